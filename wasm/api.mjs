@@ -1,0 +1,47 @@
+// The public API over the raw embind module: text quantities are parsed by the core's parsers,
+// everything else is passed straight through. Shared by the Node and browser entries.
+
+function quantity(raw, value, parser, name) {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string') return raw[parser](value, name);
+  return value;
+}
+
+function object(input, what) {
+  if (input === null || typeof input !== 'object') throw new TypeError(`${what} must be an object`);
+  return input;
+}
+
+function filterArgs(raw, input) {
+  object(input, 'filter input');
+  const m = quantity(raw, input.m, 'parseBits', 'm');
+  const n = quantity(raw, input.n, 'parseCount', 'n');
+  const k = quantity(raw, input.k, 'parseCount', 'k');
+  // A missing field reaches the core as NaN and is reported there by name.
+  return [m ?? NaN, n ?? NaN, k ?? NaN, input.hashing ?? 'colliding'];
+}
+
+export function wrap(raw) {
+  const limits = Object.freeze(raw.limits());
+  return Object.freeze({
+    fpr: (input) => raw.compareFpr(...filterArgs(raw, input)),
+    exactFpr: (input) => raw.exactFpr(...filterArgs(raw, input)),
+    exactFprTable: (input) => raw.exactFprTable(...filterArgs(raw, input)),
+    size(input) {
+      object(input, 'sizing input');
+      return raw.solveSizing({
+        n: quantity(raw, input.n, 'parseCount', 'n'),
+        p: quantity(raw, input.p, 'parseProbability', 'p'),
+        m: quantity(raw, input.m, 'parseBits', 'm'),
+        k: quantity(raw, input.k, 'parseCount', 'k'),
+        rounding: input.rounding,
+        method: input.method,
+        hashing: input.hashing,
+      });
+    },
+    parseCount: (text, parameter = 'value') => raw.parseCount(String(text), parameter),
+    parseBits: (text, parameter = 'm') => raw.parseBits(String(text), parameter),
+    parseProbability: (text, parameter = 'p') => raw.parseProbability(String(text), parameter),
+    limits,
+  });
+}

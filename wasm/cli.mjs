@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// bloomcalc command line: `bloomcalc <command> [options]`. Each command lives in wasm/cli/<name>.mjs
+// (see wasm/cli/common.mjs for the shape); add a new one to COMMANDS below.
+//
+// Output: the result on stdout (a table, or one JSON object with --json). Errors: one message on
+// stderr prefixed "bloomcalc: ", nothing on stdout; exit 2 for usage errors and bad input (the
+// core's RangeError/Error naming the parameter), 1 for anything unexpected.
+import { readFileSync } from 'node:fs';
+
+import {
+  EXIT_INTERNAL,
+  EXIT_OK,
+  EXIT_USAGE,
+  QUANTITY_HELP,
+  UsageError,
+  parseCommandArgs,
+  renderCommandHelp,
+  requireOptions,
+} from './cli/common.mjs';
+import fpr from './cli/fpr.mjs';
+import size from './cli/size.mjs';
+
+const COMMANDS = new Map([fpr, size].map((command) => [command.name, command]));
+
+function version() {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return pkg.version;
+}
+
+function mainHelp() {
+  const width = Math.max(...[...COMMANDS.keys()].map((name) => name.length));
+  const lines = [
+    'bloomcalc — Bloom-filter calculator: exact false-positive rates and sizing',
+    '',
+    'Usage: bloomcalc <command> [options]',
+    '       bloomcalc help <command>',
+    '',
+    'Commands:',
+    ...[...COMMANDS.values()].map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Options:',
+    '  -h, --help     Show help (bloomcalc <command> --help for a command)',
+    '  -v, --version  Print the version',
+    '',
+    ...QUANTITY_HELP,
+    '',
+    'Exit status: 0 success, 2 bad usage or input, 1 internal error.',
+  ];
+  return lines.join('\n') + '\n';
+}
+
+function lookup(name) {
+  const command = COMMANDS.get(name);
+  if (!command) {
+    const known = [...COMMANDS.keys()].join(', ');
+    throw new UsageError(`unknown command '${name}' (commands: ${known}; see 'bloomcalc --help')`);
+  }
+  return command;
+}
+
+async function loadCalculator() {
+  const { createBloomCalc } = await import('./index.mjs');
+  try {
+    return await createBloomCalc();
+  } catch (err) {
+    if (err?.code === 'MODULE_NOT_FOUND' && /bloomcalc\.node\.cjs/.test(err.message)) {
+      throw new Error('the WebAssembly build dist/bloomcalc.node.cjs is missing (run `npm run build`)');
+    }
+    throw err;
+  }
+}
+
+/** Runs the CLI on `args` (without node and script); returns { code, stdout, stderr }. */
+async function run(args) {
+  const [first, ...rest] = args;
+  if (first === undefined) return { code: EXIT_USAGE, stdout: '', stderr: mainHelp() };
+  if (first === '--help' || first === '-h') return { code: EXIT_OK, stdout: mainHelp(), stderr: '' };
+  if (first === '--version' || first === '-v') return { code: EXIT_OK, stdout: `${version()}\n`, stderr: '' };
+  if (first === 'help') {
+    if (rest.length === 0) return { code: EXIT_OK, stdout: mainHelp(), stderr: '' };
+    if (rest.length > 1) throw new UsageError(`'help' takes one command name, got ${rest.length}`);
+    return { code: EXIT_OK, stdout: renderCommandHelp(lookup(rest[0])), stderr: '' };
+  }
+  if (first.startsWith('-')) throw new UsageError(`unknown option '${first}' (expected a command; see 'bloomcalc --help')`);
+
+  const command = lookup(first);
+  const values = parseCommandArgs(command, rest);
+  if (values.help) return { code: EXIT_OK, stdout: renderCommandHelp(command), stderr: '' };
+  requireOptions(command, values);
+
+  const calc = await loadCalculator();
+  const data = command.compute(calc, values);
+  const stdout = values.json ? `${JSON.stringify(data, null, 2)}\n` : command.render(data, values);
+  return { code: EXIT_OK, stdout, stderr: '' };
+}
+
+/** Maps a thrown value to the exit code and the stderr text. */
+function describeError(err) {
+  if (err instanceof UsageError) {
+    const hint = err.command ? ` (see 'bloomcalc help ${err.command.name}')` : '';
+    return { code: EXIT_USAGE, stderr: `bloomcalc: ${err.message}${hint}\n` };
+  }
+  // The core's errors: RangeError (out of range, infeasible) or Error (unparseable text), both
+  // carrying the parameter at fault; their message already names it and its valid range.
+  if (err instanceof Error && typeof err.parameter === 'string' && err.parameter !== '') {
+    return { code: EXIT_USAGE, stderr: `bloomcalc: ${err.message}\n` };
+  }
+  const detail = err instanceof Error ? (process.env.BLOOMCALC_DEBUG ? err.stack : err.message) : String(err);
+  return { code: EXIT_INTERNAL, stderr: `bloomcalc: internal error: ${detail}\n` };
+}
+
+async function main() {
+  let result;
+  try {
+    result = await run(process.argv.slice(2));
+  } catch (err) {
+    result = { stdout: '', ...describeError(err) };
+  }
+  if (result.stdout) process.stdout.write(result.stdout);
+  if (result.stderr) process.stderr.write(result.stderr);
+  process.exitCode = result.code;
+}
+
+await main();

@@ -1,0 +1,227 @@
+// Shared pieces of the bloomcalc CLI: argument parsing (node:util parseArgs, strict), the error
+// classes that decide the exit code, help rendering and number formatting.
+//
+// A command module exports a description object:
+//   { name, summary, usage, description, options, required, examples, compute(calc, values), render(data) }
+// `options` is a parseArgs option map extended with `valueName` and `description` for the help text;
+// `compute` returns the JSON-ready result (printed as is with --json) and `render` turns it into the
+// readable text. The driver (wasm/cli.mjs) adds --help/--json handling, loads the module and prints.
+import { parseArgs } from 'node:util';
+
+/** Bad command line or bad input: exit code 2. */
+export class UsageError extends Error {
+  constructor(message, { command } = {}) {
+    super(message);
+    this.name = 'UsageError';
+    this.command = command;
+  }
+}
+
+export const EXIT_OK = 0;
+export const EXIT_INTERNAL = 1;
+export const EXIT_USAGE = 2;
+
+/** Options every command accepts. */
+export const commonOptions = {
+  json: { type: 'boolean', description: 'Print one JSON object instead of the table' },
+  help: { type: 'boolean', short: 'h', description: 'Show this help' },
+};
+
+// "--m -5" would be rejected by parseArgs as ambiguous; a value that looks like a negative number
+// (or -Infinity / -NaN) is glued to its option so the core can report the range instead.
+const NEGATIVE_VALUE = /^-(?:\d|\.\d|inf|nan)/i;
+
+function glueNegativeValues(args, options) {
+  const byShort = new Map();
+  for (const [long, spec] of Object.entries(options)) if (spec.short) byShort.set(spec.short, long);
+  const out = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const next = args[i + 1];
+    let long;
+    if (arg.startsWith('--') && !arg.includes('=')) long = arg.slice(2);
+    else if (/^-[^-]$/.test(arg)) long = byShort.get(arg[1]);
+    if (long && options[long]?.type === 'string' && next !== undefined && NEGATIVE_VALUE.test(next)) {
+      out.push(`--${long}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
+function optionLabel(name, spec) {
+  return spec.short ? `-${spec.short}, --${name}` : `--${name}`;
+}
+
+/** Parses a command's arguments strictly; parseArgs errors become UsageErrors with plain wording. */
+export function parseCommandArgs(command, args) {
+  const options = { ...command.options, ...commonOptions };
+  const parseOptions = {};
+  for (const [name, spec] of Object.entries(options)) {
+    parseOptions[name] = { type: spec.type };
+    if (spec.short) parseOptions[name].short = spec.short;
+  }
+  let values;
+  let positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args: glueNegativeValues(args, options),
+      options: parseOptions,
+      strict: true,
+      allowPositionals: true,
+    }));
+  } catch (err) {
+    throw translateParseError(err, command, options);
+  }
+  if (positionals.length > 0) {
+    throw new UsageError(`unexpected argument '${positionals[0]}' for '${command.name}'`, { command });
+  }
+  return values;
+}
+
+function translateParseError(err, command, options) {
+  const name = command.name;
+  const text = String(err.message);
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
+      const flag = /'([^']+)'/.exec(text)?.[1] ?? '?';
+      return new UsageError(`unknown option '${flag}' for '${name}'`, { command });
+    }
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      // "Option '-m, --m <value>' argument missing" or "Option '--json' does not take an argument".
+      const long = /--([A-Za-z0-9-]+)/.exec(text)?.[1];
+      const spec = long ? options[long] : undefined;
+      if (spec && spec.type === 'boolean') return new UsageError(`option --${long} takes no value`, { command });
+      if (spec) {
+        return new UsageError(`option --${long} needs a value (${spec.valueName ?? 'value'}: ${spec.description})`, {
+          command,
+        });
+      }
+      return new UsageError(text.split('\n')[0], { command });
+    }
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return new UsageError(text.split('\n')[0], { command });
+    default:
+      return err;
+  }
+}
+
+/** Throws a UsageError naming the first required option that is missing. */
+export function requireOptions(command, values) {
+  for (const name of command.required ?? []) {
+    if (values[name] === undefined) {
+      const spec = command.options[name];
+      throw new UsageError(`missing required option --${name} <${spec.valueName ?? 'value'}>: ${spec.description}`, { command });
+    }
+  }
+}
+
+// ---- help -----------------------------------------------------------------------------------
+
+export function renderCommandHelp(command) {
+  const options = { ...command.options, ...commonOptions };
+  const labels = Object.entries(options).map(([name, spec]) => [
+    optionLabel(name, spec) + (spec.type === 'string' ? ` <${spec.valueName ?? 'value'}>` : ''),
+    spec.description,
+  ]);
+  const width = Math.max(...labels.map(([l]) => l.length));
+  const lines = [`Usage: ${command.usage}`, '', command.description, '', 'Options:'];
+  for (const [label, description] of labels) lines.push(`  ${label.padEnd(width)}  ${description}`);
+  if (command.notes) lines.push('', ...command.notes);
+  if (command.examples?.length) {
+    lines.push('', 'Examples:');
+    for (const example of command.examples) lines.push(`  ${example}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export const QUANTITY_HELP = [
+  'Quantities accept units: counts 1000, 1e6, 1M (10^6), 1Mi (2^20), 2^20; sizes in bits 8192,',
+  '64KiB (bytes, x8), 2Gb (bits); probabilities 0.001, 1e-3, 0.1%, "1 in 1000", 1/1000.',
+];
+
+// ---- formatting -----------------------------------------------------------------------------
+
+/** An integer with thousands separators: 9585059 → "9,585,059". */
+export function formatInteger(x) {
+  if (!Number.isFinite(x)) return String(x);
+  const sign = x < 0 ? '-' : '';
+  const digits = Math.round(Math.abs(x)).toString();
+  if (/e/.test(digits)) return sign + digits;
+  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** A real number with separators in the integer part and `decimals` fraction digits. */
+export function formatReal(x, decimals = 2) {
+  if (!Number.isFinite(x)) return String(x);
+  const [int, frac] = Math.abs(x).toFixed(decimals).split('.');
+  return (x < 0 ? '-' : '') + int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? `.${frac}` : '');
+}
+
+/** A probability with 6 significant digits, exponent notation below 1e-4. */
+export function formatProbability(p) {
+  if (!Number.isFinite(p)) return String(p);
+  if (p === 0) return '0';
+  return p >= 1e-4 ? p.toPrecision(6) : p.toExponential(5);
+}
+
+/** "1 in N" for a probability. */
+export function formatOneIn(p) {
+  if (!Number.isFinite(p) || p <= 0) return '—';
+  const x = 1 / p;
+  if (x < 1000) return `1 in ${Number(x.toPrecision(4))}`;
+  if (x < 1e15) return `1 in ${formatInteger(x)}`;
+  return `1 in ${x.toExponential(3)}`;
+}
+
+/** A signed relative error as a percentage: -0.0341%, +1.20e-7%. */
+export function formatRelativeError(r) {
+  if (Number.isNaN(r)) return 'n/a';
+  if (r === 0) return '0';
+  const pct = r * 100;
+  const sign = pct > 0 ? '+' : '-';
+  const abs = Math.abs(pct);
+  return sign + (abs >= 1e-3 ? abs.toPrecision(3) : abs.toExponential(2)) + '%';
+}
+
+/** Bytes in the largest binary unit that keeps the number ≥ 1. */
+export function formatMemory(bytes) {
+  if (!Number.isFinite(bytes)) return String(bytes);
+  const units = [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ];
+  for (const [unit, size] of units) {
+    if (bytes >= size) return `${Number((bytes / size).toPrecision(4))} ${unit}`;
+  }
+  return `${formatInteger(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+}
+
+/**
+ * Aligns rows of cells into columns. `align` is a string of 'l'/'r' per column.
+ * The first row is the header, followed by a rule.
+ */
+export function formatTable(rows, align = '') {
+  const widths = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, String(cell).length)));
+  const line = (row) =>
+    row
+      .map((cell, i) => {
+        const text = String(cell);
+        if (i === row.length - 1 && align[i] !== 'r') return text;
+        return align[i] === 'r' ? text.padStart(widths[i]) : text.padEnd(widths[i]);
+      })
+      .join('  ')
+      .trimEnd();
+  const [header, ...body] = rows;
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+/** Key/value lines with aligned keys. */
+export function formatPairs(pairs) {
+  const width = Math.max(...pairs.map(([key]) => key.length));
+  return pairs.map(([key, value]) => `  ${key.padEnd(width)}  ${value}`).join('\n');
+}

@@ -1,0 +1,103 @@
+// `bloomcalc size`: solve the missing quantities from any consistent subset of n, p, m, k.
+import {
+  QUANTITY_HELP,
+  formatInteger,
+  formatMemory,
+  formatOneIn,
+  formatProbability,
+  formatReal,
+  formatPairs,
+} from './common.mjs';
+
+const METHOD_NOTE = {
+  classic: 'classic formula (001 eq 1)',
+  exact: 'exact mean FPR (001 eqs 8, 17)',
+};
+
+const SOLVED_NOTE = {
+  'm,k': 'm and k from n and p',
+  m: 'm from n, p and k',
+  p: 'p from n, m and k',
+  n: 'n from m, p and k',
+  'n,k': 'n and k from m and p',
+  k: 'k from n and m',
+  '': 'nothing (all four given)',
+};
+
+export default {
+  name: 'size',
+  summary: 'Solve the missing quantities from any consistent subset of n, p, m, k',
+  usage:
+    'bloomcalc size [--n N] [--p P] [--m M] [--k K] [--rounding none|word64|pow2]\n' +
+    '                      [--method classic|exact] [--hashing colliding|distinct] [--json]',
+  description:
+    'Sizes a Bloom filter: give n and p for m and k; n, m and k for p; m and p for n; n and m\n' +
+    'for the optimal k. The chosen k is the better of the two integers either side of (m/n) ln 2.',
+  options: {
+    n: { type: 'string', short: 'n', valueName: 'items', description: 'Items to insert (1000, 1M, 2^20)' },
+    p: { type: 'string', short: 'p', valueName: 'fpr', description: 'Target false-positive rate in (0, 1) (0.01, 1%, "1 in 100")' },
+    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits (8192, 64KiB, 1Mi)' },
+    k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
+    rounding: {
+      type: 'string',
+      valueName: 'none|word64|pow2',
+      description: 'Round a solved m up to a multiple of 64 bits or a power of two (default none)',
+    },
+    method: {
+      type: 'string',
+      valueName: 'classic|exact',
+      description: 'Hold the classic formula or the exact mean FPR to the target (default classic)',
+    },
+    hashing: {
+      type: 'string',
+      valueName: 'colliding|distinct',
+      description: 'Probes drawn with replacement (colliding, default) or k different bits',
+    },
+  },
+  required: [],
+  notes: QUANTITY_HELP,
+  examples: [
+    'bloomcalc size --n 1M --p 1%',
+    'bloomcalc size --n 1M --p "1 in 1000" --rounding pow2 --method exact',
+    'bloomcalc size --m 64KiB --p 0.1%',
+    'bloomcalc size --n 10k --m 1Mi --json',
+  ],
+
+  compute(calc, values) {
+    return calc.size({
+      n: values.n,
+      p: values.p,
+      m: values.m,
+      k: values.k,
+      rounding: values.rounding,
+      method: values.method,
+      hashing: values.hashing,
+    });
+  },
+
+  render(r) {
+    const target =
+      r.target === null
+        ? ''
+        : `   target ${formatProbability(r.target)} (${formatOneIn(r.target)}): ${r.meetsTarget ? 'met' : 'NOT met'}`;
+    const choices = r.kChoices
+      .map((c) => `k = ${c.k}: p = ${formatProbability(c.p)}${c.k === r.k ? ' (chosen)' : ''}`)
+      .join(',  ');
+    const pairs = [
+      ['n  items', formatInteger(r.n)],
+      ['m  bits', `${formatInteger(r.m)}   (${formatMemory(r.memory.bytes)})`],
+      ['k  hashes', String(r.k)],
+      ['p  false-positive rate', `${formatProbability(r.p)}   (${formatOneIn(r.p)})${target}`],
+      ['bits per element', formatReal(r.bitsPerElement, 3)],
+      ['k choices', `${choices}   (ideal k = (m/n) ln 2 = ${formatReal(r.kIdeal, 3)})`],
+    ];
+    if (r.solved.includes('m')) pairs.push(['m before rounding', `${formatReal(r.mIdeal, 1)} bits (rounding: ${r.rounding})`]);
+    pairs.push(['method', `${r.method}: ${METHOD_NOTE[r.method] ?? r.method}, ${r.hashing} hashing`]);
+    pairs.push(['solved', SOLVED_NOTE[r.solved] ?? r.solved]);
+    pairs.push([
+      'exact FPR / classic',
+      `${formatProbability(r.fpr.exact)} / ${formatProbability(r.fpr.classic)}`,
+    ]);
+    return `Bloom filter sizing\n\n${formatPairs(pairs)}\n`;
+  },
+};

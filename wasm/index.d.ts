@@ -1,0 +1,145 @@
+// bloomcalc — Bloom-filter calculator compiled from C++ to WebAssembly.
+// Symbols follow the papers: m bits, n items, k hash functions, p false-positive rate.
+// Every function throws a `RangeError` (value out of range, infeasible request) or an `Error`
+// (unparseable text) whose message names the parameter and its valid range; the error also carries
+// `parameter` and `validRange`. The module stays usable after an error.
+
+/** How the k probes of one item are drawn: with replacement (colliding) or k different bits (distinct). */
+export type Hashing = 'colliding' | 'distinct';
+/** How a solved m is rounded up: not at all, to a multiple of 64 bits, or to a power of two. */
+export type Rounding = 'none' | 'word64' | 'pow2';
+/** Which FPR the sizing solver holds to the target: the classic formula or the exact mean FPR. */
+export type SizingMethod = 'classic' | 'exact';
+
+/**
+ * A quantity as a number or as text with units: counts accept `1000`, `1e6`, `1M`, `1Mi`, `2^20`;
+ * sizes in bits accept `8192`, `64KiB` (bytes ×8), `2Gb` (bits); probabilities accept `0.001`,
+ * `1e-3`, `0.1%`, `1 in 1000`, `1/1000`.
+ */
+export type Quantity = number | string;
+
+export interface FilterInput {
+  /** Filter size in bits, 1 ≤ m ≤ 2^40. */
+  m: Quantity;
+  /** Items inserted, 1 ≤ n ≤ 2^40. */
+  n: Quantity;
+  /** Hash functions, 1 ≤ k ≤ 64 (and k ≤ m for distinct hashing). */
+  k: Quantity;
+  /** Default `'colliding'`. */
+  hashing?: Hashing;
+}
+
+export interface RelativeErrors {
+  /** (classic − exact) / exact */
+  classic: number;
+  /** (classicDistinct − exact) / exact */
+  classicDistinct: number;
+  /** (bloom1970 − exact) / exact */
+  bloom1970: number;
+}
+
+export interface FprReport {
+  m: number;
+  n: number;
+  k: number;
+  hashing: Hashing;
+  /** Exact mean FPR for `hashing` (Christensen–Roginsky–Jimeno, 001 eqs 8, 17, 18). */
+  exact: number;
+  /** Classic formula (1 − (1 − 1/m)^{kn})^k, colliding hashes (001 eq 1). */
+  classic: number;
+  /** Classic formula for distinct hashes (1 − (1 − k/m)^n)^k. */
+  classicDistinct: number;
+  /** Bloom's 1970 formula (1 − (1 − k/m)^n)^k (001 eq 19). */
+  bloom1970: number;
+  /** Signed relative error of each formula against `exact`. */
+  relativeError: RelativeErrors;
+  /** m / n */
+  bitsPerElement: number;
+}
+
+export interface SizingInput {
+  /** Items. */
+  n?: Quantity;
+  /** Target false-positive rate in (0, 1). */
+  p?: Quantity;
+  /** Bits. */
+  m?: Quantity;
+  /** Hash functions. */
+  k?: Quantity;
+  /** Default `'none'`. */
+  rounding?: Rounding;
+  /** Default `'classic'`. */
+  method?: SizingMethod;
+  /** Default `'colliding'`. */
+  hashing?: Hashing;
+}
+
+export interface KChoice {
+  k: number;
+  /** FPR at this k under the sizing method. */
+  p: number;
+}
+
+export interface Memory {
+  bytes: number;
+  KiB: number;
+  MiB: number;
+  GiB: number;
+}
+
+export interface SizingResult {
+  /** What was solved: `'m,k'`, `'m'`, `'p'`, `'n'`, `'n,k'`, `'k'`, or `''` when all four were given. */
+  solved: string;
+  m: number;
+  n: number;
+  k: number;
+  hashing: Hashing;
+  /** FPR achieved by the final (m, n, k) under `method`, after rounding k to an integer and m by `rounding`. */
+  p: number;
+  /** The requested p, or null. */
+  target: number | null;
+  /** p ≤ target (true when no target was given). */
+  meetsTarget: boolean;
+  /** Real-valued m before integer and policy rounding. */
+  mIdeal: number;
+  /** Real-valued optimal k for the final m and n, (m/n)·ln 2. */
+  kIdeal: number;
+  /** The two integers either side of kIdeal with their FPR. */
+  kChoices: [KChoice, KChoice];
+  bitsPerElement: number;
+  memory: Memory;
+  rounding: Rounding;
+  method: SizingMethod;
+  /** Every formula at the final filter. */
+  fpr: FprReport;
+}
+
+export interface BloomCalc {
+  /** Every FPR formula side by side for one filter. */
+  fpr(input: FilterInput): FprReport;
+  /** Exact mean FPR by the fast, stable method (same value as `exactFprTable`, for m, n ≤ 2^40, k ≤ 64). */
+  exactFpr(input: FilterInput): number;
+  /** Exact mean FPR by 001's table method (Fig. 1); refuses work above 2^31 table cells. */
+  exactFprTable(input: FilterInput): number;
+  /** Solve the missing quantities from any consistent subset of n, p, m, k. */
+  size(input: SizingInput): SizingResult;
+  /** Parse a count such as `1M`, `1Mi`, `2^20`, `1e6`. */
+  parseCount(text: string, parameter?: string): number;
+  /** Parse a size in bits such as `64KiB`, `2Gb`, `8192`. */
+  parseBits(text: string, parameter?: string): number;
+  /** Parse a probability such as `0.1%`, `1 in 1000`, `1e-3`. */
+  parseProbability(text: string, parameter?: string): number;
+  /** The limits the core enforces. */
+  readonly limits: { maxBits: number; maxItems: number; maxHashes: number };
+}
+
+export interface CreateOptions {
+  /** Where to find `bloomcalc.web.wasm` (browser build), as in Emscripten's locateFile. */
+  locateFile?: (path: string, prefix: string) => string;
+  /** The wasm bytes, when the caller loads them itself. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/** Load the WebAssembly module and return the calculator. */
+export function createBloomCalc(options?: CreateOptions): Promise<BloomCalc>;
+export default createBloomCalc;

@@ -1,0 +1,138 @@
+// The FPR-vs-n chart: a log–log uPlot of the exact and classic curves at a fixed (m, k), with the
+// current n marked and the target p drawn when there is one. Rendering only; the numbers come in.
+import uPlot from 'uplot';
+import { formatCountShort, formatInt, formatProbability, formatProbabilityShort } from './format.mjs';
+
+const COLORS = {
+  exact: '#0b5cad',
+  classic: '#c2410c',
+  target: '#4b5563',
+  marker: '#111827',
+};
+
+/** ~count log-spaced integer item counts from n/8 to 8n (clamped to [1, maxItems]), n included. */
+export function sampleCounts(n, maxItems, count = 60) {
+  const lo = Math.max(1, n / 8);
+  const hi = Math.min(maxItems, n * 8);
+  const xs = new Set([Math.round(n)]);
+  if (hi > lo) {
+    const step = Math.log(hi / lo) / (count - 1);
+    for (let i = 0; i < count; i++) xs.add(Math.min(hi, Math.max(1, Math.round(lo * Math.exp(step * i)))));
+  }
+  return [...xs].sort((a, b) => a - b);
+}
+
+function isPowerOfTen(v) {
+  const e = Math.round(Math.log10(v));
+  return Math.abs(v / 10 ** e - 1) < 1e-9;
+}
+
+/** Creates the chart in `container`; returns { update(data), clear() }. */
+export function createFprChart(container) {
+  let plot = null;
+  let last = null;
+
+  const width = () => Math.max(280, Math.floor(container.clientWidth));
+  const height = () => (container.clientWidth < 520 ? 260 : 320);
+
+  function drawMarker(u) {
+    if (!last) return;
+    const { ctx } = u;
+    const { left, top, width: w, height: h } = u.bbox;
+    const x = Math.round(u.valToPos(last.n, 'x', true));
+    if (x < left - 1 || x > left + w + 1) return;
+    const px = uPlot.pxRatio;
+    ctx.save();
+    ctx.strokeStyle = COLORS.marker;
+    ctx.lineWidth = 1 * px;
+    ctx.setLineDash([3 * px, 3 * px]);
+    ctx.beginPath();
+    ctx.moveTo(x + 0.5, top);
+    ctx.lineTo(x + 0.5, top + h);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (last.pAtN > 0) {
+      const y = u.valToPos(last.pAtN, 'y', true);
+      ctx.fillStyle = COLORS.exact;
+      ctx.strokeStyle = '#fff';
+      ctx.lineWidth = 2 * px;
+      ctx.beginPath();
+      ctx.arc(x, y, 5 * px, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+    }
+    ctx.font = `${12 * px}px system-ui, sans-serif`;
+    ctx.fillStyle = COLORS.marker;
+    const label = `n = ${formatCountShort(last.n)}`;
+    const tw = ctx.measureText(label).width;
+    const tx = x + 6 * px + tw > left + w ? x - 6 * px - tw : x + 6 * px;
+    ctx.fillText(label, tx, top + 14 * px);
+    ctx.restore();
+  }
+
+  function options(data) {
+    const { n } = data;
+    const xMin = data.xs[0];
+    const xMax = data.xs[data.xs.length - 1];
+    const xSplits = [1 / 8, 1 / 4, 1 / 2, 1, 2, 4, 8]
+      .map((f) => n * f)
+      .filter((v) => v >= xMin * (1 - 1e-9) && v <= xMax * (1 + 1e-9));
+    const probValue = (u, v) => (v == null ? '—' : formatProbability(v, 4));
+    const series = [
+      { label: 'n', value: (u, v) => (v == null ? '—' : formatInt(v)) },
+      { label: `exact mean (${data.hashing})`, stroke: COLORS.exact, width: 2, value: probValue, points: { show: false } },
+      { label: data.classicLabel, stroke: COLORS.classic, width: 2, dash: [7, 5], value: probValue, points: { show: false } },
+    ];
+    if (data.target != null) {
+      series.push({ label: 'target p', stroke: COLORS.target, width: 1, dash: [2, 4], value: probValue, points: { show: false } });
+    }
+    return {
+      width: width(),
+      height: height(),
+      scales: { x: { time: false, distr: 3 }, y: { distr: 3 } },
+      series,
+      axes: [
+        {
+          label: 'n, items inserted',
+          splits: () => xSplits,
+          values: (u, splits) => splits.map((v) => formatCountShort(v)),
+          grid: { stroke: '#e5e7eb' },
+          ticks: { stroke: '#d1d5db' },
+        },
+        {
+          label: 'false-positive rate',
+          size: 58,
+          values: (u, splits) => {
+            const decades = splits.filter(isPowerOfTen).length;
+            return splits.map((v) => (decades < 2 || isPowerOfTen(v) ? formatProbabilityShort(v) : null));
+          },
+          grid: { stroke: '#e5e7eb' },
+          ticks: { stroke: '#d1d5db' },
+        },
+      ],
+      cursor: { drag: { x: false, y: false }, points: { size: 7 } },
+      legend: { live: true },
+      hooks: { draw: [drawMarker] },
+    };
+  }
+
+  function update(data) {
+    last = data;
+    const columns = [data.xs, data.exact, data.classic];
+    if (data.target != null) columns.push(data.xs.map(() => data.target));
+    if (plot) plot.destroy();
+    plot = new uPlot(options(data), columns, container);
+  }
+
+  function clear() {
+    if (plot) plot.destroy();
+    plot = null;
+    last = null;
+  }
+
+  new ResizeObserver(() => {
+    if (plot) plot.setSize({ width: width(), height: height() });
+  }).observe(container);
+
+  return { update, clear };
+}

@@ -1,0 +1,108 @@
+// Number formatting for display only. The raw values are always exposed beside the text
+// (data-value attributes), so nothing here needs to round-trip.
+
+const intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 9585088 → "9,585,088" */
+export function formatInt(x) {
+  return Number.isFinite(x) ? intFormat.format(x) : String(x);
+}
+
+/** A real number with a fixed count of decimals and thousands separators: 9585058.4 → "9,585,058.38". */
+export function formatReal(x, decimals = 2) {
+  if (!Number.isFinite(x)) return String(x);
+  return new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(x);
+}
+
+/** A number with `digits` significant digits, no exponent for ordinary magnitudes. */
+export function formatSignificant(x, digits = 4) {
+  if (!Number.isFinite(x)) return String(x);
+  if (x === 0) return '0';
+  const abs = Math.abs(x);
+  if (abs >= 1e-4 && abs < 1e15) {
+    const decimals = Math.max(0, digits - 1 - Math.floor(Math.log10(abs)));
+    return formatReal(x, Math.min(decimals, 20));
+  }
+  return x.toExponential(digits - 1);
+}
+
+const SUPERSCRIPT = { '-': '⁻', '+': '', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/**
+ * A probability in scientific notation with `digits` significant digits:
+ * 0.0100000123 → "1.00000 × 10⁻²". Exact zero and one are written plainly.
+ */
+export function formatProbability(p, digits = 6) {
+  if (!Number.isFinite(p)) return String(p);
+  if (p === 0 || p === 1) return String(p);
+  const [mantissa, exponent] = p.toExponential(digits - 1).split('e');
+  const exp = String(Number(exponent));
+  if (exp === '0') return mantissa;
+  return `${mantissa} × 10${[...exp].map((c) => SUPERSCRIPT[c]).join('')}`;
+}
+
+/** Short axis label for a probability: 1e-3 → "1e-3", 0.5 → "0.5". */
+export function formatProbabilityShort(p) {
+  if (p == null || !Number.isFinite(p)) return '';
+  if (p >= 0.01) return String(Number(p.toPrecision(2)));
+  const [mantissa, exponent] = p.toExponential(1).split('e');
+  const m = mantissa.replace(/\.0$/, '');
+  return `${m === '1' ? '1' : m}e${Number(exponent)}`;
+}
+
+/** "≈ 1 in 100" for a probability; an empty string when it would not help. */
+export function formatOneIn(p) {
+  if (!(p > 0 && p < 1)) return '';
+  const inv = 1 / p;
+  let text;
+  if (inv < 1e6) text = formatInt(Number(inv.toPrecision(inv < 10 ? 2 : 4)));
+  else text = formatCountShort(Number(inv.toPrecision(3)));
+  return `≈ 1 in ${text}`;
+}
+
+/** A signed relative error as a percentage: −0.000512 → "−0.0512 %", 3e-9 → "+3.00 × 10⁻⁷ %". */
+export function formatRelativeError(r) {
+  if (!Number.isFinite(r)) return String(r);
+  if (r === 0) return '0 %';
+  const pct = r * 100;
+  const sign = pct > 0 ? '+' : '−';
+  const abs = Math.abs(pct);
+  let body;
+  if (abs >= 1e-3 && abs < 1e6) body = formatSignificant(abs, 3);
+  else body = formatProbability(abs, 3);
+  return `${sign}${body} %`;
+}
+
+const SI = [
+  [1e15, 'P'], [1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k'],
+];
+
+/** Compact count for axes: 1250000 → "1.25M", 125000 → "125k". */
+export function formatCountShort(x) {
+  if (!Number.isFinite(x)) return '';
+  for (const [scale, suffix] of SI) {
+    if (Math.abs(x) >= scale) return `${Number((x / scale).toPrecision(3))}${suffix}`;
+  }
+  return String(Number(x.toPrecision(3)));
+}
+
+/** Memory in the largest binary unit that is at least 1: { bytes, KiB, MiB, GiB } → "1.14 MiB". */
+export function formatMemory(memory) {
+  if (memory.GiB >= 1) return `${formatSignificant(memory.GiB, 4)} GiB`;
+  if (memory.MiB >= 1) return `${formatSignificant(memory.MiB, 4)} MiB`;
+  if (memory.KiB >= 1) return `${formatSignificant(memory.KiB, 4)} KiB`;
+  return `${formatInt(memory.bytes)} B`;
+}
+
+/** Every unit: "1,198,136 B · 1,170.05 KiB · 1.1426 MiB · 0.001116 GiB". */
+export function formatMemoryDetail(memory) {
+  return [
+    `${formatInt(memory.bytes)} B`,
+    `${formatSignificant(memory.KiB, 6)} KiB`,
+    `${formatSignificant(memory.MiB, 5)} MiB`,
+    `${formatSignificant(memory.GiB, 4)} GiB`,
+  ].join(' · ');
+}
