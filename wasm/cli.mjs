@@ -73,7 +73,7 @@ async function loadCalculator() {
 /** Runs the CLI on `args` (without node and script); returns { code, stdout, stderr }. */
 async function run(args) {
   const [first, ...rest] = args;
-  if (first === undefined) return { code: EXIT_USAGE, stdout: '', stderr: mainHelp() };
+  if (first === undefined) return { code: EXIT_USAGE, stdout: '', stderr: `bloomcalc: missing command\n\n${mainHelp()}` };
   if (first === '--help' || first === '-h') return { code: EXIT_OK, stdout: mainHelp(), stderr: '' };
   if (first === '--version' || first === '-v') return { code: EXIT_OK, stdout: `${version()}\n`, stderr: '' };
   if (first === 'help') {

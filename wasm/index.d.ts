@@ -88,7 +88,7 @@ export interface Memory {
 }
 
 export interface SizingResult {
-  /** What was solved: `'m,k'`, `'m'`, `'p'`, `'n'`, `'n,k'`, `'k'`, or `''` when all four were given. */
+  /** What was solved: `'m,k'`, `'m'`, `'p'`, `'n'`, `'n,k'`, `'k'`, or `''` when all four were given (then `meetsTarget` answers). */
   solved: string;
   m: number;
   n: number;
@@ -100,11 +100,16 @@ export interface SizingResult {
   target: number | null;
   /** p ≤ target (true when no target was given). */
   meetsTarget: boolean;
-  /** Real-valued m before integer and policy rounding. */
+  /**
+   * The classic real-valued m, −n·ln p / ln²2 (or −kn / ln(1 − p^{1/k}) for a given k): what classic
+   * calculators round up and report. It assumes a real-valued k, so with the integer k its ceiling can
+   * miss p; `m` is instead the smallest integer m (before `rounding`) that meets p with an integer k.
+   * Equal to m when m was given.
+   */
   mIdeal: number;
   /** Real-valued optimal k for the final m and n, (m/n)·ln 2. */
   kIdeal: number;
-  /** The two integers either side of kIdeal with their FPR. */
+  /** The two integers either side of kIdeal (clamped to [1, 64]) with their FPR. */
   kChoices: [KChoice, KChoice];
   bitsPerElement: number;
   memory: Memory;

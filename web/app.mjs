@@ -48,6 +48,9 @@ function fillForm(state) {
   }
 }
 
+/** The core's parser for each text field (the same ones bc.size applies). */
+const PARSERS = { n: 'parseCount', p: 'parseProbability', m: 'parseBits', k: 'parseCount' };
+
 /** The sizing input: raw strings as typed (blank fields omitted), parsed by the core. */
 function sizingInput(state) {
   const input = {};
@@ -79,6 +82,7 @@ function showError(err) {
   const message = err instanceof Error ? err.message : `Unexpected error: ${String(err)}`;
   const parameter = err && typeof err === 'object' ? err.parameter : undefined;
   if (parameter && Object.hasOwn(errors, parameter)) {
+    if (!errors[parameter].hidden) return; // one message per field: the first
     errors[parameter].textContent = message;
     errors[parameter].hidden = false;
     controls[parameter].setAttribute('aria-invalid', 'true');
@@ -108,6 +112,7 @@ function markStale(query, why) {
   setState(formulasCard, 'stale', query);
   setState(chartCard, 'stale', query);
   staleNotice.textContent = why;
+  document.getElementById('live-summary').textContent = '';
   resetPlaceholders();
 }
 
@@ -155,6 +160,7 @@ function renderResult(r, query) {
   setValue($('result-n'), r.n, formatInt(r.n));
   setValue($('result-p'), r.p, formatProbability(r.p));
   $('result-p-one-in').textContent = formatOneIn(r.p);
+  $('result-p-method').textContent = r.method === 'exact' ? '(exact mean)' : '(classic formula)';
 
   const meets = $('result-meets');
   meets.dataset.value = String(r.meetsTarget);
@@ -183,7 +189,8 @@ function renderResult(r, query) {
       li.dataset.value = String(c.p);
       const chosen = c.k === r.k;
       if (chosen) li.className = 'chosen';
-      li.textContent = `k = ${c.k}: ${formatProbability(c.p, 4)}${chosen ? ' (used)' : ''}`;
+      li.textContent = `k = ${c.k}: ${formatProbability(c.p, 4)}`;
+      if (chosen) li.title = 'the k of this filter';
       return li;
     }),
   );
@@ -192,13 +199,24 @@ function renderResult(r, query) {
   sentence.dataset.value = r.method;
   sentence.textContent = methodSentence(r);
   showSolvedPlaceholders(r);
+  $('live-summary').textContent =
+    `${SOLVED_TEXT[r.solved] ?? ''}: m = ${formatInt(r.m)} bits, k = ${r.k}, n = ${formatInt(r.n)}, ` +
+    `p = ${formatProbability(r.p, 4)}${r.target === null ? '' : r.meetsTarget ? ', meets the target' : ', misses the target'}.`;
   setState(resultsCard, 'ok', query);
   staleNotice.textContent = '';
 }
 
+/** Significant digits that make the formulas' differences visible: 6, or more when they agree closely. */
+function digitsFor(f) {
+  const errs = Object.values(f.relativeError).map(Math.abs).filter((e) => e > 0 && Number.isFinite(e));
+  if (!errs.length) return 6;
+  return Math.min(12, Math.max(6, Math.ceil(-Math.log10(Math.min(...errs))) + 2));
+}
+
 function renderFormulas(f, query) {
+  const digits = digitsFor(f);
   for (const key of ['bloom1970', 'classic', 'classicDistinct', 'exact']) {
-    setValue($(`fpr-${key}`), f[key], formatProbability(f[key]));
+    setValue($(`fpr-${key}`), f[key], formatProbability(f[key], digits));
   }
   for (const key of ['bloom1970', 'classic', 'classicDistinct']) {
     const rel = f.relativeError[key];
@@ -222,6 +240,7 @@ async function renderChart(r, gen, query) {
   const xs = sampleCounts(r.n, bc.limits.maxItems);
   const exact = [];
   const classic = [];
+  const relative = [];
   const classicKey = r.hashing === 'distinct' ? 'classicDistinct' : 'classic';
   let sliceStart = performance.now();
   try {
@@ -230,6 +249,7 @@ async function renderChart(r, gen, query) {
       const f = bc.fpr({ m: r.m, n, k: r.k, hashing: r.hashing });
       exact.push(f.exact > 0 ? f.exact : null);
       classic.push(f[classicKey] > 0 ? f[classicKey] : null);
+      relative.push(Number.isFinite(f.relativeError[classicKey]) ? f.relativeError[classicKey] : null);
       if (performance.now() - sliceStart > SLICE_MS) {
         await nextSlice();
         sliceStart = performance.now();
@@ -248,11 +268,12 @@ async function renderChart(r, gen, query) {
     xs,
     exact,
     classic,
+    relative,
     n: r.n,
     pAtN: r.fpr.exact,
     target: r.target,
     hashing: r.hashing,
-    classicLabel: r.hashing === 'distinct' ? 'classic (distinct)' : 'classic (001 eq 1)',
+    classicLabel: r.hashing === 'distinct' ? 'classic (distinct)' : 'classic (eq 1)',
   });
   $('chart').dataset.points = String(xs.length);
   $('chart').setAttribute(
@@ -272,12 +293,29 @@ function compute() {
   const query = stateToQuery(state);
   const gen = ++generation;
   clearErrors();
+  const input = sizingInput(state);
+  // bc.size stops at the first bad field; run the core's parser on each one so that every bad
+  // field is marked at once.
+  const fieldErrors = [];
+  for (const key of TEXT_FIELDS) {
+    if (input[key] === undefined) continue;
+    try {
+      bc[PARSERS[key]](input[key], key);
+    } catch (err) {
+      fieldErrors.push(err);
+    }
+  }
+  if (fieldErrors.length) {
+    fieldErrors.forEach(showError);
+    markStale(query, 'Out of date: fix the input error to see results.');
+    return;
+  }
   let result;
   try {
-    result = bc.size(sizingInput(state));
+    result = bc.size(input);
   } catch (err) {
     showError(err);
-    markStale(query, 'Out of date: fix the highlighted input to see results.');
+    markStale(query, 'Out of date: fix the input error to see results.');
     return;
   }
   renderResult(result, query);

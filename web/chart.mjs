@@ -1,12 +1,20 @@
 // The FPR-vs-n chart: a log–log uPlot of the exact and classic curves at a fixed (m, k), with the
 // current n marked and the target p drawn when there is one. Rendering only; the numbers come in.
 import uPlot from 'uplot';
-import { formatCountShort, formatInt, formatProbability, formatProbabilityShort } from './format.mjs';
+import {
+  formatCountShort,
+  formatInt,
+  formatPercentAxis,
+  formatProbability,
+  formatProbabilityShort,
+  formatRelativeError,
+} from './format.mjs';
 
 const COLORS = {
   exact: '#0b5cad',
   classic: '#c2410c',
   target: '#4b5563',
+  relative: '#7c3aed',
   marker: '#111827',
 };
 
@@ -22,9 +30,28 @@ export function sampleCounts(n, maxItems, count = 60) {
   return [...xs].sort((a, b) => a - b);
 }
 
-function isPowerOfTen(v) {
-  const e = Math.round(Math.log10(v));
-  return Math.abs(v / 10 ** e - 1) < 1e-9;
+/**
+ * Grid lines of the log y axis: whole decades (every 2nd, 3rd… when there are many), or 1-2-5 steps
+ * when the range spans less than two decades.
+ */
+function logSplits(u, axisIdx, min, max) {
+  const lo = Math.ceil(Math.log10(min) - 1e-9);
+  const hi = Math.floor(Math.log10(max) + 1e-9);
+  const decades = hi - lo + 1;
+  if (decades >= 3) {
+    const step = Math.ceil(decades / 7);
+    const out = [];
+    for (let e = hi; e >= lo; e -= step) out.unshift(10 ** e);
+    return out;
+  }
+  const out = [];
+  for (let e = Math.floor(Math.log10(min)) - 1; e <= Math.ceil(Math.log10(max)); e++) {
+    for (const f of [1, 2, 5]) {
+      const v = f * 10 ** e;
+      if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9)) out.push(v);
+    }
+  }
+  return out;
 }
 
 /** Creates the chart in `container`; returns { update(data), clear() }. */
@@ -33,7 +60,7 @@ export function createFprChart(container) {
   let last = null;
 
   const width = () => Math.max(280, Math.floor(container.clientWidth));
-  const height = () => (container.clientWidth < 520 ? 260 : 320);
+  const height = () => (container.clientWidth < 520 ? 260 : 300);
 
   function drawMarker(u) {
     if (!last) return;
@@ -80,33 +107,61 @@ export function createFprChart(container) {
     const probValue = (u, v) => (v == null ? '—' : formatProbability(v, 4));
     const series = [
       { label: 'n', value: (u, v) => (v == null ? '—' : formatInt(v)) },
-      { label: `exact mean (${data.hashing})`, stroke: COLORS.exact, width: 2, value: probValue, points: { show: false } },
+      { label: `exact (${data.hashing})`, stroke: COLORS.exact, width: 2, value: probValue, points: { show: false } },
       { label: data.classicLabel, stroke: COLORS.classic, width: 2, dash: [7, 5], value: probValue, points: { show: false } },
     ];
+    series.push({
+      label: 'classic vs exact, % (right)',
+      scale: 'rel',
+      stroke: COLORS.relative,
+      width: 1.25,
+      value: (u, v) => (v == null ? '—' : formatRelativeError(v / 100)),
+      points: { show: false },
+    });
     if (data.target != null) {
       series.push({ label: 'target p', stroke: COLORS.target, width: 1, dash: [2, 4], value: probValue, points: { show: false } });
     }
     return {
       width: width(),
       height: height(),
-      scales: { x: { time: false, distr: 3 }, y: { distr: 3 } },
+      scales: {
+        x: { time: false, distr: 3, range: () => [xMin, xMax] },
+        y: { distr: 3 },
+        rel: { auto: true },
+      },
       series,
       axes: [
         {
           label: 'n, items inserted',
+          size: 34,
+          labelSize: 22,
           splits: () => xSplits,
-          values: (u, splits) => splits.map((v) => formatCountShort(v)),
+          filter: (u, splits) => splits,
+          // Narrow plots label n/4, n and 4n only.
+          values: (u, splits) => {
+            const narrow = u.bbox.width / uPlot.pxRatio < 420;
+            return splits.map((v) => (!narrow || Math.round(Math.log2(v / n)) % 2 === 0 ? formatCountShort(v) : ''));
+          },
           grid: { stroke: '#e5e7eb' },
           ticks: { stroke: '#d1d5db' },
         },
         {
           label: 'false-positive rate',
           size: 58,
-          values: (u, splits) => {
-            const decades = splits.filter(isPowerOfTen).length;
-            return splits.map((v) => (decades < 2 || isPowerOfTen(v) ? formatProbabilityShort(v) : null));
-          },
+          splits: logSplits,
+          filter: (u, splits) => splits,
+          values: (u, splits) => splits.map((v) => formatProbabilityShort(v)),
           grid: { stroke: '#e5e7eb' },
+          ticks: { stroke: '#d1d5db' },
+        },
+        {
+          scale: 'rel',
+          side: 1,
+          label: 'classic − exact, % of exact',
+          size: 64,
+          stroke: COLORS.relative,
+          values: (u, splits) => splits.map((v) => formatPercentAxis(v)),
+          grid: { show: false },
           ticks: { stroke: '#d1d5db' },
         },
       ],
@@ -118,7 +173,7 @@ export function createFprChart(container) {
 
   function update(data) {
     last = data;
-    const columns = [data.xs, data.exact, data.classic];
+    const columns = [data.xs, data.exact, data.classic, data.relative.map((r) => (r == null ? null : r * 100))];
     if (data.target != null) columns.push(data.xs.map(() => data.target));
     if (plot) plot.destroy();
     plot = new uPlot(options(data), columns, container);

@@ -106,3 +106,14 @@ export function formatMemoryDetail(memory) {
     `${formatSignificant(memory.GiB, 4)} GiB`,
   ].join(' · ');
 }
+
+/** Axis label for a percentage: 0 → "0", −0.00065 → "−6.5e-4", 1.25 → "1.25". */
+export function formatPercentAxis(v) {
+  if (v == null || !Number.isFinite(v)) return '';
+  if (v === 0) return '0';
+  const abs = Math.abs(v);
+  const sign = v < 0 ? '−' : '';
+  if (abs >= 0.01 && abs < 1e4) return sign + String(Number(abs.toPrecision(3)));
+  const [mantissa, exponent] = abs.toExponential(1).split('e');
+  return `${sign}${mantissa.replace(/\.0$/, '')}e${Number(exponent)}`;
+}

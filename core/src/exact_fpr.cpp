@@ -4,6 +4,7 @@
 // P(|J| = j) is eq 8 of 001 applied to the k probes; the second factor is all_targets_set().
 #include "bloomcalc/exact_fpr.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -85,7 +86,8 @@ double exact_distinct(const Filter& f) {
 
 double exact_fpr(const Filter& f) {
     validate(f);
-    return f.hashing == Hashing::colliding ? exact_colliding(f) : exact_distinct(f);
+    // A sum of probabilities can round an ulp above 1 on a saturated filter.
+    return std::min(1.0, f.hashing == Hashing::colliding ? exact_colliding(f) : exact_distinct(f));
 }
 
 }  // namespace bloomcalc

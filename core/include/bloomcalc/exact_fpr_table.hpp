@@ -10,6 +10,8 @@ namespace bloomcalc {
 
 // Largest amount of work (table cells) the reference path accepts; beyond it InfeasibleError.
 constexpr std::uint64_t kMaxTableWork = std::uint64_t{1} << 31;
+// Longest table the reference path allocates (2^24 doubles = 128 MiB); beyond it InfeasibleError.
+constexpr std::uint64_t kMaxTableLength = std::uint64_t{1} << 24;
 
 // P(N, M, K) for K = 0..M: the distribution of the number of non-empty bins after N balls in M bins,
 // computed row by row as in Fig. 1 of 001 (eq 8). Cost O(M·N) time, O(N) memory.

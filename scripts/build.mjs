@@ -1,0 +1,44 @@
+// Builds the native library, tests and benchmark (build/native), the wasm module and the wasm tests
+// (build/wasm, copied to dist/), and the page (dist/web). Incremental: CMake rebuilds only what changed.
+// Usage: node scripts/build.mjs [native] [wasm] [web]   (default: all three)
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureAll, root, run } from './toolchain.mjs';
+
+const jobs = ['-j', '2'];
+
+export function buildNative() {
+  const dir = path.join(root, 'build/native');
+  if (!existsSync(path.join(dir, 'CMakeCache.txt')))
+    run('cmake', ['-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Release']);
+  run('cmake', ['--build', dir, ...jobs]);
+}
+
+export function buildWasm() {
+  const dir = path.join(root, 'build/wasm');
+  if (!existsSync(path.join(dir, 'CMakeCache.txt')))
+    // emcmake's default emulator passes a flag Node 20 rejects (TOOLCHAIN.md §6).
+    run('emcmake', ['cmake', '-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node']);
+  run('cmake', ['--build', dir, ...jobs]);
+}
+
+export async function buildPage() {
+  const { buildWeb } = await import('./build-web.mjs');
+  await buildWeb();
+}
+
+export async function build(targets = ['native', 'wasm', 'web']) {
+  ensureAll();
+  if (targets.includes('native')) buildNative();
+  if (targets.includes('wasm') || targets.includes('web')) buildWasm();
+  if (targets.includes('web')) await buildPage();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const targets = process.argv.slice(2);
+  build(targets.length ? targets : undefined).catch((error) => {
+    console.error(`bloomcalc: build failed: ${error.message}`);
+    process.exit(error.exitCode ?? 1);
+  });
+}

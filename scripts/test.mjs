@@ -1,0 +1,63 @@
+// `npm test`: every test of the project, on both builds.
+//   1. Catch2 suite, native (ctest)        2. the same Catch2 suite compiled to wasm, under Node (ctest)
+//   3. JS module + CLI + npm pack tests    4. the .d.ts type check (tsc)
+//   5. browser end-to-end tests (Playwright + Debian chromium)
+// Prints each runner's own output, then one closing line "tests: N passed, N failed".
+import { spawn } from 'node:child_process';
+import { build } from './build.mjs';
+import { buildEnv, root } from './toolchain.mjs';
+
+function runCapture(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: buildEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr])
+      stream.on('data', (chunk) => {
+        output += chunk;
+        (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
+      });
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+// Test counts from a runner's output: Catch2 ("All tests passed (A assertions in N test cases)" or
+// "test cases: N | P passed | F failed"), node:test ("# pass N", "# fail N").
+function counts(output, code) {
+  const allPassed = [...output.matchAll(/All tests passed \(\d+ assertions? in (\d+) test cases?\)/g)];
+  const mixed = [...output.matchAll(/test cases:\s+(\d+) \|\s+(\d+) passed \|\s+(\d+) failed/g)];
+  const onlyFailed = [...output.matchAll(/test cases:\s+(\d+) \|\s+(\d+) failed/g)];
+  const nodePass = [...output.matchAll(/^# pass (\d+)/gm)];
+  const nodeFail = [...output.matchAll(/^# fail (\d+)/gm)];
+  let passed = 0, failed = 0;
+  for (const m of allPassed) passed += Number(m[1]);
+  for (const m of mixed) passed += Number(m[2]), failed += Number(m[3]);
+  for (const m of onlyFailed) failed += Number(m[2]);
+  for (const m of nodePass) passed += Number(m[1]);
+  for (const m of nodeFail) failed += Number(m[1]);
+  if (passed + failed === 0) return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  if (code !== 0 && failed === 0) failed = 1;  // the runner failed outside any test
+  return { passed, failed };
+}
+
+const stages = [
+  ['Catch2 (native)', 'ctest', ['--test-dir', 'build/native', '--no-tests=error', '-V']],
+  ['Catch2 (wasm under Node)', 'ctest', ['--test-dir', 'build/wasm', '--no-tests=error', '-V']],
+  ['JS module, CLI and package', process.execPath, ['--test', 'tests/js/']],
+  ['type check of index.d.ts', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tests/types']],
+  ['browser end-to-end', process.execPath, ['--test', 'tests/e2e/']],
+];
+
+await build();
+let passed = 0, failed = 0;
+const summary = [];
+for (const [name, command, args] of stages) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const { code, output } = await runCapture(command, args);
+  const c = counts(output, code);
+  passed += c.passed;
+  failed += c.failed;
+  summary.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed} failed`);
+}
+console.log(`\n${summary.join('\n')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,70 @@
+// Makes sure the machine has what the build needs: the Debian toolchain (apt) and the npm packages.
+// On a fresh Debian machine as root it installs them; otherwise it says in one line what to run.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const APT_PACKAGES = ['emscripten', 'catch2', 'chromium', 'cmake', 'g++'];
+const REQUIRED = [
+  ['/usr/bin/em++', 'emscripten'],
+  ['/usr/bin/cmake', 'cmake'],
+  ['/usr/bin/g++', 'g++'],
+  ['/usr/include/catch2/catch.hpp', 'catch2'],
+  ['/usr/bin/chromium', 'chromium'],
+];
+const APT_LINE = `apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`;
+
+// Emscripten 3.1.6 needs acorn from Debian's node modules at -O2 and above (TOOLCHAIN.md §1).
+export const buildEnv = {
+  ...process.env,
+  NODE_PATH: [process.env.NODE_PATH, '/usr/share/nodejs'].filter(Boolean).join(':'),
+};
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: buildEnv, ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    const error = new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+    error.exitCode = result.status ?? 1;
+    throw error;
+  }
+}
+
+export function ensureAptToolchain() {
+  const missing = REQUIRED.filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    console.error(`bloomcalc: missing ${missing.join(', ')}; run as root: ${APT_LINE}`);
+    process.exit(1);
+  }
+  console.log(`bloomcalc: installing the toolchain (${missing.join(', ')}) with apt-get, a few minutes on a fresh machine`);
+  run('apt-get', ['update']);
+  run('apt-get', ['install', '-y', '--no-install-recommends', ...APT_PACKAGES], {
+    env: { ...buildEnv, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+export function ensureNodeModules() {
+  const needed = ['playwright-core', 'esbuild', 'typescript', 'uplot'];
+  if (needed.every((name) => existsSync(path.join(root, 'node_modules', name, 'package.json')))) return;
+  console.log('bloomcalc: installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+export function ensureAll() {
+  ensureAptToolchain();
+  ensureNodeModules();
+}
+
+export function commandExists(name) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,59 @@
+// Quantity parsing: the accepted forms and named errors for the rest.
+#include <catch2/catch.hpp>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/units.hpp"
+
+using namespace bloomcalc;
+
+TEST_CASE("counts accept SI and binary prefixes and powers", "[units]") {
+    CHECK(parse_count("1000", "n") == 1000);
+    CHECK(parse_count(" 1e6 ", "n") == 1e6);
+    CHECK(parse_count("1M", "n") == 1e6);
+    CHECK(parse_count("1 M", "n") == 1e6);
+    CHECK(parse_count("1Mi", "n") == 1048576);
+    CHECK(parse_count("64k", "n") == 64000);
+    CHECK(parse_count("1.5G", "n") == 1.5e9);
+    CHECK(parse_count("2^20", "n") == 1048576);
+    CHECK(parse_count("4Ti", "n") == 4.0 * 1099511627776.0);
+}
+
+TEST_CASE("sizes: bits by default, b/bit bits, B/byte bytes", "[units]") {
+    CHECK(parse_bits("8192", "m") == 8192);
+    CHECK(parse_bits("64KiB", "m") == 64 * 1024 * 8);
+    CHECK(parse_bits("2Gb", "m") == 2e9);
+    CHECK(parse_bits("1 MiB", "m") == 8 * 1048576.0);
+    CHECK(parse_bits("1MB", "m") == 8e6);
+    CHECK(parse_bits("1Mbit", "m") == 1e6);
+    CHECK(parse_bits("100 bytes", "m") == 800);
+    CHECK(parse_bits("2^30", "m") == 1073741824.0);
+}
+
+TEST_CASE("probabilities: decimals, exponents, percent, 1 in N, 1/N", "[units]") {
+    CHECK(parse_probability("0.001", "p") == 0.001);
+    CHECK(parse_probability("1e-3", "p") == 1e-3);
+    CHECK(parse_probability("0.1%", "p") == Approx(0.001).epsilon(1e-15));
+    CHECK(parse_probability("1 in 1000", "p") == 0.001);
+    CHECK(parse_probability("1/1000", "p") == 0.001);
+    CHECK(parse_probability("1 in 1M", "p") == 1e-6);
+}
+
+TEST_CASE("unparseable text and out-of-range probabilities are named errors", "[units][errors]") {
+    for (const char* bad : {"", "abc", "12 parsecs", "1MM", "inf", "nan", "0x10", "1e", "5 KiBB"}) {
+        INFO(bad);
+        CHECK_THROWS_AS(parse_bits(bad, "m"), ParseError);
+    }
+    CHECK_THROWS_AS(parse_count("1 in 3", "n"), ParseError);
+    try {
+        parse_count("twelve", "n");
+        FAIL("no throw");
+    } catch (const ParseError& e) {
+        CHECK(e.parameter() == "n");
+        CHECK(std::string(e.what()).find("twelve") != std::string::npos);
+    }
+    for (const char* bad : {"0", "1", "2", "-0.1", "150%", "1 in 0", "3/2"}) {
+        INFO(bad);
+        CHECK_THROWS_AS(parse_probability(bad, "p"), Error);
+    }
+    CHECK_THROWS_WITH(parse_probability("2", "p"), Catch::Contains("(0, 1)"));
+}

@@ -1,0 +1,304 @@
+// End-to-end test of the static page: builds dist/web when needed, serves it on 127.0.0.1, drives
+// Debian's chromium through playwright-core and checks the page against the Node module.
+// Run: node --test tests/e2e/
+import assert from 'node:assert/strict';
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { buildWeb } from '../../scripts/build-web.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { createBloomCalc } from '../../wasm/index.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const webDir = join(root, 'dist', 'web');
+const screenshotPath = join(root, 'docs', 'screenshot.png');
+const WAIT = { timeout: 15_000 };
+
+let server;
+let baseUrl;
+let browser;
+let page;
+let bc;
+const requests = [];
+const pageErrors = [];
+
+async function mtime(path) {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+/** dist/web is missing, or older than a source it is built from. */
+async function needsBuild() {
+  const built = await mtime(join(webDir, 'app.js'));
+  if (built < 0 || (await mtime(join(webDir, 'index.html'))) < 0) return true;
+  const sources = [
+    ...(await readdir(join(root, 'web'))).map((f) => join(root, 'web', f)),
+    join(root, 'wasm', 'browser.mjs'),
+    join(root, 'wasm', 'api.mjs'),
+    join(root, 'dist', 'bloomcalc.web.mjs'),
+    join(root, 'dist', 'bloomcalc.web.wasm'),
+  ];
+  for (const source of sources) if ((await mtime(source)) > built) return true;
+  return false;
+}
+
+before(async () => {
+  if (await needsBuild()) await buildWeb({ quiet: true });
+  ({ server, url: baseUrl } = await serve({ root: webDir }));
+  bc = await createBloomCalc();
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+  context.on('request', (request) => requests.push(request.url()));
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+// ------------------------------------------------------------------ helpers
+
+/** Waits until the results, the table and the chart all describe the query now in the address bar. */
+async function settled() {
+  await page.waitForFunction(() => {
+    const query = window.location.search.slice(1);
+    const done = (id) => {
+      const el = document.getElementById(id);
+      return el.dataset.query === query && (el.dataset.state === 'ok' || el.dataset.state === 'stale');
+    };
+    return done('results') && done('formulas') && done('chart-card');
+  }, null, WAIT);
+}
+
+/** Every raw value the page exposes: { testid: data-value }, plus the k choices and the target. */
+async function readPage() {
+  return page.evaluate(() => {
+    const out = {};
+    for (const el of document.querySelectorAll('[data-testid][data-value]')) out[el.dataset.testid] = el.dataset.value;
+    out.kChoices = [...document.querySelectorAll('[data-testid^="result-kchoice-"]')].map((li) => ({
+      k: li.dataset.k,
+      p: li.dataset.value,
+    }));
+    out.target = document.querySelector('[data-testid="result-meets"]').dataset.target;
+    out.state = document.getElementById('results').dataset.state;
+    out.chartPoints = document.getElementById('chart').dataset.points;
+    out.canvas = document.querySelectorAll('#chart canvas').length;
+    return out;
+  });
+}
+
+async function readFields() {
+  return page.evaluate(() =>
+    Object.fromEntries(['n', 'p', 'm', 'k', 'rounding', 'method', 'hashing'].map((id) => [id, document.getElementById(id).value])),
+  );
+}
+
+/** The page's raw values must equal the Node module's, number for number. */
+function assertMatches(shown, expected) {
+  assert.equal(shown.state, 'ok');
+  const same = (testid, value) => assert.equal(Number(shown[testid]), value, `${testid}: page ${shown[testid]} vs module ${value}`);
+  assert.equal(shown['result-summary'], expected.solved);
+  same('result-m', expected.m);
+  same('result-n', expected.n);
+  same('result-k', expected.k);
+  same('result-p', expected.p);
+  same('result-bpe', expected.bitsPerElement);
+  same('result-memory', expected.memory.bytes);
+  same('result-mideal', expected.mIdeal);
+  same('result-kideal', expected.kIdeal);
+  assert.equal(shown['result-meets'], String(expected.meetsTarget));
+  assert.equal(shown['result-method'], expected.method);
+  assert.equal(shown.target, expected.target === null ? '' : String(expected.target));
+  assert.deepEqual(
+    shown.kChoices.map((c) => ({ k: Number(c.k), p: Number(c.p) })),
+    expected.kChoices.map((c) => ({ k: c.k, p: c.p })),
+  );
+  for (const key of ['exact', 'classic', 'classicDistinct', 'bloom1970']) same(`fpr-${key}`, expected.fpr[key]);
+  for (const key of ['classic', 'classicDistinct', 'bloom1970']) same(`rel-${key}`, expected.fpr.relativeError[key]);
+  assert.ok(shown.canvas >= 1, 'the chart is drawn');
+  assert.ok(Number(shown.chartPoints) >= 50, `the chart has ~60 points (got ${shown.chartPoints})`);
+}
+
+/** The message the Node module gives for an input, and the parameter it names. */
+function moduleError(input) {
+  try {
+    bc.size(input);
+  } catch (error) {
+    return { message: error.message, parameter: error.parameter };
+  }
+  assert.fail(`bc.size(${JSON.stringify(input)}) was expected to throw`);
+}
+
+async function isVisible(selector) {
+  return page.locator(selector).isVisible();
+}
+
+// ------------------------------------------------------------------ tests
+
+test('default view: n = 1M, p = 1%, matching the Node module; screenshot', async () => {
+  await page.goto(baseUrl);
+  await settled();
+  const fields = await readFields();
+  assert.deepEqual(fields, { n: '1M', p: '1%', m: '', k: '', rounding: 'none', method: 'classic', hashing: 'colliding' });
+  assert.equal(new URL(page.url()).search, '?n=1M&p=1%25');
+  assertMatches(await readPage(), bc.size({ n: '1M', p: '1%' }));
+  const sentence = await page.getByTestId('result-method').textContent();
+  assert.match(sentence, /classic formula \(001 eq 1\)/);
+
+  await page.mouse.move(0, 0);
+  await mkdir(join(root, 'docs'), { recursive: true });
+  await page.screenshot({ path: screenshotPath, clip: { x: 0, y: 0, width: 1280, height: 900 }, animations: 'disabled' });
+});
+
+test('typing n and p (with units) recomputes and agrees with the module exactly', async () => {
+  await page.fill('#n', '');
+  await page.locator('#n').pressSequentially('250k');
+  await page.fill('#p', '1 in 10000');
+  await settled();
+  assertMatches(await readPage(), bc.size({ n: '250k', p: '1 in 10000' }));
+
+  await page.selectOption('#method', 'exact');
+  await page.selectOption('#rounding', 'word64');
+  await settled();
+  const expected = bc.size({ n: '250k', p: '1 in 10000', method: 'exact', rounding: 'word64' });
+  const shown = await readPage();
+  assertMatches(shown, expected);
+  assert.equal(Number(shown['result-m']) % 64, 0);
+  assert.match(await page.getByTestId('result-method').textContent(), /exact mean FPR \(001 eq 17\)/);
+
+  const params = new URL(page.url()).searchParams;
+  assert.deepEqual(Object.fromEntries(params), { n: '250k', p: '1 in 10000', rounding: 'word64', method: 'exact' });
+
+  // Reload: the URL alone reproduces the view.
+  await page.reload();
+  await settled();
+  assert.deepEqual(await readFields(), {
+    n: '250k', p: '1 in 10000', m: '', k: '', rounding: 'word64', method: 'exact', hashing: 'colliding',
+  });
+  assertMatches(await readPage(), expected);
+
+  await page.selectOption('#hashing', 'distinct');
+  await settled();
+  assertMatches(await readPage(), bc.size({ n: '250k', p: '1 in 10000', method: 'exact', rounding: 'word64', hashing: 'distinct' }));
+});
+
+test('inline errors: p out of range, unparseable m; the page stays responsive', async () => {
+  await page.goto(`${baseUrl}?n=1M&p=1%25`);
+  await settled();
+
+  // p = 2: RangeError naming p and (0, 1), beside the p field.
+  await page.fill('#p', '2');
+  await settled();
+  const pError = moduleError({ n: '1M', p: '2' });
+  assert.equal(pError.parameter, 'p');
+  await page.waitForSelector('#p-error:not([hidden])', WAIT);
+  const pText = await page.locator('#p-error').textContent();
+  assert.equal(pText, pError.message);
+  assert.match(pText, /\bp\b/);
+  assert.match(pText, /\(0, 1\)/);
+  assert.equal(await page.getAttribute('#p', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#p-error', 'role'), 'alert');
+  assert.equal(await page.getAttribute('#results', 'data-state'), 'stale');
+  assert.equal(await page.getAttribute('#chart-card', 'data-state'), 'stale');
+  assert.equal(await isVisible('#stale-notice'), true);
+  assert.equal(await isVisible('#n-error'), false);
+  assert.equal(await isVisible('#general-error'), false);
+
+  // The main thread is free: a frame is painted promptly.
+  const t0 = Date.now();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+  assert.ok(Date.now() - t0 < 2000, 'the page answers while an error is shown');
+
+  // A valid p recomputes and clears the error.
+  await page.fill('#p', '0.5%');
+  await settled();
+  assert.equal(await isVisible('#p-error'), false);
+  assert.equal(await page.getAttribute('#p', 'aria-invalid'), null);
+  assertMatches(await readPage(), bc.size({ n: '1M', p: '0.5%' }));
+
+  // An unparseable m: an Error naming m, beside the m field.
+  await page.fill('#m', '12 parsecs');
+  await settled();
+  const mError = moduleError({ n: '1M', p: '0.5%', m: '12 parsecs' });
+  assert.equal(mError.parameter, 'm');
+  await page.waitForSelector('#m-error:not([hidden])', WAIT);
+  assert.equal(await page.locator('#m-error').textContent(), mError.message);
+  assert.equal(await page.getAttribute('#m', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#results', 'data-state'), 'stale');
+
+  // Two bad fields at once: both are marked.
+  await page.fill('#p', '2');
+  await settled();
+  await page.waitForSelector('#p-error:not([hidden])', WAIT);
+  assert.equal(await page.locator('#p-error').textContent(), pError.message);
+  assert.equal(await page.locator('#m-error').textContent(), mError.message);
+  assert.equal(await isVisible('#m-error'), true);
+
+  await page.fill('#p', '0.5%');
+  await page.fill('#m', '16Mi');
+  await settled();
+  assert.equal(await isVisible('#p-error'), false);
+  assert.equal(await isVisible('#m-error'), false);
+  assertMatches(await readPage(), bc.size({ n: '1M', p: '0.5%', m: '16Mi' }));
+
+  // Nothing usable given: the module's message, beside its field or on the general line.
+  for (const id of ['n', 'p', 'm', 'k']) await page.fill(`#${id}`, '');
+  await settled();
+  const none = moduleError({});
+  const where = ['n', 'p', 'm', 'k', 'rounding', 'method', 'hashing'].includes(none.parameter)
+    ? `#${none.parameter}-error`
+    : '#general-error';
+  await page.waitForSelector(`${where}:not([hidden])`, WAIT);
+  assert.equal(await page.locator(where).textContent(), none.message);
+  assert.equal(await page.getAttribute('#results', 'data-state'), 'stale');
+
+  // And back to a valid view.
+  await page.fill('#n', '2^20');
+  await page.fill('#p', '1e-3');
+  await settled();
+  assertMatches(await readPage(), bc.size({ n: '2^20', p: '1e-3' }));
+});
+
+test('a shared URL reproduces fields and results', async () => {
+  const query = 'n=10000&m=64KiB&k=5&method=exact';
+  await page.goto(`${baseUrl}?${query}`);
+  await settled();
+  assert.deepEqual(await readFields(), {
+    n: '10000', p: '', m: '64KiB', k: '5', rounding: 'none', method: 'exact', hashing: 'colliding',
+  });
+  assert.equal(new URL(page.url()).search, `?${query}`);
+  const expected = bc.size({ n: '10000', m: '64KiB', k: '5', method: 'exact' });
+  assert.equal(expected.m, 524288);
+  assertMatches(await readPage(), expected);
+});
+
+test('no request leaves the local server; no page errors', () => {
+  const origin = new URL(baseUrl).origin;
+  const foreign = requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'));
+  assert.deepEqual(foreign, []);
+  assert.ok(requests.some((url) => url.endsWith('/bloomcalc.web.wasm')), 'the wasm came from the local server');
+  assert.deepEqual(pageErrors.map(String), []);
+});

@@ -1,0 +1,60 @@
+// Small helpers shared by the JS tests.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const NODE_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.node.cjs', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../../wasm/cli.mjs', import.meta.url));
+
+export const hasNodeBuild = () => existsSync(NODE_BUILD);
+
+/** |a − b| / |b|, with 0 when both are 0. */
+export function relDiff(a, b) {
+  if (a === b) return 0;
+  return Math.abs(a - b) / Math.abs(b);
+}
+
+/** Asserts a ≈ b to `tol` relative, with the context in the message. */
+export function assertClose(actual, expected, tol, context = '') {
+  assert.ok(Number.isFinite(actual), `${context}: got non-finite ${actual}`);
+  const d = relDiff(actual, expected);
+  assert.ok(d <= tol, `${context}: got ${actual}, expected ${expected} (relative difference ${d.toExponential(3)} > ${tol})`);
+}
+
+/** Matches `name` as a whole word (so 'm' does not match inside 'must'). */
+export function wordRegExp(name) {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9_])${escaped}([^A-Za-z0-9_]|$)`);
+}
+
+/**
+ * Asserts fn() throws the core's error for `parameter`: a RangeError (or, with `parse: true`, a
+ * plain Error for unparseable text) whose message names the parameter and contains its valid range.
+ * Returns the error.
+ */
+export function assertParamError(fn, parameter, { parse = false, range } = {}) {
+  let caught;
+  try {
+    fn();
+  } catch (err) {
+    caught = err;
+  }
+  assert.ok(caught !== undefined, `expected an error naming '${parameter}', nothing was thrown`);
+  assert.ok(caught instanceof Error, `expected an Error, got ${String(caught)}`);
+  if (parse) {
+    assert.ok(!(caught instanceof RangeError), `unparseable text should throw a plain Error, got ${caught.name}: ${caught.message}`);
+  } else {
+    assert.ok(caught instanceof RangeError, `expected a RangeError, got ${caught.name}: ${caught.message}`);
+  }
+  assert.equal(caught.parameter, parameter, `err.parameter for message "${caught.message}"`);
+  assert.match(caught.message, wordRegExp(parameter), 'message names the parameter');
+  assert.equal(typeof caught.validRange, 'string', 'err.validRange is a string');
+  assert.ok(caught.validRange.length > 0, 'err.validRange is not empty');
+  assert.ok(
+    caught.message.includes(caught.validRange),
+    `message "${caught.message}" contains the valid range "${caught.validRange}"`,
+  );
+  if (range) assert.match(caught.validRange, range, `valid range of ${parameter}`);
+  return caught;
+}

@@ -1,0 +1,99 @@
+// Compile-time checks of the public types (wasm/index.d.ts), resolved the way a consumer resolves
+// them: through the package's own name and its "exports" map ("types" condition).
+// `npx tsc -p tests/types` must pass; each `@ts-expect-error` line must be an error.
+import createBloomCalc, {
+  createBloomCalc as named,
+  type BloomCalc,
+  type FprReport,
+  type Hashing,
+  type KChoice,
+  type Quantity,
+  type Rounding,
+  type SizingMethod,
+  type SizingResult,
+} from 'bloomcalc';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function assertType<T extends true>(_value?: T): void {}
+
+assertType<Equal<Hashing, 'colliding' | 'distinct'>>();
+assertType<Equal<Rounding, 'none' | 'word64' | 'pow2'>>();
+assertType<Equal<SizingMethod, 'classic' | 'exact'>>();
+assertType<Equal<Quantity, number | string>>();
+assertType<Equal<typeof named, typeof createBloomCalc>>();
+assertType<Equal<ReturnType<typeof createBloomCalc>, Promise<BloomCalc>>>();
+
+async function main(): Promise<void> {
+  const bc: BloomCalc = await createBloomCalc();
+  await named({ locateFile: (path, prefix) => prefix + path });
+  await createBloomCalc({ wasmBinary: new Uint8Array(8) });
+  await createBloomCalc({ wasmBinary: new ArrayBuffer(8) });
+
+  // fpr: numbers or text with units; hashing optional.
+  const report: FprReport = bc.fpr({ m: 1024, n: 100, k: 7 });
+  bc.fpr({ m: '64KiB', n: '1M', k: '7', hashing: 'distinct' });
+  const exact: number = report.exact;
+  const classic: number = report.classic;
+  const rel: number = report.relativeError.bloom1970 + report.relativeError.classicDistinct;
+  const h: Hashing = report.hashing;
+  const perElement: number = report.bitsPerElement;
+  void [exact, classic, rel, h, perElement];
+
+  const e1: number = bc.exactFpr({ m: 2, n: 1, k: 2 });
+  const e2: number = bc.exactFprTable({ m: 2, n: 1, k: 2, hashing: 'colliding' });
+  void [e1, e2];
+
+  // size: every field optional.
+  const sized: SizingResult = bc.size({ n: '1M', p: '1%' });
+  bc.size({});
+  bc.size({ n: 1e6, p: 0.01, rounding: 'pow2', method: 'exact', hashing: 'distinct' });
+  bc.size({ m: '64KiB', k: 7, n: 1000 });
+  const target: number | null = sized.target;
+  const choices: [KChoice, KChoice] = sized.kChoices;
+  const lower: number = choices[0].k + choices[1].p;
+  const mib: number = sized.memory.MiB;
+  const nested: FprReport = sized.fpr;
+  const solved: string = sized.solved;
+  const met: boolean = sized.meetsTarget;
+  const rounding: Rounding = sized.rounding;
+  const method: SizingMethod = sized.method;
+  void [target, lower, mib, nested, solved, met, rounding, method];
+
+  // parsers and limits
+  const c: number = bc.parseCount('1Mi');
+  const b: number = bc.parseBits('64KiB', 'm');
+  const p: number = bc.parseProbability('1 in 1000', 'p');
+  const maxBits: number = bc.limits.maxBits + bc.limits.maxItems + bc.limits.maxHashes;
+  void [c, b, p, maxBits];
+
+  // ---- wrong usages ----
+  // @ts-expect-error hashing must be 'colliding' | 'distinct'
+  bc.fpr({ m: 1024, n: 100, k: 7, hashing: 'foo' });
+  // @ts-expect-error m is required
+  bc.fpr({ n: 100, k: 7 });
+  // @ts-expect-error k is required
+  bc.exactFpr({ m: 1024, n: 100 });
+  // @ts-expect-error quantities are numbers or strings
+  bc.exactFprTable({ m: 1024n, n: 100, k: 7 });
+  // @ts-expect-error unknown field
+  bc.fpr({ m: 1024, n: 100, k: 7, bits: 3 });
+  // @ts-expect-error rounding is 'none' | 'word64' | 'pow2'
+  bc.size({ n: 1000, p: 0.01, rounding: 'word32' });
+  // @ts-expect-error method is 'classic' | 'exact'
+  bc.size({ n: 1000, p: 0.01, method: 'fast' });
+  // @ts-expect-error the input is an object
+  bc.size('n=1000');
+  // @ts-expect-error target may be null
+  const t: number = sized.target;
+  // @ts-expect-error limits are read-only
+  bc.limits = { maxBits: 1, maxItems: 1, maxHashes: 1 };
+  // @ts-expect-error parseCount takes text
+  bc.parseCount(1000);
+  // @ts-expect-error the result is a promise
+  createBloomCalc().fpr({ m: 1, n: 1, k: 1 });
+  // @ts-expect-error a report's hashing is a Hashing, not any string
+  const wrong: 'colliding' = report.hashing;
+  void [t, wrong];
+}
+
+void main();
