@@ -66,15 +66,21 @@ bool read_power(const std::string& s, double& value) {
     return true;
 }
 
-double count_or_throw(const std::string& text, const std::string& parameter, const char* forms) {
+// A number, or a power such as 2^20, times an optional prefix; `unit` gets the text after the prefix.
+double scaled_or_throw(const std::string& text, const std::string& parameter, const char* forms, std::string& unit) {
     const std::string s = trim(text);
     double value = 0;
+    unit.clear();
     if (read_power(s, value)) return value;
-    std::string unit;
     if (!read_number(s, value, unit)) throw ParseError(parameter, forms, text);
-    const double factor = read_prefix(unit);
+    return value * read_prefix(unit);
+}
+
+double count_or_throw(const std::string& text, const std::string& parameter, const char* forms) {
+    std::string unit;
+    const double value = scaled_or_throw(text, parameter, forms, unit);
     if (!unit.empty()) throw ParseError(parameter, forms, text);
-    return value * factor;
+    return value;
 }
 
 }  // namespace
@@ -84,16 +90,11 @@ double parse_count(const std::string& text, const std::string& parameter) {
 }
 
 double parse_bits(const std::string& text, const std::string& parameter) {
-    const std::string s = trim(text);
-    double value = 0;
-    if (read_power(s, value)) return value;
     std::string unit;
-    if (!read_number(s, value, unit)) throw ParseError(parameter, kBitsForms, text);
-    const double factor = read_prefix(unit);
-    double per_unit = 1.0;
-    if (unit == "B" || unit == "byte" || unit == "bytes") per_unit = 8.0;
-    else if (!(unit.empty() || unit == "b" || unit == "bit" || unit == "bits")) throw ParseError(parameter, kBitsForms, text);
-    return value * factor * per_unit;
+    const double value = scaled_or_throw(text, parameter, kBitsForms, unit);
+    if (unit == "B" || unit == "byte" || unit == "bytes") return value * 8;
+    if (unit.empty() || unit == "b" || unit == "bit" || unit == "bits") return value;
+    throw ParseError(parameter, kBitsForms, text);
 }
 
 double parse_probability(const std::string& text, const std::string& parameter) {
