@@ -28,10 +28,9 @@ std::string show(double v) {
 }  // namespace
 
 std::uint64_t checked_integer(double value, const std::string& name, std::uint64_t lo, std::uint64_t hi) {
-    const std::string range = "an integer in [" + format_limit(lo) + ", " + format_limit(hi) + "]";
     if (!std::isfinite(value) || value != std::floor(value) || value < static_cast<double>(lo) ||
         value > static_cast<double>(hi))
-        throw RangeError(name, range, show(value));
+        throw RangeError(name, "an integer in [" + format_limit(lo) + ", " + format_limit(hi) + "]", show(value));
     return static_cast<std::uint64_t>(value);
 }
 

@@ -38,4 +38,10 @@ public:
     InfeasibleError(const std::string& parameter, const std::string& valid_range, const std::string& why);
 };
 
+// A long computation stopped by its caller's progress callback.
+class CancelledError : public Error {
+public:
+    CancelledError() : Error("", "", "cancelled") {}
+};
+
 }  // namespace bloomcalc

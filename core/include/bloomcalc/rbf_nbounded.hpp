@@ -1,0 +1,41 @@
+// N-bounded recycling filters (000 §III): the filter recycles after N messages. The worst-case rule f_w
+// (eq 1), the oracle-user average f_o (eq 2) and the real user's lower bound f_a (eq 3), all with eq 1 for
+// E[F_i]; and, beyond the paper, the exact long-term average FPR of the real user, who counts only
+// messages that set bits (a chain over the bits set after each counted message).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bloomcalc/rbf_params.hpp"
+
+namespace bloomcalc {
+
+struct NBoundedResult {
+    std::uint64_t M = 0, N = 0;
+    unsigned k = 0;
+    Hashing hashing = Hashing::colliding;
+    double worst_case = 0;   // f_w: eq 1 at the N-th arrival, which finds N − 1 messages inserted
+    double oracle = 0;       // f_o, eq 2: (1/N)·Σ_{i=1}^{N} E[F_i], E[F_i] = eq 1 with n = i − 1
+    double lower_bound = 0;  // f_a, eq 3 with f_i = E[F_i]
+    double exact = 0;        // exact average FPR of the real user's N-bounded filter (count-instance)
+    double exact_oracle = 0; // exact average FPR of the oracle's filter: (1/N)·Σ_i E[ρ(B_{i−1})]
+    double expected_arrivals = 0;  // real user: new-message arrivals per cycle, N + Σ_i E[R_i]
+};
+
+// E[F_i] by eq 1 of 000 (colliding) or its distinct form: the i-th arrival finds i − 1 messages inserted.
+class WorstCase {
+public:
+    WorstCase(std::uint64_t M, unsigned k, Hashing h);
+    double at(std::uint64_t i) const;
+
+private:
+    unsigned k_;
+    double log_clear_;  // log P(a given bit stays clear) per message
+};
+
+// O(N·w·k) with w the width of the bit-count distribution (tails below 1e-30 of the mass are dropped, an
+// error ≤ 1e-28 relative); N ≤ 2^22.
+NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N);
+
+}  // namespace bloomcalc

@@ -1,0 +1,60 @@
+// σ-bounded one-phase RBF: long-term average FPR f¹_σ (000 eqs 4–18) and expected messages per cycle
+// E[N₀] (000 eqs 20–23), for all four variants. The filter recycles after the insertion that leaves
+// b > σ bits set (000 §IV). See docs/rbf.md.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bloomcalc/rbf_params.hpp"
+
+namespace bloomcalc {
+
+struct OnePhaseResult {
+    std::uint64_t M = 0, sigma = 0;
+    unsigned k = 0;
+    RbfVariant variant;
+    double average_fpr = 0;        // f¹_σ, eq 18: Σ_b π_b·ρ(b)
+    double expected_messages = 0;  // E[N₀]: new-message arrivals per cycle, the recycling one included
+    double messages_held = 0;      // messages whose bits are in the filter when it recycles
+    std::vector<double> restart;   // retaining: distribution of the bits set at a cycle's start (index = bits)
+};
+
+// Precomputes the σ-independent fill of (M, k, variant) once, then answers any σ:
+// O(k·M) time and O(M) memory for every variant but colliding + retaining + exact law, which needs k fills
+// (O(k²·M) time, O(k·M) memory, refused above 2^24 doubles) and O(k⁴ + k·σ) per σ.
+class OnePhaseModel {
+public:
+    // `stop_above`: end the fill at the first σ whose f¹_σ exceeds it (f¹ grows with σ); at() then accepts
+    // σ ≤ sigma_max() only. The default fills every level.
+    OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above = 2.0);
+    OnePhaseResult at(std::uint64_t sigma) const;
+    // Expected arrivals per cycle that find b bits set, b = 0..σ (the unnormalised π of eq 15).
+    std::vector<double> cycle_visits(std::uint64_t sigma) const;
+    // True when at() is O(1) (one σ-independent fill): every σ in one pass.
+    bool all_sigma_in_one_pass() const { return basis_.empty(); }
+    std::uint64_t sigma_min() const { return variant_.recycling == Recycling::retaining ? k_ : 0; }
+    std::uint64_t sigma_max() const { return basis_.empty() ? visits_.size() - 1 : M_ - 1; }
+    // v_b of a σ-independent fill (all_sigma_in_one_pass()), b ≤ sigma_max().
+    double level_visits(std::uint64_t b) const { return visits_[b]; }
+    std::uint64_t bits() const { return M_; }
+    unsigned hashes() const { return k_; }
+    const RbfVariant& variant() const { return variant_; }
+
+private:
+    std::vector<double> restart_distribution(std::uint64_t sigma) const;  // exact law: index = bits − 1
+    std::uint64_t M_;
+    unsigned k_;
+    RbfVariant variant_;
+    std::vector<double> visits_, sum_visits_, sum_fp_;  // σ-independent start: prefix sums over b
+    std::vector<std::vector<double>> basis_;            // exact retaining, colliding: fill from j bits
+};
+
+// The retaining restart distribution of 000 eq 10 / eq 14: the bits a fresh message sets (index = bits).
+std::vector<double> fresh_message_bits(std::uint64_t M, unsigned k, Hashing h);
+
+// Stationary distribution of a finite stochastic matrix by the GTH algorithm (state reduction with
+// non-negative terms only; Grassmann, Taksar & Heyman 1985). P[i][j] = P(i → j).
+std::vector<double> stationary_gth(std::vector<std::vector<double>> P);
+
+}  // namespace bloomcalc

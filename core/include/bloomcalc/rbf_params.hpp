@@ -1,0 +1,50 @@
+// Parameters of a recycling Bloom filter (RBF, papers 000 and 002) and their validation.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "bloomcalc/params.hpp"
+
+namespace bloomcalc {
+
+// What happens to the message whose insertion recycles the filter (000 §IV-B).
+enum class Recycling {
+    nonretaining,  // forgotten: the next arrival is the first message of the new cycle
+    retaining,     // re-inserted as the first message of the new cycle
+};
+
+// The restart state of a retaining filter with colliding hashes. `exact`: the bits of the very message that
+// triggered the recycle (what the data structure does). `eq10`: 000 eq 10, the bits of a fresh message.
+// Identical for distinct hashing, where every message sets k bits (000 eq 14).
+enum class RestartLaw { exact, eq10 };
+
+// Two-phase swap (002 §II-C): the frozen filter is the active one after the triggering message's bits were
+// set (`after`, an insert-then-check implementation), or before (`before`, 000 eq 24).
+enum class SwapPoint { after, before };
+
+struct RbfVariant {
+    Hashing hashing = Hashing::colliding;
+    Recycling recycling = Recycling::nonretaining;
+    RestartLaw restart = RestartLaw::exact;
+    SwapPoint swap = SwapPoint::after;
+};
+
+// M bits per filter; the largest M the chain models accept (its memory is O(M) doubles).
+constexpr std::uint64_t kMaxRbfBits = std::uint64_t{1} << 26;
+
+// 1 ≤ k ≤ 64, k ≤ M ≤ 2^26 (RangeError naming M or k).
+void validate_rbf(std::uint64_t M, unsigned k);
+std::uint64_t checked_rbf_bits(double M, const std::string& name = "m");
+// σ must satisfy σ < M (a filter with every bit set answers "seen" to everything) and, for retaining
+// filters, σ ≥ k (the re-inserted message alone may set k bits).
+std::uint64_t checked_sigma(double sigma, std::uint64_t M, unsigned k, Recycling recycling);
+
+Recycling parse_recycling(const std::string& text);
+RestartLaw parse_restart(const std::string& text);
+SwapPoint parse_swap(const std::string& text);
+const char* to_string(Recycling r);
+const char* to_string(RestartLaw r);
+const char* to_string(SwapPoint s);
+
+}  // namespace bloomcalc

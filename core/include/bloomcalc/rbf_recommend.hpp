@@ -1,0 +1,53 @@
+// The recommender (000/002 §V-B, V-C): for memory M and a target long-term average FPR f*, per k the largest
+// recycle threshold each rule allows and the expected messages per cycle it gives.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "bloomcalc/rbf_params.hpp"
+
+namespace bloomcalc {
+
+struct RuleChoice {
+    bool feasible = false;  // some threshold meets f*
+    double threshold = 0;   // σ (bits) for the σ-bounded rules, N (messages) for the N-bounded ones
+    double capacity = 0;    // expected new-message arrivals per cycle at that threshold (E[N₀], or N)
+    double fpr = 0;         // the rule's average FPR at that threshold
+};
+
+struct RecommendRow {
+    unsigned k = 0;
+    RuleChoice one_phase;    // σ-bounded, M bits (f¹_σ, eq 18; E[N₀], eq 23)
+    RuleChoice two_phase;    // σ-bounded, two filters of ⌊M/2⌋ bits (f²_σ exact; E[N₀] of the active filter)
+    RuleChoice worst_case;   // N-bounded, eq 1 (f_w)
+    RuleChoice oracle;       // N-bounded, eq 2 (f_o)
+    RuleChoice lower_bound;  // N-bounded, eq 3 (f_a)
+};
+
+struct BestChoice {
+    unsigned k = 0;
+    RuleChoice choice;
+    double gain_over_worst_case = 0;  // capacity / best worst-case capacity − 1
+};
+
+struct Recommendation {
+    std::uint64_t M = 0;
+    double target = 0;
+    RbfVariant variant;
+    std::vector<RecommendRow> rows;  // k = 1..k_max
+    BestChoice one_phase, two_phase, worst_case, oracle, lower_bound;
+};
+
+struct RecommendInput {
+    std::uint64_t M = 0;
+    double target = 0;   // f* in (0, 1)
+    unsigned k_max = 32;
+    RbfVariant variant;
+};
+
+// `progress(done, total)` is called after each k; returning false cancels (CancelledError).
+Recommendation recommend(const RecommendInput& in, const std::function<bool(unsigned, unsigned)>& progress = {});
+
+}  // namespace bloomcalc

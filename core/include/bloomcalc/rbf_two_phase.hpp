@@ -1,0 +1,40 @@
+// σ-bounded two-phase RBF (002 §II-C; 000 eqs 24–26): an active and a frozen filter of M bits each, both
+// checked; when the active filter's insertion leaves b > σ bits set, the frozen filter is cleared and the
+// two swap roles. See docs/rbf.md for the swap point and the exactness of eq 26.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bloomcalc/rbf_one_phase.hpp"
+
+namespace bloomcalc {
+
+struct TwoPhaseResult {
+    std::uint64_t M = 0, sigma = 0;  // M bits per filter (the total memory is 2M)
+    unsigned k = 0;
+    RbfVariant variant;
+    double average_fpr = 0;        // exact: Σ π_b F_f P(the message is found in either filter | b, f)
+    double average_fpr_eq26 = 0;   // 000 eq 26: 1 − (1 − Σ π_j ρ(j))(1 − Σ F_i ρ(i))
+    double active_fpr = 0;         // Σ π_b ρ(b)  (= f¹_σ of the active filter)
+    double frozen_fpr = 0;         // Σ F_f ρ(f)
+    double expected_messages = 0;  // E[N₀] of the active filter: arrivals per active cycle
+    std::vector<double> frozen;    // F: distribution of the frozen filter's bits (index = bits)
+};
+
+// Precomputes the active filter's fill and, for colliding hashes, prefix sums of Σ_b v_b·(b)_j/(M)_j for the
+// j a message's distinct-bit count can take with probability > 1e-30; then each σ costs O(k³).
+class TwoPhaseModel {
+public:
+    TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above = 2.0);
+    TwoPhaseResult at(std::uint64_t sigma) const;
+    const OnePhaseModel& active() const { return active_; }
+
+private:
+    OnePhaseModel active_;
+    std::vector<double> pj_;                   // P(J = j) of a message, colliding
+    unsigned j_min_ = 1;                       // smallest j kept
+    std::vector<std::vector<double>> prefix_;  // prefix_[j − j_min][b] = Σ_{c≤b} v_c (c)_j/(M)_j
+};
+
+}  // namespace bloomcalc

@@ -1,0 +1,156 @@
+// f¹_σ = Σ_{b≤σ} v_b ρ(b) / Σ_{b≤σ} v_b and E[N₀] = Σ_{b≤σ} v_b, with v the visits of one cycle
+// (fill_visits): a cycle visits exactly the levels 0..σ, and its arrivals are the visits, so π_b = v_b/Σv
+// (eqs 15–16) and E[N₀] (eqs 20–23 with the boundary b > σ) come from the same prefix sums.
+#include "bloomcalc/rbf_one_phase.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/exact_fpr.hpp"
+#include "bloomcalc/rbf_chain.hpp"
+
+namespace bloomcalc {
+
+namespace {
+
+constexpr std::uint64_t kMaxBasisDoubles = std::uint64_t{1} << 24;
+
+// P(a message arriving at i bits ends with x new bits and J distinct bits of its own), colliding hashes.
+// Probe by probe over (x new distinct, y old distinct): new-unhit (M−i−x)/M, new-hit x/M, old-unhit (i−y)/M,
+// old-hit y/M. Returns T[x][J].
+std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M, unsigned k) {
+    const double m = static_cast<double>(M);
+    std::vector<std::vector<double>> d(k + 1, std::vector<double>(k + 1, 0.0)), next = d;
+    d[0][0] = 1.0;
+    for (unsigned q = 0; q < k; ++q) {
+        for (auto& row : next) std::fill(row.begin(), row.end(), 0.0);
+        for (unsigned x = 0; x <= q; ++x)
+            for (unsigned y = 0; x + y <= q; ++y) {
+                const double p = d[x][y];
+                if (p == 0.0) continue;
+                const double new_unhit = (m - static_cast<double>(i) - x) / m, old_unhit = (static_cast<double>(i) - y) / m;
+                if (new_unhit > 0) next[x + 1][y] += p * new_unhit;
+                if (old_unhit > 0) next[x][y + 1] += p * old_unhit;
+                next[x][y] += p * ((x + y) / m);
+            }
+        d.swap(next);
+    }
+    std::vector<std::vector<double>> T(k + 1, std::vector<double>(k + 1, 0.0));
+    for (unsigned x = 0; x <= k; ++x)
+        for (unsigned y = 0; x + y <= k; ++y) T[x][x + y] += d[x][y];
+    return T;
+}
+
+}  // namespace
+
+std::vector<double> fresh_message_bits(std::uint64_t M, unsigned k, Hashing h) { return message_step(0, M, k, h); }
+
+std::vector<double> stationary_gth(std::vector<std::vector<double>> P) {
+    const std::size_t n = P.size();
+    for (std::size_t r = n - 1; r > 0; --r) {
+        double s = 0.0;
+        for (std::size_t j = 0; j < r; ++j) s += P[r][j];
+        for (std::size_t i = 0; i < r; ++i) {
+            const double f = P[i][r] / s;
+            for (std::size_t j = 0; j < r; ++j) P[i][j] += f * P[r][j];
+        }
+        P[r][r] = s;  // the rate out of r into lower states, for the back substitution
+    }
+    std::vector<double> pi(n, 0.0);
+    pi[0] = 1.0;
+    double total = 1.0;
+    for (std::size_t j = 1; j < n; ++j) {
+        double v = 0.0;
+        for (std::size_t i = 0; i < j; ++i) v += pi[i] * P[i][j];
+        pi[j] = v / P[j][j];
+        total += pi[j];
+    }
+    for (double& v : pi) v /= total;
+    return pi;
+}
+
+OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above)
+    : M_(M), k_(k), variant_(variant) {
+    validate_rbf(M, k);
+    const Hashing h = variant.hashing;
+    const bool exact_colliding_retaining = variant.recycling == Recycling::retaining && h == Hashing::colliding &&
+                                           variant.restart == RestartLaw::exact;
+    if (exact_colliding_retaining) {
+        if (static_cast<double>(k) * static_cast<double>(M) > static_cast<double>(kMaxBasisDoubles))
+            throw InfeasibleError("m", "k·m ≤ " + format_limit(kMaxBasisDoubles) + " for the exact retaining law",
+                                  "the exact restart law needs k fills of m levels; use restart = eq10");
+        for (unsigned j = 1; j <= k; ++j) {
+            std::vector<double> start(j + 1, 0.0);
+            start[j] = 1.0;
+            basis_.push_back(fill_visits(M, k, h, start, M - 1));
+        }
+        return;
+    }
+    // σ-independent start: empty filter, or the bits of a fresh message (eq 10 / eq 14).
+    const std::vector<double> start =
+        variant.recycling == Recycling::nonretaining ? std::vector<double>{1.0} : fresh_message_bits(M, k, h);
+    double sv = 0, sf = 0;
+    visits_ = fill_visits(M, k, h, start, M - 1, [&](std::uint64_t b, double v, double rho) {
+        sv += v;
+        sf += v * rho;
+        sum_visits_.push_back(sv);
+        sum_fp_.push_back(sf);
+        return b >= sigma_min() && sf > stop_above * sv;
+    });
+}
+
+std::vector<double> OnePhaseModel::restart_distribution(std::uint64_t sigma) const {
+    // Exact law: the next cycle starts with the bits of the message that ended this one. A[j][j'] =
+    // P(a cycle started at j bits restarts at j'); its stationary vector is the restart distribution.
+    std::vector<std::vector<double>> A(k_, std::vector<double>(k_, 0.0));  // index = bits − 1
+    const std::uint64_t first = sigma + 1 >= k_ ? sigma + 1 - k_ : 0;
+    for (std::uint64_t i = first; i <= sigma; ++i) {
+        const auto T = trigger_table(i, M_, k_);
+        for (unsigned j = 1; j <= k_; ++j) {
+            const double v = basis_[j - 1][i];
+            if (v == 0.0) continue;
+            for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k_; ++x)
+                for (unsigned J = 1; J <= k_; ++J) A[j - 1][J - 1] += v * T[x][J];
+        }
+    }
+    return k_ == 1 ? std::vector<double>{1.0} : stationary_gth(A);
+}
+
+std::vector<double> OnePhaseModel::cycle_visits(std::uint64_t sigma) const {
+    checked_sigma(static_cast<double>(sigma), M_, k_, variant_.recycling);
+    if (sigma > sigma_max()) throw RangeError("sigma", "at most " + std::to_string(sigma_max()) + " for this model", std::to_string(sigma));
+    if (basis_.empty()) return std::vector<double>(visits_.begin(), visits_.begin() + static_cast<std::ptrdiff_t>(sigma) + 1);
+    const auto pi = restart_distribution(sigma);
+    std::vector<double> v(sigma + 1, 0.0);
+    for (std::uint64_t b = 0; b <= sigma; ++b)
+        for (unsigned j = 1; j <= k_; ++j) v[b] += pi[j - 1] * basis_[j - 1][b];
+    return v;
+}
+
+OnePhaseResult OnePhaseModel::at(std::uint64_t sigma) const {
+    checked_sigma(static_cast<double>(sigma), M_, k_, variant_.recycling);
+    if (sigma > sigma_max()) throw RangeError("sigma", "at most " + std::to_string(sigma_max()) + " for this model", std::to_string(sigma));
+    OnePhaseResult r;
+    r.M = M_, r.sigma = sigma, r.k = k_, r.variant = variant_;
+    const Hashing h = variant_.hashing;
+    if (basis_.empty()) {
+        r.average_fpr = sum_fp_[sigma] / sum_visits_[sigma];  // eq 18 with π_b = v_b / Σ v
+        r.expected_messages = sum_visits_[sigma];              // eq 23, E[N₀]
+        if (variant_.recycling == Recycling::retaining) r.restart = fresh_message_bits(M_, k_, h);
+    } else {
+        const auto pi = restart_distribution(sigma);
+        r.restart.assign(k_ + 1, 0.0);
+        std::copy(pi.begin(), pi.end(), r.restart.begin() + 1);
+        const auto v = cycle_visits(sigma);
+        double sv = 0, sf = 0;
+        for (std::uint64_t b = 0; b <= sigma; ++b) sv += v[b], sf += v[b] * rbf_rho(b, M_, k_, h);
+        r.average_fpr = sf / sv;
+        r.expected_messages = sv;
+    }
+    // Non-retaining: the recycling message is dropped. Retaining: it replaces the one re-inserted at the start.
+    r.messages_held = variant_.recycling == Recycling::nonretaining ? r.expected_messages - 1 : r.expected_messages;
+    return r;
+}
+
+}  // namespace bloomcalc

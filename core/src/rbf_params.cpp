@@ -1,0 +1,46 @@
+// Validation and names of the recycling-filter parameters.
+#include "bloomcalc/rbf_params.hpp"
+
+#include <cmath>
+
+#include "bloomcalc/error.hpp"
+
+namespace bloomcalc {
+
+void validate_rbf(std::uint64_t M, unsigned k) {
+    checked_integer(static_cast<double>(k), "k", 1, kMaxHashes);
+    if (M < k || M > kMaxRbfBits)
+        throw RangeError("m", "an integer in [k, " + format_limit(kMaxRbfBits) + "] bits for the recycling models",
+                         std::to_string(M));
+}
+
+std::uint64_t checked_rbf_bits(double M, const std::string& name) { return checked_integer(M, name, 1, kMaxRbfBits); }
+
+std::uint64_t checked_sigma(double sigma, std::uint64_t M, unsigned k, Recycling recycling) {
+    const std::uint64_t lo = recycling == Recycling::retaining ? k : 0;
+    return checked_integer(sigma, "sigma", lo, M - 1);
+}
+
+Recycling parse_recycling(const std::string& text) {
+    if (text == "nonretaining") return Recycling::nonretaining;
+    if (text == "retaining") return Recycling::retaining;
+    throw RangeError("recycling", "\"nonretaining\" or \"retaining\"", "\"" + text + "\"");
+}
+
+RestartLaw parse_restart(const std::string& text) {
+    if (text == "exact") return RestartLaw::exact;
+    if (text == "eq10") return RestartLaw::eq10;
+    throw RangeError("restart", "\"exact\" or \"eq10\"", "\"" + text + "\"");
+}
+
+SwapPoint parse_swap(const std::string& text) {
+    if (text == "after") return SwapPoint::after;
+    if (text == "before") return SwapPoint::before;
+    throw RangeError("swap", "\"after\" or \"before\"", "\"" + text + "\"");
+}
+
+const char* to_string(Recycling r) { return r == Recycling::retaining ? "retaining" : "nonretaining"; }
+const char* to_string(RestartLaw r) { return r == RestartLaw::eq10 ? "eq10" : "exact"; }
+const char* to_string(SwapPoint s) { return s == SwapPoint::before ? "before" : "after"; }
+
+}  // namespace bloomcalc

@@ -1,0 +1,114 @@
+// The active filter runs the one-phase cycle; the frozen filter holds the state the previous cycle ended
+// in. The frozen bits are fixed for a whole active cycle and the active cycle does not depend on them, so
+// arrivals see (b, f) with probability π_b·F_f. A message is a false positive when all its probes are set
+// in either filter: P = ρ(b) + ρ(f) − P(both). With the same probes in both filters,
+// P(both | b, f) = Σ_j P(J = j)·(b)_j/(M)_j·(f)_j/(M)_j for colliding hashes (J the message's distinct bits,
+// (x)_j falling factorials) and ρ(b)·ρ(f) for distinct ones: eq 26's product is exact only for the latter.
+#include "bloomcalc/rbf_two_phase.hpp"
+
+#include <algorithm>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/rbf_chain.hpp"
+
+namespace bloomcalc {
+
+namespace {
+// (x)_j/(M)_j for j = 0..k: the probability that j given distinct bits all lie among x set bits.
+void falling_ratios(std::uint64_t x, std::uint64_t M, unsigned k, std::vector<double>& r) {
+    r.assign(k + 1, 0.0);
+    r[0] = 1.0;
+    for (unsigned j = 1; j <= k; ++j)
+        r[j] = x >= j ? r[j - 1] * static_cast<double>(x - j + 1) / static_cast<double>(M - j + 1) : 0.0;
+}
+
+RbfVariant checked(RbfVariant v) {
+    if (v.recycling == Recycling::retaining && v.swap == SwapPoint::after)
+        throw RangeError("recycling", "\"nonretaining\" with swap \"after\" (the frozen filter already holds the "
+                         "recycling message; re-inserting it would put the same bits in both filters)",
+                         "\"retaining\"");
+    return v;
+}
+}  // namespace
+
+TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above)
+    : active_(M, k, checked(variant), stop_above) {
+    if (variant.hashing != Hashing::colliding) return;
+    pj_ = fresh_message_bits(M, k, Hashing::colliding);
+    j_min_ = k;
+    while (j_min_ > 1 && pj_[j_min_ - 1] > 1e-30) --j_min_;
+    if (!active_.all_sigma_in_one_pass()) return;  // exact retaining law: sums per σ in at()
+    const auto v = active_.cycle_visits(active_.sigma_max());
+    prefix_.assign(k - j_min_ + 1, std::vector<double>(v.size()));
+    std::vector<double> inv(k);
+    for (unsigned t = 0; t < k; ++t) inv[t] = 1.0 / static_cast<double>(M - t);
+    std::vector<double> run(k - j_min_ + 1, 0.0);
+    for (std::uint64_t b = 0; b < v.size(); ++b) {
+        double r = 1.0;  // (b)_j/(M)_j, built up to j
+        for (unsigned j = 1; j <= k; ++j) {
+            r = b >= j ? r * static_cast<double>(b - j + 1) * inv[j - 1] : 0.0;
+            if (j >= j_min_) prefix_[j - j_min_][b] = run[j - j_min_] += v[b] * r;
+        }
+    }
+}
+
+TwoPhaseResult TwoPhaseModel::at(std::uint64_t sigma) const {
+    const OnePhaseResult one = active_.at(sigma);
+    const std::uint64_t M = one.M;
+    const unsigned k = one.k;
+    const Hashing h = one.variant.hashing;
+    TwoPhaseResult r;
+    r.M = M, r.sigma = sigma, r.k = k, r.variant = one.variant;
+    r.active_fpr = one.average_fpr;
+    r.expected_messages = one.expected_messages;
+    const double vsum = one.expected_messages;  // Σ_{b≤σ} v_b
+
+    // Frozen distribution: eqs 24–25 (swap before the recycling message's bits) or the "after" form, where
+    // the frozen filter keeps those bits: F̂_j = Σ_i v_i τ_k(i, j), j > σ. Only i > σ − k can recycle.
+    const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;
+    const auto v = active_.all_sigma_in_one_pass() ? std::vector<double>{} : active_.cycle_visits(sigma);
+    auto visits_at = [&](std::uint64_t b) { return v.empty() ? active_.level_visits(b) : v[b]; };
+    r.frozen.assign(std::min<std::uint64_t>(sigma + k, M) + 1, 0.0);
+    double total = 0;
+    for (std::uint64_t i = first; i <= sigma; ++i) {
+        const auto step = message_step(i, M, k, h);
+        const double vi = visits_at(i);
+        for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k && i + x <= M; ++x) {
+            const double w = vi * step[x];
+            r.frozen[one.variant.swap == SwapPoint::after ? i + x : i] += w;
+            total += w;
+        }
+    }
+    for (double& f : r.frozen) f /= total;  // eq 25
+
+    double frozen = 0, both = 0;
+    std::vector<double> frozen_j(k + 1, 0.0), fr;
+    for (std::uint64_t f = 0; f < r.frozen.size(); ++f) {
+        if (r.frozen[f] == 0.0) continue;
+        frozen += r.frozen[f] * rbf_rho(f, M, k, h);
+        if (h == Hashing::colliding) {
+            falling_ratios(f, M, k, fr);
+            for (unsigned j = j_min_; j <= k; ++j) frozen_j[j] += r.frozen[f] * fr[j];
+        }
+    }
+    if (h == Hashing::colliding) {
+        std::vector<double> active_j(k + 1, 0.0);  // Σ_b π_b (b)_j/(M)_j
+        if (!prefix_.empty()) {
+            for (unsigned j = j_min_; j <= k; ++j) active_j[j] = prefix_[j - j_min_][sigma] / vsum;
+        } else {
+            for (std::uint64_t b = 0; b <= sigma; ++b) {
+                falling_ratios(b, M, k, fr);
+                for (unsigned j = j_min_; j <= k; ++j) active_j[j] += v[b] * fr[j] / vsum;
+            }
+        }
+        for (unsigned j = j_min_; j <= k; ++j) both += pj_[j] * active_j[j] * frozen_j[j];
+    } else {
+        both = r.active_fpr * frozen;  // distinct hashes: J = k, the product is exact
+    }
+    r.frozen_fpr = frozen;
+    r.average_fpr = r.active_fpr + frozen - both;
+    r.average_fpr_eq26 = 1.0 - (1.0 - r.active_fpr) * (1.0 - frozen);  // eq 26
+    return r;
+}
+
+}  // namespace bloomcalc
