@@ -21,6 +21,21 @@ function filterArgs(raw, input) {
   return [m ?? NaN, n ?? NaN, k ?? NaN, input.hashing ?? 'colliding'];
 }
 
+// Recycling-filter inputs: m (bits, units allowed), k, sigma, N as counts, fpr as a probability.
+function rbfArgs(raw, input, what) {
+  object(input, what);
+  return {
+    ...input,
+    m: quantity(raw, input.m, 'parseBits', 'm'),
+    k: quantity(raw, input.k, 'parseCount', 'k'),
+    sigma: quantity(raw, input.sigma, 'parseCount', 'sigma'),
+    N: quantity(raw, input.N, 'parseCount', 'N'),
+    kmax: quantity(raw, input.kmax, 'parseCount', 'kmax'),
+    points: quantity(raw, input.points, 'parseCount', 'points'),
+    fpr: quantity(raw, input.fpr, 'parseProbability', 'fpr'),
+  };
+}
+
 export function wrap(raw) {
   const limits = Object.freeze(raw.limits());
   return Object.freeze({
@@ -39,6 +54,11 @@ export function wrap(raw) {
         hashing: input.hashing,
       });
     },
+    rbf: (input) => raw.rbf(rbfArgs(raw, input, 'rbf input')),
+    sigmaCurve: (input) => raw.sigmaCurve(rbfArgs(raw, input, 'curve input')),
+    nBounded: (input) => raw.nBounded(rbfArgs(raw, input, 'N-bounded input')),
+    recommend: (input, onProgress) =>
+      raw.recommend(rbfArgs(raw, input, 'recommend input'), onProgress ? (done, total) => onProgress(done, total) !== false : undefined),
     parseCount: (text, parameter = 'value') => raw.parseCount(String(text), parameter),
     parseBits: (text, parameter = 'm') => raw.parseBits(String(text), parameter),
     parseProbability: (text, parameter = 'p') => raw.parseProbability(String(text), parameter),

@@ -4,13 +4,20 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
+#include <functional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/exact_fpr.hpp"
 #include "bloomcalc/exact_fpr_table.hpp"
 #include "bloomcalc/fpr_report.hpp"
+#include "bloomcalc/rbf_nbounded.hpp"
+#include "bloomcalc/rbf_one_phase.hpp"
+#include "bloomcalc/rbf_recommend.hpp"
+#include "bloomcalc/rbf_two_phase.hpp"
 #include "bloomcalc/sizing.hpp"
 #include "bloomcalc/units.hpp"
 
@@ -29,6 +36,8 @@ auto guarded(F&& f) -> decltype(f()) {
         return f();
     } catch (const bc::ParseError& e) {
         message = e.what(), parameter = e.parameter(), range = e.valid_range();
+    } catch (const bc::CancelledError&) {
+        message = "cancelled", ctor = "Error", parameter = "", range = "";
     } catch (const bc::Error& e) {
         ctor = "RangeError", message = e.what(), parameter = e.parameter(), range = e.valid_range();
     } catch (const std::exception& e) {
@@ -151,6 +160,191 @@ double parse_probability(std::string text, std::string parameter) {
     return guarded([&] { return bc::parse_probability(text, parameter); });
 }
 
+val array_of(const std::vector<double>& values) {
+    val out = val::array();
+    for (double v : values) out.call<void>("push", val(v));
+    return out;
+}
+
+bc::RbfVariant variant_of(const val& input) {
+    bc::RbfVariant v;
+    v.hashing = bc::parse_hashing(string_or(input, "hashing", "colliding"));
+    v.recycling = bc::parse_recycling(string_or(input, "recycling", "nonretaining"));
+    v.restart = bc::parse_restart(string_or(input, "restart", "exact"));
+    v.swap = bc::parse_swap(string_or(input, "swap", "after"));
+    return v;
+}
+
+double number_or(const val& input, const char* name, double fallback) {
+    const auto v = optional_number(input, name);
+    return v ? *v : fallback;
+}
+
+val variant_val(const bc::RbfVariant& v) {
+    val out = val::object();
+    out.set("hashing", val(std::string(bc::to_string(v.hashing))));
+    out.set("recycling", val(std::string(bc::to_string(v.recycling))));
+    out.set("restart", val(std::string(bc::to_string(v.restart))));
+    out.set("swap", val(std::string(bc::to_string(v.swap))));
+    return out;
+}
+
+// { m, k, sigma, phases?: 1|2, hashing?, recycling?, restart?, swap? }; for two phases m is the total memory.
+val rbf(val input) {
+    return guarded([&] {
+        const auto variant = variant_of(input);
+        const double phases = number_or(input, "phases", 1);
+        if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", std::to_string(phases));
+        const std::uint64_t total = bc::checked_rbf_bits(number_or(input, "m", NAN));
+        const std::uint64_t M = phases == 2 ? total / 2 : total;
+        const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
+        bc::validate_rbf(M, k);
+        const std::uint64_t sigma = bc::checked_sigma(number_or(input, "sigma", NAN), M, k, variant.recycling);
+        val out = val::object();
+        out.set("m", val(static_cast<double>(total)));
+        out.set("bitsPerFilter", val(static_cast<double>(M)));
+        out.set("k", val(k));
+        out.set("sigma", val(static_cast<double>(sigma)));
+        out.set("phases", val(phases));
+        out.set("variant", variant_val(variant));
+        if (phases == 1) {
+            const auto r = bc::OnePhaseModel(M, k, variant).at(sigma);
+            out.set("averageFpr", val(r.average_fpr));
+            out.set("expectedMessages", val(r.expected_messages));
+            out.set("messagesHeld", val(r.messages_held));
+            if (!r.restart.empty()) out.set("restart", array_of(r.restart));
+        } else {
+            const auto r = bc::TwoPhaseModel(M, k, variant).at(sigma);
+            out.set("averageFpr", val(r.average_fpr));
+            out.set("averageFprEq26", val(r.average_fpr_eq26));
+            out.set("activeFpr", val(r.active_fpr));
+            out.set("frozenFpr", val(r.frozen_fpr));
+            out.set("expectedMessages", val(r.expected_messages));
+            out.set("frozen", array_of(r.frozen));
+        }
+        return out;
+    });
+}
+
+// f¹_σ and E[N₀] at `points` values of σ spread over [σ_min, m − 1] (one fill), and f²_σ for two phases.
+val sigma_curve(val input) {
+    return guarded([&] {
+        const auto variant = variant_of(input);
+        const std::uint64_t M = bc::checked_rbf_bits(number_or(input, "m", NAN));
+        const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
+        const auto points = bc::checked_integer(number_or(input, "points", 200), "points", 2, 100000);
+        const double phases = number_or(input, "phases", 1);
+        if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", std::to_string(phases));
+        const std::uint64_t bits = phases == 2 ? M / 2 : M;
+        bc::validate_rbf(bits, k);
+        std::vector<double> sigma, fpr, messages;
+        if (phases == 1) {
+            const bc::OnePhaseModel model(bits, k, variant);
+            const double lo = static_cast<double>(model.sigma_min()), hi = static_cast<double>(bits - 1);
+            for (std::uint64_t i = 0; i < points; ++i) {
+                const auto s = static_cast<std::uint64_t>(std::llround(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1)));
+                if (!sigma.empty() && s == sigma.back()) continue;
+                const auto r = model.at(s);
+                sigma.push_back(static_cast<double>(s)), fpr.push_back(r.average_fpr), messages.push_back(r.expected_messages);
+            }
+        } else {
+            const bc::TwoPhaseModel model(bits, k, variant);
+            const double lo = static_cast<double>(model.active().sigma_min()), hi = static_cast<double>(bits - 1);
+            for (std::uint64_t i = 0; i < points; ++i) {
+                const auto s = static_cast<std::uint64_t>(std::llround(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1)));
+                if (!sigma.empty() && s == sigma.back()) continue;
+                const auto r = model.at(s);
+                sigma.push_back(static_cast<double>(s)), fpr.push_back(r.average_fpr), messages.push_back(r.expected_messages);
+            }
+        }
+        val out = val::object();
+        out.set("sigma", array_of(sigma));
+        out.set("averageFpr", array_of(fpr));
+        out.set("expectedMessages", array_of(messages));
+        return out;
+    });
+}
+
+val n_bounded(val input) {
+    return guarded([&] {
+        const auto h = bc::parse_hashing(string_or(input, "hashing", "colliding"));
+        const std::uint64_t M = bc::checked_rbf_bits(number_or(input, "m", NAN));
+        const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
+        const double N = number_or(input, "N", NAN);
+        const auto r = bc::n_bounded(M, k, h, static_cast<std::uint64_t>(bc::checked_integer(N, "N", 1, M)));
+        val out = val::object();
+        out.set("m", val(static_cast<double>(M)));
+        out.set("k", val(k));
+        out.set("N", val(static_cast<double>(r.N)));
+        out.set("hashing", val(std::string(bc::to_string(h))));
+        out.set("worstCase", val(r.worst_case));
+        out.set("oracle", val(r.oracle));
+        out.set("lowerBound", val(r.lower_bound));
+        out.set("exact", val(r.exact));
+        out.set("exactOracle", val(r.exact_oracle));
+        out.set("expectedArrivals", val(r.expected_arrivals));
+        return out;
+    });
+}
+
+val choice_val(const bc::RuleChoice& c) {
+    val out = val::object();
+    out.set("feasible", val(c.feasible));
+    out.set("threshold", c.feasible ? val(c.threshold) : val::null());
+    out.set("capacity", c.feasible ? val(c.capacity) : val::null());
+    out.set("fpr", c.feasible ? val(c.fpr) : val::null());
+    return out;
+}
+
+val best_val(const bc::BestChoice& b) {
+    val out = choice_val(b.choice);
+    out.set("k", b.choice.feasible ? val(b.k) : val::null());
+    out.set("gainOverWorstCase", b.choice.feasible ? val(b.gain_over_worst_case) : val::null());
+    return out;
+}
+
+// { m, fpr, kmax?, hashing?, recycling?, restart?, swap? }, progress(done, total) → false cancels.
+val recommend(val input, val progress) {
+    return guarded([&] {
+        bc::RecommendInput in;
+        in.variant = variant_of(input);
+        in.M = bc::checked_rbf_bits(number_or(input, "m", NAN));
+        in.target = bc::checked_probability(number_or(input, "fpr", NAN), "fpr");
+        in.k_max = static_cast<unsigned>(bc::checked_integer(number_or(input, "kmax", 32), "kmax", 1, bc::kMaxHashes));
+        std::function<bool(unsigned, unsigned)> callback;
+        if (!progress.isUndefined() && !progress.isNull())
+            callback = [&](unsigned done, unsigned total) {
+                const val keep = progress(done, total);
+                return !(keep.isFalse());
+            };
+        const auto rec = bc::recommend(in, callback);
+        val rows = val::array();
+        for (const auto& row : rec.rows) {
+            val r = val::object();
+            r.set("k", val(row.k));
+            r.set("onePhase", choice_val(row.one_phase));
+            r.set("twoPhase", choice_val(row.two_phase));
+            r.set("worstCase", choice_val(row.worst_case));
+            r.set("oracle", choice_val(row.oracle));
+            r.set("lowerBound", choice_val(row.lower_bound));
+            rows.call<void>("push", r);
+        }
+        val best = val::object();
+        best.set("onePhase", best_val(rec.one_phase));
+        best.set("twoPhase", best_val(rec.two_phase));
+        best.set("worstCase", best_val(rec.worst_case));
+        best.set("oracle", best_val(rec.oracle));
+        best.set("lowerBound", best_val(rec.lower_bound));
+        val out = val::object();
+        out.set("m", val(static_cast<double>(rec.M)));
+        out.set("fpr", val(rec.target));
+        out.set("variant", variant_val(rec.variant));
+        out.set("rows", rows);
+        out.set("best", best);
+        return out;
+    });
+}
+
 val limits() {
     val out = val::object();
     out.set("maxBits", val(static_cast<double>(bc::kMaxBits)));
@@ -170,4 +364,8 @@ EMSCRIPTEN_BINDINGS(bloomcalc) {
     emscripten::function("parseBits", &parse_bits);
     emscripten::function("parseProbability", &parse_probability);
     emscripten::function("limits", &limits);
+    emscripten::function("rbf", &rbf);
+    emscripten::function("sigmaCurve", &sigma_curve);
+    emscripten::function("nBounded", &n_bounded);
+    emscripten::function("recommend", &recommend);
 }

@@ -119,7 +119,163 @@ export interface SizingResult {
   fpr: FprReport;
 }
 
+/** Recycling Bloom filters (papers 000/002). */
+export type Recycling = 'nonretaining' | 'retaining';
+/** Retaining restart state with colliding hashes: the recycling message's own bits (`exact`) or 000 eq 10's fresh message. */
+export type RestartLaw = 'exact' | 'eq10';
+/** Two-phase swap: the frozen filter keeps the recycling message's bits (`after`) or not (`before`, 000 eq 24). */
+export type SwapPoint = 'after' | 'before';
+
+export interface RbfVariantInput {
+  /** Default `'colliding'`. */
+  hashing?: Hashing;
+  /** Default `'nonretaining'`. */
+  recycling?: Recycling;
+  /** Default `'exact'`. */
+  restart?: RestartLaw;
+  /** Default `'after'`. */
+  swap?: SwapPoint;
+}
+
+export interface RbfVariant {
+  hashing: Hashing;
+  recycling: Recycling;
+  restart: RestartLaw;
+  swap: SwapPoint;
+}
+
+export interface RbfInput extends RbfVariantInput {
+  /** Total memory in bits, 1 ≤ m ≤ 2^26 (two phases split it evenly). */
+  m: Quantity;
+  /** Hash functions, 1 ≤ k ≤ 64, k ≤ bits per filter. */
+  k: Quantity;
+  /** Recycle when an insertion leaves more than sigma bits set: 0 ≤ sigma < bits per filter (≥ k when retaining). */
+  sigma: Quantity;
+  /** 1 (default) or 2. */
+  phases?: 1 | 2;
+}
+
+export interface RbfResult {
+  m: number;
+  bitsPerFilter: number;
+  k: number;
+  sigma: number;
+  phases: 1 | 2;
+  variant: RbfVariant;
+  /** Long-term average FPR over new messages: f¹_σ (000 eq 18) or the exact f²_σ. */
+  averageFpr: number;
+  /** E[N₀]: new-message arrivals per cycle, the recycling one included (000 eqs 20–23, boundary b > σ). */
+  expectedMessages: number;
+  /** One phase: messages whose bits are in the filter when it recycles. */
+  messagesHeld?: number;
+  /** One phase, retaining: distribution of the bits set when a cycle starts (index = bits). */
+  restart?: number[];
+  /** Two phases: 000 eq 26's product form (exact for distinct hashing only). */
+  averageFprEq26?: number;
+  /** Two phases: Σ π_b ρ(b) of the active filter. */
+  activeFpr?: number;
+  /** Two phases: Σ F_f ρ(f) of the frozen filter. */
+  frozenFpr?: number;
+  /** Two phases: distribution of the frozen filter's bits (index = bits). */
+  frozen?: number[];
+}
+
+export interface SigmaCurveInput extends RbfVariantInput {
+  m: Quantity;
+  k: Quantity;
+  /** Number of σ values, spread evenly; default 200. */
+  points?: Quantity;
+  phases?: 1 | 2;
+}
+
+export interface SigmaCurve {
+  sigma: number[];
+  averageFpr: number[];
+  expectedMessages: number[];
+}
+
+export interface NBoundedInput {
+  m: Quantity;
+  k: Quantity;
+  /** Messages per cycle, 1 ≤ N ≤ m. */
+  N: Quantity;
+  hashing?: Hashing;
+}
+
+export interface NBoundedResult {
+  m: number;
+  k: number;
+  N: number;
+  hashing: Hashing;
+  /** f_w: eq 1 at the N-th arrival (N − 1 messages inserted). */
+  worstCase: number;
+  /** f_o: eq 2, the oracle user's average with eq 1. */
+  oracle: number;
+  /** f_a: eq 3, the real user's lower bound. */
+  lowerBound: number;
+  /** Exact average FPR of the real user, who counts only messages that set bits. */
+  exact: number;
+  /** Exact average FPR of the oracle user (001's exact FPR averaged over the cycle). */
+  exactOracle: number;
+  /** Real user: new-message arrivals per cycle. */
+  expectedArrivals: number;
+}
+
+export interface RecommendInput extends RbfVariantInput {
+  /** Total memory in bits. */
+  m: Quantity;
+  /** Target long-term average FPR f* in (0, 1). */
+  fpr: Quantity;
+  /** Largest k tried, default 32. */
+  kmax?: Quantity;
+}
+
+export interface RuleChoice {
+  feasible: boolean;
+  /** σ (bits) for the σ-bounded rules, N (messages) for the N-bounded ones; null when infeasible. */
+  threshold: number | null;
+  /** Expected new-message arrivals per cycle at that threshold. */
+  capacity: number | null;
+  /** The rule's average FPR at that threshold. */
+  fpr: number | null;
+}
+
+export interface BestChoice extends RuleChoice {
+  k: number | null;
+  /** capacity / best worst-case capacity − 1 */
+  gainOverWorstCase: number | null;
+}
+
+export interface RecommendRow {
+  k: number;
+  onePhase: RuleChoice;
+  twoPhase: RuleChoice;
+  worstCase: RuleChoice;
+  oracle: RuleChoice;
+  lowerBound: RuleChoice;
+}
+
+export interface Recommendation {
+  m: number;
+  fpr: number;
+  variant: RbfVariant;
+  /** One row per k = 1..kmax. */
+  rows: RecommendRow[];
+  best: { onePhase: BestChoice; twoPhase: BestChoice; worstCase: BestChoice; oracle: BestChoice; lowerBound: BestChoice };
+}
+
 export interface BloomCalc {
+  /** Long-term average FPR and expected messages per cycle of a σ-bounded recycling filter. */
+  rbf(input: RbfInput): RbfResult;
+  /** f_σ and E[N₀] over σ (one fill for every σ). */
+  sigmaCurve(input: SigmaCurveInput): SigmaCurve;
+  /** The N-bounded rules of 000 §III and the exact real-user average. */
+  nBounded(input: NBoundedInput): NBoundedResult;
+  /**
+   * Per k, the largest σ (one and two phases) and N (worst case, oracle, lower bound) meeting fpr.
+   * `onProgress(done, total)` is called after each k; returning false cancels (throws Error "cancelled").
+   */
+  recommend(input: RecommendInput, onProgress?: (done: number, total: number) => boolean | void): Recommendation;
   /** Every FPR formula side by side for one filter. */
   fpr(input: FilterInput): FprReport;
   /** Exact mean FPR by the fast, stable method (same value as `exactFprTable`, for m, n ≤ 2^40, k ≤ 64). */
