@@ -78,7 +78,7 @@ BhCbfResult bh_cbf_paradox(const BhCbfInput& in) {
                          std::to_string(in.increments.size()) + " increments");
     const double ell = static_cast<double>(in.sequence.size());
     BhCbfResult r;
-    double log_delta = 0;
+    double log_delta = 0, delta = 1;
     for (unsigned j = 0; j < k; ++j) {
         if (std::find(in.sequence.begin(), in.sequence.end(), in.increments[j]) == in.sequence.end())
             throw RangeError("increments", "elements of the sequence D", std::to_string(in.increments[j]));
@@ -86,13 +86,13 @@ BhCbfResult bh_cbf_paradox(const BhCbfInput& in) {
             const auto y = bh_multiplicity(in.sequence, static_cast<unsigned>(c[j]), in.sums[j], in.increments[j]);
             if (!y) throw RangeError("sums", "sums of c_j elements of the sequence", std::to_string(in.sums[j]));
             r.multiplicities.push_back(static_cast<double>(*y));
-            log_delta += std::log(ell * *y);
+            log_delta += std::log(ell * *y), delta *= ell * *y;
         } else {          // I(j) = 0: only the count c_j is informative
             r.multiplicities.push_back(std::nullopt);
-            log_delta += std::log(c[j]);
+            log_delta += std::log(c[j]), delta *= c[j];
         }
     }
-    r.delta = std::exp(log_delta);
+    r.delta = delta;
     // Theorem 5 has Theorem 2's form with δ in place of ∏c_j.
     const double L = cbf_log_odds(log_delta, m, n, k, prior);
     r.posterior = logistic(L);

@@ -58,7 +58,7 @@ BloomParadoxResult bloom_paradox(const BloomParadoxInput& in) {
     r.alpha = checked_alpha(in.alpha);
     const double log_f = log_fpr_of(in);
     const double P = r.prior, a = r.alpha;
-    r.fpr = std::exp(log_f);
+    r.fpr = in.fpr ? *in.fpr : std::exp(log_f);
     r.bits_per_element = in.bits_per_element ? *in.bits_per_element : -log_f / kLn2Sq + 0.0;
     // Proof of Theorem 1: Pr(x ∈ S | BF = 1) = P / (P + (1 − P)F); its log-odds are logit(P) − ln F.
     const double L = logit(P) - log_f;

@@ -30,6 +30,15 @@ std::vector<PriorClass> paper_table2_classes() {
     return out;
 }
 
+std::vector<PriorClass> make_prior_classes(const std::vector<double>& sizes, const std::vector<double>& members) {
+    if (sizes.size() != members.size())
+        throw RangeError("members", "a list as long as sizes (" + std::to_string(sizes.size()) + " entries)",
+                         std::to_string(members.size()) + " entries");
+    std::vector<PriorClass> out;
+    for (std::size_t i = 0; i < sizes.size(); ++i) out.push_back({sizes[i], members[i]});
+    return out;
+}
+
 namespace {
 
 struct Checked {

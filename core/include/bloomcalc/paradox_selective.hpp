@@ -50,6 +50,9 @@ std::vector<SelectiveOutcome> selective_bloom(const SelectiveInput& in);
 // For the selective CBF, `threshold` is unused (0) and each class's decision is its minimal product.
 std::vector<SelectiveOutcome> selective_cbf(const SelectiveInput& in);
 
+// Classes from two parallel lists; RangeError naming members when the lengths differ.
+std::vector<PriorClass> make_prior_classes(const std::vector<double>& sizes, const std::vector<double>& members);
+
 // The classes of 004 §VIII-A: 13 classes, class i has 2^{i+10} elements of which 256 are in S.
 std::vector<PriorClass> paper_table2_classes();
 
