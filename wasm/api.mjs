@@ -36,6 +36,38 @@ function rbfArgs(raw, input, what) {
   };
 }
 
+// A real number given as a number or as text: plain numeric text is read as is; anything else goes
+// to the core's probability parser when `probability` (so "1 in 1000" and "0.1%" work) and
+// otherwise becomes NaN, which the core reports by name.
+function real(raw, value, name, { probability = false } = {}) {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return NaN;
+  const text = value.trim();
+  if (text !== '' && Number.isFinite(Number(text))) return Number(text);
+  return probability ? raw.parseProbability(text, name) : NaN;
+}
+
+// A list of numbers: an array, or text with commas ("3,1,4"). Anything else is [NaN] for the core.
+function list(value) {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return [];
+    return value.split(',').map((part) => (part.trim() === '' ? NaN : Number(part.trim())));
+  }
+  if (Array.isArray(value)) return value.map((x) => (typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : NaN));
+  return [NaN];
+}
+
+function paradoxArgs(raw, input) {
+  return {
+    prior: real(raw, input.prior, 'prior', { probability: true }),
+    alpha: real(raw, input.alpha, 'alpha'),
+    fpr: real(raw, input.fpr, 'fpr', { probability: true }),
+    bpe: real(raw, input.bpe, 'bpe'),
+  };
+}
+
 export function wrap(raw) {
   const limits = Object.freeze(raw.limits());
   return Object.freeze({
@@ -59,6 +91,65 @@ export function wrap(raw) {
     nBounded: (input) => raw.nBounded(rbfArgs(raw, input, 'N-bounded input')),
     recommend: (input, onProgress) =>
       raw.recommend(rbfArgs(raw, input, 'recommend input'), onProgress ? (done, total) => onProgress(done, total) !== false : undefined),
+    paradox: (input) => raw.paradox(paradoxArgs(raw, object(input, 'paradox input'))),
+    paradoxCurve(input) {
+      object(input, 'paradox curve input');
+      return raw.paradoxCurve({ ...paradoxArgs(raw, input), priors: list(input.priors) ?? [] });
+    },
+    cbf(input) {
+      object(input, 'cbf input');
+      return raw.cbf({
+        counters: list(input.counters) ?? [],
+        m: quantity(raw, input.m, 'parseCount', 'm'),
+        n: quantity(raw, input.n, 'parseCount', 'n'),
+        k: quantity(raw, input.k, 'parseCount', 'k'),
+        prior: real(raw, input.prior, 'prior', { probability: true }),
+        alpha: real(raw, input.alpha, 'alpha'),
+      });
+    },
+    cbfOptimalK(input) {
+      object(input, 'cbf optimal-k input');
+      return raw.cbfOptimalK({
+        m: quantity(raw, input.m, 'parseCount', 'm'),
+        n: quantity(raw, input.n, 'parseCount', 'n'),
+        prior: real(raw, input.prior, 'prior', { probability: true }),
+        alpha: real(raw, input.alpha, 'alpha'),
+        kMax: input.kMax === undefined ? undefined : quantity(raw, input.kMax, 'parseCount', 'kMax') ?? NaN,
+      });
+    },
+    bhCbf(input) {
+      object(input, 'B_h-CBF input');
+      return raw.bhCbf({
+        counters: list(input.counters) ?? [],
+        sums: list(input.sums) ?? [],
+        increments: list(input.increments) ?? [],
+        sequence: list(input.sequence) ?? [],
+        h: quantity(raw, input.h, 'parseCount', 'h'),
+        m: quantity(raw, input.m, 'parseCount', 'm'),
+        n: quantity(raw, input.n, 'parseCount', 'n'),
+        k: quantity(raw, input.k, 'parseCount', 'k'),
+        prior: real(raw, input.prior, 'prior', { probability: true }),
+        alpha: real(raw, input.alpha, 'alpha'),
+      });
+    },
+    selective(input) {
+      object(input, 'selective input');
+      return raw.selective({
+        sizes: list(input.sizes) ?? [],
+        members: list(input.members) ?? [],
+        m: quantity(raw, input.m, 'parseCount', 'm'),
+        alpha: real(raw, input.alpha, 'alpha'),
+        counting: Boolean(input.counting),
+      });
+    },
+    order(input) {
+      object(input, 'order input');
+      return raw.cacheOrder({
+        probs: list(input.probs) ?? [],
+        costs: list(input.costs) ?? [],
+        specialCost: real(raw, input.specialCost, 'specialCost'),
+      });
+    },
     parseCount: (text, parameter = 'value') => raw.parseCount(String(text), parameter),
     parseBits: (text, parameter = 'm') => raw.parseBits(String(text), parameter),
     parseProbability: (text, parameter = 'p') => raw.parseProbability(String(text), parameter),

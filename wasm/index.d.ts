@@ -264,6 +264,232 @@ export interface Recommendation {
   best: { onePhase: BestChoice; twoPhase: BestChoice; worstCase: BestChoice; oracle: BestChoice; lowerBound: BestChoice };
 }
 
+// ---- The Bloom paradox (Rottenstreich & Keslassy, paper 004) ------------------------------------
+// Costs are in units of the cost of a false positive W_FP; α = W_FN / W_FP (004 Table I).
+// A probability field accepts a number or text (`1e-6`, `0.1%`, `1 in 1000`); a list accepts an array
+// of numbers or comma-separated text (`"1,2,4"`).
+
+/** A list of numbers: an array or comma-separated text. */
+export type NumberList = readonly number[] | string;
+
+export interface ParadoxInput {
+  /** A-priori membership probability Pr(x ∈ S), in [0, 1]. */
+  prior: Quantity;
+  /** W_FN / W_FP, > 0. */
+  alpha: Quantity;
+  /** False-positive rate of the filter, in (0, 1]. Give exactly one of `fpr` and `bpe`. */
+  fpr?: Quantity;
+  /** Bits per element m/n ≥ 0; the FPR is then the paper's model (1/2)^{ln2·m/n} (optimal k). */
+  bpe?: Quantity;
+}
+
+export interface ParadoxCosts {
+  /** E₁ of Theorem 1's proof: expected cost of answering positive after a positive, Pr(x ∉ S | BF = 1). */
+  trustGivenPositive: number;
+  /** E₀: expected cost of answering negative after a positive, α·Pr(x ∈ S | BF = 1). */
+  ignoreGivenPositive: number;
+  /** Per query, querying and trusting the filter: (1 − P)·F. */
+  trust: number;
+  /** Per query, not querying (always negative): α·P. */
+  ignore: number;
+  /** The smaller of `trust` and `ignore` (the decision's cost). */
+  optimal: number;
+}
+
+export interface ParadoxResult {
+  prior: number;
+  alpha: number;
+  /** The FPR used: as given, or (1/2)^{ln2·bpe}. */
+  fpr: number;
+  /** As given, or the bits per element whose model FPR is `fpr`: −ln F / ln²2. */
+  bitsPerElement: number;
+  /** Pr(x ∈ S | BF = 1) = P / (P + (1 − P)·F). */
+  posterior: number;
+  /** Pr(x ∉ S | BF = 1), computed separately so it keeps precision near 0. */
+  posteriorComplement: number;
+  /** Theorem 1's threshold P₀ = F/(F + α) = 1/(1 + α·2^{ln2·m/n}). */
+  threshold: number;
+  /** 1/(1 + α): a positive is worth trusting iff the posterior reaches this. */
+  posteriorThreshold: number;
+  /** Theorem 1: P < P₀, the Bloom paradox — ignore the filter for this element. */
+  paradox: boolean;
+  /** `'ignore'` when `paradox` (answer negative, do not even query), else `'trust'`. */
+  decision: 'trust' | 'ignore';
+  costs: ParadoxCosts;
+  /** Pr(BF = 1) = P + (1 − P)·F. */
+  positiveProbability: number;
+  /** Fig. 2(b): the smallest m/n with no paradox, ln((1 − P)/(αP))/ln²2 (≥ 0); null for P = 0. */
+  minBitsPerElement: number | null;
+}
+
+export interface ParadoxCurveInput extends Omit<ParadoxInput, 'prior'> {
+  /** The priors at which to evaluate the posterior. */
+  priors: NumberList;
+}
+
+export interface CbfInput {
+  /** The k counters c_1..c_k of the element: non-negative integers ≤ n. */
+  counters: NumberList;
+  /** Counters in the CBF; each hash function owns m/k of them. k ≤ m ≤ 2^40. */
+  m: Quantity;
+  /** Elements inserted, 1 ≤ n ≤ 2^40. */
+  n: Quantity;
+  /** Hash functions, 1 ≤ k ≤ 64. */
+  k: Quantity;
+  /** A-priori membership probability, in [0, 1]. */
+  prior: Quantity;
+  /** W_FN / W_FP, > 0. */
+  alpha: Quantity;
+}
+
+export interface CbfResult {
+  counters: number[];
+  m: number;
+  n: number;
+  k: number;
+  prior: number;
+  alpha: number;
+  /** ∏ c_j (null beyond double range). */
+  product: number | null;
+  /** Σ ln c_j (null when a counter is 0). */
+  logProduct: number | null;
+  /** ln(m^k·∏c_j / (nk)^k) (null when a counter is 0). */
+  logLikelihoodRatio: number | null;
+  /** Theorem 2: m^k·π·P / (m^k·π·P + (nk)^k·(1 − P)); 0 when a counter is 0. */
+  posterior: number;
+  posteriorComplement: number;
+  /** 1/(1 + α) (Theorem 4). */
+  posteriorThreshold: number;
+  /** Π(x, k) of §V-C: the smallest counter product answered positive; null when none is (P = 0). */
+  minProduct: number | null;
+  /** Theorem 4's optimal answer. */
+  decision: 'positive' | 'negative';
+  costs: {
+    /** E₁ = 1 − Pr(x ∈ S | CBF). */
+    positive: number;
+    /** E₀ = α·Pr(x ∈ S | CBF). */
+    negative: number;
+  };
+}
+
+export interface CbfOptimalKInput {
+  m: Quantity;
+  n: Quantity;
+  prior: Quantity;
+  alpha: Quantity;
+  /** Largest k to try (default 16, at most 64 and m). */
+  kMax?: Quantity;
+}
+
+export interface CbfCostByK {
+  k: number;
+  /** Π(x, k), or null when no product is answered positive. */
+  minProduct: number | null;
+  /** Pr(answer positive | x ∉ S) under Theorem 4's rule. */
+  fpr: number;
+  /** Pr(answer negative | x ∈ S). */
+  fnr: number;
+  /** E(x, k) = (1 − P)·fpr + α·P·fnr (§V-C). */
+  cost: number;
+}
+
+export interface CbfOptimalKResult {
+  byK: CbfCostByK[];
+  /** The k with the lowest expected cost. */
+  bestK: number;
+}
+
+export interface BhCbfInput {
+  /** c_j, the fixed-increment counters. */
+  counters: NumberList;
+  /** a_j, the variable-increment counters (sums of increments). */
+  sums: NumberList;
+  /** v_{g_j(x)}, the element's own increment in each entry (elements of `sequence`). */
+  increments: NumberList;
+  /** D, a B_h sequence of distinct positive integers (e.g. 1,2,4 for h = 2). */
+  sequence: NumberList;
+  /** Sums of up to h elements of D are distinct (1 ≤ h ≤ 8). */
+  h: Quantity;
+  m: Quantity;
+  n: Quantity;
+  k: Quantity;
+  prior: Quantity;
+  alpha: Quantity;
+}
+
+export interface BhCbfResult {
+  /** y_j for entries with c_j ≤ h, null for the others. */
+  multiplicities: (number | null)[];
+  /** Theorem 5's δ = ∏_{c_j > h} c_j · ∏_{c_j ≤ h} ℓ·y_j. */
+  delta: number;
+  /** Pr(x ∈ S | B_h-CBF), Theorem 5. */
+  posterior: number;
+  posteriorThreshold: number;
+  decision: 'positive' | 'negative';
+}
+
+export interface SelectiveInput {
+  /** N_i, elements of the universe in each class. */
+  sizes: NumberList;
+  /** n_i ≤ N_i, members of S in each class (prior n_i / N_i). Same length as `sizes`. */
+  members: NumberList;
+  /** Bits of the Bloom filter (counters of the CBF with `counting`). */
+  m: Quantity;
+  alpha: Quantity;
+  /** Evaluate the plain and the selective counting Bloom filter (Theorem 4 per class) instead. */
+  counting?: boolean;
+}
+
+export type SelectivePolicy = 'none' | 'insertion' | 'query' | 'both';
+
+export interface SelectiveOutcome {
+  policy: SelectivePolicy;
+  /** n*, elements inserted. */
+  inserted: number;
+  /** The integer nearest ln2·m/n*, in [1, 64]. */
+  k: number;
+  /** P₀ used for this policy's decisions (0 for the selective CBF). */
+  threshold: number;
+  /** Mean FPR of the filter, (1 − (1 − k/m)^{n*})^k. */
+  filterFpr: number;
+  falsePositives: number;
+  falseNegatives: number;
+  /** falsePositives / (N − n). */
+  fpr: number;
+  /** falseNegatives / n. */
+  fnr: number;
+  /** falsePositives + α·falseNegatives. */
+  cost: number;
+  classes: { prior: number; inserted: number; queried: boolean }[];
+}
+
+export interface OrderInput {
+  /** Success probability of each regular proxy, in [0, 1]. */
+  probs: NumberList;
+  /** Query cost of each regular proxy, > 0; as many as `probs`. */
+  costs: NumberList;
+  /** Cost ψ of the special proxy that always has the element, > 0. */
+  specialCost: Quantity;
+}
+
+export interface OrderStep {
+  /** Index into `probs`, or `'special'`. */
+  proxy: number | 'special';
+  prob: number;
+  cost: number;
+  /** Probability that this query is sent (every earlier one failed). */
+  reach: number;
+}
+
+export interface OrderResult {
+  /** The queries in order, up to the first that surely succeeds. */
+  order: (number | 'special')[];
+  steps: OrderStep[];
+  expectedCost: number;
+  /** 7 when all regular costs are equal (the simple case), else 6. */
+  theorem: 6 | 7;
+}
+
 export interface BloomCalc {
   /** Long-term average FPR and expected messages per cycle of a σ-bounded recycling filter. */
   rbf(input: RbfInput): RbfResult;
@@ -284,6 +510,20 @@ export interface BloomCalc {
   exactFprTable(input: FilterInput): number;
   /** Solve the missing quantities from any consistent subset of n, p, m, k. */
   size(input: SizingInput): SizingResult;
+  /** The Bloom paradox for one element (004 Theorem 1, Fig. 2): posterior, threshold, decision, costs. */
+  paradox(input: ParadoxInput): ParadoxResult;
+  /** The posterior Pr(x ∈ S | BF = 1) at each prior (004 Fig. 2(a)). */
+  paradoxCurve(input: ParadoxCurveInput): number[];
+  /** Membership probability from CBF counters and the optimal answer (004 Theorems 2, 4). */
+  cbf(input: CbfInput): CbfResult;
+  /** Expected cost of Theorem 4's rule for each k and the best k (004 §V-C). */
+  cbfOptimalK(input: CbfOptimalKInput): CbfOptimalKResult;
+  /** Membership probability in a B_h-CBF (004 Theorem 5). */
+  bhCbf(input: BhCbfInput): BhCbfResult;
+  /** Per-class policies: plain, selective insertion, query, both (004 §IV-C, Table II); or the CBF (Table III). */
+  selective(input: SelectiveInput): SelectiveOutcome[];
+  /** Optimal order of proxy queries in a distributed cache (004 Theorems 6, 7). */
+  order(input: OrderInput): OrderResult;
   /** Parse a count such as `1M`, `1Mi`, `2^20`, `1e6`. */
   parseCount(text: string, parameter?: string): number;
   /** Parse a size in bits such as `64KiB`, `2Gb`, `8192`. */

@@ -12,6 +12,7 @@ import {
   formatRelativeError,
   formatSignificant,
 } from './format.mjs';
+import { startParadox } from './paradox.mjs';
 import { DEFAULT_STATE, KEYS, SELECTS, TEXT_FIELDS, readState, stateToQuery, writeState } from './url-state.mjs';
 
 const DEBOUNCE_MS = 150;
@@ -371,6 +372,7 @@ createBloomCalc({ locateFile }).then(
     bc = calc;
     document.documentElement.dataset.ready = 'true';
     now();
+    startParadox(calc);
   },
   (err) => {
     generalError.textContent = `Could not load the calculator (WebAssembly): ${err instanceof Error ? err.message : String(err)}`;

@@ -20,6 +20,11 @@ export function readState(search) {
   return state;
 }
 
+/** The sizing part of a query string (other sections' parameters dropped). */
+export function sizingQuery(search) {
+  return stateToQuery(readState(search) ?? {});
+}
+
 /** Query string (without "?") of a state: only non-empty fields, selects only when not default. */
 export function stateToQuery(state) {
   const params = new URLSearchParams();
@@ -34,11 +39,17 @@ export function stateToQuery(state) {
   return params.toString();
 }
 
-/** Writes the state into the address bar without adding a history entry. */
-export function writeState(state) {
-  const query = stateToQuery(state);
+/**
+ * Writes the state into the address bar without adding a history entry. Parameters that belong to
+ * other sections of the page (e.g. the paradox section) are kept.
+ */
+export function writeState(state, keys = KEYS, toQuery = stateToQuery) {
+  const query = toQuery(state);
   const url = new URL(window.location.href);
-  url.search = query;
+  const params = new URLSearchParams(url.search);
+  for (const key of keys) params.delete(key);
+  for (const [key, value] of new URLSearchParams(query)) params.set(key, value);
+  url.search = params.toString();
   if (url.href !== window.location.href) window.history.replaceState(null, '', url);
   return query;
 }

@@ -6,7 +6,11 @@ import createBloomCalc, {
   type BloomCalc,
   type FprReport,
   type Hashing,
+  type CbfResult,
   type KChoice,
+  type OrderResult,
+  type ParadoxResult,
+  type SelectiveOutcome,
   type Quantity,
   type Rounding,
   type SizingMethod,
@@ -66,7 +70,33 @@ async function main(): Promise<void> {
   const maxBits: number = bc.limits.maxBits + bc.limits.maxItems + bc.limits.maxHashes;
   void [c, b, p, maxBits];
 
+  // the Bloom paradox (004)
+  const px: ParadoxResult = bc.paradox({ prior: 1e-6, alpha: 1, fpr: 1e-3 });
+  bc.paradox({ prior: '1 in 1000000', alpha: '2.4', bpe: 28.7 });
+  const decision: 'trust' | 'ignore' = px.decision;
+  const minBpe: number | null = px.minBitsPerElement;
+  const curve: number[] = bc.paradoxCurve({ priors: [1e-6, 1e-3], alpha: 1, bpe: 10 });
+  const cb: CbfResult = bc.cbf({ counters: [1, 2, 4], m: 1000, n: 100, k: 3, prior: 0.1, alpha: 1 });
+  bc.cbf({ counters: '1,2,4', m: '1000', n: 100, k: 3, prior: '10%', alpha: 1 });
+  const minProduct: number | null = cb.minProduct;
+  const best: number = bc.cbfOptimalK({ m: 7680, n: 1024, prior: 1 / 1024, alpha: 5 }).bestK;
+  const delta: number = bc.bhCbf({ counters: [1, 2], sums: [2, 8], increments: [2, 4], sequence: [1, 2, 4], h: 2, m: 100, n: 10, k: 2, prior: 0.1, alpha: 1 }).delta;
+  const sel: SelectiveOutcome[] = bc.selective({ sizes: [2048, 4096], members: [256, 256], m: 4096, alpha: 5, counting: true });
+  const ord: OrderResult = bc.order({ probs: [0.5, 0.9], costs: '1,2', specialCost: 10 });
+  const first: number | 'special' | undefined = ord.order[0];
+  const theorem: 6 | 7 = ord.theorem;
+  void [decision, minBpe, curve, minProduct, best, delta, sel, first, theorem, px.costs.optimal];
+
   // ---- wrong usages ----
+  // @ts-expect-error prior is required
+  bc.paradox({ alpha: 1, fpr: 0.1 });
+  // @ts-expect-error counters are numbers or comma-separated text
+  bc.cbf({ counters: [true], m: 10, n: 1, k: 1, prior: 0.5, alpha: 1 });
+  // @ts-expect-error the decision is 'trust' | 'ignore'
+  const wrongDecision: 'positive' = px.decision;
+  // @ts-expect-error specialCost is required
+  bc.order({ probs: [0.5], costs: [1] });
+  void wrongDecision;
   // @ts-expect-error hashing must be 'colliding' | 'distinct'
   bc.fpr({ m: 1024, n: 100, k: 7, hashing: 'foo' });
   // @ts-expect-error m is required

@@ -1,0 +1,189 @@
+// End-to-end test of the page's Bloom-paradox section: typed values give exactly the Node module's
+// numbers, a bad field shows the core's message inline, and the URL alone reproduces the view.
+import assert from 'node:assert/strict';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { buildWeb } from '../../scripts/build-web.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { createBloomCalc } from '../../wasm/index.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const webDir = join(root, 'dist', 'web');
+const WAIT = { timeout: 15_000 };
+
+let server, baseUrl, browser, page, bc;
+const requests = [];
+const pageErrors = [];
+
+async function mtime(path) {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+async function needsBuild() {
+  const built = await mtime(join(webDir, 'app.js'));
+  if (built < 0) return true;
+  const sources = [
+    ...(await readdir(join(root, 'web'))).map((f) => join(root, 'web', f)),
+    join(root, 'wasm', 'api.mjs'),
+    join(root, 'dist', 'bloomcalc.web.wasm'),
+  ];
+  for (const source of sources) if ((await mtime(source)) > built) return true;
+  return false;
+}
+
+before(async () => {
+  if (await needsBuild()) await buildWeb({ quiet: true });
+  ({ server, url: baseUrl } = await serve({ root: webDir }));
+  bc = await createBloomCalc();
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.on('request', (request) => requests.push(request.url()));
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** Waits until both paradox cards have computed the fields now in the form. */
+async function settled() {
+  await page.waitForFunction(() => {
+    const ids = ['prior', 'alpha', 'bpe', 'fpr', 'counters', 'cm', 'cn', 'ck', 'cprior'];
+    const defaults = { prior: '1e-6', alpha: '1', bpe: '10', fpr: '', counters: '1,2,1,1,2,4', cm: '26624', cn: '3328', ck: '6', cprior: '0.125' };
+    const params = new URLSearchParams();
+    for (const id of ids) {
+      const v = document.getElementById(`px-${id}`).value.trim();
+      if (v !== defaults[id]) params.set(id, v);
+    }
+    const q = params.toString();
+    const done = (id) => {
+      const el = document.getElementById(id);
+      return el.dataset.query === q && (el.dataset.state === 'ok' || el.dataset.state === 'stale');
+    };
+    return done('paradox') && done('cbf-card');
+  }, null, WAIT);
+}
+
+async function shown() {
+  return page.evaluate(() => {
+    const out = {};
+    for (const el of document.querySelectorAll('#paradox [data-testid][data-value], #cbf-card [data-testid][data-value]'))
+      out[el.dataset.testid] = el.dataset.value;
+    out.state = document.getElementById('paradox').dataset.state;
+    out.cbfState = document.getElementById('cbf-card').dataset.state;
+    out.canvas = document.querySelectorAll('#px-chart canvas').length;
+    return out;
+  });
+}
+
+function assertParadox(s, r) {
+  assert.equal(s.state, 'ok');
+  assert.equal(Number(s['px-posterior']), r.posterior);
+  assert.equal(Number(s['px-threshold']), r.threshold);
+  assert.equal(Number(s['px-fpr-used']), r.fpr);
+  assert.equal(s['px-decision'], r.decision);
+  assert.equal(s['px-min-bpe'], r.minBitsPerElement === null ? 'none' : String(r.minBitsPerElement));
+  assert.equal(Number(s['px-cost-trust']), r.costs.trust);
+  assert.equal(Number(s['px-cost-ignore']), r.costs.ignore);
+  assert.ok(s.canvas >= 1, 'the plot is drawn');
+}
+
+function assertCbf(s, r) {
+  assert.equal(s.cbfState, 'ok');
+  assert.equal(Number(s['cbf-posterior']), r.posterior);
+  assert.equal(Number(s['cbf-product']), r.product);
+  assert.equal(s['cbf-min-product'], String(r.minProduct));
+  assert.equal(s['cbf-decision'], r.decision);
+}
+
+test('typed values give exactly the module\'s numbers; the URL reproduces them', async () => {
+  await page.goto(baseUrl);
+  await settled();
+  assertParadox(await shown(), bc.paradox({ prior: '1e-6', alpha: '1', bpe: '10' }));
+  assertCbf(await shown(), bc.cbf({ counters: '1,2,1,1,2,4', m: '26624', n: '3328', k: '6', prior: '0.125', alpha: '1' }));
+  assert.match(await page.getByTestId('px-sentence').textContent(), /Bloom paradox/);
+
+  await page.fill('#px-prior', '1 in 1000');
+  await page.fill('#px-alpha', '2.4');
+  await page.fill('#px-bpe', '');
+  await page.fill('#px-fpr', '1e-3');
+  await page.fill('#px-counters', '2,3,1,1,1,1');
+  await settled();
+  const expected = bc.paradox({ prior: '1 in 1000', alpha: '2.4', fpr: '1e-3' });
+  assertParadox(await shown(), expected);
+  assert.equal(expected.decision, 'trust');
+  assert.match(await page.getByTestId('px-sentence').textContent(), /Trust a positive answer/);
+  const cbfExpected = bc.cbf({ counters: '2,3,1,1,1,1', m: 26624, n: 3328, k: 6, prior: 0.125, alpha: 2.4 });
+  assertCbf(await shown(), cbfExpected);
+
+  const params = Object.fromEntries(new URL(page.url()).searchParams);
+  assert.equal(params.prior, '1 in 1000');
+  assert.equal(params.fpr, '1e-3');
+  assert.equal(params.bpe, '');
+  assert.equal(params.n, '1M'); // the sizing calculator's state is kept beside it
+
+  await page.reload();
+  await settled();
+  assert.equal(await page.inputValue('#px-prior'), '1 in 1000');
+  assert.equal(await page.inputValue('#px-fpr'), '1e-3');
+  assertParadox(await shown(), expected);
+  assertCbf(await shown(), cbfExpected);
+});
+
+test('bad input: the core\'s message beside the field, then recovery', async () => {
+  await page.goto(`${baseUrl}?prior=1.5`);
+  await settled();
+  const message = (() => {
+    try {
+      bc.paradox({ prior: '1.5', alpha: '1', bpe: '10' });
+    } catch (e) {
+      return e.message;
+    }
+  })();
+  await page.waitForSelector('#px-prior-error:not([hidden])', WAIT);
+  assert.equal(await page.locator('#px-prior-error').textContent(), message);
+  assert.equal(await page.getAttribute('#px-prior', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#paradox', 'data-state'), 'stale');
+
+  await page.fill('#px-counters', '1,-2,1,1,1,1');
+  await settled();
+  await page.waitForSelector('#px-counters-error:not([hidden])', WAIT);
+  assert.match(await page.locator('#px-counters-error').textContent(), /^counters must be/);
+  await page.fill('#px-ck', '0');
+  await page.fill('#px-counters', '');
+  await settled();
+  await page.waitForSelector('#px-ck-error:not([hidden])', WAIT);
+  assert.match(await page.locator('#px-ck-error').textContent(), /^k must be/);
+
+  await page.fill('#px-prior', '1e-300');
+  await page.fill('#px-ck', '6');
+  await page.fill('#px-counters', '1,2,1,1,2,4');
+  await settled();
+  assert.equal(await page.locator('#px-prior-error').isVisible(), false);
+  const s = await shown();
+  assertParadox(s, bc.paradox({ prior: '1e-300', alpha: '1', bpe: '10' }));
+  assert.ok(Number(s['px-posterior']) > 0);
+});
+
+test('no request leaves the local server; no page errors', () => {
+  const origin = new URL(baseUrl).origin;
+  assert.deepEqual(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')), []);
+  assert.deepEqual(pageErrors.map(String), []);
+});

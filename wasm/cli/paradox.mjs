@@ -1,0 +1,48 @@
+// `bloomcalc paradox`: the Bloom paradox of a Bloom filter (paper 004 §IV, Theorem 1): the posterior
+// of a positive answer, the threshold prior P₀, the decision and the expected costs.
+import { formatPairs, formatProbability, formatReal } from './common.mjs';
+
+export default {
+  name: 'paradox',
+  summary: 'Should a positive answer be trusted? Posterior, threshold and costs (004 Theorem 1)',
+  usage: 'bloomcalc paradox --prior P --alpha A (--fpr F | --bpe B) [--json]',
+  description:
+    'The Bloom paradox (Rottenstreich & Keslassy): with a-priori membership probability P, a filter\n' +
+    'of false-positive rate F and a false negative costing α false positives, a positive answer is\n' +
+    'worth trusting iff P ≥ P₀ = F/(F + α). With --bpe the FPR is the paper\'s (1/2)^(ln2·m/n).',
+  options: {
+    prior: { type: 'string', valueName: 'P', description: 'A-priori probability that the element is in the set, in [0, 1] (1e-6, "1 in 1000")' },
+    alpha: { type: 'string', valueName: 'A', description: 'Cost of a false negative / cost of a false positive, > 0' },
+    fpr: { type: 'string', valueName: 'F', description: 'False-positive rate of the filter, in (0, 1] (1e-3, 0.1%)' },
+    bpe: { type: 'string', valueName: 'B', description: 'Bits per element m/n ≥ 0, instead of --fpr' },
+  },
+  required: ['prior', 'alpha'],
+  notes: ['Costs are in units of the cost of a false positive; "given positive" costs are E₁, E₀ of the paper.'],
+  examples: [
+    'bloomcalc paradox --prior 1e-6 --alpha 1 --fpr 1e-3',
+    'bloomcalc paradox --prior "1 in 1000000" --alpha 1 --bpe 28.7 --json',
+  ],
+
+  compute(calc, values) {
+    return calc.paradox({ prior: values.prior, alpha: values.alpha, fpr: values.fpr, bpe: values.bpe });
+  },
+
+  render(r) {
+    const verdict = r.paradox
+      ? `IGNORE the filter: P < P₀, so even a positive answer is more likely wrong than worth it (Bloom paradox).`
+      : `TRUST a positive answer: P ≥ P₀.`;
+    const pairs = [
+      ['prior P', formatProbability(r.prior)],
+      ['alpha', String(r.alpha)],
+      ['filter FPR F', `${formatProbability(r.fpr)}   (≈ ${formatReal(r.bitsPerElement, 3)} bits/element in the model)`],
+      ['posterior Pr(x∈S | positive)', formatProbability(r.posterior)],
+      ['threshold P₀ = F/(F+α)', formatProbability(r.threshold)],
+      ['posterior threshold 1/(1+α)', formatProbability(r.posteriorThreshold)],
+      ['cost given positive: trust', formatProbability(r.costs.trustGivenPositive)],
+      ['cost given positive: ignore', formatProbability(r.costs.ignoreGivenPositive)],
+      ['cost per query: trust / ignore', `${formatProbability(r.costs.trust)} / ${formatProbability(r.costs.ignore)}`],
+      ['min bits/element, no paradox', r.minBitsPerElement === null ? 'none (P = 0)' : formatReal(r.minBitsPerElement, 3)],
+    ];
+    return `Bloom paradox (004 Theorem 1)\n\n${formatPairs(pairs)}\n\n${verdict}\n`;
+  },
+};

@@ -1,0 +1,245 @@
+// The Bloom-paradox section (paper 004): prior, α and filter size → posterior of a positive answer,
+// the decision with one sentence, a plot of posterior vs prior with the threshold P₀, and the CBF
+// counter-product calculator. All arithmetic is the core's (bc.paradox, bc.paradoxCurve, bc.cbf);
+// the fields live in the URL beside the sizing calculator's.
+import uPlot from 'uplot';
+import { formatProbability, formatProbabilityShort, formatSignificant } from './format.mjs';
+import { writeState } from './url-state.mjs';
+
+/** Field id → URL key and default. */
+export const PARADOX_FIELDS = { prior: '1e-6', alpha: '1', bpe: '10', fpr: '' };
+export const CBF_FIELDS = { counters: '1,2,1,1,2,4', cm: '26624', cn: '3328', ck: '6', cprior: '0.125' };
+const KEYS = [...Object.keys(PARADOX_FIELDS), ...Object.keys(CBF_FIELDS)];
+/** The core names parameters as in the paper; the CBF fields carry a prefix on the page. */
+const CBF_PARAMETER_FIELD = { counters: 'counters', m: 'cm', n: 'cn', k: 'ck', prior: 'cprior', alpha: 'alpha' };
+const DEBOUNCE_MS = 120;
+
+const $ = (id) => document.getElementById(id);
+
+function readFields() {
+  return Object.fromEntries(KEYS.map((key) => [key, $(`px-${key}`).value]));
+}
+
+function toQuery(state) {
+  const params = new URLSearchParams();
+  for (const [key, fallback] of Object.entries({ ...PARADOX_FIELDS, ...CBF_FIELDS })) {
+    const value = (state[key] ?? '').trim();
+    if (value !== fallback) params.set(key, value);
+  }
+  return params.toString();
+}
+
+/** Fields from the URL, defaults for keys it does not carry. */
+function fromUrl(search) {
+  const params = new URLSearchParams(search);
+  const state = {};
+  for (const [key, fallback] of Object.entries({ ...PARADOX_FIELDS, ...CBF_FIELDS })) state[key] = params.get(key) ?? fallback;
+  return state;
+}
+
+function setValue(el, value, text) {
+  el.dataset.value = String(value);
+  el.textContent = text;
+}
+
+function clearErrors(keys) {
+  for (const key of keys) {
+    const error = $(`px-${key}-error`);
+    error.hidden = true;
+    error.textContent = '';
+    $(`px-${key}`).removeAttribute('aria-invalid');
+    $(`px-${key}`).closest('.field').classList.remove('invalid');
+  }
+}
+
+function showError(err, fieldOf, fallbackField) {
+  const message = err instanceof Error ? err.message : String(err);
+  const field = fieldOf(err?.parameter) ?? fallbackField;
+  const error = $(`px-${field}-error`);
+  error.textContent = message;
+  error.hidden = false;
+  $(`px-${field}`).setAttribute('aria-invalid', 'true');
+  $(`px-${field}`).closest('.field').classList.add('invalid');
+}
+
+function createPosteriorChart(container) {
+  let plot = null;
+  let last = null;
+  const width = () => Math.max(280, Math.floor(container.clientWidth));
+
+  function marks(u) {
+    if (!last) return;
+    const { ctx } = u;
+    const { left, top, width: w, height: h } = u.bbox;
+    const px = uPlot.pxRatio;
+    ctx.save();
+    ctx.lineWidth = 1 * px;
+    // P₀: the prior below which a positive answer should be ignored (Theorem 1)
+    const x0 = u.valToPos(last.threshold, 'x', true);
+    if (x0 >= left && x0 <= left + w) {
+      ctx.fillStyle = 'rgba(179, 38, 30, 0.08)';
+      ctx.fillRect(left, top, x0 - left, h);
+      ctx.strokeStyle = '#b3261e';
+      ctx.setLineDash([5 * px, 4 * px]);
+      ctx.beginPath();
+      ctx.moveTo(x0, top);
+      ctx.lineTo(x0, top + h);
+      ctx.stroke();
+      ctx.font = `${12 * px}px system-ui, sans-serif`;
+      ctx.fillStyle = '#b3261e';
+      ctx.fillText(`P₀ = ${formatProbabilityShort(last.threshold)}`, x0 + 4 * px, top + 14 * px);
+    }
+    // 1/(1 + α) on the posterior axis
+    const y0 = u.valToPos(last.posteriorThreshold, 'y', true);
+    ctx.strokeStyle = '#4b5563';
+    ctx.setLineDash([2 * px, 4 * px]);
+    ctx.beginPath();
+    ctx.moveTo(left, y0);
+    ctx.lineTo(left + w, y0);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const x = u.valToPos(last.prior, 'x', true);
+    const y = u.valToPos(Math.max(last.posterior, 1e-300), 'y', true);
+    if (x >= left - 1 && x <= left + w + 1 && y >= top - 1 && y <= top + h + 1) {
+      ctx.fillStyle = '#0b5cad';
+      ctx.strokeStyle = '#fff';
+      ctx.lineWidth = 2 * px;
+      ctx.beginPath();
+      ctx.arc(x, y, 5 * px, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  function update(data) {
+    last = data;
+    const options = {
+      width: width(),
+      height: 260,
+      scales: { x: { time: false, distr: 3 }, y: { distr: 3, range: () => [Math.max(1e-16, data.yMin), 1] } },
+      series: [
+        { label: 'prior', value: (u, v) => (v == null ? '—' : formatProbability(v, 3)) },
+        { label: 'Pr(x ∈ S | positive)', stroke: '#0b5cad', width: 2, points: { show: false }, value: (u, v) => (v == null ? '—' : formatProbability(v, 4)) },
+      ],
+      axes: [
+        { label: 'a-priori probability Pr(x ∈ S)', values: (u, s) => s.map(formatProbabilityShort), grid: { stroke: '#e5e7eb' } },
+        { label: 'posterior after a positive', size: 58, values: (u, s) => s.map(formatProbabilityShort), grid: { stroke: '#e5e7eb' } },
+      ],
+      cursor: { drag: { x: false, y: false } },
+      hooks: { draw: [marks] },
+    };
+    if (plot) plot.destroy();
+    plot = new uPlot(options, [data.priors, data.posteriors], container);
+  }
+
+  new ResizeObserver(() => {
+    if (plot) plot.setSize({ width: width(), height: 260 });
+  }).observe(container);
+  return { update };
+}
+
+function sentence(r) {
+  const post = formatProbability(r.posterior, 3);
+  if (r.paradox) {
+    return `Bloom paradox: a positive answer is right only with probability ${post}, because the prior ` +
+      `${formatProbability(r.prior, 3)} is below P₀ = ${formatProbability(r.threshold, 3)} — answer “no” for this element without querying the filter.`;
+  }
+  return `Trust a positive answer: it is right with probability ${post} ≥ 1/(1 + α) = ` +
+    `${formatProbability(r.posteriorThreshold, 3)}, since the prior is at least P₀ = ${formatProbability(r.threshold, 3)}.`;
+}
+
+/** Log-spaced priors from 1e-12 to 1 (and the current prior). */
+function priorGrid(prior) {
+  const xs = [];
+  for (let i = 0; i <= 96; i++) xs.push(10 ** (-12 + i / 8));
+  if (prior > 0 && prior < 1 && prior >= 1e-12) xs.push(prior);
+  return [...new Set(xs)].sort((a, b) => a - b);
+}
+
+export function startParadox(bc) {
+  const section = $('paradox');
+  const cbfCard = $('cbf-card');
+  const chart = createPosteriorChart($('px-chart'));
+  let timer = 0;
+
+  function computeParadox(state) {
+    clearErrors(Object.keys(PARADOX_FIELDS));
+    const input = { prior: state.prior, alpha: state.alpha };
+    if (state.fpr.trim() !== '') input.fpr = state.fpr;
+    if (state.bpe.trim() !== '') input.bpe = state.bpe;
+    let r;
+    try {
+      r = bc.paradox(input);
+    } catch (err) {
+      showError(err, (p) => (p && Object.hasOwn(PARADOX_FIELDS, p) ? p : undefined), 'prior');
+      section.dataset.state = 'stale';
+      return;
+    }
+    setValue($('px-posterior'), r.posterior, formatProbability(r.posterior, 4));
+    setValue($('px-threshold'), r.threshold, formatProbability(r.threshold, 4));
+    setValue($('px-fpr-used'), r.fpr, formatProbability(r.fpr, 4));
+    setValue($('px-decision'), r.decision, r.paradox ? 'Ignore the filter' : 'Trust a positive');
+    $('px-decision').className = `badge ${r.paradox ? 'bad' : 'ok'}`;
+    setValue($('px-min-bpe'), r.minBitsPerElement ?? 'none', r.minBitsPerElement === null ? 'none' : formatSignificant(r.minBitsPerElement, 5));
+    setValue($('px-cost-trust'), r.costs.trust, formatProbability(r.costs.trust, 4));
+    setValue($('px-cost-ignore'), r.costs.ignore, formatProbability(r.costs.ignore, 4));
+    $('px-sentence').textContent = sentence(r);
+    const priors = priorGrid(r.prior);
+    const posteriors = bc.paradoxCurve({ ...input, priors });
+    chart.update({ priors, posteriors, yMin: Math.min(...posteriors.filter((p) => p > 0)) / 2, ...r });
+    $('px-chart').dataset.points = String(priors.length);
+    section.dataset.state = 'ok';
+  }
+
+  function computeCbf(state) {
+    clearErrors(Object.keys(CBF_FIELDS));
+    let r;
+    try {
+      r = bc.cbf({ counters: state.counters, m: state.cm, n: state.cn, k: state.ck, prior: state.cprior, alpha: state.alpha });
+    } catch (err) {
+      showError(err, (p) => CBF_PARAMETER_FIELD[p], 'counters');
+      cbfCard.dataset.state = 'stale';
+      return;
+    }
+    setValue($('cbf-product'), r.product ?? 'Infinity', r.product === null ? '> 1.8e308' : String(r.product));
+    setValue($('cbf-posterior'), r.posterior, formatProbability(r.posterior, 4));
+    setValue($('cbf-min-product'), r.minProduct ?? 'none', r.minProduct === null ? 'none' : String(r.minProduct));
+    setValue($('cbf-decision'), r.decision, r.decision === 'positive' ? 'Answer positive' : 'Answer negative');
+    $('cbf-decision').className = `badge ${r.decision === 'positive' ? 'ok' : 'bad'}`;
+    cbfCard.dataset.state = 'ok';
+  }
+
+  function compute() {
+    timer = 0;
+    const state = readFields();
+    const query = toQuery(state);
+    computeParadox(state);
+    computeCbf(state);
+    section.dataset.query = query;
+    cbfCard.dataset.query = query;
+  }
+
+  const initial = fromUrl(window.location.search);
+  for (const key of KEYS) $(`px-${key}`).value = initial[key];
+  for (const form of [$('px-form'), $('cbf-form')]) {
+    form.addEventListener('input', () => {
+      writeState(readFields(), KEYS, toQuery);
+      section.dataset.state = 'computing';
+      cbfCard.dataset.state = 'computing';
+      clearTimeout(timer);
+      timer = setTimeout(compute, DEBOUNCE_MS);
+    });
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      clearTimeout(timer);
+      compute();
+    });
+  }
+  compute();
+}
+
+/** The paradox part of a query string, as the section writes it (for tests and links). */
+export function paradoxQuery(search) {
+  return toQuery(fromUrl(search));
+}
