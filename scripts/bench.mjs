@@ -1,4 +1,4 @@
-// `npm run bench`: the benchmark natively and compiled to wasm (under Node), then the wasm/native ratios.
+// `npm run bench`: every benchmark natively and compiled to wasm (under Node), then the wasm/native ratios.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { build } from './build.mjs';
@@ -16,11 +16,22 @@ function run(label, command, args) {
   return JSON.parse(json.replace(/^JSON /, ''));
 }
 
-const native = run('native', path.join(root, 'build/native/bloomcalc_bench'), []);
-const wasm = run('wasm (Node)', process.execPath, [path.join(root, 'build/wasm/bloomcalc_bench.cjs')]);
+const both = (name) => ({
+  native: run(`${name}, native`, path.join(root, `build/native/bloomcalc_bench_${name}`), []),
+  wasm: run(`${name}, wasm (Node)`, process.execPath, [path.join(root, `build/wasm/bloomcalc_bench_${name}.cjs`)]),
+});
+const ratio = (w, n) => `${(w / n).toFixed(2)}x`;
 
-console.log('\n=== wasm time / native time, fast exact method');
-for (const [i, row] of native.sideBySide.entries())
-  console.log(`m = ${String(row.m).padStart(14)}            ${(wasm.sideBySide[i].fastMs / row.fastMs).toFixed(2)}x`);
-for (const [i, row] of native.fastOnly.entries())
-  console.log(`m = ${String(row.m).padStart(14)} k = ${String(row.k).padStart(2)} ${row.hashing.padEnd(9)} ${(wasm.fastOnly[i].fastMs / row.fastMs).toFixed(2)}x`);
+const exact = both('exact_fpr');
+console.log('\n=== wasm time / native time, fast exact FPR');
+for (const [i, row] of exact.native.sideBySide.entries())
+  console.log(`m = ${String(row.m).padStart(14)}            ${ratio(exact.wasm.sideBySide[i].fastMs, row.fastMs)}`);
+for (const [i, row] of exact.native.fastOnly.entries())
+  console.log(`m = ${String(row.m).padStart(14)} k = ${String(row.k).padStart(2)} ${row.hashing.padEnd(9)} ${ratio(exact.wasm.fastOnly[i].fastMs, row.fastMs)}`);
+
+const rbf = both('rbf');
+console.log('\n=== wasm time / native time, recycling filters');
+for (const [i, row] of rbf.native.allSigma.entries())
+  console.log(`f1 for all sigma, M = ${String(row.M).padStart(8)}: ${ratio(rbf.wasm.allSigma[i].fillMs, row.fillMs)}`);
+for (const [i, row] of rbf.native.recommend.entries())
+  console.log(`recommendation,   M = ${String(row.M).padStart(8)}: ${ratio(rbf.wasm.recommend[i].ms, row.ms)}`);

@@ -145,7 +145,7 @@ export interface RbfVariant {
 }
 
 export interface RbfInput extends RbfVariantInput {
-  /** Total memory in bits, 1 ≤ m ≤ 2^26 (two phases split it evenly). */
+  /** Total memory in bits, 1 ≤ m ≤ 2^24 (two phases split it evenly). */
   m: Quantity;
   /** Hash functions, 1 ≤ k ≤ 64, k ≤ bits per filter. */
   k: Quantity;

@@ -417,7 +417,7 @@ TEST_CASE("recommender at the paper's setup reproduces its qualitative results",
 TEST_CASE("recycling-model bad input is a named error", "[rbf][errors]") {
     CHECK_THROWS_AS(OnePhaseModel(10, 0, RbfVariant{}), RangeError);
     CHECK_THROWS_AS(OnePhaseModel(3, 5, RbfVariant{}), RangeError);
-    CHECK_THROWS_AS(OnePhaseModel(std::uint64_t{1} << 27, 3, RbfVariant{}), RangeError);
+    CHECK_THROWS_AS(OnePhaseModel(std::uint64_t{1} << 25, 3, RbfVariant{}), RangeError);
     const OnePhaseModel m(100, 4, variant(Hashing::colliding, Recycling::retaining));
     CHECK_THROWS_AS(m.at(3), RangeError);    // σ < k for a retaining filter
     CHECK_THROWS_AS(m.at(100), RangeError);  // σ ≥ M

@@ -30,8 +30,9 @@ struct RbfVariant {
     SwapPoint swap = SwapPoint::after;
 };
 
-// M bits per filter; the largest M the chain models accept (its memory is O(M) doubles).
-constexpr std::uint64_t kMaxRbfBits = std::uint64_t{1} << 26;
+// M bits per filter; the largest M the chain models accept: a fill keeps 3 doubles per level, so 2^24 bits
+// need 384 MiB, refused above before anything is allocated.
+constexpr std::uint64_t kMaxRbfBits = std::uint64_t{1} << 24;
 
 // 1 ≤ k ≤ 64, k ≤ M ≤ 2^26 (RangeError naming M or k).
 void validate_rbf(std::uint64_t M, unsigned k);
