@@ -76,8 +76,16 @@ std::vector<double> fill_visits(std::uint64_t M, unsigned k, Hashing h, const st
             const double rho = pw[k];
             // 1 − ρ directly while it cannot cancel (ρ < 1/2), else from log1p/expm1.
             const double one_minus_rho = rho < 0.5 ? 1.0 - rho : -std::expm1(k * std::log1p(-mb));
-            double acc = 0.0;  // Σ_{p≥1} e(p)·s^{k−p}: a dot product, independent terms
-            for (unsigned p = 1; p < k; ++p) acc += entries[p] * pw[k - p];
+            double part[4] = {0.0, 0.0, 0.0, 0.0};  // Σ_{p≥1} e(p)·s^{k−p}: four partial sums
+            unsigned p = 1;
+            for (; p + 3 < k; p += 4) {
+                part[0] += entries[p] * pw[k - p];
+                part[1] += entries[p + 1] * pw[k - p - 1];
+                part[2] += entries[p + 2] * pw[k - p - 2];
+                part[3] += entries[p + 3] * pw[k - p - 3];
+            }
+            for (; p < k; ++p) part[0] += entries[p] * pw[k - p];
+            const double acc = (part[0] + part[1]) + (part[2] + part[3]);
             G[0] = (entries[0] + acc) / one_minus_rho;
             // G(q) = e(q) + s·e(q−1) + s²·e(q−2) + s³·e(q−3) + s⁴·G(q−4): four chains of length k/4.
             for (unsigned q = 1; q < k; ++q) {

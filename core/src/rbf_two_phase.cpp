@@ -44,10 +44,15 @@ TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     for (unsigned t = 0; t < k; ++t) inv[t] = 1.0 / static_cast<double>(M - t);
     std::vector<double> run(k - j_min_ + 1, 0.0);
     for (std::uint64_t b = 0; b < v.size(); ++b) {
-        double r = 1.0;  // (b)_j/(M)_j, built up to j
-        for (unsigned j = 1; j <= k; ++j) {
+        // (b)_j/(M)_j = Π_{t<j} (b − t)/(M − t): the factors below j_min in four independent products.
+        double part[4] = {1.0, 1.0, 1.0, 1.0};
+        const unsigned below = j_min_ - 1;
+        for (unsigned t = 0; t < below; ++t)
+            part[t % 4] *= b > t ? static_cast<double>(b - t) * inv[t] : 0.0;
+        double r = (part[0] * part[1]) * (part[2] * part[3]);
+        for (unsigned j = j_min_; j <= k; ++j) {
             r = b >= j ? r * static_cast<double>(b - j + 1) * inv[j - 1] : 0.0;
-            if (j >= j_min_) prefix_[j - j_min_][b] = run[j - j_min_] += v[b] * r;
+            prefix_[j - j_min_][b] = run[j - j_min_] += v[b] * r;
         }
     }
 }
