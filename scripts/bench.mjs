@@ -24,3 +24,16 @@ for (const [i, row] of native.sideBySide.entries())
   console.log(`m = ${String(row.m).padStart(14)}            ${(wasm.sideBySide[i].fastMs / row.fastMs).toFixed(2)}x`);
 for (const [i, row] of native.fastOnly.entries())
   console.log(`m = ${String(row.m).padStart(14)} k = ${String(row.k).padStart(2)} ${row.hashing.padEnd(9)} ${(wasm.fastOnly[i].fastMs / row.fastMs).toFixed(2)}x`);
+
+// Simulation throughput (bench/bench_simulation.cpp): bit probes per second, native and wasm, one run.
+const simNative = run('simulation, native', path.join(root, 'build/native/bloomcalc_bench_sim'), []);
+const simWasm = run('simulation, wasm (Node)', process.execPath, [path.join(root, 'build/wasm/bloomcalc_bench_sim.cjs')]);
+if (simNative.checksum !== simWasm.checksum) throw new Error(`simulation counts differ: native ${simNative.checksum}, wasm ${simWasm.checksum}`);
+console.log(`\n=== simulation: wasm throughput / native throughput (same counts: checksum ${simNative.checksum})`);
+for (const [i, row] of simNative.simulation.entries()) {
+  const w = simWasm.simulation[i];
+  console.log(
+    `${row.label.padEnd(26)} m = ${String(row.m).padStart(10)}  native ${(row.probesPerSecond / 1e6).toFixed(0).padStart(5)} M/s` +
+      `  wasm ${(w.probesPerSecond / 1e6).toFixed(0).padStart(5)} M/s  ${(w.probesPerSecond / row.probesPerSecond).toFixed(2)}x`,
+  );
+}

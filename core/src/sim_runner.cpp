@@ -138,6 +138,32 @@ SimConfig validate(const SimConfig& in) {
     return c;
 }
 
+SimConfig make_sim_config(const SimInput& in) {
+    SimConfig c;
+    c.structure = parse_structure(in.structure);
+    c.hashing = parse_hash_scheme(in.hashing);
+    c.boundary = parse_boundary(in.boundary);
+    c.stream.kind = parse_stream(in.stream);
+    c.retaining = in.retaining;
+    c.m = checked_integer(in.m, "m", 1, kSimMaxBits);
+    c.k = static_cast<unsigned>(checked_integer(in.k, "k", 1, kMaxHashes));
+    c.epochs = checked_integer(in.epochs, "epochs", 2, kSimMaxEpochs);
+    c.arrivals = checked_integer(in.arrivals, "arrivals", 1, kSimMaxArrivals);
+    const bool needs_n = c.structure == Structure::bloom || c.structure == Structure::counting ||
+                         c.structure == Structure::n_real || c.structure == Structure::n_oracle;
+    if (needs_n) c.n = checked_integer(in.n.value_or(NAN), "n", 1, kMaxItems);
+    if (c.structure == Structure::sigma || c.structure == Structure::two_phase)
+        c.sigma = checked_integer(in.sigma.value_or(NAN), "sigma", 1, kSimMaxBits);
+    if (in.queries) c.queries = checked_integer(*in.queries, "queries", 1, kSimMaxArrivals);
+    if (in.warmup) c.warmup = checked_integer(*in.warmup, "warmup", 0, kSimMaxArrivals);
+    if (in.seed) c.seed = checked_integer(*in.seed, "seed", 0, std::uint64_t{1} << 53);
+    if (in.confidence) c.confidence = *in.confidence;
+    if (in.pool) c.stream.pool = checked_integer(*in.pool, "pool", 1, kMaxPool);
+    if (in.window) c.stream.window = checked_integer(*in.window, "window", 1, kMaxWindow);
+    if (in.new_fraction) c.stream.new_fraction = *in.new_fraction;
+    return validate(c);
+}
+
 // ---- the model table -----------------------------------------------------------------------------
 
 namespace {
@@ -204,7 +230,7 @@ struct SimRunner::Impl {
         case Structure::n_oracle: s.emplace<NBoundedFilter>(c.m, c.n, NUser::oracle); break;
         }
         warm_left = *c.warmup;
-        epochs.reserve(c.epochs);
+        epochs.reserve(static_cast<std::size_t>(c.epochs));
     }
 
     // Books one arrival; closes the epoch when it is full.

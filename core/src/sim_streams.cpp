@@ -39,7 +39,7 @@ std::uint64_t MessageStream::memory_bytes(const StreamSpec& spec) {
 }
 
 MessageStream::MessageStream(const StreamSpec& spec, std::uint64_t seed) : spec_(spec), rng_(seed ^ 0xa0761d6478bd642fULL) {
-    const std::uint64_t n = table_size(spec);
+    const std::size_t n = static_cast<std::size_t>(table_size(spec));
     if (spec.kind == StreamKind::pool) {
         mask_ = ~std::uint64_t{0};  // direct index
         stamp_.assign(n, kNever);

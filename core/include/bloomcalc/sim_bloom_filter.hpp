@@ -9,7 +9,7 @@ namespace bloomcalc {
 
 class BloomFilter {
 public:
-    explicit BloomFilter(std::uint64_t m) : m_(m), words_((m + 63) / 64, 0) {}
+    explicit BloomFilter(std::uint64_t m) : m_(m), words_(static_cast<std::size_t>((m + 63) / 64), 0) {}
 
     std::uint64_t m() const { return m_; }
     std::uint64_t set_bits() const { return set_bits_; }
@@ -57,7 +57,7 @@ public:
     }
 
     // Bit i (for tests).
-    bool bit(std::uint64_t i) const { return (words_[i >> 6] >> (i & 63)) & 1; }
+    bool bit(std::uint64_t i) const { return (words_[static_cast<std::size_t>(i >> 6)] >> (i & 63)) & 1; }
 
 private:
     std::uint64_t m_;

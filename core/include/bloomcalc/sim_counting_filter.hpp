@@ -13,12 +13,12 @@ class CountingBloomFilter {
 public:
     static constexpr std::uint8_t kMaxCount = 255;
 
-    explicit CountingBloomFilter(std::uint64_t m) : counters_(m, 0) {}
+    explicit CountingBloomFilter(std::uint64_t m) : counters_(static_cast<std::size_t>(m), 0) {}
 
     std::uint64_t m() const { return counters_.size(); }
     std::uint64_t nonzero() const { return nonzero_; }
     std::uint64_t saturations() const { return saturations_; }
-    std::uint8_t counter(std::uint64_t i) const { return counters_[i]; }
+    std::uint8_t counter(std::uint64_t i) const { return counters_[static_cast<std::size_t>(i)]; }
 
     bool contains(const std::uint32_t* pos, unsigned k) const {
         for (unsigned i = 0; i < k; ++i)

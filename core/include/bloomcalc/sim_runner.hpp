@@ -4,6 +4,7 @@
 // docs/simulation.md.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -51,6 +52,17 @@ struct SimConfig {
     std::uint64_t seed = 1;
     double confidence = 0.99;
 };
+
+// The configuration as the JS side passes it: text for the choices, numbers as doubles (absent =
+// default; a required one absent is NaN and reported by name). make_sim_config checks each number
+// (finite, integral, in range: RangeError naming it) and then validate()s.
+struct SimInput {
+    std::string structure = "bloom", hashing = "colliding", boundary = "exceeds", stream = "fresh";
+    bool retaining = false;
+    double m = NAN, k = NAN, epochs = NAN, arrivals = NAN;
+    std::optional<double> n, sigma, queries, warmup, seed, confidence, pool, new_fraction, window;
+};
+SimConfig make_sim_config(const SimInput& in);
 
 // Validates every field (RangeError naming it) and the budgets (InfeasibleError naming the parameter
 // to reduce); fills the defaults (queries, warmup). Returns the completed configuration.

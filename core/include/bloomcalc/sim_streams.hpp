@@ -52,7 +52,7 @@ public:
             return msg;
         case StreamKind::pool:
             msg.id = uniform_below(rng_.next(), static_cast<std::uint32_t>(spec_.pool));
-            msg.first_ever = !seen_[msg.id];
+            msg.first_ever = !seen_[static_cast<std::size_t>(msg.id)];
             break;
         case StreamKind::fading: {
             const std::uint64_t u = rng_.next();
@@ -67,7 +67,7 @@ public:
             break;
         }
         }
-        const std::uint64_t slot = msg.id & mask_;
+        const std::size_t slot = static_cast<std::size_t>(msg.id & mask_);
         if ((spec_.kind == StreamKind::pool || tag_[slot] == msg.id) && stamp_[slot] != kNever &&
             stamp_[slot] + span >= cycle) {
             msg.known = true;
@@ -80,7 +80,7 @@ public:
     // forgotten by a non-retaining recycle gets the old cycle); `fp_flag` as in Message.
     void record(const Message& msg, std::uint64_t stamp, bool fp_flag) {
         if (spec_.kind == StreamKind::fresh) return;
-        const std::uint64_t slot = msg.id & mask_;
+        const std::size_t slot = static_cast<std::size_t>(msg.id & mask_);
         if (spec_.kind == StreamKind::pool) seen_[slot] = 1;
         else tag_[slot] = msg.id;
         stamp_[slot] = stamp;
