@@ -18,9 +18,10 @@ import {
   requireOptions,
 } from './cli/common.mjs';
 import fpr from './cli/fpr.mjs';
+import simulate from './cli/simulate.mjs';
 import size from './cli/size.mjs';
 
-const COMMANDS = new Map([fpr, size].map((command) => [command.name, command]));
+const COMMANDS = new Map([fpr, size, simulate].map((command) => [command.name, command]));
 
 function version() {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -89,7 +90,7 @@ async function run(args) {
   requireOptions(command, values);
 
   const calc = await loadCalculator();
-  const data = command.compute(calc, values);
+  const data = await command.compute(calc, values);
   const stdout = values.json ? `${JSON.stringify(data, null, 2)}\n` : command.render(data, values);
   return { code: EXIT_OK, stdout, stderr: '' };
 }
