@@ -280,8 +280,8 @@ export interface SimulationProgress {
 
 export interface SimulateOptions {
   onProgress?: (progress: SimulationProgress) => void;
-  /** Aborting rejects the promise with an `AbortError` (or the signal's reason). */
-  signal?: AbortSignal;
+  /** An AbortSignal (structurally): aborting rejects the promise with an `AbortError` (or the signal's reason). */
+  signal?: { readonly aborted: boolean; readonly reason?: unknown };
   /** Target length of one chunk of work between progress reports, ms (default 8). */
   chunkMs?: number;
 }
