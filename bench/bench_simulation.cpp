@@ -31,7 +31,8 @@ double probes_per_second(const Case& c, std::uint64_t& checksum) {
     s.seed = 1;
     s.epochs = 2;
     if (c.structure == Structure::bloom) {
-        s.n = c.m / 10;  // 10 bits per element
+        // 10 bits per element, but at most a quarter of the run's probes in insertions (large m)
+        s.n = std::min<std::uint64_t>(c.m / 10, static_cast<std::uint64_t>(c.probes / 7 / 4));
         s.queries = s.n;
         s.arrivals = static_cast<std::uint64_t>(c.probes / 7 / 2 / 2);  // half the probes insert, half look up
     } else {
@@ -64,10 +65,10 @@ int main() {
         {"bloom, double hashing", Structure::bloom, small, HashScheme::double_hashing, 4e7},
         {"bloom, enhanced double", Structure::bloom, small, HashScheme::enhanced_double, 4e7},
         {"sigma, ideal colliding", Structure::sigma, small, HashScheme::ideal_colliding, 4e7},
-        {"bloom, ideal colliding", Structure::bloom, large, HashScheme::ideal_colliding, 1.6e8},
+        {"bloom, ideal colliding", Structure::bloom, large, HashScheme::ideal_colliding, 4e7},
         {"sigma, ideal colliding", Structure::sigma, large, HashScheme::ideal_colliding, 4e7},
     };
-    std::printf("simulation throughput, k = 7 (bloom: n = m/10, lookups = n per filter; sigma: σ = m/2, fresh stream)\n");
+    std::printf("simulation throughput, k = 7 (bloom: n = min(m/10, probes/28), lookups = n per filter; sigma: σ = m/2, fresh stream)\n");
     std::printf("%-26s %12s %16s\n", "case", "m", "bit probes/s");
     std::string json = "{\"simulation\":[";
     std::uint64_t checksum = 0;
