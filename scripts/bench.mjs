@@ -35,3 +35,16 @@ for (const [i, row] of rbf.native.allSigma.entries())
   console.log(`f1 for all sigma, M = ${String(row.M).padStart(8)}: ${ratio(rbf.wasm.allSigma[i].fillMs, row.fillMs)}`);
 for (const [i, row] of rbf.native.recommend.entries())
   console.log(`recommendation,   M = ${String(row.M).padStart(8)}: ${ratio(rbf.wasm.recommend[i].ms, row.ms)}`);
+
+// Simulation throughput (bench/bench_simulation.cpp): bit probes per second, native and wasm, one run.
+const simNative = run('simulation, native', path.join(root, 'build/native/bloomcalc_bench_simulation'), []);
+const simWasm = run('simulation, wasm (Node)', process.execPath, [path.join(root, 'build/wasm/bloomcalc_bench_simulation.cjs')]);
+if (simNative.checksum !== simWasm.checksum) throw new Error(`simulation counts differ: native ${simNative.checksum}, wasm ${simWasm.checksum}`);
+console.log(`\n=== simulation: wasm throughput / native throughput (same counts: checksum ${simNative.checksum})`);
+for (const [i, row] of simNative.simulation.entries()) {
+  const w = simWasm.simulation[i];
+  console.log(
+    `${row.label.padEnd(26)} m = ${String(row.m).padStart(10)}  native ${(row.probesPerSecond / 1e6).toFixed(0).padStart(5)} M/s` +
+      `  wasm ${(w.probesPerSecond / 1e6).toFixed(0).padStart(5)} M/s  ${(w.probesPerSecond / row.probesPerSecond).toFixed(2)}x`,
+  );
+}

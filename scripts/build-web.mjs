@@ -38,8 +38,9 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), quiet = fal
 
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [join(root, 'web', 'app.mjs')],
-    outfile: join(outdir, 'app.js'),
+    // the page and its simulation worker (a module worker, web/sim-worker.mjs)
+    entryPoints: { app: join(root, 'web', 'app.mjs'), 'sim-worker': join(root, 'web', 'sim-worker.mjs') },
+    outdir,
     bundle: true,
     format: 'esm',
     platform: 'browser',

@@ -68,6 +68,110 @@ function paradoxArgs(raw, input) {
   };
 }
 
+// ---- simulation ----------------------------------------------------------------------------------
+
+const SIM_NUMBERS = {
+  m: 'parseBits',
+  k: 'parseCount',
+  n: 'parseCount',
+  sigma: 'parseCount',
+  epochs: 'parseCount',
+  arrivals: 'parseCount',
+  warmup: 'parseCount',
+  queries: 'parseCount',
+  pool: 'parseCount',
+  window: 'parseCount',
+  seed: 'parseCount',
+  newFraction: 'parseProbability',
+  confidence: 'parseProbability',
+};
+
+function simArgs(raw, input) {
+  object(input, 'simulation input');
+  const out = {};
+  for (const key of ['structure', 'hashing', 'boundary', 'stream']) if (input[key] !== undefined) out[key] = input[key];
+  if (input.retaining !== undefined) out.retaining = Boolean(input.retaining);
+  for (const [key, parser] of Object.entries(SIM_NUMBERS)) {
+    // newFraction may be 1 ("always new"), which parseProbability refuses: pass numbers through.
+    const value = key === 'newFraction' && (input[key] === '1' || input[key] === 1) ? 1 : quantity(raw, input[key], parser, key);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+function abortError(signal) {
+  if (signal?.reason !== undefined) return signal.reason;
+  const err = new Error('The simulation was cancelled');
+  err.name = 'AbortError';
+  return err;
+}
+
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A running simulation driven in chunks: step() runs about `probes` bit probes (or, without an
+ * argument, a chunk sized adaptively to `chunkMs` of work), returns the progress; dispose() frees it.
+ */
+function simulationHandle(raw, input, { chunkMs = 8 } = {}) {
+  let sim = raw.createSimulation(simArgs(raw, input));
+  let budget = 1e5;
+  let epochsSeen = 0;
+  const alive = () => {
+    if (!sim) throw new Error('the simulation was disposed');
+    return sim;
+  };
+  return {
+    step(probes) {
+      const s = alive();
+      const t0 = performance.now();
+      const progress = s.run(probes ?? budget);
+      if (probes === undefined) {
+        const ms = Math.max(performance.now() - t0, 0.05);
+        budget = Math.min(1e9, Math.max(1e3, budget * Math.min(4, chunkMs / ms)));
+      }
+      const newRates = s.epochRates(epochsSeen);
+      progress.epochRates = newRates;
+      epochsSeen += newRates.length;
+      return progress;
+    },
+    progress: () => alive().progress(),
+    result: () => alive().result(),
+    dispose() {
+      sim?.delete();
+      sim = null;
+    },
+    get disposed() {
+      return sim === null;
+    },
+  };
+}
+
+async function simulateAsync(raw, input, { onProgress, signal, chunkMs = 8 } = {}) {
+  if (signal?.aborted) throw abortError(signal);
+  const handle = simulationHandle(raw, input, { chunkMs });
+  try {
+    for (;;) {
+      const progress = handle.step();
+      onProgress?.(progress);
+      if (progress.done) return handle.result();
+      await nextTurn();
+      if (signal?.aborted) throw abortError(signal);
+    }
+  } finally {
+    handle.dispose();
+  }
+}
+
+function simulateSync(raw, input) {
+  const handle = simulationHandle(raw, input);
+  try {
+    while (!handle.step(1e9).done);
+    return handle.result();
+  } finally {
+    handle.dispose();
+  }
+}
+
 export function wrap(raw) {
   const limits = Object.freeze(raw.limits());
   return Object.freeze({
@@ -153,6 +257,10 @@ export function wrap(raw) {
     parseCount: (text, parameter = 'value') => raw.parseCount(String(text), parameter),
     parseBits: (text, parameter = 'm') => raw.parseBits(String(text), parameter),
     parseProbability: (text, parameter = 'p') => raw.parseProbability(String(text), parameter),
+    simulate: (input, options) => simulateAsync(raw, input, options),
+    simulateSync: (input) => simulateSync(raw, input),
+    createSimulation: (input, options) => simulationHandle(raw, input, options),
+    simulationConfig: (input) => raw.simulationConfig(simArgs(raw, input)),
     limits,
   });
 }

@@ -21,9 +21,10 @@ import cbf from './cli/cbf.mjs';
 import fpr from './cli/fpr.mjs';
 import order from './cli/order.mjs';
 import paradox from './cli/paradox.mjs';
+import simulate from './cli/simulate.mjs';
 import size from './cli/size.mjs';
 
-const COMMANDS = new Map([fpr, size, paradox, cbf, order].map((command) => [command.name, command]));
+const COMMANDS = new Map([fpr, size, paradox, cbf, order, simulate].map((command) => [command.name, command]));
 
 function version() {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -92,7 +93,7 @@ async function run(args) {
   requireOptions(command, values);
 
   const calc = await loadCalculator();
-  const data = command.compute(calc, values);
+  const data = await command.compute(calc, values);
   const stdout = values.json ? `${JSON.stringify(data, null, 2)}\n` : command.render(data, values);
   return { code: EXIT_OK, stdout, stderr: '' };
 }

@@ -490,6 +490,194 @@ export interface OrderResult {
   theorem: 6 | 7;
 }
 
+// ---- simulation (docs/simulation.md) ----------------------------------------------------------------
+
+/** The real data structure to run. */
+export type SimStructure = 'bloom' | 'counting' | 'sigma' | 'two-phase' | 'n-real' | 'n-oracle';
+/** Ideal hashing (colliding / distinct) or what libraries do: double hashing, enhanced double hashing. */
+export type SimHashing = 'colliding' | 'distinct' | 'double' | 'enhanced-double';
+/** Message stream of the recycling filters: all new, a finite pool, or fading popularity. */
+export type SimStream = 'fresh' | 'pool' | 'fading';
+/** σ-bounded recycling: `exceeds` recycles when b > σ (the papers' rule, default), `reaches` when b ≥ σ. */
+export type SimBoundary = 'exceeds' | 'reaches';
+
+export interface SimulationInput {
+  structure: SimStructure;
+  /** Bits (of each array for two-phase), 1 ≤ m ≤ 2^31, within the 256 MiB state budget. */
+  m: Quantity;
+  /** Probes per message, 1 ≤ k ≤ 64. */
+  k: Quantity;
+  /** bloom/counting: messages per filter instance; n-real/n-oracle: N. */
+  n?: Quantity;
+  /** sigma/two-phase: the recycle bound σ (exceeds: 1 ≤ σ ≤ m − 1; reaches: 1 ≤ σ ≤ m). */
+  sigma?: Quantity;
+  /** Default `'colliding'`. */
+  hashing?: SimHashing;
+  /** Default `'exceeds'`. */
+  boundary?: SimBoundary;
+  /** After a recycle, set the triggering message in the fresh filter. Default false. */
+  retaining?: boolean;
+  /** Recycling filters only; default `'fresh'`. */
+  stream?: SimStream;
+  /** pool: distinct messages (default 1000, ≤ 2^22). */
+  pool?: Quantity;
+  /** fading: probability that an arrival is a new message, in (0, 1] (default 0.5). */
+  newFraction?: Quantity;
+  /** fading: repeats come from the last `window` new messages (default 1000, ≤ 2^20). */
+  window?: Quantity;
+  /** bloom/counting: lookups per filter instance (default max(64, n)). */
+  queries?: Quantity;
+  /** Epochs (batches), 2 ≤ epochs ≤ 2^20. */
+  epochs: Quantity;
+  /** Counted arrivals per epoch (lookups for bloom/counting), ≥ 1. */
+  arrivals: Quantity;
+  /** Arrivals before counting starts; default one epoch for recycling filters, 0 for bloom/counting. */
+  warmup?: Quantity;
+  /** Seed of the hash functions and of the stream, 0 ≤ seed ≤ 2^53 (default 1). Same seed: same counts, native or wasm. */
+  seed?: Quantity;
+  /** Confidence of the intervals, in (0, 1) (default 0.99). */
+  confidence?: Quantity;
+}
+
+/** The completed configuration (defaults filled in); fields that do not apply are null. */
+export interface SimulationConfig {
+  structure: SimStructure;
+  m: number;
+  k: number;
+  hashing: SimHashing;
+  n: number | null;
+  sigma: number | null;
+  boundary: SimBoundary;
+  retaining: boolean;
+  stream: SimStream;
+  pool: number | null;
+  newFraction: number | null;
+  window: number | null;
+  queries: number | null;
+  epochs: number;
+  arrivals: number;
+  warmup: number;
+  seed: number;
+  confidence: number;
+}
+
+export interface Interval {
+  low: number;
+  high: number;
+}
+
+/** One averaging variant of 002 §II-E, estimated by batch means over epochs. */
+export interface VariantEstimate {
+  /** Mean of the per-epoch rates. */
+  mean: number;
+  /** Sample standard deviation of the per-epoch rates. */
+  sd: number;
+  /** t_{E−1,(1+c)/2} · sd / √E */
+  halfWidth: number;
+  /** mean ± halfWidth */
+  interval: Interval;
+  /** Epochs with a non-zero denominator. */
+  epochsUsed: number;
+  numerator: number;
+  denominator: number;
+  /** numerator / denominator over all epochs. */
+  pooled: number;
+  /** Garwood's exact Poisson interval on the numerator, divided by the denominator (null for count-each). */
+  poisson: Interval | null;
+}
+
+export interface SimulationModel {
+  value: number;
+  name: string;
+  reference: string;
+  /** False when the model assumes something the run does not (e.g. ideal hashing for a double-hashing run). */
+  exactConfiguration: boolean;
+  note: string;
+  /** The model lies inside the t interval of count-instance. */
+  insideT: boolean;
+  /** The model lies inside the Poisson interval of count-instance. */
+  insidePoisson: boolean;
+}
+
+/** Per-epoch counts, one entry per epoch. */
+export interface EpochCounts {
+  arrivals: number[];
+  newArrivals: number[];
+  /** First arrivals (new to the filter) answered "seen": the false positives of count-instance and count-first. */
+  fpFirst: number[];
+  /** Every arrival of a message whose first arrival was a false positive (count-each). */
+  fpEach: number[];
+  /** Arrivals of a message seen before that the filter answered "new" (after a recycle). */
+  falseNegatives: number[];
+  recycles: number[];
+}
+
+export interface SimulationResult {
+  config: SimulationConfig;
+  done: boolean;
+  /** Bit probes performed. */
+  probes: number;
+  /** count-instance mean FPR (batch means): the papers' measure. */
+  mean: number;
+  halfWidth: number;
+  /** Student-t interval at `config.confidence`. */
+  interval: Interval;
+  /** Exact Poisson (Garwood) interval on the total false-positive count. */
+  poisson: Interval | null;
+  falsePositives: number;
+  newArrivals: number;
+  variants: { countInstance: VariantEstimate; countFirst: VariantEstimate; countEach: VariantEstimate };
+  epochCounts: EpochCounts;
+  epochs: number;
+  recycles: number;
+  falseNegatives: number;
+  counterSaturations: number;
+  /** The model value of this configuration, when a model exists (bloom/counting now), else null. */
+  model: SimulationModel | null;
+}
+
+export interface SimulationProgress {
+  done: boolean;
+  epochsDone: number;
+  arrivalsDone: number;
+  arrivalsTotal: number;
+  probes: number;
+  probesTotal: number;
+  /** probes / probesTotal, 1 when done. */
+  fraction: number;
+  /** count-instance rate of each epoch completed since the previous report. */
+  epochRates: number[];
+}
+
+export interface SimulateOptions {
+  onProgress?: (progress: SimulationProgress) => void;
+  /** An AbortSignal (structurally): aborting rejects the promise with an `AbortError` (or the signal's reason). */
+  signal?: { readonly aborted: boolean; readonly reason?: unknown };
+  /** Target length of one chunk of work between progress reports, ms (default 8). */
+  chunkMs?: number;
+}
+
+/** A simulation driven chunk by chunk (what the page's Web Worker does). Call dispose() when done. */
+export interface SimulationHandle {
+  /** Runs about `probes` bit probes (default: a chunk of about `chunkMs`); returns the progress. */
+  step(probes?: number): SimulationProgress;
+  progress(): Omit<SimulationProgress, 'epochRates'>;
+  /** Statistics of the completed epochs. */
+  result(): SimulationResult;
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+export interface SimulationLimits {
+  maxBits: number;
+  memoryBytes: number;
+  maxProbes: number;
+  maxEpochs: number;
+  maxArrivals: number;
+  maxPool: number;
+  maxWindow: number;
+}
+
 export interface BloomCalc {
   /** Long-term average FPR and expected messages per cycle of a σ-bounded recycling filter. */
   rbf(input: RbfInput): RbfResult;
@@ -530,8 +718,15 @@ export interface BloomCalc {
   parseBits(text: string, parameter?: string): number;
   /** Parse a probability such as `0.1%`, `1 in 1000`, `1e-3`. */
   parseProbability(text: string, parameter?: string): number;
-  /** The limits the core enforces. */
-  readonly limits: { maxBits: number; maxItems: number; maxHashes: number };
+  /** Runs the real structure in chunks, yielding between them; resolves with the statistics. */
+  simulate(input: SimulationInput, options?: SimulateOptions): Promise<SimulationResult>;
+  /** The same, run to completion without yielding. */
+  simulateSync(input: SimulationInput): SimulationResult;
+  /** A simulation to drive yourself (e.g. in a Web Worker). Throws the named errors at once. */
+  createSimulation(input: SimulationInput, options?: { chunkMs?: number }): SimulationHandle;
+  /** Validates an input and returns the completed configuration (defaults filled in). */
+  simulationConfig(input: SimulationInput): SimulationConfig;
+  readonly limits: { maxBits: number; maxItems: number; maxHashes: number; simulation: SimulationLimits };
 }
 
 export interface CreateOptions {

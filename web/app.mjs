@@ -2,6 +2,7 @@
 // done by the core (bc.size / bc.fpr); this file only moves strings in and renders numbers out.
 import { createBloomCalc } from '../wasm/browser.mjs';
 import { createFprChart, sampleCounts } from './chart.mjs';
+import { createSimulationPanel } from './simulate.mjs';
 import {
   formatInt,
   formatMemory,
@@ -29,6 +30,7 @@ const chartCard = $('chart-card');
 const staleNotice = $('stale-notice');
 const chartError = $('chart-error');
 const chart = createFprChart($('chart'));
+const simPanel = createSimulationPanel();
 
 let bc = null;
 let timer = 0;
@@ -109,6 +111,7 @@ function resetPlaceholders() {
 }
 
 function markStale(query, why) {
+  simPanel.setFilter(null);
   setState(resultsCard, 'stale', query);
   setState(formulasCard, 'stale', query);
   setState(chartCard, 'stale', query);
@@ -321,6 +324,7 @@ function compute() {
   }
   renderResult(result, query);
   renderFormulas(result.fpr, query);
+  simPanel.setFilter(result);
   renderChart(result, gen, query);
 }
 

@@ -295,6 +295,64 @@ test('a shared URL reproduces fields and results', async () => {
   assertMatches(await readPage(), expected);
 });
 
+/** How long the main thread takes to run a 0 ms timer, ms (large when it is blocked). */
+async function timerLatency() {
+  return page.evaluate(() => new Promise((resolve) => {
+    const t0 = performance.now();
+    setTimeout(() => resolve(performance.now() - t0), 0);
+  }));
+}
+
+test('simulate: progress in a worker, the page stays responsive, cancel, rerun, same counts as the Node module', async () => {
+  await page.goto(`${baseUrl}?n=4&m=32&k=5`);
+  await settled();
+  const panel = page.getByTestId('sim');
+  assert.equal(await panel.getAttribute('data-state'), 'idle');
+
+  // A long run: 100 000 epochs of 200 000 lookups would take hours; it reports progress, then is cancelled.
+  await page.fill('#sim-epochs', '100000');
+  await page.click('#sim-run');
+  await page.waitForFunction(() => Number(document.getElementById('sim').dataset.progress) > 0, null, WAIT);
+  assert.equal(await panel.getAttribute('data-state'), 'running');
+  assert.ok(await isVisible('#sim-progress'), 'the progress bar shows');
+  const latencies = [];
+  for (let i = 0; i < 10; i++) latencies.push(await timerLatency());
+  assert.ok(Math.max(...latencies) < 250, `main thread blocked: timer latencies ${latencies.map((x) => x.toFixed(0))} ms`);
+  // the form still works while the worker runs
+  assert.equal(await page.evaluate(() => { document.getElementById('k').focus(); return document.activeElement.id; }), 'k');
+  await page.click('#sim-cancel');
+  await page.waitForFunction(() => document.getElementById('sim').dataset.state === 'cancelled', null, WAIT);
+  assert.ok(!(await isVisible('#sim-progress')));
+
+  // The worker is reusable: a short run to completion.
+  await page.fill('#sim-epochs', '20');
+  await page.fill('#sim-seed', '7');
+  await page.click('#sim-run');
+  await page.waitForFunction(() => document.getElementById('sim').dataset.state === 'done', null, { timeout: 60_000 });
+  const input = JSON.parse(await panel.getAttribute('data-input'));
+  assert.deepEqual(
+    { structure: input.structure, m: input.m, n: input.n, k: input.k, epochs: input.epochs, seed: input.seed },
+    { structure: 'bloom', m: 32, n: 4, k: 5, epochs: 20, seed: 7 },
+  );
+  const expected = bc.simulateSync(input);
+  const value = async (id) => page.getByTestId(id).getAttribute('data-value');
+  assert.equal(Number(await value('sim-fp')), expected.falsePositives);
+  assert.equal(Number(await value('sim-mean')), expected.mean);
+  assert.equal(Number(await value('sim-low')), expected.interval.low);
+  assert.equal(Number(await value('sim-high')), expected.interval.high);
+  assert.equal(Number(await value('sim-model')), bc.fpr({ m: 32, n: 4, k: 5 }).exact);
+  assert.equal(await value('sim-verdict'), String(expected.model.insideT));
+  assert.equal(expected.model.insideT, true, 'the exact model is inside the 99% interval at this seed');
+  assert.ok((await page.locator('#sim-chart canvas').count()) >= 1, 'the running estimate is plotted');
+
+  // Bad input reaches the panel as the core's named error; the worker stays usable.
+  await page.fill('#sim-epochs', '1');
+  await page.click('#sim-run');
+  await page.waitForFunction(() => document.getElementById('sim').dataset.state === 'error', null, WAIT);
+  assert.equal(await panel.getAttribute('data-error-parameter'), 'epochs');
+  assert.match(await page.getByTestId('sim-status').textContent(), /epochs must be an integer in \[2, 2\^20\]/);
+});
+
 test('no request leaves the local server; no page errors', () => {
   const origin = new URL(baseUrl).origin;
   const foreign = requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'));

@@ -48,7 +48,21 @@ describe('module', () => {
   });
 
   test('limits are the documented ones', () => {
-    assert.deepEqual({ ...bc.limits }, { maxBits: TWO40, maxItems: TWO40, maxHashes: 64 });
+    assert.deepEqual({ ...bc.limits }, {
+      maxBits: TWO40,
+      maxItems: TWO40,
+      maxHashes: 64,
+      // docs/simulation.md, "Budgets and bad input"
+      simulation: {
+        maxBits: 2 ** 31,
+        memoryBytes: 256 * 2 ** 20,
+        maxProbes: 2 ** 38,
+        maxEpochs: 2 ** 20,
+        maxArrivals: TWO40,
+        maxPool: 2 ** 22,
+        maxWindow: 2 ** 20,
+      },
+    });
   });
 });
 

@@ -15,6 +15,15 @@ import createBloomCalc, {
   type Rounding,
   type SizingMethod,
   type SizingResult,
+  type SimBoundary,
+  type SimHashing,
+  type SimStream,
+  type SimStructure,
+  type SimulationConfig,
+  type SimulationHandle,
+  type SimulationProgress,
+  type SimulationResult,
+  type VariantEstimate,
 } from 'bloomcalc';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -124,6 +133,41 @@ async function main(): Promise<void> {
   // @ts-expect-error a report's hashing is a Hashing, not any string
   const wrong: 'colliding' = report.hashing;
   void [t, wrong];
+
+  // simulation
+  const sim: SimulationResult = await bc.simulate(
+    { structure: 'bloom', m: 32, n: 4, k: 5, epochs: 100, arrivals: '20k', seed: 1 },
+    { onProgress: (p: SimulationProgress) => void [p.fraction, p.epochRates.length], signal: { aborted: false } },
+  );
+  const low: number = sim.interval.low;
+  const model: number | undefined = sim.model?.value;
+  const poissonHigh: number | undefined = sim.poisson?.high;
+  const each: VariantEstimate = sim.variants.countEach;
+  const fps: number[] = sim.epochCounts.fpFirst;
+  bc.simulateSync({ structure: 'sigma', m: 1000, k: 3, sigma: 500, boundary: 'reaches', retaining: true, stream: 'pool', pool: 1000, epochs: 5, arrivals: 1e4 });
+  bc.simulateSync({ structure: 'two-phase', m: '64Ki', k: 7, sigma: '30k', stream: 'fading', newFraction: 0.3, window: 500, epochs: 5, arrivals: 1e4 });
+  const handle: SimulationHandle = bc.createSimulation({ structure: 'n-real', m: 1000, k: 3, n: 50, epochs: 2, arrivals: 10 });
+  const step: boolean = handle.step(1e5).done;
+  handle.dispose();
+  const config: SimulationConfig = bc.simulationConfig({ structure: 'n-oracle', m: 100, k: 2, n: 10, epochs: 2, arrivals: 5, hashing: 'enhanced-double' });
+  const sigmaOrNull: number | null = config.sigma;
+  const maxProbes: number = bc.limits.simulation.maxProbes;
+  const s1: SimStructure = 'counting';
+  const h1: SimHashing = 'double';
+  const st: SimStream = 'fading';
+  const bd: SimBoundary = 'exceeds';
+  void [low, model, poissonHigh, each, fps, step, sigmaOrNull, maxProbes, s1, h1, st, bd];
+  // @ts-expect-error unknown structure
+  bc.simulateSync({ structure: 'cuckoo', m: 1, k: 1, epochs: 2, arrivals: 1 });
+  // @ts-expect-error epochs is required
+  bc.simulateSync({ structure: 'bloom', m: 1, k: 1, n: 1, arrivals: 1 });
+  // @ts-expect-error retaining is a boolean
+  bc.simulateSync({ structure: 'sigma', m: 10, k: 1, sigma: 5, epochs: 2, arrivals: 1, retaining: 'yes' });
+  // @ts-expect-error the model may be null
+  const mv: number = sim.model.value;
+  // @ts-expect-error simulate returns a promise
+  const notYet: SimulationResult = bc.simulate({ structure: 'bloom', m: 1, k: 1, n: 1, epochs: 2, arrivals: 1 });
+  void [mv, notYet];
 }
 
 void main();

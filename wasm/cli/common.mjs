@@ -75,9 +75,12 @@ export function parseCommandArgs(command, args) {
   } catch (err) {
     throw translateParseError(err, command, options);
   }
-  if (positionals.length > 0) {
-    throw new UsageError(`unexpected argument '${positionals[0]}' for '${command.name}'`, { command });
+  // A command may take one positional argument (`positional: { name, ... }`), stored as values[name].
+  const allowed = command.positional ? 1 : 0;
+  if (positionals.length > allowed) {
+    throw new UsageError(`unexpected argument '${positionals[allowed]}' for '${command.name}'`, { command });
   }
+  if (command.positional && positionals.length === 1) values[command.positional.name] = positionals[0];
   return values;
 }
 
@@ -110,6 +113,9 @@ function translateParseError(err, command, options) {
 
 /** Throws a UsageError naming the first required option that is missing. */
 export function requireOptions(command, values) {
+  if (command.positional && values[command.positional.name] === undefined) {
+    throw new UsageError(`missing ${command.positional.valueName}: ${command.positional.description}`, { command });
+  }
   for (const name of command.required ?? []) {
     if (values[name] === undefined) {
       const spec = command.options[name];

@@ -1,0 +1,56 @@
+// Statistics of the simulator against published table values (tolerances stated per check).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "bloomcalc/sim_statistics.hpp"
+
+using namespace bloomcalc;
+
+TEST_CASE("Student t quantiles match the tables", "[sim]") {
+    // Two-sided 99% and 95% critical values (any statistics table), to the 6 digits printed there.
+    struct Row { double p, dof, t; };
+    for (const Row r : {Row{0.995, 1, 63.656741}, Row{0.995, 2, 9.924843}, Row{0.995, 9, 3.249836},
+                        Row{0.995, 29, 2.756386}, Row{0.975, 10, 2.228139}, Row{0.975, 99, 1.984217},
+                        Row{0.995, 1e7, 2.575830}}) {
+        INFO("p = " << r.p << ", dof = " << r.dof);
+        CHECK(student_t_quantile(r.p, r.dof) == Approx(r.t).epsilon(2e-6));
+        CHECK(student_t_quantile(1 - r.p, r.dof) == Approx(-r.t).epsilon(2e-6));
+    }
+}
+
+TEST_CASE("Garwood Poisson intervals match the tables", "[sim]") {
+    // 95% exact intervals (Garwood 1936; e.g. Ulm 1990 table): x = 0: [0, 3.689]; x = 1: [0.0253, 5.572];
+    // x = 5: [1.6235, 11.668]; x = 10: [4.7954, 18.390].
+    struct Row { unsigned x; double lo, hi; };
+    for (const Row r : {Row{0, 0, 3.688879}, Row{1, 0.025318, 5.571643}, Row{5, 1.623486, 11.668332},
+                        Row{10, 4.795389, 18.390356}}) {
+        INFO("x = " << r.x);
+        const Interval i = poisson_interval(r.x, 0.95);
+        CHECK(i.low == Approx(r.lo).epsilon(1e-5).margin(1e-12));
+        CHECK(i.high == Approx(r.hi).epsilon(1e-5));
+    }
+    // 99%, x = 0: the upper end is −ln(0.005) exactly.
+    CHECK(poisson_interval(0, 0.99).high == Approx(-std::log(0.005)).epsilon(1e-12));
+    // a large count: close to x ± z·√x
+    const Interval big = poisson_interval(1000000, 0.99);
+    CHECK(big.low == Approx(1e6 - 2.5758 * 1000).epsilon(1e-5));
+    CHECK(big.high == Approx(1e6 + 2.5758 * 1000).epsilon(1e-5));
+}
+
+TEST_CASE("incomplete gamma and beta at known points", "[sim]") {
+    CHECK(incomplete_gamma_p(1, 2) == Approx(1 - std::exp(-2.0)).epsilon(1e-13));
+    CHECK(incomplete_gamma_p(3, 1.5) == Approx(1 - std::exp(-1.5) * (1 + 1.5 + 1.125)).epsilon(1e-13));
+    CHECK(incomplete_beta(2, 3, 0.4) == Approx(0.5248).epsilon(1e-13));  // 1 − Σ_{j<2} C(4,j)0.4^j 0.6^(4−j)
+    CHECK(incomplete_beta(0.5, 0.5, 0.5) == Approx(0.5).epsilon(1e-13));
+}
+
+TEST_CASE("batch means: mean, standard deviation and t interval", "[sim]") {
+    const std::vector<double> v{1, 2, 3, 4, 5};
+    const BatchMeans b = batch_means(v, 0.99);
+    CHECK(b.mean == 3);
+    CHECK(b.sd == Approx(std::sqrt(2.5)).epsilon(1e-15));
+    CHECK(b.half_width == Approx(4.604095 * std::sqrt(2.5) / std::sqrt(5.0)).epsilon(1e-6));  // t_{4, 0.995}
+    CHECK(b.interval.low == Approx(3 - b.half_width));
+}

@@ -1,0 +1,111 @@
+// `bloomcalc simulate <structure>`: runs the real data structure on a message stream and prints the
+// simulated mean false-positive rate with its confidence intervals, beside the model value when a
+// model of the configuration exists. Progress goes to stderr only when stderr is a terminal.
+import { QUANTITY_HELP, formatInteger, formatProbability, formatTable } from './common.mjs';
+
+const STRUCTURES = ['bloom', 'counting', 'sigma', 'two-phase', 'n-real', 'n-oracle'];
+
+const count = (valueName, description) => ({ type: 'string', valueName, description });
+
+export default {
+  name: 'simulate',
+  summary: 'Run the real filter on a message stream: simulated FPR with confidence intervals',
+  usage: 'bloomcalc simulate <structure> --m M --k K [--n N | --sigma S] --epochs E --arrivals A [--seed S] [options] [--json]',
+  description:
+    'Drives a real filter with messages and measures its false-positive rate by batch means over epochs\n' +
+    '(Student-t interval) and by the exact Poisson (Garwood) interval on the total count. Structures:\n' +
+    '  bloom, counting   fill a fresh filter with n messages, look up new ones (001\'s experiment)\n' +
+    '  sigma, two-phase  sigma-bounded recycling filter, one- or two-phase (000/002 §IV, §II-C)\n' +
+    '  n-real, n-oracle  N-bounded recycling filter, real or oracle user (000/002 §III)\n' +
+    'Details: docs/simulation.md.',
+  positional: {
+    name: 'structure',
+    valueName: '<structure>',
+    description: STRUCTURES.join(' | '),
+  },
+  options: {
+    m: count('bits', 'Filter size in bits (each array for two-phase), 1 ≤ m ≤ 2^31'),
+    k: count('hashes', 'Probes per message, 1 ≤ k ≤ 64'),
+    n: count('items', 'bloom/counting: messages per filter; n-real/n-oracle: N'),
+    sigma: count('bits', 'sigma/two-phase: recycle bound σ on the set bits'),
+    hashing: { type: 'string', valueName: 'scheme', description: 'colliding (default) | distinct | double | enhanced-double' },
+    boundary: { type: 'string', valueName: 'rule', description: 'exceeds: recycle when b > σ (default) | reaches: b ≥ σ' },
+    retaining: { type: 'boolean', description: 'After a recycle the triggering message is set in the fresh filter' },
+    stream: { type: 'string', valueName: 'kind', description: 'fresh (default) | pool | fading (recycling filters)' },
+    pool: count('messages', 'pool: the number of distinct messages (default 1000)'),
+    'new-fraction': { type: 'string', valueName: 'q', description: 'fading: probability an arrival is a new message (default 0.5)' },
+    window: count('messages', 'fading: repeats come from the last W new messages (default 1000)'),
+    queries: count('lookups', 'bloom/counting: lookups per filter instance (default max(64, n))'),
+    epochs: count('E', 'Epochs (batches), 2 ≤ E ≤ 2^20'),
+    arrivals: count('A', 'Counted arrivals per epoch (lookups for bloom/counting)'),
+    warmup: count('W', 'Arrivals before counting starts (default: one epoch for recycling filters, 0 otherwise)'),
+    seed: count('S', 'Seed of the hash functions and the stream, 0 ≤ S ≤ 2^53 (default 1)'),
+    confidence: { type: 'string', valueName: 'c', description: 'Confidence of the intervals (default 0.99)' },
+  },
+  required: ['m', 'k', 'epochs', 'arrivals'],
+  notes: QUANTITY_HELP,
+  examples: [
+    'bloomcalc simulate bloom --m 32 --n 4 --k 5 --epochs 100 --arrivals 20000 --seed 1',
+    'bloomcalc simulate sigma --m 1000 --k 3 --sigma 500 --epochs 20 --arrivals 100k --stream pool --json',
+    'bloomcalc simulate bloom --m 64Ki --n 6k --k 7 --hashing double --epochs 20 --arrivals 60k',
+  ],
+
+  async compute(calc, values) {
+    const input = {
+      structure: values.structure,
+      retaining: values.retaining,
+      newFraction: values['new-fraction'],
+    };
+    for (const key of ['m', 'k', 'n', 'sigma', 'hashing', 'boundary', 'stream', 'pool', 'window', 'queries', 'epochs',
+      'arrivals', 'warmup', 'seed', 'confidence'])
+      if (values[key] !== undefined) input[key] = values[key];
+    if (!process.stderr.isTTY) return calc.simulate(input);
+    let last = 0;
+    const result = await calc.simulate(input, {
+      onProgress(p) {
+        const now = Date.now();
+        if (now - last < 200 && !p.done) return;
+        last = now;
+        process.stderr.write(`\r  simulating… ${(100 * p.fraction).toFixed(1)}%  epoch ${p.epochsDone}`);
+      },
+    });
+    process.stderr.write('\r\x1b[K');
+    return result;
+  },
+
+  render(r) {
+    const c = r.config;
+    const size = c.n !== null ? `${c.structure === 'bloom' || c.structure === 'counting' ? 'n' : 'N'} = ${formatInteger(c.n)}` : `σ = ${formatInteger(c.sigma)} (${c.boundary})`;
+    const header =
+      `${c.structure}: m = ${formatInteger(c.m)} bits, k = ${c.k}, ${size}, ${c.hashing} hashing` +
+      `${c.retaining ? ', retaining' : ''}, ${c.stream} stream; ${formatInteger(c.epochs)} epochs × ${formatInteger(c.arrivals)} arrivals` +
+      ` after ${formatInteger(c.warmup)} warm-up, seed ${c.seed}`;
+    const pct = `${Math.round(c.confidence * 1000) / 10}%`;
+    const rows = [['averaging', 'mean FPR', `± (t, ${pct})`, `Poisson ${pct}`, 'false positives / arrivals']];
+    for (const [label, v] of [
+      ['count-instance', r.variants.countInstance],
+      ['count-first', r.variants.countFirst],
+      ['count-each', r.variants.countEach],
+    ]) {
+      rows.push([
+        label,
+        formatProbability(v.mean),
+        formatProbability(v.halfWidth),
+        v.poisson ? `[${formatProbability(v.poisson.low)}, ${formatProbability(v.poisson.high)}]` : '—',
+        `${formatInteger(v.numerator)} / ${formatInteger(v.denominator)}`,
+      ]);
+    }
+    const lines = [header, '', formatTable(rows, 'lrrrr'), ''];
+    if (r.model) {
+      const inside = r.model.insideT ? 'inside' : 'OUTSIDE';
+      lines.push(`model: ${r.model.name} ${formatProbability(r.model.value)} (${r.model.reference}) — ${inside} the ${pct} t interval` +
+        (r.model.note ? `; ${r.model.note}` : ''));
+    } else {
+      lines.push('model: none for this structure yet');
+    }
+    if (r.recycles || r.falseNegatives) lines.push(`recycles ${formatInteger(r.recycles)}, false negatives ${formatInteger(r.falseNegatives)}`);
+    if (r.counterSaturations) lines.push(`counter saturations ${formatInteger(r.counterSaturations)}`);
+    lines.push(`${formatInteger(r.probes)} bit probes`);
+    return lines.join('\n') + '\n';
+  },
+};

@@ -1,0 +1,55 @@
+// Module Web Worker of the page: runs a simulation in chunks (about 8 ms of work each), posts progress
+// after every chunk and yields to its event loop, so a 'cancel' message is seen within one chunk. After a
+// cancel, an error or a finished run the worker takes the next 'run' message (it is reusable).
+// Messages in:  { type: 'run', id, input } | { type: 'cancel', id }
+// Messages out: { type: 'progress', id, progress } | { type: 'result', id, result } | { type: 'cancelled', id }
+//               | { type: 'error', id, error: { name, message, parameter } }
+import { createBloomCalc } from '../wasm/browser.mjs';
+
+const ready = createBloomCalc({ locateFile: (path) => new URL(path, self.location.href).href });
+let current = null;
+
+// A zero-delay turn of the event loop (setTimeout is clamped to 4 ms after a few nested calls).
+function nextTurn() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(0);
+  });
+}
+
+async function run(id, input) {
+  if (current) current.cancelled = true;
+  const job = { id, cancelled: false };
+  current = job;
+  let handle = null;
+  try {
+    const bc = await ready;
+    handle = bc.createSimulation(input, { chunkMs: 8 });
+    for (;;) {
+      if (job.cancelled) {
+        self.postMessage({ type: 'cancelled', id });
+        return;
+      }
+      const progress = handle.step();
+      self.postMessage({ type: 'progress', id, progress });
+      if (progress.done) {
+        self.postMessage({ type: 'result', id, result: handle.result() });
+        return;
+      }
+      await nextTurn();
+    }
+  } catch (err) {
+    const error = err instanceof Error ? { name: err.name, message: err.message, parameter: err.parameter } : { name: 'Error', message: String(err) };
+    self.postMessage({ type: 'error', id, error });
+  } finally {
+    handle?.dispose();
+    if (current === job) current = null;
+  }
+}
+
+self.onmessage = (event) => {
+  const msg = event.data;
+  if (msg?.type === 'run') run(msg.id, msg.input);
+  else if (msg?.type === 'cancel' && current && current.id === msg.id) current.cancelled = true;
+};
