@@ -2,6 +2,10 @@
 // templated on the structure so the inner loop has no virtual calls), statistics and the model table.
 #include "bloomcalc/sim_runner.hpp"
 
+#include "bloomcalc/rbf_nbounded.hpp"
+#include "bloomcalc/rbf_one_phase.hpp"
+#include "bloomcalc/rbf_two_phase.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <type_traits>
@@ -182,16 +186,80 @@ std::optional<ModelValue> bloom_model(const SimConfig& c) {
     return v;
 }
 
+// The recycling models assume ideal hashing and count-instance averaging (000 §II-E).
+ModelValue recycling_value(const SimConfig& c, double value, const char* name, const char* reference) {
+    ModelValue v;
+    v.value = value;
+    v.name = name;
+    v.reference = reference;
+    if (c.hashing == HashScheme::double_hashing || c.hashing == HashScheme::enhanced_double) {
+        v.exact_configuration = false;
+        v.note = "the model assumes ideal colliding hashing; the run uses " + std::string(to_string(c.hashing)) + " hashing";
+    }
+    return v;
+}
+
+RbfVariant rbf_variant(const SimConfig& c) {
+    RbfVariant v;
+    v.hashing = c.hashing == HashScheme::ideal_distinct ? Hashing::distinct : Hashing::colliding;
+    v.recycling = c.retaining ? Recycling::retaining : Recycling::nonretaining;
+    v.restart = RestartLaw::exact;  // the structure re-inserts the very message that recycled it
+    v.swap = SwapPoint::after;      // insert, then check: the frozen array keeps that message's bits
+    return v;
+}
+
+// Recycling at b ≥ σ is recycling at b > σ − 1.
+std::uint64_t model_sigma(const SimConfig& c) { return c.boundary == Boundary::reaches ? c.sigma - 1 : c.sigma; }
+
+std::optional<ModelValue> sigma_model(const SimConfig& c) {
+    try {
+        const OnePhaseModel model(c.m, c.k, rbf_variant(c));
+        return recycling_value(c, model.at(model_sigma(c)).average_fpr, "long-term average FPR f¹_σ", "000 eqs 4–18");
+    } catch (const Error&) {
+        return std::nullopt;  // outside the model's domain (e.g. m above its limit): no value rather than a wrong one
+    }
+}
+
+std::optional<ModelValue> two_phase_model(const SimConfig& c) {
+    try {
+        const TwoPhaseModel model(c.m, c.k, rbf_variant(c));
+        return recycling_value(c, model.at(model_sigma(c)).average_fpr, "long-term average FPR f²_σ (exact)", "000 eqs 24–26, docs/rbf.md");
+    } catch (const Error&) {
+        return std::nullopt;  // e.g. retaining two-phase: the message would sit in both arrays (docs/rbf.md)
+    }
+}
+
+std::optional<ModelValue> n_real_model(const SimConfig& c) {
+    try {
+        const auto r = n_bounded(c.m, c.k, rbf_variant(c).hashing, c.n);
+        return recycling_value(c, r.exact, "exact average FPR, real user", "000 §III, docs/rbf.md");
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
+std::optional<ModelValue> n_oracle_model(const SimConfig& c) {
+    try {
+        const auto r = n_bounded(c.m, c.k, rbf_variant(c).hashing, c.n);
+        return recycling_value(c, r.exact_oracle, "exact average FPR, oracle user", "000 eq 2 with 001's exact FPR");
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
 using ModelFn = std::optional<ModelValue> (*)(const SimConfig&);
 struct ModelEntry {
     Structure structure;
     ModelFn model;
 };
-// One row per structure with a model. The recycling models of issue 4 (σ-bounded f¹_σ, two-phase
-// f²_σ, N-bounded f_o / f_a) are added here; until then those structures report no model value.
+// One row per structure with a model.
 const ModelEntry kModels[] = {
     {Structure::bloom, bloom_model},
     {Structure::counting, bloom_model},  // same membership answers as the Bloom filter
+    {Structure::sigma, sigma_model},
+    {Structure::two_phase, two_phase_model},
+    {Structure::n_real, n_real_model},
+    {Structure::n_oracle, n_oracle_model},
 };
 
 }  // namespace

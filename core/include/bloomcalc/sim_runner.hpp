@@ -118,7 +118,7 @@ struct SimResult {
 };
 
 // The model of a configuration, from a table keyed by structure (sim_runner.cpp, kModels): the exact
-// mean FPR of 001 for bloom/counting. The recycling models (issue 4) are added to that table.
+// mean FPR of 001 for bloom/counting, f¹_σ, the exact f²_σ and the exact N-bounded averages (docs/rbf.md).
 std::optional<ModelValue> model_value(const SimConfig& c);
 
 class SimRunner {

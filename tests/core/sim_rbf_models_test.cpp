@@ -1,0 +1,76 @@
+// The simulation engine's recycling structures against the recycling models (docs/rbf.md): inside the 99%
+// interval at the papers' setup (M = 1000) and at small M, where the variant and boundary choices differ
+// measurably and the wrong model must fall outside.
+#include <catch2/catch.hpp>
+
+#include "bloomcalc/rbf_nbounded.hpp"
+#include "bloomcalc/rbf_one_phase.hpp"
+#include "bloomcalc/sim_runner.hpp"
+#include "sim_support.hpp"
+
+using namespace bloomcalc;
+using simtest::config;
+using simtest::inside;
+
+namespace {
+SimResult run_checked(const SimConfig& c) {
+    const SimResult r = simulate(c);
+    REQUIRE(r.model);
+    INFO(to_string(c.structure) << ": simulated " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width
+                                << ", model " << r.model->value << " (" << r.model->name << ")");
+    CHECK(r.model_inside_t);
+    return r;
+}
+}  // namespace
+
+TEST_CASE("recycling models inside the simulation's 99% interval at M = 1000", "[sim][rbf]") {
+    SimConfig a = config(Structure::sigma, 1000, 3, 20, 40000, 11);
+    a.sigma = 600;
+    run_checked(a);
+    SimConfig b = config(Structure::sigma, 1000, 4, 20, 40000, 12);
+    b.sigma = 500;
+    b.retaining = true;
+    b.hashing = HashScheme::ideal_distinct;
+    run_checked(b);
+    SimConfig c = config(Structure::two_phase, 500, 3, 20, 40000, 13);  // 1000 bits in two arrays of 500
+    c.sigma = 300;
+    run_checked(c);
+    SimConfig d = config(Structure::n_real, 1000, 7, 20, 40000, 14);
+    d.n = 150;
+    run_checked(d);
+    SimConfig e = config(Structure::n_oracle, 1000, 7, 20, 40000, 15);
+    e.n = 150;
+    run_checked(e);
+}
+
+TEST_CASE("small M: the matching variant is inside, the others outside", "[sim][rbf]") {
+    const std::uint64_t M = 32;
+    const unsigned k = 3;
+    const std::uint64_t sigma = 16;
+    auto f1 = [&](Recycling r, std::uint64_t s) {
+        RbfVariant v;
+        v.recycling = r;
+        return OnePhaseModel(M, k, v).at(s).average_fpr;
+    };
+    for (bool retaining : {false, true})
+        for (Boundary boundary : {Boundary::exceeds, Boundary::reaches}) {
+            SimConfig c = config(Structure::sigma, M, k, 30, 60000, 21 + retaining * 2 + (boundary == Boundary::reaches));
+            c.sigma = sigma;
+            c.retaining = retaining;
+            c.boundary = boundary;
+            const SimResult r = run_checked(c);
+            const Recycling mine = retaining ? Recycling::retaining : Recycling::nonretaining;
+            const Recycling other = retaining ? Recycling::nonretaining : Recycling::retaining;
+            const std::uint64_t s = boundary == Boundary::reaches ? sigma - 1 : sigma;
+            const std::uint64_t s_other = boundary == Boundary::reaches ? sigma : sigma - 1;
+            CHECK_FALSE(inside(r.count_instance.batch.interval, f1(other, s)));
+            CHECK_FALSE(inside(r.count_instance.batch.interval, f1(mine, s_other)));
+        }
+    // N-bounded: the real user's exact value, not the paper's lower bound f_a nor the oracle's.
+    SimConfig n = config(Structure::n_real, 64, 4, 30, 60000, 31);
+    n.n = 15;  // N·k < M: with N·k ≥ M the filter can fill before N counted messages and never recycle (exact = 1)
+    const SimResult r = run_checked(n);
+    const auto nb = n_bounded(64, 4, Hashing::colliding, 15);
+    CHECK_FALSE(inside(r.count_instance.batch.interval, nb.lower_bound));
+    CHECK_FALSE(inside(r.count_instance.batch.interval, nb.exact_oracle));
+}
