@@ -5,27 +5,19 @@
 #include <cstdio>
 
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/params.hpp"
 
 namespace bloomcalc {
 
-namespace {
-std::string show(double v) {
-    if (std::isnan(v)) return "NaN";
-    if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
-}
-}  // namespace
 
 double checked_prior(double value, const std::string& name) {
-    if (!(value >= 0.0 && value <= 1.0)) throw RangeError(name, "a probability in [0, 1]", show(value));
+    if (!(value >= 0.0 && value <= 1.0)) throw RangeError(name, "a probability in [0, 1]", show_number(value));
     return value;
 }
 
 double checked_alpha(double value, const std::string& name) {
     if (!(value > 0.0 && std::isfinite(value)))
-        throw RangeError(name, "a finite number > 0 (cost of a false negative / cost of a false positive)", show(value));
+        throw RangeError(name, "a finite number > 0 (cost of a false negative / cost of a false positive)", show_number(value));
     return value;
 }
 
@@ -49,7 +41,7 @@ std::vector<double> checked_counters(const std::vector<double>& values, std::siz
     char range[96];
     std::snprintf(range, sizeof range, "non-negative integers at most n = %.17g", max);
     for (double v : values)
-        if (!std::isfinite(v) || v < 0 || v != std::floor(v) || v > max) throw RangeError(name, range, show(v));
+        if (!std::isfinite(v) || v < 0 || v != std::floor(v) || v > max) throw RangeError(name, range, show_number(v));
     return values;
 }
 

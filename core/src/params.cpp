@@ -17,25 +17,23 @@ std::string format_limit(std::uint64_t value) {
     return std::to_string(value);
 }
 
-namespace {
-std::string show(double v) {
+std::string show_number(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
     char buf[40];
     std::snprintf(buf, sizeof buf, "%.17g", v);
     return buf;
 }
-}  // namespace
 
 std::uint64_t checked_integer(double value, const std::string& name, std::uint64_t lo, std::uint64_t hi) {
     if (!std::isfinite(value) || value != std::floor(value) || value < static_cast<double>(lo) ||
         value > static_cast<double>(hi))
-        throw RangeError(name, "an integer in [" + format_limit(lo) + ", " + format_limit(hi) + "]", show(value));
+        throw RangeError(name, "an integer in [" + format_limit(lo) + ", " + format_limit(hi) + "]", show_number(value));
     return static_cast<std::uint64_t>(value);
 }
 
 double checked_probability(double value, const std::string& name) {
-    if (!(value > 0.0 && value < 1.0)) throw RangeError(name, "a probability in (0, 1)", show(value));
+    if (!(value > 0.0 && value < 1.0)) throw RangeError(name, "a probability in (0, 1)", show_number(value));
     return value;
 }
 

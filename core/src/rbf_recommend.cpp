@@ -15,24 +15,10 @@ namespace bloomcalc {
 
 namespace {
 
-// Largest σ with f¹_σ ≤ f* (monotone), by bisection over [lo, hi].
-RuleChoice largest_sigma(const OnePhaseModel& model, std::uint64_t hi, double target) {
-    RuleChoice c;
-    std::uint64_t lo = model.sigma_min();
-    if (hi < lo || model.at(lo).average_fpr > target) return c;
-    while (lo < hi) {
-        const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-        if (model.at(mid).average_fpr <= target) lo = mid;
-        else hi = mid - 1;
-    }
-    const auto r = model.at(lo);
-    return RuleChoice{true, static_cast<double>(lo), r.expected_messages, r.average_fpr};
-}
-
-RuleChoice largest_sigma_two_phase(const TwoPhaseModel& model, std::uint64_t hi, double target) {
-    RuleChoice c;
-    std::uint64_t lo = model.active().sigma_min();
-    if (hi < lo || model.at(lo).average_fpr > target) return c;
+// Largest σ in [lo, hi] whose FPR meets f* (the FPR grows with σ), by bisection; `at(σ)` gives the model.
+template <class Model>
+RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi, double target) {
+    if (hi < lo || model.at(lo).average_fpr > target) return RuleChoice{};
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo + 1) / 2;
         if (model.at(mid).average_fpr <= target) lo = mid;
@@ -86,13 +72,14 @@ Recommendation recommend(const RecommendInput& in, const std::function<bool(unsi
         row.k = k;
         // Fills stop once f¹ exceeds f* (f¹ grows with σ): levels beyond cannot be recommended.
         const OnePhaseModel whole(in.M, k, in.variant, in.target);
-        row.one_phase = largest_sigma(whole, whole.sigma_max(), in.target);
+        row.one_phase = largest_sigma(whole, whole.sigma_min(), whole.sigma_max(), in.target);
         RbfVariant two = in.variant;
         if (two.recycling == Recycling::retaining && two.swap == SwapPoint::after) two.recycling = Recycling::nonretaining;
         // f² ≥ the active filter's f¹, so the two-phase σ is at most the one-phase σ of an M/2 filter.
         const TwoPhaseModel half(in.M / 2, k, two, in.target);
-        const RuleChoice bound = largest_sigma(half.active(), half.active().sigma_max(), in.target);
-        if (bound.feasible) row.two_phase = largest_sigma_two_phase(half, static_cast<std::uint64_t>(bound.threshold), in.target);
+        const RuleChoice bound = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
+        if (bound.feasible)
+            row.two_phase = largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(bound.threshold), in.target);
         n_rules(in.M, k, in.variant.hashing, in.target, row);
         rec.rows.push_back(row);
         if (progress && !progress(k, k_max)) throw CancelledError();

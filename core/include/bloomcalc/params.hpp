@@ -36,6 +36,9 @@ double checked_probability(double value, const std::string& name);
 Hashing parse_hashing(const std::string& text);  // "colliding" | "distinct"
 const char* to_string(Hashing h);
 
+// A number as error messages show it: "NaN", "Infinity", or 17 significant digits.
+std::string show_number(double v);
+
 // "2^40" style text for a limit, used in messages.
 std::string format_limit(std::uint64_t value);
 
