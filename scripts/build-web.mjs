@@ -1,7 +1,9 @@
 // Builds the static page into dist/web: esbuild bundles web/app.mjs (the page, the wasm loader from
-// wasm/browser.mjs and uPlot) into app.js; the HTML, the CSS and the .wasm are copied beside it.
+// wasm/browser.mjs and uPlot) into app.js, and web/rbf-worker.mjs (the module worker of the recycling
+// section) into rbf-worker.js; the HTML, the CSS and the .wasm are copied beside them.
 // Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.web.mjs + .wasm from `npm run build`)
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { buildDocs } from './build-docs.mjs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -51,8 +53,25 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), quiet = fal
     logLevel: quiet ? 'silent' : 'warning',
     metafile: true,
   });
-  if (result.warnings.length && !quiet) {
-    console.warn(`build-web: esbuild reported ${result.warnings.length} warning(s)`);
+  // The recycling-filter section's module worker: its own bundle (the wasm loader and the API),
+  // loaded by app.js as new Worker(new URL('rbf-worker.js', import.meta.url), { type: 'module' }).
+  const worker = await build({
+    absWorkingDir: root,
+    entryPoints: [join(root, 'web', 'rbf-worker.mjs')],
+    outfile: join(outdir, 'rbf-worker.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    sourcemap: true,
+    legalComments: 'eof',
+    logLevel: quiet ? 'silent' : 'warning',
+    metafile: true,
+  });
+  const warnings = result.warnings.length + worker.warnings.length;
+  if (warnings && !quiet) {
+    console.warn(`build-web: esbuild reported ${warnings} warning(s)`);
   }
 
   const copies = [
@@ -62,8 +81,9 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), quiet = fal
     [wasm, 'bloomcalc.web.wasm'],
   ];
   for (const [from, to] of copies) await copyFile(from, join(outdir, to));
+  const docs = await buildDocs(root, outdir);
 
-  const files = [...Object.keys(result.metafile.outputs).map((p) => resolve(root, p)), ...copies.map(([, to]) => join(outdir, to))];
+  const files = [...Object.keys({ ...result.metafile.outputs, ...worker.metafile.outputs }).map((p) => resolve(root, p)), ...copies.map(([, to]) => join(outdir, to)), ...docs];
   if (!quiet) {
     for (const file of files) {
       const { size } = await stat(file);

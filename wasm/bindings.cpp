@@ -202,7 +202,7 @@ val rbf(val input) {
     return guarded([&] {
         const auto variant = variant_of(input);
         const double phases = number_or(input, "phases", 1);
-        if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", std::to_string(phases));
+        if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
         const std::uint64_t total = bc::checked_rbf_bits(number_or(input, "m", NAN));
         const std::uint64_t M = phases == 2 ? total / 2 : total;
         const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
@@ -242,7 +242,7 @@ val sigma_curve(val input) {
         const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
         const auto points = bc::checked_integer(number_or(input, "points", 200), "points", 2, 100000);
         const double phases = number_or(input, "phases", 1);
-        if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", std::to_string(phases));
+        if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
         const std::uint64_t bits = phases == 2 ? M / 2 : M;
         bc::validate_rbf(bits, k);
         std::vector<double> sigma, fpr, messages;

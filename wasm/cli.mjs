@@ -19,12 +19,17 @@ import {
 } from './cli/common.mjs';
 import cbf from './cli/cbf.mjs';
 import fpr from './cli/fpr.mjs';
+import nbounded from './cli/nbounded.mjs';
 import order from './cli/order.mjs';
 import paradox from './cli/paradox.mjs';
+import rbf from './cli/rbf.mjs';
+import recommend from './cli/recommend.mjs';
 import simulate from './cli/simulate.mjs';
 import size from './cli/size.mjs';
 
-const COMMANDS = new Map([fpr, size, paradox, cbf, order, simulate].map((command) => [command.name, command]));
+const COMMANDS = new Map(
+  [fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate].map((command) => [command.name, command]),
+);
 
 function version() {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -34,7 +39,7 @@ function version() {
 function mainHelp() {
   const width = Math.max(...[...COMMANDS.keys()].map((name) => name.length));
   const lines = [
-    'bloomcalc — Bloom-filter calculator: exact false-positive rates, sizing and the Bloom paradox',
+    'bloomcalc — Bloom-filter calculator: exact false-positive rates, sizing, recycling filters and the Bloom paradox',
     '',
     'Usage: bloomcalc <command> [options]',
     '       bloomcalc help <command>',

@@ -14,6 +14,7 @@ import {
   formatSignificant,
 } from './format.mjs';
 import { startParadox } from './paradox.mjs';
+import { startRbf } from './rbf.mjs';
 import { DEFAULT_STATE, KEYS, SELECTS, TEXT_FIELDS, readState, stateToQuery, writeState } from './url-state.mjs';
 
 const DEBOUNCE_MS = 150;
@@ -377,6 +378,7 @@ createBloomCalc({ locateFile }).then(
     document.documentElement.dataset.ready = 'true';
     now();
     startParadox(calc);
+    startRbf(calc);
   },
   (err) => {
     generalError.textContent = `Could not load the calculator (WebAssembly): ${err instanceof Error ? err.message : String(err)}`;

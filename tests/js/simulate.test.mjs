@@ -32,15 +32,20 @@ describe('simulate (module)', () => {
     assert.ok(r.interval.low < r.mean && r.mean < r.interval.high);
   });
 
-  test('recycling filters run with every stream; no model value yet, averaging variants ordered', async () => {
+  test('recycling filters run with every stream; their model is the RBF model, averaging variants ordered', async () => {
+    // The simulator's m is per array; the RBF API's m is the total memory of both arrays.
+    const model = bc.rbf({ m: 400, k: 3, sigma: 100, phases: 2 }).averageFpr;
     for (const stream of ['fresh', 'pool', 'fading']) {
       const r = bc.simulateSync({ structure: 'two-phase', m: 200, k: 3, sigma: 100, stream, pool: 300, epochs: 5, arrivals: 5000 });
-      assert.equal(r.model, null);
+      assert.equal(r.model.value, model);
       assert.equal(r.config.stream, stream);
       assert.ok(r.recycles > 0);
       assert.ok(r.variants.countFirst.numerator <= r.variants.countEach.numerator);
       if (stream === 'fresh') assert.equal(r.variants.countInstance.mean, r.variants.countFirst.mean);
     }
+    // A retaining two-phase filter keeps the recycling message in both arrays: no model, rather than a wrong one.
+    const retaining = bc.simulateSync({ structure: 'two-phase', m: 200, k: 3, sigma: 100, retaining: true, epochs: 3, arrivals: 2000 });
+    assert.equal(retaining.model, null);
   });
 
   test('same seed, same result; progress is reported and reaches 1', async () => {
@@ -163,7 +168,10 @@ describe('simulate (CLI)', () => {
     const r = await cli('simulate', 'sigma', '--m', '1000', '--k', '3', '--sigma', '500', '--epochs', '4', '--arrivals', '10k', '--stream', 'pool');
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /count-instance/);
-    assert.match(r.stdout, /model: none/);
+    assert.match(r.stdout, /model: long-term average FPR/);
+    const t = await cli('simulate', 'two-phase', '--m', '200', '--k', '3', '--sigma', '100', '--retaining', '--epochs', '3', '--arrivals', '2000');
+    assert.equal(t.code, 0, t.stderr);
+    assert.match(t.stdout, /model: none/);
     const b = await cli('simulate', 'bloom', '--m', '1000', '--n', '100', '--k', '7', '--epochs', '5', '--arrivals', '10k');
     assert.match(b.stdout, /model: exact mean FPR .* (inside|OUTSIDE) the 99% t interval/);
   });

@@ -24,6 +24,12 @@ import createBloomCalc, {
   type SimulationProgress,
   type SimulationResult,
   type VariantEstimate,
+  type NBoundedResult,
+  type RbfResult,
+  type RbfVariant,
+  type Recommendation,
+  type RecommendRow,
+  type SigmaCurve,
 } from 'bloomcalc';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -106,6 +112,47 @@ async function main(): Promise<void> {
   // @ts-expect-error specialCost is required
   bc.order({ probs: [0.5], costs: [1] });
   void wrongDecision;
+
+  // ---- recycling Bloom filters
+  const one: RbfResult = bc.rbf({ m: '8Kib', k: 5, sigma: 539 });
+  const onePhaseFpr: number = one.averageFpr;
+  const perCycle: number = one.expectedMessages;
+  const two = bc.rbf({ m: 1000, k: 5, sigma: 200, phases: 2, hashing: 'distinct', recycling: 'retaining', restart: 'eq10', swap: 'before' });
+  const eq26: number | undefined = two.averageFprEq26;
+  const fCurve: SigmaCurve = bc.sigmaCurve({ m: 1000, k: 5, points: 50, phases: 2 });
+  const sigmas: number[] = fCurve.sigma;
+  const nb: NBoundedResult = bc.nBounded({ m: 1000, k: 5, N: '155', hashing: 'colliding' });
+  const rules: number[] = [nb.worstCase, nb.oracle, nb.lowerBound, nb.exact];
+  const rec: Recommendation = bc.recommend({ m: 1000, fpr: '1%', kmax: 16, recycling: 'nonretaining' }, (done: number, total: number) => done < total);
+  bc.recommend({ m: 1000, fpr: 0.01 }, () => undefined);
+  const bestK: number | null = rec.best.onePhase.k;
+  const gain: number | null = rec.best.oracle.gainOverWorstCase;
+  const firstRow: RecommendRow | undefined = rec.rows[0];
+  const threshold: number | null | undefined = firstRow?.twoPhase.threshold;
+  const variant: RbfVariant = rec.variant;
+  void [onePhaseFpr, perCycle, eq26, sigmas, rules, bestK, gain, threshold, variant];
+  // @ts-expect-error recycling is 'nonretaining' | 'retaining'
+  bc.rbf({ m: 1000, k: 5, sigma: 10, recycling: 'keep' });
+  // @ts-expect-error restart is 'exact' | 'eq10'
+  bc.rbf({ m: 1000, k: 5, sigma: 10, restart: 'eq11' });
+  // @ts-expect-error swap is 'after' | 'before'
+  bc.recommend({ m: 1000, fpr: 0.01, swap: 'during' });
+  // @ts-expect-error hashing is 'colliding' | 'distinct'
+  bc.nBounded({ m: 1000, k: 5, N: 10, hashing: 'mixed' });
+  // @ts-expect-error phases is 1 | 2
+  bc.rbf({ m: 1000, k: 5, sigma: 10, phases: 3 });
+  // @ts-expect-error sigma is required
+  bc.rbf({ m: 1000, k: 5 });
+  // @ts-expect-error N is required (capital N)
+  bc.nBounded({ m: 1000, k: 5, n: 10 });
+  // @ts-expect-error fpr is required
+  bc.recommend({ m: 1000 });
+  // @ts-expect-error a best choice's k may be null (infeasible)
+  const k0: number = rec.best.twoPhase.k;
+  // @ts-expect-error onProgress gets numbers
+  bc.recommend({ m: 1000, fpr: 0.01 }, (done: string) => done === '1');
+  void k0;
+
   // @ts-expect-error hashing must be 'colliding' | 'distinct'
   bc.fpr({ m: 1024, n: 100, k: 7, hashing: 'foo' });
   // @ts-expect-error m is required

@@ -1,0 +1,41 @@
+// Renders docs/*.md to dist/web/docs/*.html with marked, so the page's equation links (docs/rbf.html#one-phase)
+// resolve on the served site with no network access. Links between docs keep working (.md → .html).
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { marked } from 'marked';
+
+const page = (title, body) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} — bloomcalc docs</title>
+<style>
+body { font: 16px/1.55 system-ui, sans-serif; max-width: 960px; margin: 0 auto; padding: 16px 20px 60px; color: #1f2937; }
+a { color: #1d4ed8; } code, pre { font-family: ui-monospace, monospace; font-size: 0.92em; }
+pre { background: #f3f4f6; padding: 10px 12px; overflow-x: auto; border-radius: 6px; }
+table { border-collapse: collapse; margin: 10px 0; font-size: 0.92em; } th, td { border: 1px solid #d1d5db; padding: 4px 8px; vertical-align: top; }
+h2 { margin-top: 2em; border-bottom: 1px solid #e5e7eb; } :target { background: #fff7e6; }
+</style>
+</head>
+<body><p><a href="../index.html">← bloomcalc</a></p>
+${body}
+</body>
+</html>
+`;
+
+export async function buildDocs(root, outdir) {
+  const from = join(root, 'docs');
+  const to = join(outdir, 'docs');
+  await mkdir(to, { recursive: true });
+  const written = [];
+  for (const name of (await readdir(from)).filter((f) => f.endsWith('.md'))) {
+    const markdown = await readFile(join(from, name), 'utf8');
+    const body = marked.parse(markdown.replace(/\]\(([a-z0-9-]+)\.md(#[^)]*)?\)/g, ']($1.html$2)'));
+    const title = (markdown.match(/^# (.+)$/m) ?? [, name])[1];
+    const file = join(to, name.replace(/\.md$/, '.html'));
+    await writeFile(file, page(title, body));
+    written.push(file);
+  }
+  return written;
+}

@@ -1,0 +1,259 @@
+// End-to-end test of the recycling-Bloom-filter section: the worker's table equals the Node module's
+// recommend() exactly, progress is shown, a large run can be cancelled and a new one then works, bad
+// input is reported beside its field, the URL alone reproduces the view, and nothing leaves localhost.
+import assert from 'node:assert/strict';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { buildWeb } from '../../scripts/build-web.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { createBloomCalc } from '../../wasm/index.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const webDir = join(root, 'dist', 'web');
+const WAIT = { timeout: 20_000 };
+
+let server, baseUrl, browser, page, bc;
+const requests = [];
+const pageErrors = [];
+
+async function mtime(path) {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+async function needsBuild() {
+  const built = Math.min(await mtime(join(webDir, 'app.js')), await mtime(join(webDir, 'rbf-worker.js')));
+  if (built < 0) return true;
+  const sources = [
+    ...(await readdir(join(root, 'web'))).map((f) => join(root, 'web', f)),
+    join(root, 'wasm', 'api.mjs'),
+    join(root, 'scripts', 'build-web.mjs'),
+    join(root, 'dist', 'bloomcalc.web.wasm'),
+  ];
+  for (const source of sources) if ((await mtime(source)) > built) return true;
+  return false;
+}
+
+before(async () => {
+  if (await needsBuild()) await buildWeb({ quiet: true });
+  ({ server, url: baseUrl } = await serve({ root: webDir }));
+  bc = await createBloomCalc();
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.on('request', (request) => requests.push(request.url()));
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** Waits until the section shows a finished state for the fields now in the form. */
+async function settled(states = ['ok']) {
+  await page.waitForFunction((wanted) => {
+    const el = document.getElementById('rbf');
+    return wanted.includes(el.dataset.state) && el.getAttribute('aria-busy') === 'false';
+  }, states, WAIT);
+  return page.evaluate(() => document.getElementById('rbf').dataset.state);
+}
+
+async function curveDrawn(k) {
+  await page.waitForFunction((want) => {
+    const el = document.getElementById('rbf-curve');
+    return el.dataset.state === 'ok' && el.dataset.k === String(want) && el.querySelector('canvas') !== null;
+  }, k, WAIT);
+}
+
+/** The table and the summary as shown: raw values from data-value. */
+async function shown() {
+  return page.evaluate(() => {
+    const rows = [...document.querySelectorAll('#rbf-tbody tr')].map((tr) => {
+      const row = { k: Number(tr.dataset.k), best: tr.dataset.best ?? '' };
+      for (const td of tr.querySelectorAll('td')) {
+        row[`${td.dataset.rule}.${td.dataset.field}`] = td.dataset.value;
+        const link = td.querySelector('a');
+        if (link) row[`${td.dataset.rule}.${td.dataset.field}.href`] = link.getAttribute('href');
+      }
+      return row;
+    });
+    const best = {};
+    for (const li of document.querySelectorAll('#rbf-summary li')) {
+      best[li.dataset.rule] = { feasible: li.dataset.feasible, values: [...li.querySelectorAll('a[data-value]')].map((a) => a.dataset.value) };
+    }
+    return { rows, best, sentence: document.getElementById('rbf-sentence').dataset.value, capacityPoints: document.getElementById('rbf-capacity').dataset.points };
+  });
+}
+
+function assertMatches(s, rec) {
+  assert.equal(s.rows.length, rec.rows.length);
+  const str = (c, f) => String(c.feasible ? c[f] : null);
+  rec.rows.forEach((row, i) => {
+    const r = s.rows[i];
+    assert.equal(r.k, row.k);
+    assert.equal(r['onePhase.threshold'], str(row.onePhase, 'threshold'), `k=${row.k} σ¹`);
+    assert.equal(r['onePhase.capacity'], str(row.onePhase, 'capacity'), `k=${row.k} E[N₀]¹`);
+    assert.equal(r['twoPhase.threshold'], str(row.twoPhase, 'threshold'), `k=${row.k} σ²`);
+    assert.equal(r['twoPhase.capacity'], str(row.twoPhase, 'capacity'), `k=${row.k} E[N₀]²`);
+    assert.equal(r['worstCase.threshold'], str(row.worstCase, 'threshold'), `k=${row.k} N_w`);
+    assert.equal(r['oracle.threshold'], str(row.oracle, 'threshold'), `k=${row.k} N_o`);
+    assert.equal(r['lowerBound.threshold'], str(row.lowerBound, 'threshold'), `k=${row.k} N_a`);
+    const best = ['onePhase', 'twoPhase', 'worstCase', 'oracle', 'lowerBound'].filter((rule) => rec.best[rule].feasible && rec.best[rule].k === row.k);
+    assert.equal(r.best, best.join(' '), `best marks at k=${row.k}`);
+  });
+  for (const rule of ['onePhase', 'twoPhase', 'worstCase', 'oracle', 'lowerBound']) {
+    const b = rec.best[rule];
+    assert.equal(s.best[rule].feasible, String(b.feasible), rule);
+    if (!b.feasible) continue;
+    const expected = [b.k, b.threshold, b.capacity, b.fpr, ...(rule === 'worstCase' ? [] : [b.gainOverWorstCase])].map(String);
+    assert.deepEqual(s.best[rule].values, expected, rule);
+  }
+}
+
+test('M = 1000, f* = 1 %: the table, the best per rule and the plots equal the Node module; progress is shown', async () => {
+  await page.goto(baseUrl);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, WAIT);
+  await page.fill('#rbf-m', '1000');
+  await page.fill('#rbf-fpr', '1%');
+  await page.fill('#rbf-kmax', '32');
+  // record every progress value the page shows
+  await page.evaluate(() => {
+    window.__progress = [];
+    new MutationObserver(() => window.__progress.push(document.getElementById('rbf').dataset.progress)).observe(
+      document.getElementById('rbf'), { attributes: true, attributeFilter: ['data-progress'] });
+  });
+  await page.click('#rbf-run');
+  await settled();
+  const rec = bc.recommend({ m: 1000, fpr: 0.01 });
+  const s = await shown();
+  assertMatches(s, rec);
+  assert.equal(Number(s.sentence), 1 - rec.best.worstCase.capacity / rec.best.onePhase.capacity);
+  assert.equal(s.capacityPoints, '32');
+  const progress = await page.evaluate(() => window.__progress);
+  assert.ok(progress.includes('1/32') && progress.includes('32/32'), `progress seen: ${progress.join(', ')}`);
+  // hrefs: every number links to its equation
+  assert.equal(s.rows[0]['onePhase.threshold.href'], 'docs/rbf.html#one-phase');
+  assert.equal(s.rows[0]['onePhase.capacity.href'], 'docs/rbf.html#expected-messages');
+  assert.equal(s.rows[0]['twoPhase.threshold.href'], 'docs/rbf.html#two-phase');
+  assert.equal(s.rows[0]['oracle.threshold.href'], 'docs/rbf.html#n-bounded');
+  // ... and the link resolves on the served site, to a document with that anchor
+  const doc = await page.evaluate(async () => (await fetch('docs/rbf.html')).text());
+  for (const id of ['one-phase', 'expected-messages', 'two-phase', 'n-bounded', 'recommender']) assert.ok(doc.includes(`id="${id}"`), id);
+  // the σ plot at the best one-phase k, and a σ check equal to rbf()
+  await curveDrawn(rec.best.onePhase.k);
+  await page.fill('#rbf-sigma', '539');
+  await page.selectOption('#rbf-k', '5');
+  await curveDrawn(5);
+  await page.waitForFunction(() => document.getElementById('rbf-eval-out').dataset.value !== undefined, null, WAIT);
+  const point = bc.rbf({ m: 1000, k: 5, sigma: 539 });
+  assert.equal(Number(await page.getAttribute('#rbf-eval-out', 'data-value')), point.averageFpr);
+  assert.equal(Number(await page.getAttribute('#rbf-eval-out', 'data-messages')), point.expectedMessages);
+});
+
+test('the URL alone reproduces the view (variant included)', async () => {
+  await page.selectOption('#rbf-recycling', 'retaining');
+  await page.fill('#rbf-fpr', '1e-3');
+  await page.fill('#rbf-kmax', '12');
+  await settled();
+  const url = page.url();
+  assert.match(url, /rrecycling=retaining/);
+  assert.match(url, /rfpr=1e-3/);
+  const before = await shown();
+  await page.goto(url);
+  await settled();
+  assert.equal(await page.inputValue('#rbf-fpr'), '1e-3');
+  assert.equal(await page.inputValue('#rbf-recycling'), 'retaining');
+  assert.equal(await page.inputValue('#rbf-k'), '5');
+  assert.equal(await page.inputValue('#rbf-sigma'), '539');
+  const after = await shown();
+  assert.deepEqual(after, before);
+  assertMatches(after, bc.recommend({ m: 1000, fpr: 1e-3, kmax: 12, recycling: 'retaining' }));
+  // the other sections' parameters are still there and theirs are untouched
+  assert.equal(await page.inputValue('#px-prior'), '1e-6');
+});
+
+test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaining, M too large', async () => {
+  await page.goto(`${baseUrl}?rm=1000&rfpr=2`);
+  await settled(['stale']);
+  assert.equal(await page.isVisible('#rbf-fpr-error'), true);
+  assert.match(await page.textContent('#rbf-fpr-error'), /\bfpr\b.*\(0, 1\)/);
+  assert.equal(await page.getAttribute('#rbf-fpr', 'aria-invalid'), 'true');
+
+  await page.fill('#rbf-fpr', '1%');
+  await settled();
+  assert.equal(await page.isVisible('#rbf-fpr-error'), false);
+  await page.fill('#rbf-sigma', '1000');
+  await page.waitForSelector('#rbf-sigma-error:not([hidden])', WAIT);
+  assert.match(await page.textContent('#rbf-sigma-error'), /\bsigma\b.*\[0, 999\]/);
+
+  await page.selectOption('#rbf-recycling', 'retaining');
+  await settled();
+  await page.selectOption('#rbf-k', '6');
+  await page.fill('#rbf-sigma', '3');
+  await page.waitForFunction(() => /\[6, 999\]/.test(document.getElementById('rbf-sigma-error').textContent), null, WAIT);
+  assert.equal(await page.getAttribute('#rbf-sigma', 'aria-invalid'), 'true');
+
+  await page.fill('#rbf-m', '1Gib');
+  await settled(['stale']);
+  assert.match(await page.textContent('#rbf-m-error'), /\bm\b.*2\^26/);
+  await page.fill('#rbf-m', '1000');
+  await page.fill('#rbf-kmax', '0');
+  await settled(['stale']);
+  assert.match(await page.textContent('#rbf-kmax-error'), /\bkmax\b/);
+});
+
+test('a large run can be cancelled; the page stays responsive and a new small run works', async () => {
+  await page.goto(`${baseUrl}?rm=4Mi&rfpr=1%25`);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, WAIT);
+  assert.equal(await page.isVisible('#rbf-warning'), true, 'the size warning is shown');
+  assert.match(await page.textContent('#rbf-warning'), /several seconds/);
+  await page.click('#rbf-run');
+  await page.waitForFunction(() => document.getElementById('rbf').dataset.state === 'running', null, WAIT);
+  assert.equal(await page.isVisible('#rbf-progress'), true);
+  // responsive: the sizing calculator still computes while the worker runs
+  await page.fill('#n', '12345');
+  await page.waitForFunction(() => document.getElementById('results').dataset.query === 'n=12345&p=1%25', null, WAIT);
+  await page.click('#rbf-cancel');
+  await settled(['cancelled']);
+  assert.match(await page.textContent('#rbf-status'), /cancelled/i);
+  assert.equal(await page.isDisabled('#rbf-cancel'), true);
+
+  await page.fill('#rbf-m', '2000');
+  await page.fill('#rbf-fpr', '0.5%');
+  await page.click('#rbf-run');
+  await settled();
+  assertMatches(await shown(), bc.recommend({ m: 2000, fpr: 0.005 }));
+});
+
+test('an infeasible target shows "infeasible", never NaN', async () => {
+  await page.goto(`${baseUrl}?rm=1000&rfpr=1e-300&rrecycling=retaining&rkmax=4`);
+  await settled();
+  const s = await shown();
+  assert.equal(s.best.onePhase.feasible, 'false');
+  assertMatches(s, bc.recommend({ m: 1000, fpr: 1e-300, recycling: 'retaining', kmax: 4 }));
+  const text = await page.textContent('#rbf');
+  assert.match(text, /infeasible/);
+  assert.doesNotMatch(text, /NaN/);
+});
+
+test('no request leaves localhost; no page errors', async () => {
+  const origin = new URL(baseUrl).origin;
+  assert.deepEqual(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')), []);
+  assert.ok(requests.some((url) => url.endsWith('/rbf-worker.js')), 'the worker was loaded');
+  assert.deepEqual(pageErrors.map(String), []);
+});

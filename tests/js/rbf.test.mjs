@@ -1,0 +1,228 @@
+// Recycling Bloom filters (papers 000/002) through the JS module and the CLI: JSON keys, CLI --json
+// equal to the module's results, the named errors (exit 2 in the CLI), infeasible targets, cancellation
+// of recommend, and the paper's qualitative results at M = 1000, f* = 0.01.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { describe, test } from 'node:test';
+
+import { createBloomCalc } from '../../wasm/index.mjs';
+import { CLI, ROOT, assertParamError, wordRegExp } from './helpers/common.mjs';
+
+const bc = await createBloomCalc();
+
+function cli(...args) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
+      resolve({ code: error ? error.code : 0, stdout, stderr });
+    });
+  });
+}
+
+async function cliJson(...args) {
+  const r = await cli(...args, '--json');
+  assert.equal(r.code, 0, `bloomcalc ${args.join(' ')}: ${r.stderr}`);
+  assert.equal(r.stderr, '', 'nothing on stderr (not a terminal: no progress)');
+  return JSON.parse(r.stdout);
+}
+
+async function cliFails(args, parameter) {
+  const r = await cli(...args);
+  const ctx = `bloomcalc ${args.join(' ')} → exit ${r.code}, stderr: ${r.stderr}`;
+  assert.equal(r.code, 2, ctx);
+  assert.equal(r.stdout, '', ctx);
+  assert.match(r.stderr, /^bloomcalc: \S/, ctx);
+  assert.match(r.stderr, wordRegExp(parameter), ctx);
+  assert.doesNotMatch(r.stderr, /internal error/, ctx);
+}
+
+/** Every number in a JSON-like value is finite (no NaN, no ±∞ hiding as null). */
+function assertFinite(value, path = 'result') {
+  if (typeof value === 'number') assert.ok(Number.isFinite(value), `${path} = ${value}`);
+  else if (Array.isArray(value)) value.forEach((v, i) => assertFinite(v, `${path}[${i}]`));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) assertFinite(v, `${path}.${k}`);
+}
+
+const RULES = ['onePhase', 'twoPhase', 'worstCase', 'oracle', 'lowerBound'];
+const base = bc.recommend({ m: 1000, fpr: 0.01 });
+
+describe('rbf', () => {
+  test('one and two phases: keys, and the CLI --json equals the module', async () => {
+    const one = bc.rbf({ m: 1000, k: 5, sigma: 539 });
+    for (const key of ['averageFpr', 'expectedMessages', 'messagesHeld', 'bitsPerFilter', 'variant']) assert.ok(key in one, key);
+    assert.equal(one.phases, 1);
+    assert.ok(one.averageFpr > 0 && one.averageFpr < 1);
+    assert.deepEqual(await cliJson('rbf', '--m', '1000', '--k', '5', '--sigma', '539'), one);
+
+    const two = bc.rbf({ m: 1000, k: 5, sigma: 200, phases: 2 });
+    for (const key of ['averageFpr', 'expectedMessages', 'averageFprEq26', 'activeFpr', 'frozenFpr', 'frozen']) assert.ok(key in two, key);
+    assert.equal(two.bitsPerFilter, 500);
+    assert.deepEqual(await cliJson('rbf', '--m', '1000', '--k', '5', '--sigma', '200', '--phases', '2'), two);
+  });
+
+  test('variant flags and units reach the API', async () => {
+    const input = { m: '8Kib', k: 4, sigma: 3000, hashing: 'distinct', recycling: 'retaining', swap: 'before', phases: 2 };
+    const r = bc.rbf(input);
+    assert.equal(r.m, 8192);
+    assert.deepEqual(r.variant, { hashing: 'distinct', recycling: 'retaining', restart: 'exact', swap: 'before' });
+    const args = ['rbf', '--m', '8Kib', '--k', '4', '--sigma', '3000', '--hashing', 'distinct', '--recycling', 'retaining', '--swap', 'before', '--phases', '2'];
+    assert.deepEqual(await cliJson(...args), r);
+    const eq10 = bc.rbf({ m: 1000, k: 5, sigma: 500, recycling: 'retaining', restart: 'eq10' });
+    assert.equal(eq10.variant.restart, 'eq10');
+    assert.ok(Array.isArray(eq10.restart));
+    assert.deepEqual(await cliJson('rbf', '--m', '1000', '--k', '5', '--sigma', '500', '--recycling', 'retaining', '--restart', 'eq10'), eq10);
+  });
+
+  test('readable output names the model', async () => {
+    const r = await cli('rbf', '--m', '1000', '--k', '5', '--sigma', '539');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /f¹_σ/);
+    assert.match(r.stdout, /155\.588/); // E[N₀] at k = 5, σ = 539
+  });
+});
+
+describe('nbounded', () => {
+  test('keys, order of the rules, CLI equals module', async () => {
+    const r = bc.nBounded({ m: 1000, k: 5, N: 155 });
+    for (const key of ['worstCase', 'oracle', 'lowerBound', 'exact']) assert.equal(typeof r[key], 'number', key);
+    assert.ok(r.worstCase > r.lowerBound && r.worstCase > r.oracle, 'eq 1 is the largest');
+    assert.deepEqual(await cliJson('nbounded', '--m', '1000', '--k', '5', '--N', '155'), r);
+    assert.deepEqual(await cliJson('nbounded', '--m', '1000', '--k', '5', '--N', '155', '--hashing', 'distinct'),
+      bc.nBounded({ m: 1000, k: 5, N: 155, hashing: 'distinct' }));
+  });
+});
+
+describe('recommend', () => {
+  test('keys: per rule the best k, threshold, capacity; one row per k', async () => {
+    assert.equal(base.rows.length, 32);
+    base.rows.forEach((row, i) => assert.equal(row.k, i + 1));
+    for (const rule of RULES) {
+      for (const key of ['feasible', 'k', 'threshold', 'capacity', 'fpr', 'gainOverWorstCase']) assert.ok(key in base.best[rule], `${rule}.${key}`);
+      assert.equal(base.best[rule].feasible, true, rule);
+      assert.ok(base.best[rule].fpr <= 0.01, rule);
+    }
+    assertFinite(base);
+    assert.deepEqual(await cliJson('recommend', '--m', '1000', '--fpr', '0.01'), base);
+    const small = bc.recommend({ m: '8Kib', fpr: '1 in 1000', kmax: 6, recycling: 'retaining', hashing: 'distinct' });
+    assert.equal(small.rows.length, 6);
+    assert.deepEqual(
+      await cliJson('recommend', '--m', '8Kib', '--fpr', '1 in 1000', '--kmax', '6', '--recycling', 'retaining', '--hashing', 'distinct'),
+      small,
+    );
+  });
+
+  test('the thresholds are the largest meeting f*: rbf/nBounded at them give the reported FPR', () => {
+    const { onePhase, twoPhase, worstCase, oracle, lowerBound } = base.best;
+    assert.equal(bc.rbf({ m: 1000, k: onePhase.k, sigma: onePhase.threshold }).averageFpr, onePhase.fpr);
+    assert.ok(bc.rbf({ m: 1000, k: onePhase.k, sigma: onePhase.threshold + 1 }).averageFpr > 0.01);
+    assert.equal(bc.rbf({ m: 1000, k: onePhase.k, sigma: onePhase.threshold }).expectedMessages, onePhase.capacity);
+    assert.equal(bc.rbf({ m: 1000, k: twoPhase.k, sigma: twoPhase.threshold, phases: 2 }).averageFpr, twoPhase.fpr);
+    assert.ok(bc.rbf({ m: 1000, k: twoPhase.k, sigma: twoPhase.threshold + 1, phases: 2 }).averageFpr > 0.01);
+    assert.equal(bc.nBounded({ m: 1000, k: worstCase.k, N: worstCase.threshold }).worstCase, worstCase.fpr);
+    assert.ok(bc.nBounded({ m: 1000, k: worstCase.k, N: worstCase.threshold + 1 }).worstCase > 0.01);
+    assert.equal(bc.nBounded({ m: 1000, k: oracle.k, N: oracle.threshold }).oracle, oracle.fpr);
+    assert.equal(bc.nBounded({ m: 1000, k: lowerBound.k, N: lowerBound.threshold }).lowerBound, lowerBound.fpr);
+  });
+
+  test('paper 000 §V at M = 1000, f* = 0.01: σ-bounded ≥ oracle ≥ lower bound > worst case, worst case < 0.7 of σ-bounded', () => {
+    const cap = Object.fromEntries(RULES.map((rule) => [rule, base.best[rule].capacity]));
+    assert.ok(cap.onePhase >= cap.oracle, `${cap.onePhase} ≥ ${cap.oracle}`);
+    assert.ok(cap.oracle >= cap.lowerBound, `${cap.oracle} ≥ ${cap.lowerBound}`);
+    assert.ok(cap.lowerBound > cap.worstCase, `${cap.lowerBound} > ${cap.worstCase}`);
+    assert.ok(cap.worstCase / cap.onePhase < 0.7, `worst case / σ-bounded = ${cap.worstCase / cap.onePhase}`);
+    assert.ok(cap.onePhase > cap.twoPhase, 'one phase holds more per cycle than two');
+    assert.equal(base.best.worstCase.gainOverWorstCase, 0);
+    assert.equal(base.best.onePhase.gainOverWorstCase, cap.onePhase / cap.worstCase - 1);
+    // per k too: the average-case rules beat the worst case at every k
+    for (const row of base.rows) if (row.k > 1) assert.ok(row.onePhase.capacity > row.worstCase.capacity, `k = ${row.k}`);
+  });
+
+  test('a target no threshold can meet is feasible: false with nulls, not NaN', async () => {
+    const r = bc.recommend({ m: 1000, fpr: 1e-300, recycling: 'retaining', kmax: 4 });
+    for (const rule of ['onePhase', 'twoPhase']) {
+      assert.equal(r.best[rule].feasible, false, rule);
+      for (const key of ['k', 'threshold', 'capacity', 'fpr', 'gainOverWorstCase']) assert.equal(r.best[rule][key], null, `${rule}.${key}`);
+      for (const row of r.rows) assert.deepEqual(row[rule], { feasible: false, threshold: null, capacity: null, fpr: null });
+    }
+    assertFinite(r);
+    assert.deepEqual(await cliJson('recommend', '--m', '1000', '--fpr', '1e-300', '--recycling', 'retaining', '--kmax', '4'), r);
+    const text = await cli('recommend', '--m', '1000', '--fpr', '1e-300', '--recycling', 'retaining', '--kmax', '4');
+    assert.equal(text.code, 0);
+    assert.match(text.stdout, /infeasible/);
+    assert.doesNotMatch(text.stdout, /NaN/);
+  });
+
+  test('progress after each k; returning false cancels with Error "cancelled" and the module stays usable', () => {
+    const seen = [];
+    const r = bc.recommend({ m: 1000, fpr: 0.01, kmax: 8 }, (done, total) => seen.push([done, total]));
+    assert.deepEqual(seen, [1, 2, 3, 4, 5, 6, 7, 8].map((d) => [d, 8]));
+    assert.equal(r.rows.length, 8);
+    let calls = 0;
+    assert.throws(
+      () => bc.recommend({ m: 1000, fpr: 0.01 }, () => ++calls < 3),
+      (err) => err instanceof Error && err.message === 'cancelled',
+    );
+    assert.equal(calls, 3, 'stops at the first false');
+    assert.deepEqual(bc.recommend({ m: 1000, fpr: 0.01 }), base);
+  });
+});
+
+describe('sigmaCurve', () => {
+  test('f_σ and E[N₀] increase with σ and equal rbf at each σ', () => {
+    for (const [input, phases] of [[{ m: 1000, k: 5 }, 1], [{ m: 1000, k: 5, recycling: 'retaining' }, 1], [{ m: 1000, k: 5 }, 2], [{ m: 2000, k: 3, hashing: 'distinct' }, 2]]) {
+      const c = bc.sigmaCurve({ ...input, phases, points: 60 });
+      assert.equal(c.sigma.length, c.averageFpr.length);
+      assert.ok(c.sigma.length >= 50);
+      for (let i = 1; i < c.sigma.length; i++) {
+        assert.ok(c.sigma[i] > c.sigma[i - 1]);
+        assert.ok(c.averageFpr[i] >= c.averageFpr[i - 1], `f at σ = ${c.sigma[i]}`);
+        assert.ok(c.expectedMessages[i] > c.expectedMessages[i - 1], `E[N₀] at σ = ${c.sigma[i]}`);
+      }
+      for (const i of [0, 17, c.sigma.length - 1]) {
+        const r = bc.rbf({ ...input, phases, sigma: c.sigma[i] });
+        assert.equal(c.averageFpr[i], r.averageFpr);
+        assert.equal(c.expectedMessages[i], r.expectedMessages);
+      }
+    }
+  });
+});
+
+describe('bad input: named errors in the module, exit 2 in the CLI', () => {
+  const cases = [
+    ['σ ≥ M', () => bc.rbf({ m: 1000, k: 3, sigma: 1000 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '1000'], 'sigma'],
+    ['σ ≥ M/2, two phases', () => bc.rbf({ m: 1000, k: 3, sigma: 500, phases: 2 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '500', '--phases', '2'], 'sigma'],
+    ['σ < k, retaining', () => bc.rbf({ m: 1000, k: 5, sigma: 4, recycling: 'retaining' }), ['rbf', '--m', '1000', '--k', '5', '--sigma', '4', '--recycling', 'retaining'], 'sigma'],
+    ['σ < 0', () => bc.rbf({ m: 1000, k: 5, sigma: -1 }), ['rbf', '--m', '1000', '--k', '5', '--sigma', '-1'], 'sigma'],
+    ['N = 0', () => bc.nBounded({ m: 1000, k: 3, N: 0 }), ['nbounded', '--m', '1000', '--k', '3', '--N', '0'], 'N'],
+    ['N < 0', () => bc.nBounded({ m: 1000, k: 3, N: -5 }), ['nbounded', '--m', '1000', '--k', '3', '--N', '-5'], 'N'],
+    ['f* = 0', () => bc.recommend({ m: 1000, fpr: 0 }), ['recommend', '--m', '1000', '--fpr', '0'], 'fpr'],
+    ['f* = 1', () => bc.recommend({ m: 1000, fpr: 1 }), ['recommend', '--m', '1000', '--fpr', '1'], 'fpr'],
+    ['f* = 2', () => bc.recommend({ m: 1000, fpr: '2' }), ['recommend', '--m', '1000', '--fpr', '2'], 'fpr'],
+    ['k = 0 (rbf)', () => bc.rbf({ m: 1000, k: 0, sigma: 10 }), ['rbf', '--m', '1000', '--k', '0', '--sigma', '10'], 'k'],
+    ['k = 0 (nbounded)', () => bc.nBounded({ m: 1000, k: 0, N: 10 }), ['nbounded', '--m', '1000', '--k', '0', '--N', '10'], 'k'],
+    ['kmax = 0', () => bc.recommend({ m: 1000, fpr: 0.01, kmax: 0 }), ['recommend', '--m', '1000', '--fpr', '0.01', '--kmax', '0'], 'kmax'],
+    ['M > 2^26 (rbf)', () => bc.rbf({ m: 2 ** 26 + 1, k: 3, sigma: 10 }), ['rbf', '--m', '67108865', '--k', '3', '--sigma', '10'], 'm'],
+    ['M > 2^26 (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01 }), ['recommend', '--m', '1Gib', '--fpr', '0.01'], 'm'],
+    ['M > 2^26 (nbounded)', () => bc.nBounded({ m: 2 ** 27, k: 3, N: 10 }), ['nbounded', '--m', '134217728', '--k', '3', '--N', '10'], 'm'],
+    ['phases = 3', () => bc.rbf({ m: 1000, k: 3, sigma: 10, phases: 3 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--phases', '3'], 'phases'],
+    ['unknown hashing', () => bc.rbf({ m: 1000, k: 3, sigma: 10, hashing: 'mixed' }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--hashing', 'mixed'], 'hashing'],
+    ['unknown recycling', () => bc.recommend({ m: 1000, fpr: 0.01, recycling: 'keep' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--recycling', 'keep'], 'recycling'],
+    ['unknown restart', () => bc.rbf({ m: 1000, k: 3, sigma: 10, restart: 'eq11' }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--restart', 'eq11'], 'restart'],
+    ['unknown swap', () => bc.recommend({ m: 1000, fpr: 0.01, swap: 'during' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--swap', 'during'], 'swap'],
+  ];
+  for (const [name, fn, args, parameter] of cases) {
+    test(name, async () => {
+      assertParamError(fn, parameter);
+      await cliFails(args, parameter);
+    });
+  }
+
+  test('missing options are usage errors; the module keeps working after every error', async () => {
+    const r = await cli('recommend', '--m', '1000');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /missing required option --fpr/);
+    const n = await cli('nbounded', '--m', '1000', '--k', '3');
+    assert.equal(n.code, 2);
+    assert.match(n.stderr, /--N/);
+    assert.deepEqual(bc.recommend({ m: 1000, fpr: 0.01 }), base);
+  });
+});

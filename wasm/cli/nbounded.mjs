@@ -1,0 +1,45 @@
+// `bloomcalc nbounded`: the N-bounded recycling rules of 000 §III — recycle after N messages — with the
+// worst-case (eq 1), oracle (eq 2) and lower-bound (eq 3) average FPRs and the exact real-user average.
+import { formatInteger, formatOneIn, formatPairs, formatProbability, formatReal } from './common.mjs';
+
+export default {
+  name: 'nbounded',
+  summary: 'N-bounded recycling: worst-case, oracle, lower-bound and exact average FPR (000 eqs 1–3)',
+  usage: 'bloomcalc nbounded --m M --k K --N N [--hashing colliding|distinct] [--json]',
+  description:
+    'A Bloom filter of M bits recycled after every N messages. worstCase is the FPR seen by the N-th\n' +
+    'message (eq 1), oracle the average over the cycle (eq 2), lowerBound the real user\'s bound (eq 3)\n' +
+    'and exact the exact average of the real user, who counts only the messages that set bits.',
+  options: {
+    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits, 1 ≤ M ≤ 2^26' },
+    k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
+    N: { type: 'string', short: 'N', valueName: 'messages', description: 'Messages per cycle, 1 ≤ N ≤ M' },
+    hashing: {
+      type: 'string',
+      valueName: 'colliding|distinct',
+      description: 'Probes drawn with replacement (colliding, default) or k different bits',
+    },
+  },
+  required: ['m', 'k', 'N'],
+  examples: ['bloomcalc nbounded --m 1000 --k 5 --N 155', 'bloomcalc nbounded --m 8Kib --k 7 --N 1000 --json'],
+
+  compute(calc, values) {
+    const input = { m: values.m, k: values.k, N: values.N };
+    if (values.hashing !== undefined) input.hashing = values.hashing;
+    return calc.nBounded(input);
+  },
+
+  render(r) {
+    const row = (x) => `${formatProbability(x)}   (${formatOneIn(x)})`;
+    const pairs = [
+      ['M, k, N', `${formatInteger(r.m)} bits, ${r.k} hashes, ${formatInteger(r.N)} messages, ${r.hashing} hashing`],
+      ['worst case f_w (eq 1)', row(r.worstCase)],
+      ['oracle f_o (eq 2)', row(r.oracle)],
+      ['lower bound f_a (eq 3)', row(r.lowerBound)],
+      ['exact, real user', row(r.exact)],
+      ['exact, oracle user', row(r.exactOracle)],
+      ['real user: arrivals per cycle', formatReal(r.expectedArrivals, 3)],
+    ];
+    return `N-bounded recycling (000 §III)\n\n${formatPairs(pairs)}\n`;
+  },
+};

@@ -1,0 +1,38 @@
+// Options shared by the recycling-Bloom-filter commands (rbf, recommend): the variant of the filter.
+export const VARIANT_OPTIONS = {
+  hashing: {
+    type: 'string',
+    valueName: 'colliding|distinct',
+    description: 'Probes drawn with replacement (colliding, default) or k different bits',
+  },
+  recycling: {
+    type: 'string',
+    valueName: 'nonretaining|retaining',
+    description: "On recycling, drop the recycling message (nonretaining, default) or keep its bits",
+  },
+  restart: {
+    type: 'string',
+    valueName: 'exact|eq10',
+    description: "Retaining, colliding: the restart state from the message's own bits (exact, default) or 000 eq 10",
+  },
+  swap: {
+    type: 'string',
+    valueName: 'after|before',
+    description: "Two phases: the frozen filter keeps the recycling message's bits (after, default) or not (before, eq 24)",
+  },
+};
+
+/** The variant fields of a parsed command line, unset ones left out (the API applies the defaults). */
+export function variantOf(values) {
+  const out = {};
+  for (const key of Object.keys(VARIANT_OPTIONS)) if (values[key] !== undefined) out[key] = values[key];
+  return out;
+}
+
+/** "colliding, nonretaining" plus the non-default advanced choices. */
+export function describeVariant(v, { phases = 1 } = {}) {
+  const parts = [`${v.hashing} hashing`, v.recycling];
+  if (v.recycling === 'retaining' && v.hashing === 'colliding') parts.push(`restart ${v.restart}`);
+  if (phases === 2) parts.push(`swap ${v.swap}`);
+  return parts.join(', ');
+}

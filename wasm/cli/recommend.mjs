@@ -1,0 +1,77 @@
+// `bloomcalc recommend`: for memory M and a target long-term average FPR f*, per k the largest
+// threshold each recycling rule allows and its expected messages per cycle (000 §V), then the best k
+// per rule and its gain over the worst-case rule (the paper's "about 30 %").
+import { formatInteger, formatProbability, formatReal, formatTable } from './common.mjs';
+import { VARIANT_OPTIONS, describeVariant, variantOf } from './rbf-common.mjs';
+
+const RULES = [
+  ['onePhase', 'σ-bounded, one phase (f¹_σ, eq 18)'],
+  ['twoPhase', 'σ-bounded, two phases (f²_σ, eqs 24–26)'],
+  ['worstCase', 'N-bounded, worst case (eq 1)'],
+  ['oracle', 'N-bounded, oracle (eq 2)'],
+  ['lowerBound', 'N-bounded, lower bound (eq 3)'],
+];
+
+/** Progress on stderr, only for a terminal (never in pipes or captured output). */
+function progressReporter() {
+  if (!process.stderr.isTTY) return undefined;
+  return (done, total) => {
+    process.stderr.write(`\rbloomcalc: recommend k ${done}/${total}${done === total ? '\r\x1b[K' : ''}`);
+  };
+}
+
+const cell = (c, digits = 1) => (c.feasible ? `${formatInteger(c.threshold)}/${formatReal(c.capacity, digits)}` : '—');
+const count = (c) => (c.feasible ? formatInteger(c.threshold) : '—');
+
+export default {
+  name: 'recommend',
+  summary: 'Best k, threshold and messages per cycle of every recycling rule for memory M and target f* (000 §V)',
+  usage:
+    'bloomcalc recommend --m M --fpr F [--kmax K] [--hashing colliding|distinct]\n' +
+    '                           [--recycling nonretaining|retaining] [--restart exact|eq10] [--swap after|before] [--json]',
+  description:
+    'For each k = 1..kmax: the largest σ keeping the one-phase and the two-phase σ-bounded filter at an\n' +
+    'average FPR ≤ f* with E[N₀], its messages per cycle, and the largest N of the N-bounded rules (worst\n' +
+    'case, oracle, lower bound). Then the best k per rule and its capacity gain over the worst-case rule.',
+  options: {
+    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 1 ≤ M ≤ 2^26 (1000, 8Kib, 64KiB)' },
+    fpr: { type: 'string', valueName: 'F', description: 'Target long-term average FPR f*, in (0, 1) (0.01, 1%, "1 in 1000")' },
+    kmax: { type: 'string', valueName: 'K', description: 'Largest k tried, 1..64 (default 32)' },
+    ...VARIANT_OPTIONS,
+  },
+  required: ['m', 'fpr'],
+  notes: [
+    'Table: σ¹/cap and σ²/cap are the threshold (bits) and E[N₀] of the one- and two-phase filters;',
+    'N_w, N_o, N_a the messages per cycle of the worst-case, oracle and lower-bound rules; — = no',
+    'threshold meets f*. A large M takes seconds (progress is shown on a terminal).',
+  ],
+  examples: ['bloomcalc recommend --m 1000 --fpr 0.01', 'bloomcalc recommend --m 8Kib --fpr 1e-3 --kmax 20 --json'],
+
+  compute(calc, values) {
+    const input = { m: values.m, fpr: values.fpr, ...variantOf(values) };
+    if (values.kmax !== undefined) input.kmax = values.kmax;
+    return calc.recommend(input, progressReporter());
+  },
+
+  render(r) {
+    const rows = [['k', 'σ¹/cap', 'σ²/cap', 'N_w', 'N_o', 'N_a']];
+    for (const row of r.rows) {
+      rows.push([row.k, cell(row.onePhase), cell(row.twoPhase), count(row.worstCase), count(row.oracle), count(row.lowerBound)]);
+    }
+    const best = [['rule', 'k', 'threshold', 'messages/cycle', 'average FPR', 'vs worst case']];
+    for (const [key, label] of RULES) {
+      const b = r.best[key];
+      if (!b.feasible) {
+        best.push([label, '—', '—', 'infeasible', '—', '—']);
+        continue;
+      }
+      const gain = key === 'worstCase' ? '—' : `${b.gainOverWorstCase >= 0 ? '+' : ''}${formatReal(100 * b.gainOverWorstCase, 1)}%`;
+      best.push([label, b.k, formatInteger(b.threshold), formatReal(b.capacity, 2), formatProbability(b.fpr), gain]);
+    }
+    const header =
+      `Recycling Bloom filter of M = ${formatInteger(r.m)} bits, target average FPR f* = ${formatProbability(r.fpr)}, ` +
+      `${describeVariant(r.variant, { phases: 2 })}`;
+    return `${header}\n\nPer k\n${formatTable(rows, 'rrrrrr')}\n\nBest per rule\n${formatTable(best, 'lrrrrr')}\n`;
+  },
+};
+

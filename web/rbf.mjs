@@ -1,0 +1,634 @@
+// The recycling-Bloom-filter section (papers 000/002): memory M, target average FPR f* and the variant →
+// the recommender's per-k table, the best choice per rule with its gain over the worst-case rule, and
+// two plots (f¹_σ, f²_σ against σ at one k; messages per cycle against k). All arithmetic runs in a
+// module worker (web/rbf-worker.mjs → rbf-worker.js) so a large M never blocks the page: progress after
+// each k, Cancel terminates the worker and starts a fresh one. The fields live in the URL with an `r`
+// prefix beside the other sections' parameters.
+import uPlot from 'uplot';
+import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
+import { writeState } from './url-state.mjs';
+
+/** Where the equations are explained; anchors are ids defined in that document. */
+export const DOCS = 'docs/rbf.html';
+export const ANCHORS = {
+  onePhase: 'one-phase',
+  twoPhase: 'two-phase',
+  messages: 'expected-messages',
+  nBounded: 'n-bounded',
+  recommender: 'recommender',
+};
+
+/** Field → [URL key, default]. Selects are written only when they differ from the default. */
+export const RBF_FIELDS = {
+  m: ['rm', '1000'],
+  fpr: ['rfpr', '1%'],
+  kmax: ['rkmax', '32'],
+  hashing: ['rhashing', 'colliding'],
+  recycling: ['rrecycling', 'nonretaining'],
+  restart: ['rrestart', 'exact'],
+  swap: ['rswap', 'after'],
+  k: ['rk', ''],
+  sigma: ['rsigma', ''],
+};
+const URL_KEYS = Object.values(RBF_FIELDS).map(([key]) => key);
+const VARIANT = ['hashing', 'recycling', 'restart', 'swap'];
+/** Above this M the recommendation takes seconds (measured: ≈ 1.7 s at 2^18, 9 s at 2^20, 28 s at 2^22 in Node). */
+export const SLOW_BITS = 2 ** 18;
+const MAX_BITS = 2 ** 26;
+const DEBOUNCE_MS = 250;
+
+const RULES = [
+  { key: 'onePhase', label: 'σ-bounded, one phase', unit: 'σ', anchor: ANCHORS.onePhase, color: '#0b5cad' },
+  { key: 'twoPhase', label: 'σ-bounded, two phases', unit: 'σ', anchor: ANCHORS.twoPhase, color: '#7c3aed' },
+  { key: 'worstCase', label: 'N-bounded, worst case (eq 1)', unit: 'N', anchor: ANCHORS.nBounded, color: '#c2410c' },
+  { key: 'oracle', label: 'N-bounded, oracle (eq 2)', unit: 'N', anchor: ANCHORS.nBounded, color: '#16703a' },
+  { key: 'lowerBound', label: 'N-bounded, lower bound (eq 3)', unit: 'N', anchor: ANCHORS.nBounded, color: '#4b5563' },
+];
+
+const $ = (id) => document.getElementById(id);
+const href = (anchor) => `${DOCS}#${anchor}`;
+
+// ---------------------------------------------------------------- state
+
+function readFields() {
+  return Object.fromEntries(Object.keys(RBF_FIELDS).map((field) => [field, $(`rbf-${field}`).value]));
+}
+
+function toQuery(state) {
+  const params = new URLSearchParams();
+  for (const [field, [key, fallback]] of Object.entries(RBF_FIELDS)) {
+    const value = (state[field] ?? '').trim();
+    if (value !== fallback) params.set(key, value);
+  }
+  return params.toString();
+}
+
+function fromUrl(search) {
+  const params = new URLSearchParams(search);
+  const state = {};
+  for (const [field, [key, fallback]] of Object.entries(RBF_FIELDS)) state[field] = params.get(key) ?? fallback;
+  return state;
+}
+
+/** The recycling part of a query string, as the section writes it (for tests and links). */
+export function rbfQuery(search) {
+  return toQuery(fromUrl(search));
+}
+
+// ---------------------------------------------------------------- errors
+
+const ERROR_FIELDS = ['m', 'fpr', 'kmax', 'hashing', 'recycling', 'restart', 'swap', 'k', 'sigma'];
+
+function clearErrors(fields = ERROR_FIELDS) {
+  for (const field of fields) {
+    const error = $(`rbf-${field}-error`);
+    error.hidden = true;
+    error.textContent = '';
+    $(`rbf-${field}`).removeAttribute('aria-invalid');
+    $(`rbf-${field}`).closest('.field, figure')?.classList.remove('invalid');
+  }
+  if (fields === ERROR_FIELDS) {
+    $('rbf-error').hidden = true;
+    $('rbf-error').textContent = '';
+  }
+}
+
+/** Shows the core's message beside the field it names, or below the form. */
+function showError(error, fallback) {
+  const field = ERROR_FIELDS.includes(error?.parameter) ? error.parameter : fallback;
+  const message = error?.message ?? String(error);
+  if (!field) {
+    $('rbf-error').textContent = message;
+    $('rbf-error').hidden = false;
+    return;
+  }
+  if (field === 'restart' || field === 'swap') $('rbf-advanced').open = true;
+  const el = $(`rbf-${field}-error`);
+  el.textContent = message;
+  el.hidden = false;
+  el.dataset.parameter = error?.parameter ?? field;
+  $(`rbf-${field}`).setAttribute('aria-invalid', 'true');
+  $(`rbf-${field}`).closest('.field, figure')?.classList.add('invalid');
+}
+
+// ---------------------------------------------------------------- worker
+
+/** One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. */
+function createRunner(onProgress) {
+  let worker = null;
+  let nextId = 1;
+  const pending = new Map();
+
+  function spawn() {
+    worker = new Worker(new URL('rbf-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-rbf' });
+    worker.addEventListener('message', ({ data }) => {
+      const entry = pending.get(data.id);
+      if (!entry) return;
+      if (data.type === 'progress') return onProgress(data.done, data.total);
+      pending.delete(data.id);
+      if (data.type === 'result') entry.resolve(data.result);
+      else entry.reject(data.error);
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      const error = { name: 'Error', message: `The calculation worker failed: ${event.message || 'could not start'}` };
+      for (const entry of pending.values()) entry.reject(error);
+      pending.clear();
+      worker?.terminate();
+      worker = null;
+    });
+  }
+
+  return {
+    request(type, input) {
+      if (!worker) spawn();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, type, input });
+      });
+    },
+    /** Stops everything in flight; their promises reject with { cancelled: true }. */
+    cancel() {
+      worker?.terminate();
+      worker = null;
+      for (const entry of pending.values()) entry.reject({ cancelled: true, message: 'cancelled' });
+      pending.clear();
+    },
+    get busy() {
+      return pending.size > 0;
+    },
+  };
+}
+
+// ---------------------------------------------------------------- rendering
+
+function numberLink(value, text, anchor, title) {
+  const a = document.createElement('a');
+  a.href = href(anchor);
+  a.className = 'eq-link';
+  a.title = title;
+  a.textContent = text;
+  a.dataset.value = String(value);
+  return a;
+}
+
+function cell(row, rule, field, anchor, title, format) {
+  const td = document.createElement('td');
+  td.className = 'num';
+  const choice = row[rule];
+  const value = choice.feasible ? choice[field] : null;
+  td.dataset.rule = rule;
+  td.dataset.field = field;
+  td.dataset.value = String(value);
+  if (value === null) {
+    td.textContent = '—';
+    td.title = 'no threshold meets f*';
+  } else {
+    td.append(numberLink(value, format(value), anchor, title));
+  }
+  return td;
+}
+
+const integer = (x) => formatInt(x);
+const capacity = (x) => formatReal(x, 1);
+
+function renderTable(rec) {
+  const tbody = $('rbf-tbody');
+  tbody.replaceChildren();
+  for (const row of rec.rows) {
+    const tr = document.createElement('tr');
+    tr.dataset.k = String(row.k);
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.className = 'num';
+    th.textContent = String(row.k);
+    tr.append(
+      th,
+      cell(row, 'onePhase', 'threshold', ANCHORS.onePhase, 'largest σ with f¹_σ ≤ f* (000 eq 18)', integer),
+      cell(row, 'onePhase', 'capacity', ANCHORS.messages, 'E[N₀] at that σ (000 eqs 20–23)', capacity),
+      cell(row, 'twoPhase', 'threshold', ANCHORS.twoPhase, 'largest σ with f²_σ ≤ f* (000 eqs 24–26)', integer),
+      cell(row, 'twoPhase', 'capacity', ANCHORS.messages, 'E[N₀] of the active filter (000 eqs 20–23)', capacity),
+      cell(row, 'worstCase', 'threshold', ANCHORS.nBounded, 'largest N with f_w ≤ f* (000 eq 1)', integer),
+      cell(row, 'oracle', 'threshold', ANCHORS.nBounded, 'largest N with f_o ≤ f* (000 eq 2)', integer),
+      cell(row, 'lowerBound', 'threshold', ANCHORS.nBounded, 'largest N with f_a ≤ f* (000 eq 3)', integer),
+    );
+    const bestOf = RULES.filter(({ key }) => rec.best[key].feasible && rec.best[key].k === row.k).map(({ key }) => key);
+    if (bestOf.length) {
+      tr.dataset.best = bestOf.join(' ');
+      for (const td of tr.querySelectorAll('td')) {
+        if (!bestOf.includes(td.dataset.rule)) continue;
+        td.classList.add('best');
+        const mark = document.createElement('span');
+        mark.className = 'visually-hidden';
+        mark.textContent = ' (best k for this rule)';
+        td.append(mark);
+      }
+    }
+    tbody.append(tr);
+  }
+}
+
+function percent(x) {
+  return `${x >= 0 ? '+' : '−'}${formatReal(Math.abs(100 * x), 1)} %`;
+}
+
+function renderSummary(rec) {
+  const list = $('rbf-summary');
+  list.replaceChildren();
+  for (const rule of RULES) {
+    const b = rec.best[rule.key];
+    const li = document.createElement('li');
+    li.dataset.rule = rule.key;
+    li.dataset.feasible = String(b.feasible);
+    const name = document.createElement('a');
+    name.href = href(rule.anchor);
+    name.textContent = rule.label;
+    li.append(name, ': ');
+    if (!b.feasible) {
+      const span = document.createElement('strong');
+      span.className = 'infeasible';
+      span.textContent = `infeasible — no k ≤ ${rec.rows.length} and no threshold reach f* = ${formatProbability(rec.fpr, 3)}`;
+      li.append(span);
+    } else {
+      const put = (text, value, anchor, title) => li.append(numberLink(value, text, anchor, title));
+      li.append('k = ');
+      put(String(b.k), b.k, ANCHORS.recommender, 'best k for this rule (§V)');
+      li.append(`, ${rule.unit} = `);
+      put(formatInt(b.threshold), b.threshold, rule.anchor, 'largest threshold meeting f*');
+      li.append(', ');
+      put(formatReal(b.capacity, 2), b.capacity, rule.key.endsWith('Phase') ? ANCHORS.messages : ANCHORS.nBounded, 'expected messages per cycle');
+      li.append(' messages per cycle, average FPR ');
+      put(formatProbability(b.fpr, 4), b.fpr, rule.anchor, "the rule's average FPR at that threshold");
+      if (rule.key !== 'worstCase') {
+        li.append(' (');
+        put(percent(b.gainOverWorstCase), b.gainOverWorstCase, ANCHORS.recommender, 'capacity / worst-case capacity − 1');
+        li.append(' vs worst case)');
+      }
+    }
+    list.append(li);
+  }
+  const one = rec.best.onePhase;
+  const worst = rec.best.worstCase;
+  const sentence = $('rbf-sentence');
+  if (one.feasible && worst.feasible) {
+    const loss = 1 - worst.capacity / one.capacity;
+    sentence.dataset.value = String(loss);
+    sentence.textContent =
+      `Sizing by the worst case (eq 1) holds ${formatReal(100 * loss, 1)} % fewer messages per cycle than recycling at σ ` +
+      `(${formatReal(worst.capacity, 1)} vs ${formatReal(one.capacity, 1)}); the paper reports about 30 %. ` +
+      `Equivalently, the σ-bounded filter stores ${percent(one.gainOverWorstCase)} more.`;
+  } else {
+    sentence.dataset.value = 'null';
+    sentence.textContent = 'No comparison with the worst-case rule: one of the two rules cannot meet f*.';
+  }
+}
+
+// ---------------------------------------------------------------- charts
+
+function logSplits(min, max) {
+  const out = [];
+  const lo = Math.floor(Math.log10(min));
+  const hi = Math.ceil(Math.log10(max));
+  const step = Math.max(1, Math.ceil((hi - lo) / 7));
+  for (let e = lo; e <= hi; e += step) out.push(10 ** e);
+  return out;
+}
+
+function createChart(container, build) {
+  let plot = null;
+  const width = () => Math.max(280, Math.floor(container.clientWidth));
+  new ResizeObserver(() => plot?.setSize({ width: width(), height: 260 })).observe(container);
+  return {
+    update(...args) {
+      const { options, data } = build(...args);
+      plot?.destroy();
+      plot = new uPlot({ width: width(), height: 260, ...options }, data, container);
+    },
+    clear() {
+      plot?.destroy();
+      plot = null;
+    },
+  };
+}
+
+/** f¹_σ (M bits) and f²_σ (two of M/2 bits) on one σ axis; zeros are left out of the log scale. */
+function curveChart(container) {
+  return createChart(container, ({ one, two }, target) => {
+    const xs = [...new Set([...one.sigma, ...(two?.sigma ?? [])])].sort((a, b) => a - b);
+    const at = (curve) => {
+      if (!curve) return xs.map(() => null);
+      const byX = new Map(curve.sigma.map((s, i) => [s, curve.averageFpr[i]]));
+      return xs.map((x) => {
+        const v = byX.get(x);
+        return v > 0 ? v : null;
+      });
+    };
+    const ys = [at(one), at(two)];
+    const positive = ys.flat().filter((v) => v > 0);
+    const yMin = Math.max(1e-300, Math.min(target, ...positive) / 2);
+    const targetLine = (u) => {
+      const { ctx } = u;
+      const { left, top, width: w, height: h } = u.bbox;
+      const y = u.valToPos(target, 'y', true);
+      if (y < top || y > top + h) return;
+      const px = uPlot.pxRatio;
+      ctx.save();
+      ctx.strokeStyle = '#b3261e';
+      ctx.lineWidth = px;
+      ctx.setLineDash([5 * px, 4 * px]);
+      ctx.beginPath();
+      ctx.moveTo(left, y);
+      ctx.lineTo(left + w, y);
+      ctx.stroke();
+      ctx.font = `${12 * px}px system-ui, sans-serif`;
+      ctx.fillStyle = '#b3261e';
+      ctx.fillText(`f* = ${formatProbabilityShort(target)}`, left + 6 * px, y - 4 * px);
+      ctx.restore();
+    };
+    return {
+      data: [xs, ...ys],
+      options: {
+        scales: { x: { time: false }, y: { distr: 3, range: () => [yMin, 1] } },
+        series: [
+          { label: 'σ (bits)', value: (u, v) => (v == null ? '—' : formatInt(v)) },
+          { label: 'f¹_σ, one filter of M bits', stroke: '#0b5cad', width: 2, spanGaps: true, points: { show: false }, value: (u, v) => (v == null ? '—' : formatProbability(v, 4)) },
+          { label: 'f²_σ, two filters of M/2 bits', stroke: '#7c3aed', width: 2, spanGaps: true, points: { show: false }, value: (u, v) => (v == null ? '—' : formatProbability(v, 4)) },
+        ],
+        axes: [
+          { label: 'recycle threshold σ (bits set)', values: (u, s) => s.map((v) => formatInt(v)), grid: { stroke: '#e5e7eb' } },
+          { label: 'average FPR', size: 58, splits: (u, i, min, max) => logSplits(min, max), values: (u, s) => s.map(formatProbabilityShort), grid: { stroke: '#e5e7eb' } },
+        ],
+        cursor: { drag: { x: false, y: false } },
+        hooks: { draw: [targetLine] },
+      },
+    };
+  });
+}
+
+function capacityChart(container) {
+  return createChart(container, (rec) => ({
+    data: [rec.rows.map((r) => r.k), ...RULES.map(({ key }) => rec.rows.map((r) => (r[key].feasible ? r[key].capacity : null)))],
+    options: {
+      scales: { x: { time: false } },
+      series: [
+        { label: 'k' },
+        ...RULES.map((rule) => ({
+          label: rule.label,
+          stroke: rule.color,
+          width: 2,
+          dash: rule.key === 'twoPhase' ? [6, 4] : undefined,
+          points: { show: true, size: 4 },
+          value: (u, v) => (v == null ? '—' : formatReal(v, 1)),
+        })),
+      ],
+      axes: [
+        { label: 'k, hash functions', grid: { stroke: '#e5e7eb' } },
+        { label: 'messages per cycle', size: 58, grid: { stroke: '#e5e7eb' } },
+      ],
+      cursor: { drag: { x: false, y: false } },
+    },
+  }));
+}
+
+// ---------------------------------------------------------------- the section
+
+export function startRbf(bc) {
+  const section = $('rbf');
+  const progress = $('rbf-progress');
+  const status = $('rbf-status');
+  const runButton = $('rbf-run');
+  const cancelButton = $('rbf-cancel');
+  const results = $('rbf-results');
+  const curves = curveChart($('rbf-curve'));
+  const capacities = capacityChart($('rbf-capacity'));
+  let timer = 0;
+  let generation = 0;
+  let current = null; // { rec, input, query } of the table shown
+  let started = 0;
+
+  const runner = createRunner((done, total) => {
+    progress.max = total;
+    progress.value = done;
+    progress.setAttribute('aria-valuetext', `k ${done} of ${total}`);
+    status.textContent = `Computing k ${done} of ${total}…`;
+    section.dataset.progress = `${done}/${total}`;
+  });
+
+  function setState(state, query) {
+    section.dataset.state = state;
+    if (query !== undefined) section.dataset.query = query;
+    section.setAttribute('aria-busy', state === 'running' || state === 'pending' ? 'true' : 'false');
+    const running = state === 'running';
+    cancelButton.disabled = !running;
+    progress.hidden = !running;
+  }
+
+  function variantOf(state) {
+    return Object.fromEntries(VARIANT.map((key) => [key, state[key]]));
+  }
+
+  /** Checks the text fields with the core's parsers; returns the parsed M or null after showing errors. */
+  function validate(state) {
+    let m = null;
+    let ok = true;
+    const check = (field, parse) => {
+      try {
+        const value = bc[parse](state[field], field);
+        return value;
+      } catch (err) {
+        showError(err, field);
+        ok = false;
+        return null;
+      }
+    };
+    m = check('m', 'parseBits');
+    check('fpr', 'parseProbability');
+    check('kmax', 'parseCount');
+    if (m !== null && m > MAX_BITS) {
+      showError({ parameter: 'm', message: `m must be an integer in [1, 2^26]; got ${formatInt(m)} — a recycling filter this large is not modelled (the table would need too much memory and time).` }, 'm');
+      ok = false;
+    }
+    return ok ? m : null;
+  }
+
+  function sizeWarning(m) {
+    const warning = $('rbf-warning');
+    if (m !== null && m > SLOW_BITS) {
+      warning.textContent =
+        `M = ${formatInt(m)} bits: the recommendation may take several seconds (about half a minute at 4 Mibit, ` +
+        'longer up to 2^26). It runs in the background; press Recommend to start, Cancel to stop.';
+      warning.hidden = false;
+    } else {
+      warning.hidden = true;
+    }
+  }
+
+  async function run({ auto = false } = {}) {
+    clearTimeout(timer);
+    timer = 0;
+    const state = readFields();
+    const query = toQuery(state);
+    clearErrors();
+    const m = validate(state);
+    sizeWarning(m);
+    if (m === null) {
+      if (runner.busy) runner.cancel();
+      setState('stale', query);
+      status.textContent = 'Fix the input error to compute.';
+      return;
+    }
+    if (auto && m > SLOW_BITS) {
+      if (runner.busy) runner.cancel();
+      setState('idle', query);
+      status.textContent = 'Press Recommend to compute (large M).';
+      return;
+    }
+    if (runner.busy) runner.cancel(); // a new run replaces the one in flight
+    const gen = ++generation;
+    const input = { m: state.m, fpr: state.fpr, kmax: state.kmax, ...variantOf(state) };
+    progress.max = 1;
+    progress.value = 0;
+    section.dataset.progress = '';
+    status.textContent = 'Computing…';
+    setState('running', query);
+    started = performance.now();
+    let rec;
+    try {
+      rec = await runner.request('recommend', input);
+    } catch (err) {
+      if (gen !== generation || err?.cancelled) return;
+      showError(err);
+      setState('stale', query);
+      status.textContent = 'Not computed: see the error.';
+      return;
+    }
+    if (gen !== generation) return;
+    current = { rec, input, query };
+    render(rec, state);
+    status.textContent = `Done in ${formatSignificant((performance.now() - started) / 1000, 2)} s.`;
+    setState('ok', query);
+    await updateCurve();
+  }
+
+  function render(rec, state) {
+    renderTable(rec);
+    renderSummary(rec);
+    const select = $('rbf-k');
+    const wanted = Number(state.k) || rec.best.onePhase.k || 1;
+    select.replaceChildren(
+      ...rec.rows.map((row) => {
+        const option = document.createElement('option');
+        option.value = String(row.k);
+        option.textContent = String(row.k);
+        return option;
+      }),
+    );
+    select.value = String(Math.min(Math.max(1, wanted), rec.rows.length));
+    results.hidden = false;
+    capacities.update(rec);
+    $('rbf-capacity').dataset.points = String(rec.rows.length);
+  }
+
+  /** Curves at the chosen k (and the σ check) from the worker; they follow the shown table. */
+  async function updateCurve() {
+    if (!current) return;
+    clearErrors(['k', 'sigma']);
+    const state = readFields();
+    const k = Number($('rbf-k').value);
+    const figure = $('rbf-curve');
+    figure.dataset.state = 'computing';
+    const gen = generation;
+    const sigma = state.sigma.trim();
+    let out;
+    try {
+      out = await runner.request('curve', { m: current.input.m, k, variant: variantOf(current.input), sigma: sigma === '' ? undefined : sigma });
+    } catch (err) {
+      if (gen !== generation || err?.cancelled) return;
+      showError(err, 'k');
+      curves.clear();
+      figure.dataset.state = 'stale';
+      return;
+    }
+    if (gen !== generation) return;
+    curves.update(out, current.rec.fpr);
+    figure.dataset.state = 'ok';
+    figure.dataset.k = String(out.k);
+    figure.dataset.points = String(out.one.sigma.length);
+    const evalOut = $('rbf-eval-out');
+    evalOut.replaceChildren();
+    delete evalOut.dataset.value;
+    if (out.pointError) {
+      showError(out.pointError, 'sigma');
+    } else if (out.point) {
+      const p = out.point;
+      evalOut.dataset.value = String(p.averageFpr);
+      evalOut.dataset.messages = String(p.expectedMessages);
+      evalOut.append(
+        `k = ${p.k}, σ = ${formatInt(p.sigma)}: `,
+        numberLink(p.averageFpr, formatProbability(p.averageFpr, 4), ANCHORS.onePhase, 'f¹_σ (000 eq 18)'),
+        ' average FPR, ',
+        numberLink(p.expectedMessages, formatReal(p.expectedMessages, 2), ANCHORS.messages, 'E[N₀] (000 eqs 20–23)'),
+        ` messages per cycle — ${p.averageFpr <= current.rec.fpr ? 'meets' : 'misses'} f*.`,
+      );
+    }
+  }
+
+  function cancel() {
+    if (!runner.busy) return;
+    generation++;
+    runner.cancel();
+    setState('cancelled');
+    status.textContent = 'Cancelled.';
+  }
+
+  // ---- wiring
+  const initial = fromUrl(window.location.search);
+  for (const field of Object.keys(RBF_FIELDS)) {
+    if (field === 'k') continue; // filled after a run
+    const el = $(`rbf-${field}`);
+    if (el instanceof HTMLSelectElement && ![...el.options].some((o) => o.value === initial[field])) continue;
+    el.value = initial[field];
+  }
+  if (initial.restart !== 'exact' || initial.swap !== 'after') $('rbf-advanced').open = true;
+  const select = $('rbf-k');
+  const option = document.createElement('option');
+  option.value = initial.k;
+  option.textContent = initial.k;
+  select.append(option);
+  select.value = initial.k;
+
+  const saveUrl = () => writeState(readFields(), URL_KEYS, toQuery);
+
+  const form = $('rbf-form');
+  form.addEventListener('input', () => {
+    saveUrl();
+    if (!runner.busy) setState('pending', toQuery(readFields())); // until the debounced run starts
+    clearTimeout(timer);
+    timer = setTimeout(() => run({ auto: true }), DEBOUNCE_MS);
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    run();
+  });
+  cancelButton.addEventListener('click', cancel);
+  select.addEventListener('change', () => {
+    saveUrl();
+    updateCurve();
+  });
+  const evalForm = $('rbf-eval-form');
+  evalForm.addEventListener('input', () => {
+    saveUrl();
+    $('rbf-curve').dataset.state = 'pending';
+    delete $('rbf-eval-out').dataset.value;
+    clearTimeout(evalForm.timer);
+    evalForm.timer = setTimeout(updateCurve, DEBOUNCE_MS);
+  });
+  evalForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    updateCurve();
+  });
+
+  setState('idle', toQuery(readFields()));
+  run({ auto: true });
+}
