@@ -3,7 +3,7 @@
 // its Cancel leaves the recommendation alone); the page normalises, plots (uPlot) and writes, per chart,
 // what the paper claims and what these numbers show. Lazy: nothing runs until the <details> is opened.
 import uPlot from 'uplot';
-import { formatInt, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
+import { formatCountShort, formatInt, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
 import { createRunner } from './rbf-runner.mjs';
 
 /** The paper's graphs are colliding, non-retaining (000 §V: "all graphs represent" that combination). */
@@ -129,19 +129,27 @@ export function fig8Claim(s) {
   };
 }
 
-function lineChart(container, { xLabel, yLabel, xValues, series, columns }) {
+/** The powers of ten from the smallest to the largest of xs. */
+function decades(xs) {
+  const out = [];
+  for (let e = Math.floor(Math.log10(Math.min(...xs)) + 1e-9); e <= Math.ceil(Math.log10(Math.max(...xs)) - 1e-9); e++) out.push(10 ** e);
+  return out;
+}
+
+function lineChart(container, { xLabel, yLabel, xValues, xTicks, xSplits, series, columns }) {
   const width = Math.max(280, Math.floor(container.clientWidth));
   return new uPlot(
     {
       width,
       height: 240,
-      scales: { x: { time: false, distr: 3 } },
+      scales: { x: { time: false, distr: 3, range: (u, min, max) => [min / 1.15, max * 1.15] } },
       series: [
         { label: xLabel, value: (u, v) => (v == null ? '—' : xValues(v)) },
         ...series.map((s) => ({ ...s, width: 2, points: { show: true, size: 5 }, value: (u, v) => (v == null ? '—' : formatSignificant(v, 4)) })),
       ],
       axes: [
-        { label: xLabel, values: (u, splits) => splits.map(xValues), grid: { stroke: '#e5e7eb' } },
+        // fixed ticks on the log axis (uPlot's own log ticks crowd a narrow chart)
+        { label: xLabel, splits: () => xSplits, filter: (u, splits) => splits, values: (u, splits) => splits.map((v) => (v == null ? '' : xTicks(v))), grid: { stroke: '#e5e7eb' } },
         { label: yLabel, size: 52, grid: { stroke: '#e5e7eb' } },
       ],
       cursor: { drag: { x: false, y: false } },
@@ -188,15 +196,15 @@ export function startFigures() {
       plots.push(plot);
     };
     put('fig6', fig6, fig6Claim(fig6), lineChart($('rbf-fig6-chart'), {
-      xLabel: 'M, bits', yLabel: 'capacity / σ-bounded', xValues: (v) => formatInt(v),
+      xLabel: 'M, bits', yLabel: 'capacity / σ-bounded', xValues: (v) => formatInt(v), xTicks: formatCountShort, xSplits: fig6.x,
       series: ruleSeries, columns: [fig6.x, ...RULES.map((r) => fig6[r.key])],
     }));
     put('fig7', fig7, fig7Claim(fig7), lineChart($('rbf-fig7-chart'), {
-      xLabel: 'f*, target average FPR', yLabel: 'capacity / σ-bounded', xValues: (v) => fstar(v),
+      xLabel: 'f*, target average FPR', yLabel: 'capacity / σ-bounded', xValues: (v) => fstar(v), xTicks: fstar, xSplits: decades(fig7.x),
       series: ruleSeries, columns: [fig7.x, ...RULES.map((r) => fig7[r.key])],
     }));
     put('fig8', fig8, fig8Claim(fig8), lineChart($('rbf-fig8-chart'), {
-      xLabel: 'M, bits', yLabel: 'one-phase / two-phase', xValues: (v) => formatInt(v),
+      xLabel: 'M, bits', yLabel: 'one-phase / two-phase', xValues: (v) => formatInt(v), xTicks: formatCountShort, xSplits: fig8.x,
       series: fig8.fprs.map((f, i) => ({ label: `f* = ${fstar(f)}`, stroke: F8_COLORS[i % F8_COLORS.length] })),
       columns: [fig8.x, ...fig8.ratio],
     }));
