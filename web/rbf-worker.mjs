@@ -1,6 +1,7 @@
 // Module Web Worker of the recycling-filter section: runs bc.recommend (posting progress after each k)
 // and bc.sigmaCurve / bc.rbf off the page's thread. Cancelling = the page terminates this worker.
 // Messages in:  { id, type: 'recommend', input } | { id, type: 'curve', input: { m, k, variant, sigma? } }
+//               | { id, type: 'figures', input: { kmax, variant, points: [[m, fpr], …] } } (progress per point)
 // Messages out: { id, type: 'progress', done, total } | { id, type: 'result', result } | { id, type: 'error', error }
 import { createBloomCalc } from '../wasm/browser.mjs';
 
@@ -37,6 +38,17 @@ function curve(bc, { m, k, variant, sigma }) {
   return { k, one, two, point, pointError };
 }
 
+/** The paper's figures 6–8: recommend(m, fpr).best at each point (the page normalises and plots). */
+function figures(bc, { kmax, variant, points }, progress) {
+  const out = [];
+  for (const [m, fpr] of points) {
+    const rec = bc.recommend({ m, fpr, kmax, ...variant });
+    out.push({ m, fpr, best: rec.best });
+    progress(out.length, points.length);
+  }
+  return { kmax, variant, points: out };
+}
+
 self.addEventListener('message', async (event) => {
   const { id, type, input } = event.data;
   try {
@@ -46,6 +58,8 @@ self.addEventListener('message', async (event) => {
       result = bc.recommend(input, (done, total) => {
         self.postMessage({ id, type: 'progress', done, total });
       });
+    } else if (type === 'figures') {
+      result = figures(bc, input, (done, total) => self.postMessage({ id, type: 'progress', done, total }));
     } else if (type === 'curve') {
       result = curve(bc, input);
     } else {

@@ -7,6 +7,9 @@
 import uPlot from 'uplot';
 import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
 import { writeState } from './url-state.mjs';
+import { createRunner } from './rbf-runner.mjs';
+import { startFigures } from './rbf-figures.mjs';
+import { createPanel } from './simulate.mjs';
 
 /** Where the equations are explained; anchors are ids defined in that document. */
 export const DOCS = 'docs/rbf.html';
@@ -109,56 +112,6 @@ function showError(error, fallback) {
   el.dataset.parameter = error?.parameter ?? field;
   $(`rbf-${field}`).setAttribute('aria-invalid', 'true');
   $(`rbf-${field}`).closest('.field, figure')?.classList.add('invalid');
-}
-
-// ---------------------------------------------------------------- worker
-
-/** One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. */
-function createRunner(onProgress) {
-  let worker = null;
-  let nextId = 1;
-  const pending = new Map();
-
-  function spawn() {
-    worker = new Worker(new URL('rbf-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-rbf' });
-    worker.addEventListener('message', ({ data }) => {
-      const entry = pending.get(data.id);
-      if (!entry) return;
-      if (data.type === 'progress') return onProgress(data.done, data.total);
-      pending.delete(data.id);
-      if (data.type === 'result') entry.resolve(data.result);
-      else entry.reject(data.error);
-    });
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      const error = { name: 'Error', message: `The calculation worker failed: ${event.message || 'could not start'}` };
-      for (const entry of pending.values()) entry.reject(error);
-      pending.clear();
-      worker?.terminate();
-      worker = null;
-    });
-  }
-
-  return {
-    request(type, input) {
-      if (!worker) spawn();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, type, input });
-      });
-    },
-    /** Stops everything in flight; their promises reject with { cancelled: true }. */
-    cancel() {
-      worker?.terminate();
-      worker = null;
-      for (const entry of pending.values()) entry.reject({ cancelled: true, message: 'cancelled' });
-      pending.clear();
-    },
-    get busy() {
-      return pending.size > 0;
-    },
-  };
 }
 
 // ---------------------------------------------------------------- rendering
@@ -391,6 +344,62 @@ function capacityChart(container) {
   }));
 }
 
+// ---------------------------------------------------------------- simulation of the shown configuration
+
+const SIM_STRUCTURES = {
+  sigma: 'σ-bounded filter, one phase',
+  'two-phase': 'two-phase filter',
+  'n-real': 'N-bounded filter, real user',
+};
+
+function simError(message, parameter) {
+  const err = new RangeError(message);
+  err.parameter = parameter;
+  return err;
+}
+
+/** The simulation input of what the section shows (target: see simTarget in startRbf). */
+export function rbfSimulationInput(t, { epochs, arrivals, seed }) {
+  const common = { k: t.k, hashing: t.variant.hashing, retaining: t.variant.recycling === 'retaining', epochs, arrivals, seed };
+  if (t.structure === 'sigma') {
+    if (t.sigma == null) throw simError(`no σ meets f* at k = ${t.k}: nothing to simulate (choose another k or check a σ)`, 'sigma');
+    return { structure: 'sigma', m: t.m, sigma: t.sigma, ...common };
+  }
+  if (t.structure === 'two-phase') {
+    if (t.twoSigma == null) throw simError(`no two-phase σ meets f* at k = ${t.k}: nothing to simulate`, 'sigma');
+    return { structure: 'two-phase', m: Math.floor(t.m / 2), sigma: t.twoSigma, ...common };
+  }
+  if (t.structure === 'n-real') {
+    if (t.N == null) throw simError(`no N meets f* under the worst-case rule at k = ${t.k}: nothing to simulate`, 'n');
+    return { structure: 'n-real', m: t.m, n: t.N, ...common };
+  }
+  throw simError(`unknown structure '${t.structure}'`, 'structure');
+}
+
+function describeSimTarget(t) {
+  const v = t.variant;
+  const how = `${v.hashing}, ${v.recycling === 'retaining' ? 'retaining' : 'non-retaining'}`;
+  let what;
+  const notes = [];
+  if (t.structure === 'sigma') {
+    what = t.sigma == null
+      ? `no σ meets f* at k = ${t.k}`
+      : `M = ${formatInt(t.m)} bits, k = ${t.k}, σ = ${formatInt(t.sigma)} (${t.sigmaSource === 'checked' ? 'the checked σ' : 'the largest σ meeting f* at this k'})`;
+    if (v.recycling === 'retaining' && v.hashing === 'colliding' && v.restart === 'eq10') {
+      notes.push("the real filter restarts from the recycling message's own bits, so its model is the exact restart law, not eq 10");
+    }
+  } else if (t.structure === 'two-phase') {
+    what = t.twoSigma == null
+      ? `no two-phase σ meets f* at k = ${t.k}`
+      : `two arrays of ${formatInt(Math.floor(t.m / 2))} bits, k = ${t.k}, σ = ${formatInt(t.twoSigma)} (the largest two-phase σ meeting f*)`;
+    if (v.swap === 'before') notes.push("the real filter swaps after the insertion, so its model is the 'after' one, not eq 24");
+    if (v.recycling === 'retaining') notes.push('no two-phase model for retaining filters (the message would sit in both arrays)');
+  } else {
+    what = t.N == null ? `no N meets f* at k = ${t.k}` : `M = ${formatInt(t.m)} bits, k = ${t.k}, N = ${formatInt(t.N)} (the worst-case rule's N at this k)`;
+  }
+  return `Runs the real ${SIM_STRUCTURES[t.structure]} in a worker: ${what}; ${how}.${notes.length ? ` Note: ${notes.join('; ')}.` : ''}`;
+}
+
 // ---------------------------------------------------------------- the section
 
 export function startRbf(bc) {
@@ -406,6 +415,18 @@ export function startRbf(bc) {
   let generation = 0;
   let current = null; // { rec, input, query } of the table shown
   let started = 0;
+  let view = null; // the configuration the plot and the σ check show: what "Simulate" runs
+
+  startFigures();
+  const simPanel = createPanel({
+    prefix: 'rsim',
+    input: (t) => rbfSimulationInput(t, { epochs: $('rsim-epochs').value.trim(), arrivals: $('rsim-arrivals').value.trim(), seed: $('rsim-seed').value.trim() }),
+    key: (t) => JSON.stringify(t),
+    describe: describeSimTarget,
+    modelLabel: 'model',
+  });
+  const refreshSim = () => simPanel.setTarget(view ? { ...view, structure: $('rsim-structure').value } : null);
+  $('rsim-structure').addEventListener('change', refreshSim);
 
   const runner = createRunner((done, total) => {
     progress.max = total;
@@ -547,10 +568,24 @@ export function startRbf(bc) {
       if (gen !== generation || err?.cancelled) return;
       showError(err, 'k');
       curves.clear();
+      view = null;
+      refreshSim();
       figure.dataset.state = 'stale';
       return;
     }
     if (gen !== generation) return;
+    const row = current.rec.rows.find((r) => r.k === out.k);
+    const threshold = (choice) => (choice.feasible ? choice.threshold : null);
+    view = {
+      m: current.rec.m,
+      k: out.k,
+      variant: current.rec.variant,
+      sigma: out.point ? out.point.sigma : threshold(row.onePhase),
+      sigmaSource: out.point ? 'checked' : 'table',
+      twoSigma: threshold(row.twoPhase),
+      N: threshold(row.worstCase),
+    };
+    refreshSim();
     curves.update(out, current.rec.fpr);
     figure.dataset.state = 'ok';
     figure.dataset.k = String(out.k);

@@ -2,7 +2,8 @@
 // after every chunk and yields to its event loop, so a 'cancel' message is seen within one chunk. After a
 // cancel, an error or a finished run the worker takes the next 'run' message (it is reusable).
 // Messages in:  { type: 'run', id, input } | { type: 'cancel', id }
-// Messages out: { type: 'progress', id, progress } | { type: 'result', id, result } | { type: 'cancelled', id }
+// Messages out: { type: 'started', id, model } (the model value, before any epoch, for the running chart)
+//               | { type: 'progress', id, progress } | { type: 'result', id, result } | { type: 'cancelled', id }
 //               | { type: 'error', id, error: { name, message, parameter } }
 import { createBloomCalc } from '../wasm/browser.mjs';
 
@@ -26,6 +27,7 @@ async function run(id, input) {
   try {
     const bc = await ready;
     handle = bc.createSimulation(input, { chunkMs: 8 });
+    self.postMessage({ type: 'started', id, model: handle.result().model });
     for (;;) {
       if (job.cancelled) {
         self.postMessage({ type: 'cancelled', id });

@@ -1,6 +1,12 @@
-// The page's "Simulate" panel: runs the real Bloom filter of the current result in a Web Worker
-// (web/sim-worker.mjs), with a progress bar, a cancel button, the result against the exact model and a
-// uPlot chart of the running estimate. The main thread only renders.
+// The page's "Simulate" panels: run a real data structure in a Web Worker (web/sim-worker.mjs), with a
+// progress bar, a cancel button, the result against the model value and a uPlot chart of the running
+// estimate. The main thread only renders. One generic panel, parameterised by an element-id prefix and
+// a config that turns "what the user is looking at" (the target) into a simulation input:
+//   createSimulationPanel()                      the sizing result's Bloom filter (ids sim-*)
+//   createPanel({ prefix: 'rsim', ... })         e.g. the recycling section's filters (ids rsim-*)
+// Element ids used, with prefix P: P (the panel), P-run, P-cancel, P-progress, P-status, P-result,
+// P-mean, P-half, P-low, P-high, P-poisson, P-fp, P-model, P-verdict, P-note, P-chart; optional P-model-name
+// and, for each parameter the core may name in an error, P-<parameter>-error (shown beside that field).
 import uPlot from 'uplot';
 import { formatInt, formatProbability } from './format.mjs';
 
@@ -23,31 +29,42 @@ export function simulationInput(r, { epochs, seed, scheme }) {
   };
 }
 
-export function createSimulationPanel() {
-  const panel = $('sim');
-  const runButton = $('sim-run');
-  const cancelButton = $('sim-cancel');
-  const bar = $('sim-progress');
-  const status = $('sim-status');
-  const chartEl = $('sim-chart');
-  let worker = null;
+/**
+ * A simulate panel.
+ * - prefix: element-id prefix (see above).
+ * - input(target): the simulation input for the target (may throw an error with `parameter`).
+ * - key(target): identity of a target; a new key cancels a running simulation and clears the panel.
+ * - describe(target): the idle status line.
+ * - modelLabel: legend of the model line ('model' by default; the result's model name is shown beside it).
+ */
+export function createPanel({ prefix, input: inputOf, key: keyOf, describe, modelLabel = 'model' }) {
+  const id = (suffix) => $(`${prefix}-${suffix}`);
+  const panel = $(prefix);
+  const runButton = id('run');
+  const cancelButton = id('cancel');
+  const bar = id('progress');
+  const status = id('status');
+  const chartEl = id('chart');
   let jobId = 0;
-  let filter = null; // the current result of the calculator
+  let target = null;
   let plot = null;
   let xs = [], running = [], model = [];
   let sum = 0;
+  let modelValue = null;
+  let shownErrors = [];
+  let worker = null; // this panel's worker, created on the first run and reused
 
   function ensureWorker() {
     if (!worker) {
-      worker = new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module' });
-      worker.onmessage = onMessage;
+      worker = new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: `bloomcalc-${prefix}` });
+      worker.onmessage = (event) => onMessage(event.data);
     }
     return worker;
   }
 
   function setState(state) {
     panel.dataset.state = state;
-    runButton.disabled = state === 'running' || !filter;
+    runButton.disabled = state === 'running' || !target;
     cancelButton.hidden = state !== 'running';
     bar.hidden = state !== 'running';
   }
@@ -64,7 +81,7 @@ export function createSimulationPanel() {
           series: [
             {},
             { label: 'simulated (running mean)', stroke: '#0b5cad', width: 2 },
-            { label: 'exact model', stroke: '#c2410c', dash: [6, 4], width: 1.5 },
+            { label: modelLabel, stroke: '#c2410c', dash: [6, 4], width: 1.5 },
           ],
         },
         data,
@@ -75,10 +92,32 @@ export function createSimulationPanel() {
     }
   }
 
-  function onMessage(event) {
-    const msg = event.data;
+  function clearFieldErrors() {
+    for (const el of shownErrors) {
+      el.hidden = true;
+      el.textContent = '';
+    }
+    shownErrors = [];
+  }
+
+  function showError(error) {
+    status.textContent = error.message;
+    panel.dataset.errorParameter = error.parameter ?? '';
+    const el = error.parameter ? id(`${error.parameter}-error`) : null;
+    if (el) {
+      el.textContent = error.message;
+      el.hidden = false;
+      shownErrors.push(el);
+    }
+    setState('error');
+  }
+
+  function onMessage(msg) {
     if (msg.id !== jobId) return; // a message of an older run
-    if (msg.type === 'progress') {
+    if (msg.type === 'started') {
+      modelValue = msg.model?.value ?? null;
+      panel.dataset.model = String(modelValue);
+    } else if (msg.type === 'progress') {
       const p = msg.progress;
       bar.value = p.fraction;
       panel.dataset.progress = String(p.fraction);
@@ -88,7 +127,7 @@ export function createSimulationPanel() {
         sum += rate;
         xs.push(xs.length + 1);
         running.push(sum / xs.length);
-        model.push(filter.fpr.exact);
+        model.push(modelValue);
       }
       if (p.epochRates.length) drawPlot();
     } else if (msg.type === 'result') {
@@ -98,47 +137,60 @@ export function createSimulationPanel() {
       status.textContent = 'Cancelled.';
       setState('cancelled');
     } else if (msg.type === 'error') {
-      status.textContent = msg.error.message;
-      panel.dataset.errorParameter = msg.error.parameter ?? '';
-      setState('error');
+      showError(msg.error);
     }
   }
 
   function showResult(r) {
-    const set = (id, value, text) => {
-      $(id).dataset.value = String(value);
-      $(id).textContent = text;
+    const set = (suffix, value, text) => {
+      id(suffix).dataset.value = String(value);
+      id(suffix).textContent = text;
     };
     const pct = `${Math.round(r.config.confidence * 100)}%`;
-    set('sim-mean', r.mean, formatProbability(r.mean, 5));
-    set('sim-half', r.halfWidth, formatProbability(r.halfWidth, 2));
-    set('sim-low', r.interval.low, formatProbability(r.interval.low, 5));
-    set('sim-high', r.interval.high, formatProbability(r.interval.high, 5));
-    set('sim-fp', r.falsePositives, `${formatInt(r.falsePositives)} false positives in ${formatInt(r.newArrivals)} lookups`);
-    set('sim-poisson', r.poisson ? `${r.poisson.low},${r.poisson.high}` : '', r.poisson
+    set('mean', r.mean, formatProbability(r.mean, 5));
+    set('half', r.halfWidth, formatProbability(r.halfWidth, 2));
+    set('low', r.interval.low, formatProbability(r.interval.low, 5));
+    set('high', r.interval.high, formatProbability(r.interval.high, 5));
+    const unit = r.config.structure === 'bloom' || r.config.structure === 'counting' ? 'lookups' : 'new messages';
+    set('fp', r.falsePositives, `${formatInt(r.falsePositives)} false positives in ${formatInt(r.newArrivals)} ${unit}`);
+    set('poisson', r.poisson ? `${r.poisson.low},${r.poisson.high}` : '', r.poisson
       ? `[${formatProbability(r.poisson.low, 4)}, ${formatProbability(r.poisson.high, 4)}]` : '—');
-    const inside = r.model?.insideT;
-    set('sim-model', r.model?.value ?? '', r.model ? formatProbability(r.model.value, 5) : '—');
-    const verdict = $('sim-verdict');
-    verdict.dataset.value = String(inside);
-    verdict.className = `badge ${inside ? 'ok' : 'bad'}`;
-    verdict.textContent = inside ? `✓ model inside the ${pct} interval` : `✗ model outside the ${pct} interval`;
-    $('sim-note').textContent = r.model?.note ?? '';
-    $('sim-result').hidden = false;
+    const verdict = id('verdict');
+    if (r.model) {
+      const inside = r.model.insideT;
+      set('model', r.model.value, formatProbability(r.model.value, 5));
+      verdict.dataset.value = String(inside);
+      verdict.className = `badge ${inside ? 'ok' : 'bad'}`;
+      verdict.textContent = inside ? `✓ model inside the ${pct} interval` : `✗ model outside the ${pct} interval`;
+    } else {
+      set('model', '', '—');
+      verdict.dataset.value = 'null';
+      verdict.className = 'badge';
+      verdict.textContent = 'no model for this configuration';
+    }
+    const name = id('model-name');
+    if (name) name.textContent = r.model ? `${r.model.name} (${r.model.reference})` : 'model';
+    id('note').textContent = r.model?.note ?? '';
+    id('result').hidden = false;
     status.textContent = `Done: ${formatInt(r.epochs)} epochs, ${formatInt(r.probes)} bit probes.`;
   }
 
   function start() {
-    if (!filter) return;
-    const epochs = Number($('sim-epochs').value);
-    const seed = Number($('sim-seed').value);
-    const input = simulationInput(filter, { epochs, seed, scheme: $('sim-scheme').value });
-    panel.dataset.input = JSON.stringify(input);
+    if (!target) return;
+    clearFieldErrors();
     delete panel.dataset.errorParameter;
+    id('result').hidden = true;
+    let input;
+    try {
+      input = inputOf(target);
+    } catch (err) {
+      showError({ message: err.message, parameter: err.parameter });
+      return;
+    }
+    panel.dataset.input = JSON.stringify(input);
     jobId += 1;
-    xs = [], running = [], model = [], sum = 0;
+    xs = [], running = [], model = [], sum = 0, modelValue = null;
     drawPlot();
-    $('sim-result').hidden = true;
     bar.value = 0;
     panel.dataset.progress = '0';
     status.textContent = 'Starting…';
@@ -152,19 +204,41 @@ export function createSimulationPanel() {
 
   runButton.addEventListener('click', start);
   cancelButton.addEventListener('click', cancel);
+  setState('idle');
 
+  return {
+    /** What to simulate: a new target cancels a running simulation and clears the panel. */
+    setTarget(t) {
+      const k = t ? keyOf(t) : '';
+      if (k === panel.dataset.target) return;
+      panel.dataset.target = k;
+      target = t;
+      cancel();
+      jobId += 1; // ignore what the old run still sends
+      clearFieldErrors();
+      id('result').hidden = true;
+      status.textContent = t ? describe(t) : '';
+      setState('idle');
+    },
+    get target() {
+      return target;
+    },
+  };
+}
+
+/** The sizing result's panel: the real Bloom filter (m, n, k) against the exact mean FPR. */
+export function createSimulationPanel() {
+  const panel = createPanel({
+    prefix: 'sim',
+    input: (r) => simulationInput(r, { epochs: Number($('sim-epochs').value), seed: Number($('sim-seed').value), scheme: $('sim-scheme').value }),
+    key: (r) => `${r.m}/${r.n}/${r.k}/${r.hashing}`,
+    describe: (r) => `Runs the real filter (m = ${formatInt(r.m)}, n = ${formatInt(r.n)}, k = ${r.k}) in a worker.`,
+    modelLabel: 'exact model',
+  });
   return {
     /** The calculator's current result: a new filter cancels a running simulation and clears the panel. */
     setFilter(r) {
-      const key = r ? `${r.m}/${r.n}/${r.k}/${r.hashing}` : '';
-      if (key === panel.dataset.filter) return;
-      panel.dataset.filter = key;
-      filter = r;
-      cancel();
-      jobId += 1; // ignore what the old run still sends
-      $('sim-result').hidden = true;
-      status.textContent = r ? `Runs the real filter (m = ${formatInt(r.m)}, n = ${formatInt(r.n)}, k = ${r.k}) in a worker.` : '';
-      setState('idle');
+      panel.setTarget(r);
     },
   };
 }

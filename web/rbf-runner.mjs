@@ -1,0 +1,51 @@
+// The page side of the recycling-filter worker (web/rbf-worker.mjs → rbf-worker.js): request/response
+// with progress, and cancel by terminating the worker (the next request starts a fresh one). The
+// recommendation and the paper figures each use their own runner, so cancelling one leaves the other.
+
+/** One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. */
+export function createRunner(onProgress) {
+  let worker = null;
+  let nextId = 1;
+  const pending = new Map();
+
+  function spawn() {
+    worker = new Worker(new URL('rbf-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-rbf' });
+    worker.addEventListener('message', ({ data }) => {
+      const entry = pending.get(data.id);
+      if (!entry) return;
+      if (data.type === 'progress') return onProgress(data.done, data.total);
+      pending.delete(data.id);
+      if (data.type === 'result') entry.resolve(data.result);
+      else entry.reject(data.error);
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      const error = { name: 'Error', message: `The calculation worker failed: ${event.message || 'could not start'}` };
+      for (const entry of pending.values()) entry.reject(error);
+      pending.clear();
+      worker?.terminate();
+      worker = null;
+    });
+  }
+
+  return {
+    request(type, input) {
+      if (!worker) spawn();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, type, input });
+      });
+    },
+    /** Stops everything in flight; their promises reject with { cancelled: true }. */
+    cancel() {
+      worker?.terminate();
+      worker = null;
+      for (const entry of pending.values()) entry.reject({ cancelled: true, message: 'cancelled' });
+      pending.clear();
+    },
+    get busy() {
+      return pending.size > 0;
+    },
+  };
+}
