@@ -9,6 +9,7 @@
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/exact_fpr.hpp"
 #include "bloomcalc/rbf_chain.hpp"
+#include "rbf_fill.hpp"
 
 namespace bloomcalc {
 
@@ -91,7 +92,8 @@ OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     const std::vector<double> start =
         variant.recycling == Recycling::nonretaining ? std::vector<double>{1.0} : fresh_message_bits(M, k, h);
     double sv = 0, sf = 0;
-    visits_ = fill_visits(M, k, h, start, M - 1, [&](std::uint64_t b, double v, double rho) {
+    sum_visits_.reserve(M), sum_fp_.reserve(M);
+    visits_ = detail::fill(M, k, h, start, M - 1, [&](std::uint64_t b, double v, double rho) {
         sv += v;
         sf += v * rho;
         sum_visits_.push_back(sv);

@@ -1,0 +1,116 @@
+// Internal: the probe-level fill of rbf_chain.cpp as a template, so the per-level callback of the models
+// inlines (no std::function call per level). `fill_visits` (rbf_chain.hpp) is the public form.
+//
+// Colliding hashes: once the entries of a level are the same for every phase (to 2^-50 relative), the fill
+// switches to the closed form of that state. The uniform state is a fixed point: with e(q) = e for all q,
+// G(q) = e + s·G(q − 1) gives G(q) = e/(1 − s) for every q, and the exits (1 − s)·G(q) = e enter the next
+// level uniformly again, so v_b = e·M/(M − b) from there on (each level is entered exactly once). The map
+// from one level's entries to the next is a weighted average of them (non-negative weights summing to 1), so
+// the true entries of every later level stay within [min, max] of the entries at the switch: the closed form
+// is within 2^-50 relative of continuing the recurrence, below the rounding that the recurrence itself
+// accumulates over the remaining levels. Distinct hashes have s depending on the phase: no switch.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "bloomcalc/rbf_chain.hpp"
+
+namespace bloomcalc::detail {
+
+constexpr double kUniformPhases = 0x1p-50;  // max − min ≤ 2^-50·min over the phases: switch to the closed form
+
+// s^k exactly as the fill's power table computes it: s, s², s³ = s²·s, s⁴ = (s²)², then s^j = s^{j−4}·s⁴.
+inline double chain_power(double s, unsigned k) {
+    const double s2 = s * s, s4 = s2 * s2;
+    double p = 1.0;
+    switch (k % 4) {
+        case 1: p = s; break;
+        case 2: p = s2; break;
+        case 3: p = s2 * s; break;
+        default: break;
+    }
+    for (unsigned j = k % 4 + 4; j <= k; j += 4) p *= s4;
+    return p;
+}
+
+// `stop(b, visits_b, ρ(b))` ends the fill after level b when it returns true.
+template <class Stop>
+std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start, std::uint64_t last,
+                         Stop&& stop) {
+    last = std::min(last, M - 1);  // a full filter (b = M) answers every message as seen: ρ(M) = 1
+    std::vector<double> visits;
+    visits.reserve(last + 1);
+    std::vector<double> entries(k, 0.0), next(k, 0.0), G(k), s(k), mv(k), inv(k), pw(k + 4);
+    for (unsigned q = 0; q < k; ++q) inv[q] = 1.0 / static_cast<double>(M - (h == Hashing::distinct ? q : 0));
+    for (std::uint64_t b = 0; b <= last; ++b) {
+        if (b < start.size()) entries[0] += start[b];
+        if (h == Hashing::colliding) {  // one stay probability for every phase
+            if (b + 1 >= start.size()) {  // no later start mass: switch once the phases are uniform
+                const auto [lo, hi] = std::minmax_element(entries.begin(), entries.end());
+                if (*hi - *lo <= kUniformPhases * *lo) {
+                    double e = 0.0;
+                    for (double x : entries) e += x;
+                    const double eM = e / static_cast<double>(k) * static_cast<double>(M);
+                    for (; b <= last; ++b) {
+                        const double v = eM / static_cast<double>(M - b);  // e/(1 − s)
+                        visits.push_back(v);
+                        if (stop(b, v, chain_power(static_cast<double>(b) * inv[0], k))) break;
+                    }
+                    return visits;
+                }
+            }
+            const double sb = static_cast<double>(b) * inv[0], mb = static_cast<double>(M - b) * inv[0];
+            // Powers s^j: four independent chains, so the loop is not one long multiply latency chain.
+            pw[0] = 1.0, pw[1] = sb, pw[2] = sb * sb, pw[3] = pw[2] * sb;
+            const double s4 = pw[2] * pw[2];
+            for (unsigned j = 4; j <= k; ++j) pw[j] = pw[j - 4] * s4;
+            const double rho = pw[k];
+            // 1 − ρ directly while it cannot cancel (ρ < 1/2), else from log1p/expm1.
+            const double one_minus_rho = rho < 0.5 ? 1.0 - rho : -std::expm1(k * std::log1p(-mb));
+            double part[4] = {0.0, 0.0, 0.0, 0.0};  // Σ_{p≥1} e(p)·s^{k−p}: four partial sums
+            unsigned p = 1;
+            for (; p + 3 < k; p += 4) {
+                part[0] += entries[p] * pw[k - p];
+                part[1] += entries[p + 1] * pw[k - p - 1];
+                part[2] += entries[p + 2] * pw[k - p - 2];
+                part[3] += entries[p + 3] * pw[k - p - 3];
+            }
+            for (; p < k; ++p) part[0] += entries[p] * pw[k - p];
+            const double acc = (part[0] + part[1]) + (part[2] + part[3]);
+            G[0] = (entries[0] + acc) / one_minus_rho;
+            // G(q) = e(q) + s·e(q−1) + s²·e(q−2) + s³·e(q−3) + s⁴·G(q−4): four chains of length k/4.
+            for (unsigned q = 1; q < k; ++q) {
+                if (q < 4) {
+                    G[q] = entries[q] + sb * G[q - 1];
+                } else {
+                    G[q] = entries[q] + pw[1] * entries[q - 1] + pw[2] * entries[q - 2] + pw[3] * entries[q - 3] + s4 * G[q - 4];
+                }
+            }
+            visits.push_back(G[0]);
+            if (stop(b, G[0], rho)) break;
+            for (unsigned q = 0; q + 1 < k; ++q) entries[q + 1] = mb * G[q];
+            entries[0] = mb * G[k - 1];
+            continue;
+        }
+        for (unsigned q = 0; q < k; ++q) {
+            const unsigned t = h == Hashing::distinct ? q : 0;
+            s[q] = b >= t ? static_cast<double>(b - t) * inv[q] : 0.0;  // s_q(b)
+            mv[q] = static_cast<double>(M - b) * inv[q];                // 1 − s_q(b)
+        }
+        // G_b(0) from the circular recurrence, then the other phases forwards.
+        double acc = 0.0;
+        for (unsigned p = 1; p < k; ++p) acc = (acc + entries[p]) * s[p];
+        G[0] = (entries[0] + acc) / rbf_one_minus_rho(b, M, k, h);
+        for (unsigned q = 1; q < k; ++q) G[q] = entries[q] + s[q - 1] * G[q - 1];
+        visits.push_back(G[0]);  // arrivals (phase 0) that find b bits set
+        if (stop(b, G[0], rbf_rho(b, M, k, h))) break;
+        for (unsigned q = 0; q < k; ++q) next[(q + 1) % k] = mv[q] * G[q];
+        entries.swap(next);
+    }
+    return visits;
+}
+
+}  // namespace bloomcalc::detail
