@@ -54,10 +54,25 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
                     double e = 0.0;
                     for (double x : entries) e += x;
                     const double eM = e / static_cast<double>(k) * static_cast<double>(M);
-                    for (; b <= last; ++b) {
-                        const double v = eM / static_cast<double>(M - b);  // e/(1 − s)
-                        visits.push_back(v);
-                        if (stop(b, v, chain_power(static_cast<double>(b) * inv[0], k))) break;
+                    // Blocks of levels, so v_b and ρ(b) = s^k (as chain_power) vectorise across levels.
+                    constexpr unsigned kBlock = 64;
+                    double v[kBlock], rho[kBlock], s4[kBlock];
+                    const double Md = static_cast<double>(M);
+                    while (b <= last) {
+                        const unsigned n = static_cast<unsigned>(std::min<std::uint64_t>(kBlock, last - b + 1));
+                        const double b0 = static_cast<double>(b);
+                        for (unsigned i = 0; i < n; ++i) {
+                            const double bd = b0 + i, sb = bd * inv[0], s2 = sb * sb;
+                            v[i] = eM / (Md - bd);  // e/(1 − s)
+                            s4[i] = s2 * s2;
+                            rho[i] = k % 4 == 1 ? sb : k % 4 == 2 ? s2 : k % 4 == 3 ? s2 * sb : 1.0;
+                        }
+                        for (unsigned j = k % 4 + 4; j <= k; j += 4)
+                            for (unsigned i = 0; i < n; ++i) rho[i] *= s4[i];
+                        for (unsigned i = 0; i < n; ++i, ++b) {
+                            visits.push_back(v[i]);
+                            if (stop(b, v[i], rho[i])) return visits;
+                        }
                     }
                     return visits;
                 }

@@ -91,15 +91,16 @@ OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     // σ-independent start: empty filter, or the bits of a fresh message (eq 10 / eq 14).
     const std::vector<double> start =
         variant.recycling == Recycling::nonretaining ? std::vector<double>{1.0} : fresh_message_bits(M, k, h);
-    double sv = 0, sf = 0;
     sum_visits_.reserve(M), sum_fp_.reserve(M);
-    visits_ = detail::fill(M, k, h, start, M - 1, [&](std::uint64_t b, double v, double rho) {
-        sv += v;
-        sf += v * rho;
-        sum_visits_.push_back(sv);
-        sum_fp_.push_back(sf);
-        return b >= sigma_min() && sf > stop_above * sv;
-    });
+    // The running sums live in the callback itself (not captured by reference), so they stay in registers.
+    visits_ = detail::fill(M, k, h, start, M - 1,
+                           [this, stop_above, sv = 0.0, sf = 0.0](std::uint64_t b, double v, double rho) mutable {
+                               sv += v;
+                               sf += v * rho;
+                               sum_visits_.push_back(sv);
+                               sum_fp_.push_back(sf);
+                               return b >= sigma_min() && sf > stop_above * sv;
+                           });
 }
 
 std::vector<double> OnePhaseModel::restart_distribution(std::uint64_t sigma) const {
