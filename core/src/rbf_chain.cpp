@@ -62,7 +62,8 @@ std::vector<double> message_step(std::uint64_t i, std::uint64_t M, unsigned k, H
 
 std::vector<double> fill_visits(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start,
                                 std::uint64_t last, const std::function<bool(std::uint64_t, double, double)>& stop) {
-    return detail::fill(M, k, h, start, last, [&](std::uint64_t b, double v, double rho) { return stop && stop(b, v, rho); });
+    auto each = detail::per_level([&](std::uint64_t b, double v, double rho) { return stop && stop(b, v, rho); });
+    return detail::fill(M, k, h, start, last, each);
 }
 
 }  // namespace bloomcalc

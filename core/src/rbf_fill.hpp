@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "bloomcalc/rbf_chain.hpp"
@@ -36,7 +37,23 @@ inline double chain_power(double s, unsigned k) {
     return p;
 }
 
-// `stop(b, visits_b, ρ(b))` ends the fill after level b when it returns true.
+// `stop.level(b, visits_b, ρ(b))` ends the fill after level b when it returns true; `stop.block(b, n, v, ρ)`
+// sees levels b..b+n−1 at once and returns how many of them it took (n, or up to the level that stops).
+template <class F>
+struct PerLevel {
+    F f;
+    bool level(std::uint64_t b, double v, double rho) { return f(b, v, rho); }
+    unsigned block(std::uint64_t b, unsigned n, const double* v, const double* rho) {
+        for (unsigned i = 0; i < n; ++i)
+            if (f(b + i, v[i], rho[i])) return i + 1;
+        return n;
+    }
+};
+template <class F>
+PerLevel<F> per_level(F f) {
+    return PerLevel<F>{std::move(f)};
+}
+
 template <class Stop>
 std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start, std::uint64_t last,
                          Stop&& stop) {
@@ -69,10 +86,13 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
                         }
                         for (unsigned j = k % 4 + 4; j <= k; j += 4)
                             for (unsigned i = 0; i < n; ++i) rho[i] *= s4[i];
-                        for (unsigned i = 0; i < n; ++i, ++b) {
-                            visits.push_back(v[i]);
-                            if (stop(b, v[i], rho[i])) return visits;
+                        visits.insert(visits.end(), v, v + n);
+                        const unsigned used = stop.block(b, n, v, rho);
+                        if (used < n) {
+                            visits.resize(visits.size() - (n - used));
+                            return visits;
                         }
+                        b += n;
                     }
                     return visits;
                 }
@@ -105,7 +125,7 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
                 }
             }
             visits.push_back(G[0]);
-            if (stop(b, G[0], rho)) break;
+            if (stop.level(b, G[0], rho)) break;
             for (unsigned q = 0; q + 1 < k; ++q) entries[q + 1] = mb * G[q];
             entries[0] = mb * G[k - 1];
             continue;
@@ -121,7 +141,7 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
         G[0] = (entries[0] + acc) / rbf_one_minus_rho(b, M, k, h);
         for (unsigned q = 1; q < k; ++q) G[q] = entries[q] + s[q - 1] * G[q - 1];
         visits.push_back(G[0]);  // arrivals (phase 0) that find b bits set
-        if (stop(b, G[0], rbf_rho(b, M, k, h))) break;
+        if (stop.level(b, G[0], rbf_rho(b, M, k, h))) break;
         for (unsigned q = 0; q < k; ++q) next[(q + 1) % k] = mv[q] * G[q];
         entries.swap(next);
     }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/exact_fpr.hpp"
@@ -42,6 +43,44 @@ std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M,
         for (unsigned y = 0; x + y <= k; ++y) T[x][x + y] += d[x][y];
     return T;
 }
+
+// The fill's callback: running sums Σ v_b and Σ v_b ρ(b) at every level; stops after the first level
+// σ ≥ σ_min whose f¹_σ exceeds `stop_above`.
+struct PrefixSums {
+    std::vector<double>& sum_visits;
+    std::vector<double>& sum_fp;
+    std::uint64_t sigma_min;
+    double stop_above;
+    double sv = 0, sf = 0;
+
+    bool level(std::uint64_t b, double v, double rho) {
+        sv += v;
+        sf += v * rho;
+        sum_visits.push_back(sv);
+        sum_fp.push_back(sf);
+        return b >= sigma_min && sf > stop_above * sv;
+    }
+    unsigned block(std::uint64_t b, unsigned n, const double* v, const double* rho) {
+        const std::size_t at = sum_visits.size();
+        sum_visits.resize(at + n), sum_fp.resize(at + n);
+        double* out_v = sum_visits.data() + at;
+        double* out_f = sum_fp.data() + at;
+        double x = sv, y = sf;  // locals: no aliasing with the outputs
+        unsigned i = 0;
+        for (; i < n; ++i) {
+            x += v[i];
+            y += v[i] * rho[i];
+            out_v[i] = x, out_f[i] = y;
+            if (b + i >= sigma_min && y > stop_above * x) {
+                ++i;
+                break;
+            }
+        }
+        sv = x, sf = y;
+        sum_visits.resize(at + i), sum_fp.resize(at + i);
+        return i;
+    }
+};
 
 }  // namespace
 
@@ -92,15 +131,8 @@ OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     const std::vector<double> start =
         variant.recycling == Recycling::nonretaining ? std::vector<double>{1.0} : fresh_message_bits(M, k, h);
     sum_visits_.reserve(M), sum_fp_.reserve(M);
-    // The running sums live in the callback itself (not captured by reference), so they stay in registers.
-    visits_ = detail::fill(M, k, h, start, M - 1,
-                           [this, stop_above, sv = 0.0, sf = 0.0](std::uint64_t b, double v, double rho) mutable {
-                               sv += v;
-                               sf += v * rho;
-                               sum_visits_.push_back(sv);
-                               sum_fp_.push_back(sf);
-                               return b >= sigma_min() && sf > stop_above * sv;
-                           });
+    PrefixSums sums{sum_visits_, sum_fp_, sigma_min(), stop_above};
+    visits_ = detail::fill(M, k, h, start, M - 1, sums);
 }
 
 std::vector<double> OnePhaseModel::restart_distribution(std::uint64_t sigma) const {
