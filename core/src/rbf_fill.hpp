@@ -86,12 +86,9 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
                         }
                         for (unsigned j = k % 4 + 4; j <= k; j += 4)
                             for (unsigned i = 0; i < n; ++i) rho[i] *= s4[i];
-                        visits.insert(visits.end(), v, v + n);
                         const unsigned used = stop.block(b, n, v, rho);
-                        if (used < n) {
-                            visits.resize(visits.size() - (n - used));
-                            return visits;
-                        }
+                        for (unsigned i = 0; i < used; ++i) visits.push_back(v[i]);  // within the reserve
+                        if (used < n) return visits;
                         b += n;
                     }
                     return visits;

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstddef>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/exact_fpr.hpp"
@@ -53,31 +52,25 @@ struct PrefixSums {
     double stop_above;
     double sv = 0, sf = 0;
 
-    bool level(std::uint64_t b, double v, double rho) {
+    // noexcept: push_back stays within the reserve, and (in wasm) the call needs no exception trampoline.
+    bool level(std::uint64_t b, double v, double rho) noexcept {
         sv += v;
         sf += v * rho;
         sum_visits.push_back(sv);
         sum_fp.push_back(sf);
         return b >= sigma_min && sf > stop_above * sv;
     }
-    unsigned block(std::uint64_t b, unsigned n, const double* v, const double* rho) {
-        const std::size_t at = sum_visits.size();
-        sum_visits.resize(at + n), sum_fp.resize(at + n);
-        double* out_v = sum_visits.data() + at;
-        double* out_f = sum_fp.data() + at;
-        double x = sv, y = sf;  // locals: no aliasing with the outputs
+    unsigned block(std::uint64_t b, unsigned n, const double* v, const double* rho) noexcept {
+        double x = sv, y = sf;  // locals: they stay in registers
         unsigned i = 0;
-        for (; i < n; ++i) {
+        while (i < n) {
             x += v[i];
             y += v[i] * rho[i];
-            out_v[i] = x, out_f[i] = y;
-            if (b + i >= sigma_min && y > stop_above * x) {
-                ++i;
-                break;
-            }
+            sum_visits.push_back(x);
+            sum_fp.push_back(y);
+            if (b + i++ >= sigma_min && y > stop_above * x) break;
         }
         sv = x, sf = y;
-        sum_visits.resize(at + i), sum_fp.resize(at + i);
         return i;
     }
 };

@@ -45,36 +45,48 @@ TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     const std::uint64_t n = active_.sigma_max() + 1;
     const unsigned J = k - j_min_ + 1;
     checkpoints_.assign((n + kStride - 1) / kStride * J, 0.0);
-    std::vector<double> run(J, 0.0), r(J);
-    for (std::uint64_t b = 0; b < n; ++b) {
-        if (b % kStride == 0) std::copy(run.begin(), run.end(), checkpoints_.begin() + static_cast<std::ptrdiff_t>(b / kStride * J));
-        ratios(b, r.data());
-        const double v = active_.level_visits(b);
-        for (unsigned j = 0; j < J; ++j) run[j] += v * r[j];
+    std::vector<double> run(J, 0.0), r(J * kStride);
+    for (std::uint64_t b0 = 0; b0 < n; b0 += kStride) {
+        std::copy(run.begin(), run.end(), checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J));
+        const unsigned m = static_cast<unsigned>(std::min<std::uint64_t>(kStride, n - b0));
+        ratios(b0, m, r.data());
+        for (unsigned i = 0; i < m; ++i) {
+            const double v = active_.level_visits(b0 + i);
+            for (unsigned j = 0; j < J; ++j) run[j] += v * r[j * kStride + i];
+        }
     }
 }
 
-void TwoPhaseModel::ratios(std::uint64_t b, double* out) const {
-    // (b)_j/(M)_j = Π_{t<j} (b − t)/(M − t): the factors below j_min in four independent products.
+void TwoPhaseModel::ratios(std::uint64_t b0, unsigned n, double* out) const noexcept {
+    // (b)_j/(M)_j = Π_{t<j} (b − t)/(M − t): the factors below j_min in four independent products per level.
     const unsigned k = active_.hashes(), below = j_min_ - 1;
-    double part[4] = {1.0, 1.0, 1.0, 1.0};
-    if (b >= k) {  // every factor is positive: no branches (b − t as a double is exact)
-        const double bd = static_cast<double>(b);
-        unsigned t = 0;
-        for (; t + 4 <= below; t += 4) {
-            part[0] *= (bd - static_cast<double>(t)) * inv_[t];
-            part[1] *= (bd - static_cast<double>(t + 1)) * inv_[t + 1];
-            part[2] *= (bd - static_cast<double>(t + 2)) * inv_[t + 2];
-            part[3] *= (bd - static_cast<double>(t + 3)) * inv_[t + 3];
+    if (b0 >= k) {  // every factor is positive: no branches, vectorised across the levels (b − t is exact)
+        double bd[kStride], part[4][kStride], r[kStride];
+        for (unsigned i = 0; i < n; ++i) {
+            bd[i] = static_cast<double>(b0 + i);
+            part[0][i] = part[1][i] = part[2][i] = part[3][i] = 1.0;
         }
-        for (; t < below; ++t) part[t % 4] *= (bd - static_cast<double>(t)) * inv_[t];
-        double r = (part[0] * part[1]) * (part[2] * part[3]);
-        for (unsigned j = j_min_; j <= k; ++j) out[j - j_min_] = r = r * (bd - static_cast<double>(j - 1)) * inv_[j - 1];
+        for (unsigned t = 0; t < below; ++t) {
+            const double td = static_cast<double>(t), it = inv_[t];
+            double* p = part[t % 4];
+            for (unsigned i = 0; i < n; ++i) p[i] *= (bd[i] - td) * it;
+        }
+        for (unsigned i = 0; i < n; ++i) r[i] = (part[0][i] * part[1][i]) * (part[2][i] * part[3][i]);
+        for (unsigned j = j_min_; j <= k; ++j) {
+            const double td = static_cast<double>(j - 1), it = inv_[j - 1];
+            double* o = out + (j - j_min_) * kStride;
+            for (unsigned i = 0; i < n; ++i) o[i] = r[i] = r[i] * (bd[i] - td) * it;
+        }
         return;
     }
-    for (unsigned t = 0; t < below; ++t) part[t % 4] *= b > t ? static_cast<double>(b - t) * inv_[t] : 0.0;
-    double r = (part[0] * part[1]) * (part[2] * part[3]);
-    for (unsigned j = j_min_; j <= k; ++j) out[j - j_min_] = r = b >= j ? r * static_cast<double>(b - j + 1) * inv_[j - 1] : 0.0;
+    for (unsigned i = 0; i < n; ++i) {
+        const std::uint64_t b = b0 + i;
+        double part[4] = {1.0, 1.0, 1.0, 1.0};
+        for (unsigned t = 0; t < below; ++t) part[t % 4] *= b > t ? static_cast<double>(b - t) * inv_[t] : 0.0;
+        double r = (part[0] * part[1]) * (part[2] * part[3]);
+        for (unsigned j = j_min_; j <= k; ++j)
+            out[(j - j_min_) * kStride + i] = r = b >= j ? r * static_cast<double>(b - j + 1) * inv_[j - 1] : 0.0;
+    }
 }
 
 TwoPhaseResult TwoPhaseModel::at(std::uint64_t sigma) const { return evaluate(sigma, true); }
@@ -132,13 +144,15 @@ TwoPhaseResult TwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen) co
         std::vector<double> active_j(k + 1, 0.0);  // Σ_b π_b (b)_j/(M)_j
         if (!checkpoints_.empty()) {
             const unsigned J = k - j_min_ + 1;
-            std::vector<double> run(checkpoints_.begin() + static_cast<std::ptrdiff_t>(sigma / kStride * J),
-                                    checkpoints_.begin() + static_cast<std::ptrdiff_t>(sigma / kStride * J + J)),
-                rb(J);
-            for (std::uint64_t b = sigma / kStride * kStride; b <= sigma; ++b) {
-                ratios(b, rb.data());
-                const double vb = active_.level_visits(b);
-                for (unsigned j = 0; j < J; ++j) run[j] += vb * rb[j];
+            const std::uint64_t b0 = sigma / kStride * kStride;
+            std::vector<double> run(checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J),
+                                    checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J + J)),
+                rb(J * kStride);
+            const unsigned m = static_cast<unsigned>(sigma - b0 + 1);
+            ratios(b0, m, rb.data());
+            for (unsigned i = 0; i < m; ++i) {
+                const double vb = active_.level_visits(b0 + i);
+                for (unsigned j = 0; j < J; ++j) run[j] += vb * rb[j * kStride + i];
             }
             for (unsigned j = j_min_; j <= k; ++j) active_j[j] = run[j - j_min_] / vsum;
         } else {

@@ -38,8 +38,8 @@ private:
     OnePhaseModel active_;
     std::vector<double> pj_;                   // P(J = j) of a message, colliding
     unsigned j_min_ = 1;                       // smallest j kept
-    // (b)_j/(M)_j for j = j_min..k into out[j − j_min].
-    void ratios(std::uint64_t b, double* out) const;
+    // (b)_j/(M)_j for b = b0..b0+n−1 (n ≤ kStride) and j = j_min..k into out[(j − j_min)·kStride + b − b0].
+    void ratios(std::uint64_t b0, unsigned n, double* out) const noexcept;
     static constexpr std::uint64_t kStride = 64;
     std::vector<double> inv_;          // 1/(M − t)
     std::vector<double> checkpoints_;  // [c·J + j − j_min] = Σ_{b<c·kStride} v_b (b)_j/(M)_j, J = k − j_min + 1
