@@ -54,12 +54,26 @@ PerLevel<F> per_level(F f) {
     return PerLevel<F>{std::move(f)};
 }
 
+// ρ(b) exactly as the fill passes it to `stop`.
+inline double level_rho(std::uint64_t b, std::uint64_t M, unsigned k, Hashing h) {
+    if (h == Hashing::colliding) return chain_power(static_cast<double>(b) * (1.0 / static_cast<double>(M)), k);
+    return rbf_rho(b, M, k, h);
+}
+
+// Where the closed form took over: v_b = eM / (M − b) for b ≥ from (from = ∞: never).
+struct Tail {
+    std::uint64_t from = ~std::uint64_t{0};
+    double eM = 0;
+    double visits(std::uint64_t b, std::uint64_t M) const { return eM / (static_cast<double>(M) - static_cast<double>(b)); }
+};
+
+// With `tail` given, the levels of the closed form are not stored: the result ends at tail->from.
 template <class Stop>
 std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start, std::uint64_t last,
-                         Stop&& stop) {
+                         Stop&& stop, Tail* tail = nullptr) {
     last = std::min(last, M - 1);  // a full filter (b = M) answers every message as seen: ρ(M) = 1
     std::vector<double> visits;
-    visits.reserve(last + 1);
+    if (!tail) visits.reserve(last + 1);
     std::vector<double> entries(k, 0.0), next(k, 0.0), G(k), s(k), mv(k), inv(k), pw(k + 4);
     for (unsigned q = 0; q < k; ++q) inv[q] = 1.0 / static_cast<double>(M - (h == Hashing::distinct ? q : 0));
     for (std::uint64_t b = 0; b <= last; ++b) {
@@ -71,6 +85,7 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
                     double e = 0.0;
                     for (double x : entries) e += x;
                     const double eM = e / static_cast<double>(k) * static_cast<double>(M);
+                    if (tail) tail->from = b, tail->eM = eM;
                     // Blocks of levels, so v_b and ρ(b) = s^k (as chain_power) vectorise across levels.
                     constexpr unsigned kBlock = 64;
                     double v[kBlock], rho[kBlock], s4[kBlock];
@@ -80,14 +95,15 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
                         const double b0 = static_cast<double>(b);
                         for (unsigned i = 0; i < n; ++i) {
                             const double bd = b0 + i, sb = bd * inv[0], s2 = sb * sb;
-                            v[i] = eM / (Md - bd);  // e/(1 − s)
+                            v[i] = eM / (Md - bd);  // e/(1 − s), as Tail::visits
                             s4[i] = s2 * s2;
                             rho[i] = k % 4 == 1 ? sb : k % 4 == 2 ? s2 : k % 4 == 3 ? s2 * sb : 1.0;
                         }
                         for (unsigned j = k % 4 + 4; j <= k; j += 4)
                             for (unsigned i = 0; i < n; ++i) rho[i] *= s4[i];
                         const unsigned used = stop.block(b, n, v, rho);
-                        for (unsigned i = 0; i < used; ++i) visits.push_back(v[i]);  // within the reserve
+                        if (!tail)
+                            for (unsigned i = 0; i < used; ++i) visits.push_back(v[i]);  // within the reserve
                         if (used < n) return visits;
                         b += n;
                     }
