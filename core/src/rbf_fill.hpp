@@ -129,14 +129,12 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
             for (; p < k; ++p) part[0] += entries[p] * pw[k - p];
             const double acc = (part[0] + part[1]) + (part[2] + part[3]);
             G[0] = (entries[0] + acc) / one_minus_rho;
-            // G(q) = e(q) + s·e(q−1) + s²·e(q−2) + s³·e(q−3) + s⁴·G(q−4): four chains of length k/4.
-            for (unsigned q = 1; q < k; ++q) {
-                if (q < 4) {
-                    G[q] = entries[q] + sb * G[q - 1];
-                } else {
-                    G[q] = entries[q] + pw[1] * entries[q - 1] + pw[2] * entries[q - 2] + pw[3] * entries[q - 3] + s4 * G[q - 4];
-                }
-            }
+            // G(q) = e(q) + s·e(q−1) + s²·e(q−2) + s³·e(q−3) + s⁴·G(q−4): four chains of length k/4. The
+            // part without G is independent across q (vectorises); the chains then add s⁴·G(q−4) to it.
+            for (unsigned q = 1; q < k && q < 4; ++q) G[q] = entries[q] + sb * G[q - 1];
+            for (unsigned q = 4; q < k; ++q)
+                G[q] = entries[q] + pw[1] * entries[q - 1] + pw[2] * entries[q - 2] + pw[3] * entries[q - 3];
+            for (unsigned q = 4; q < k; ++q) G[q] += s4 * G[q - 4];
             visits.push_back(G[0]);
             if (stop.level(b, G[0], rho)) break;
             for (unsigned q = 0; q + 1 < k; ++q) entries[q + 1] = mb * G[q];
