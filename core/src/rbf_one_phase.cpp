@@ -43,7 +43,7 @@ std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M,
     return T;
 }
 
-// The fill's callback: running sums Σ v_b and Σ v_b ρ(b), kept before every kStride-th level; stops after
+// The fill's callback: running sums Σ v_b and Σ v_b ρ(b), kept before every kStride-th level (8: at() adds at most 7 levels); stops after
 // the first level σ ≥ σ_min whose f¹_σ exceeds `stop_above`.
 struct PrefixSums {
     std::vector<double>& at_visits;

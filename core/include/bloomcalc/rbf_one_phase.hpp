@@ -39,7 +39,7 @@ public:
     double level_visits(std::uint64_t b) const {
         return b < tail_from_ ? visits_[b] : tail_eM_ / (static_cast<double>(M_) - static_cast<double>(b));
     }
-    static constexpr std::uint64_t kStride = 64;  // the running sums are kept every kStride levels
+    static constexpr std::uint64_t kStride = 8;  // the running sums are kept every kStride levels
     std::uint64_t bits() const { return M_; }
     unsigned hashes() const { return k_; }
     const RbfVariant& variant() const { return variant_; }
