@@ -1,6 +1,7 @@
-// Probe-level forward pass (the loop itself is `detail::fill` in rbf_fill.hpp). State (b, q): b bits set, q probes of the current message done. At level b a
-// probe at phase q leaves b unchanged with probability s_q(b) (it hits a set bit) and moves to (b+1, q+1)
-// otherwise; phase k wraps to 0 (the next message). Visits G_b(q) at level b satisfy the circular recurrence
+// Probe-level forward pass (the loop itself is `detail::fill` in rbf_fill.hpp). State (b, q): b bits set, q
+// probes of the current message done. At level b a probe at phase q leaves b unchanged with probability s_q(b)
+// (it hits a set bit) and moves to (b+1, q+1) otherwise; phase k wraps to 0 (the next message). Visits G_b(q)
+// at level b satisfy the circular recurrence
 //   G_b(q) = e_b(q) + s_{q−1}·G_b(q−1),   G_b(0) = (e_b(0) + Σ_{p≥1} e_b(p)·Π_{t=p}^{k−1} s_t) / (1 − ρ(b)),
 // with e_b the entries into level b and Π_t s_t = ρ(b); the exits (1 − s_q)·G_b(q) enter level b+1.
 #include "bloomcalc/rbf_chain.hpp"

@@ -64,7 +64,6 @@ inline double level_rho(std::uint64_t b, std::uint64_t M, unsigned k, Hashing h)
 struct Tail {
     std::uint64_t from = ~std::uint64_t{0};
     double eM = 0;
-    double visits(std::uint64_t b, std::uint64_t M) const { return eM / (static_cast<double>(M) - static_cast<double>(b)); }
 };
 
 // With `tail` given, the levels of the closed form are not stored: the result ends at tail->from.
@@ -95,7 +94,7 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
                         const double b0 = static_cast<double>(b);
                         for (unsigned i = 0; i < n; ++i) {
                             const double bd = b0 + i, sb = bd * inv[0], s2 = sb * sb;
-                            v[i] = eM / (Md - bd);  // e/(1 − s), as Tail::visits
+                            v[i] = eM / (Md - bd);  // e/(1 − s), as OnePhaseModel::level_visits
                             s4[i] = s2 * s2;
                             rho[i] = k % 4 == 1 ? sb : k % 4 == 2 ? s2 : k % 4 == 3 ? s2 * sb : 1.0;
                         }
