@@ -1,9 +1,12 @@
-// Probe-level forward pass. State (b, q): b bits set, q probes of the current message done. At level b a
-// probe at phase q leaves b unchanged with probability s_q(b) (it hits a set bit) and moves to (b+1, q+1)
-// otherwise; phase k wraps to 0 (the next message). Visits G_b(q) at level b satisfy the circular recurrence
+// Probe-level forward pass (the loop itself is `detail::fill` in rbf_fill.hpp). State (b, q): b bits set, q
+// probes of the current message done. At level b a probe at phase q leaves b unchanged with probability s_q(b)
+// (it hits a set bit) and moves to (b+1, q+1) otherwise; phase k wraps to 0 (the next message). Visits G_b(q)
+// at level b satisfy the circular recurrence
 //   G_b(q) = e_b(q) + s_{q−1}·G_b(q−1),   G_b(0) = (e_b(0) + Σ_{p≥1} e_b(p)·Π_{t=p}^{k−1} s_t) / (1 − ρ(b)),
 // with e_b the entries into level b and Π_t s_t = ρ(b); the exits (1 − s_q)·G_b(q) enter level b+1.
 #include "bloomcalc/rbf_chain.hpp"
+
+#include "rbf_fill.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -60,63 +63,8 @@ std::vector<double> message_step(std::uint64_t i, std::uint64_t M, unsigned k, H
 
 std::vector<double> fill_visits(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start,
                                 std::uint64_t last, const std::function<bool(std::uint64_t, double, double)>& stop) {
-    last = std::min(last, M - 1);  // a full filter (b = M) answers every message as seen: ρ(M) = 1
-    std::vector<double> visits;
-    visits.reserve(last + 1);
-    std::vector<double> entries(k, 0.0), next(k, 0.0), G(k), s(k), mv(k), inv(k), pw(k + 4);
-    for (unsigned q = 0; q < k; ++q) inv[q] = 1.0 / static_cast<double>(M - (h == Hashing::distinct ? q : 0));
-    for (std::uint64_t b = 0; b <= last; ++b) {
-        if (b < start.size()) entries[0] += start[b];
-        if (h == Hashing::colliding) {  // one stay probability for every phase
-            const double sb = static_cast<double>(b) * inv[0], mb = static_cast<double>(M - b) * inv[0];
-            // Powers s^j: four independent chains, so the loop is not one long multiply latency chain.
-            pw[0] = 1.0, pw[1] = sb, pw[2] = sb * sb, pw[3] = pw[2] * sb;
-            const double s4 = pw[2] * pw[2];
-            for (unsigned j = 4; j <= k; ++j) pw[j] = pw[j - 4] * s4;
-            const double rho = pw[k];
-            // 1 − ρ directly while it cannot cancel (ρ < 1/2), else from log1p/expm1.
-            const double one_minus_rho = rho < 0.5 ? 1.0 - rho : -std::expm1(k * std::log1p(-mb));
-            double part[4] = {0.0, 0.0, 0.0, 0.0};  // Σ_{p≥1} e(p)·s^{k−p}: four partial sums
-            unsigned p = 1;
-            for (; p + 3 < k; p += 4) {
-                part[0] += entries[p] * pw[k - p];
-                part[1] += entries[p + 1] * pw[k - p - 1];
-                part[2] += entries[p + 2] * pw[k - p - 2];
-                part[3] += entries[p + 3] * pw[k - p - 3];
-            }
-            for (; p < k; ++p) part[0] += entries[p] * pw[k - p];
-            const double acc = (part[0] + part[1]) + (part[2] + part[3]);
-            G[0] = (entries[0] + acc) / one_minus_rho;
-            // G(q) = e(q) + s·e(q−1) + s²·e(q−2) + s³·e(q−3) + s⁴·G(q−4): four chains of length k/4.
-            for (unsigned q = 1; q < k; ++q) {
-                if (q < 4) {
-                    G[q] = entries[q] + sb * G[q - 1];
-                } else {
-                    G[q] = entries[q] + pw[1] * entries[q - 1] + pw[2] * entries[q - 2] + pw[3] * entries[q - 3] + s4 * G[q - 4];
-                }
-            }
-            visits.push_back(G[0]);
-            if (stop && stop(b, G[0], rho)) break;
-            for (unsigned q = 0; q + 1 < k; ++q) entries[q + 1] = mb * G[q];
-            entries[0] = mb * G[k - 1];
-            continue;
-        }
-        for (unsigned q = 0; q < k; ++q) {
-            const unsigned t = h == Hashing::distinct ? q : 0;
-            s[q] = b >= t ? static_cast<double>(b - t) * inv[q] : 0.0;  // s_q(b)
-            mv[q] = static_cast<double>(M - b) * inv[q];                // 1 − s_q(b)
-        }
-        // G_b(0) from the circular recurrence, then the other phases forwards.
-        double acc = 0.0;
-        for (unsigned p = 1; p < k; ++p) acc = (acc + entries[p]) * s[p];
-        G[0] = (entries[0] + acc) / rbf_one_minus_rho(b, M, k, h);
-        for (unsigned q = 1; q < k; ++q) G[q] = entries[q] + s[q - 1] * G[q - 1];
-        visits.push_back(G[0]);  // arrivals (phase 0) that find b bits set
-        if (stop && stop(b, G[0], rbf_rho(b, M, k, h))) break;
-        for (unsigned q = 0; q < k; ++q) next[(q + 1) % k] = mv[q] * G[q];
-        entries.swap(next);
-    }
-    return visits;
+    auto each = detail::per_level([&](std::uint64_t b, double v, double rho) { return stop && stop(b, v, rho); });
+    return detail::fill(M, k, h, start, last, each);
 }
 
 }  // namespace bloomcalc

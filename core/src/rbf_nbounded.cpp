@@ -53,7 +53,7 @@ WorstCase::WorstCase(std::uint64_t M, unsigned k, Hashing h)
                                                 : std::log1p(-static_cast<double>(k) / static_cast<double>(M))) {}
 
 // eq 1: (1 − (1 − 1/M)^{k(i−1)})^k, or (1 − (1 − k/M)^{i−1})^k for distinct hashes.
-double WorstCase::at(std::uint64_t i) const {
+double WorstCase::at(std::uint64_t i) const noexcept {
     if (i <= 1) return 0.0;  // an empty filter answers every message as new
     return std::pow(-std::expm1(static_cast<double>(i - 1) * log_clear_), k_);
 }

@@ -9,6 +9,7 @@
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/exact_fpr.hpp"
 #include "bloomcalc/rbf_chain.hpp"
+#include "rbf_fill.hpp"
 
 namespace bloomcalc {
 
@@ -41,6 +42,39 @@ std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M,
         for (unsigned y = 0; x + y <= k; ++y) T[x][x + y] += d[x][y];
     return T;
 }
+
+// The fill's callback: running sums Σ v_b and Σ v_b ρ(b), kept before every kStride-th level (8: at() adds at most 7 levels); stops after
+// the first level σ ≥ σ_min whose f¹_σ exceeds `stop_above`.
+struct PrefixSums {
+    std::vector<double>& at_visits;
+    std::vector<double>& at_fp;
+    std::uint64_t sigma_min;
+    double stop_above;
+    std::uint64_t levels = 0;
+    double sv = 0, sf = 0;
+
+    // noexcept: in wasm the call needs no exception trampoline.
+    bool level(std::uint64_t b, double v, double rho) noexcept {
+        if (b % OnePhaseModel::kStride == 0) at_visits.push_back(sv), at_fp.push_back(sf);
+        sv += v;
+        sf += v * rho;
+        levels = b + 1;
+        return b >= sigma_min && sf > stop_above * sv;
+    }
+    unsigned block(std::uint64_t b, unsigned n, const double* v, const double* rho) noexcept {
+        double x = sv, y = sf;  // locals: they stay in registers
+        unsigned i = 0;
+        while (i < n) {
+            if ((b + i) % OnePhaseModel::kStride == 0) at_visits.push_back(x), at_fp.push_back(y);
+            x += v[i];
+            y += v[i] * rho[i];
+            if (b + i++ >= sigma_min && y > stop_above * x) break;
+        }
+        sv = x, sf = y;
+        levels = b + i;
+        return i;
+    }
+};
 
 }  // namespace
 
@@ -90,14 +124,11 @@ OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     // σ-independent start: empty filter, or the bits of a fresh message (eq 10 / eq 14).
     const std::vector<double> start =
         variant.recycling == Recycling::nonretaining ? std::vector<double>{1.0} : fresh_message_bits(M, k, h);
-    double sv = 0, sf = 0;
-    visits_ = fill_visits(M, k, h, start, M - 1, [&](std::uint64_t b, double v, double rho) {
-        sv += v;
-        sf += v * rho;
-        sum_visits_.push_back(sv);
-        sum_fp_.push_back(sf);
-        return b >= sigma_min() && sf > stop_above * sv;
-    });
+    at_visits_.reserve(M / kStride + 1), at_fp_.reserve(M / kStride + 1);
+    PrefixSums sums{at_visits_, at_fp_, sigma_min(), stop_above};
+    detail::Tail tail;
+    visits_ = detail::fill(M, k, h, start, M - 1, sums, &tail);
+    tail_from_ = tail.from, tail_eM_ = tail.eM, levels_ = sums.levels;
 }
 
 std::vector<double> OnePhaseModel::restart_distribution(std::uint64_t sigma) const {
@@ -120,7 +151,11 @@ std::vector<double> OnePhaseModel::restart_distribution(std::uint64_t sigma) con
 std::vector<double> OnePhaseModel::cycle_visits(std::uint64_t sigma) const {
     checked_sigma(static_cast<double>(sigma), M_, k_, variant_.recycling);
     if (sigma > sigma_max()) throw RangeError("sigma", "at most " + std::to_string(sigma_max()) + " for this model", std::to_string(sigma));
-    if (basis_.empty()) return std::vector<double>(visits_.begin(), visits_.begin() + static_cast<std::ptrdiff_t>(sigma) + 1);
+    if (basis_.empty()) {
+        std::vector<double> v(sigma + 1);
+        for (std::uint64_t b = 0; b <= sigma; ++b) v[b] = level_visits(b);
+        return v;
+    }
     const auto pi = restart_distribution(sigma);
     std::vector<double> v(sigma + 1, 0.0);
     for (std::uint64_t b = 0; b <= sigma; ++b)
@@ -135,8 +170,15 @@ OnePhaseResult OnePhaseModel::at(std::uint64_t sigma) const {
     r.M = M_, r.sigma = sigma, r.k = k_, r.variant = variant_;
     const Hashing h = variant_.hashing;
     if (basis_.empty()) {
-        r.average_fpr = sum_fp_[sigma] / sum_visits_[sigma];  // eq 18 with π_b = v_b / Σ v
-        r.expected_messages = sum_visits_[sigma];              // eq 23, E[N₀]
+        // The fill's running sums: from the checkpoint before σ, the same additions in the same order.
+        double sv = at_visits_[sigma / kStride], sf = at_fp_[sigma / kStride];
+        for (std::uint64_t b = sigma / kStride * kStride; b <= sigma; ++b) {
+            const double v = level_visits(b);
+            sv += v;
+            sf += v * detail::level_rho(b, M_, k_, h);
+        }
+        r.average_fpr = sf / sv;   // eq 18 with π_b = v_b / Σ v
+        r.expected_messages = sv;  // eq 23, E[N₀]
         if (variant_.recycling == Recycling::retaining) r.restart = fresh_message_bits(M_, k_, h);
     } else {
         const auto pi = restart_distribution(sigma);

@@ -15,16 +15,20 @@ namespace bloomcalc {
 
 namespace {
 
-// Largest σ in [lo, hi] whose FPR meets f* (the FPR grows with σ), by bisection; `at(σ)` gives the model.
+// The model at σ, without what a search does not need.
+OnePhaseResult evaluate(const OnePhaseModel& model, std::uint64_t sigma) { return model.at(sigma); }
+TwoPhaseResult evaluate(const TwoPhaseModel& model, std::uint64_t sigma) { return model.at_without_frozen(sigma); }
+
+// Largest σ in [lo, hi] whose FPR meets f* (the FPR grows with σ), by bisection.
 template <class Model>
 RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi, double target) {
-    if (hi < lo || model.at(lo).average_fpr > target) return RuleChoice{};
+    if (hi < lo || evaluate(model, lo).average_fpr > target) return RuleChoice{};
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-        if (model.at(mid).average_fpr <= target) lo = mid;
+        if (evaluate(model, mid).average_fpr <= target) lo = mid;
         else hi = mid - 1;
     }
-    const auto r = model.at(lo);
+    const auto r = evaluate(model, lo);
     return RuleChoice{true, static_cast<double>(lo), r.expected_messages, r.average_fpr};
 }
 

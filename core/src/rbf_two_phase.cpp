@@ -38,26 +38,62 @@ TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     j_min_ = k;
     while (j_min_ > 1 && pj_[j_min_ - 1] > 1e-30) --j_min_;
     if (!active_.all_sigma_in_one_pass()) return;  // exact retaining law: sums per σ in at()
-    const auto v = active_.cycle_visits(active_.sigma_max());
-    prefix_.assign(k - j_min_ + 1, std::vector<double>(v.size()));
-    std::vector<double> inv(k);
-    for (unsigned t = 0; t < k; ++t) inv[t] = 1.0 / static_cast<double>(M - t);
-    std::vector<double> run(k - j_min_ + 1, 0.0);
-    for (std::uint64_t b = 0; b < v.size(); ++b) {
-        // (b)_j/(M)_j = Π_{t<j} (b − t)/(M − t): the factors below j_min in four independent products.
-        double part[4] = {1.0, 1.0, 1.0, 1.0};
-        const unsigned below = j_min_ - 1;
-        for (unsigned t = 0; t < below; ++t)
-            part[t % 4] *= b > t ? static_cast<double>(b - t) * inv[t] : 0.0;
-        double r = (part[0] * part[1]) * (part[2] * part[3]);
-        for (unsigned j = j_min_; j <= k; ++j) {
-            r = b >= j ? r * static_cast<double>(b - j + 1) * inv[j - 1] : 0.0;
-            prefix_[j - j_min_][b] = run[j - j_min_] += v[b] * r;
+    inv_.resize(k);
+    for (unsigned t = 0; t < k; ++t) inv_[t] = 1.0 / static_cast<double>(M - t);
+    // Running sums Σ_{c<b} v_c (c)_j/(M)_j kept at every kStride-th level; at() adds the levels after the
+    // checkpoint in the same order, so it gets the same sums as a full prefix array, in 1/kStride the memory.
+    const std::uint64_t n = active_.sigma_max() + 1;
+    const unsigned J = k - j_min_ + 1;
+    checkpoints_.assign((n + kStride - 1) / kStride * J, 0.0);
+    std::vector<double> run(J, 0.0), r(J * kStride);
+    for (std::uint64_t b0 = 0; b0 < n; b0 += kStride) {
+        std::copy(run.begin(), run.end(), checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J));
+        const unsigned m = static_cast<unsigned>(std::min<std::uint64_t>(kStride, n - b0));
+        ratios(b0, m, r.data());
+        for (unsigned i = 0; i < m; ++i) {
+            const double v = active_.level_visits(b0 + i);
+            for (unsigned j = 0; j < J; ++j) run[j] += v * r[j * kStride + i];
         }
     }
 }
 
-TwoPhaseResult TwoPhaseModel::at(std::uint64_t sigma) const {
+void TwoPhaseModel::ratios(std::uint64_t b0, unsigned n, double* out) const noexcept {
+    // (b)_j/(M)_j = Π_{t<j} (b − t)/(M − t): the factors below j_min in four independent products per level.
+    const unsigned k = active_.hashes(), below = j_min_ - 1;
+    if (b0 >= k) {  // every factor is positive: no branches, vectorised across the levels (b − t is exact)
+        double bd[kStride], part[4][kStride], r[kStride];
+        for (unsigned i = 0; i < n; ++i) {
+            bd[i] = static_cast<double>(b0 + i);
+            part[0][i] = part[1][i] = part[2][i] = part[3][i] = 1.0;
+        }
+        for (unsigned t = 0; t < below; ++t) {
+            const double td = static_cast<double>(t), it = inv_[t];
+            double* p = part[t % 4];
+            for (unsigned i = 0; i < n; ++i) p[i] *= (bd[i] - td) * it;
+        }
+        for (unsigned i = 0; i < n; ++i) r[i] = (part[0][i] * part[1][i]) * (part[2][i] * part[3][i]);
+        for (unsigned j = j_min_; j <= k; ++j) {
+            const double td = static_cast<double>(j - 1), it = inv_[j - 1];
+            double* o = out + (j - j_min_) * kStride;
+            for (unsigned i = 0; i < n; ++i) o[i] = r[i] = r[i] * (bd[i] - td) * it;
+        }
+        return;
+    }
+    for (unsigned i = 0; i < n; ++i) {
+        const std::uint64_t b = b0 + i;
+        double part[4] = {1.0, 1.0, 1.0, 1.0};
+        for (unsigned t = 0; t < below; ++t) part[t % 4] *= b > t ? static_cast<double>(b - t) * inv_[t] : 0.0;
+        double r = (part[0] * part[1]) * (part[2] * part[3]);
+        for (unsigned j = j_min_; j <= k; ++j)
+            out[(j - j_min_) * kStride + i] = r = b >= j ? r * static_cast<double>(b - j + 1) * inv_[j - 1] : 0.0;
+    }
+}
+
+TwoPhaseResult TwoPhaseModel::at(std::uint64_t sigma) const { return evaluate(sigma, true); }
+
+TwoPhaseResult TwoPhaseModel::at_without_frozen(std::uint64_t sigma) const { return evaluate(sigma, false); }
+
+TwoPhaseResult TwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen) const {
     const OnePhaseResult one = active_.at(sigma);
     const std::uint64_t M = one.M;
     const unsigned k = one.k;
@@ -73,33 +109,52 @@ TwoPhaseResult TwoPhaseModel::at(std::uint64_t sigma) const {
     const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;
     const auto v = active_.all_sigma_in_one_pass() ? std::vector<double>{} : active_.cycle_visits(sigma);
     auto visits_at = [&](std::uint64_t b) { return v.empty() ? active_.level_visits(b) : v[b]; };
-    r.frozen.assign(std::min<std::uint64_t>(sigma + k, M) + 1, 0.0);
+    // F is non-zero only on a window of at most k levels: build and sum that window alone.
+    const bool after = one.variant.swap == SwapPoint::after;
+    const std::uint64_t lo = after ? sigma + 1 : first, size = std::min<std::uint64_t>(sigma + k, M) + 1;
+    std::vector<double> window(size - lo, 0.0);
     double total = 0;
     for (std::uint64_t i = first; i <= sigma; ++i) {
         const auto step = message_step(i, M, k, h);
         const double vi = visits_at(i);
         for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k && i + x <= M; ++x) {
             const double w = vi * step[x];
-            r.frozen[one.variant.swap == SwapPoint::after ? i + x : i] += w;
+            window[(after ? i + x : i) - lo] += w;
             total += w;
         }
     }
-    for (double& f : r.frozen) f /= total;  // eq 25
+    for (double& f : window) f /= total;  // eq 25
+    if (with_frozen) {
+        r.frozen.assign(size, 0.0 / total);  // 0 outside the window (as 0/total was)
+        std::copy(window.begin(), window.end(), r.frozen.begin() + static_cast<std::ptrdiff_t>(lo));
+    }
 
     double frozen = 0, both = 0;
     std::vector<double> frozen_j(k + 1, 0.0), fr;
-    for (std::uint64_t f = 0; f < r.frozen.size(); ++f) {
-        if (r.frozen[f] == 0.0) continue;
-        frozen += r.frozen[f] * rbf_rho(f, M, k, h);
+    for (std::uint64_t f = lo; f < size; ++f) {
+        const double F = window[f - lo];
+        if (F == 0.0) continue;
+        frozen += F * rbf_rho(f, M, k, h);
         if (h == Hashing::colliding) {
             falling_ratios(f, M, k, fr);
-            for (unsigned j = j_min_; j <= k; ++j) frozen_j[j] += r.frozen[f] * fr[j];
+            for (unsigned j = j_min_; j <= k; ++j) frozen_j[j] += F * fr[j];
         }
     }
     if (h == Hashing::colliding) {
         std::vector<double> active_j(k + 1, 0.0);  // Σ_b π_b (b)_j/(M)_j
-        if (!prefix_.empty()) {
-            for (unsigned j = j_min_; j <= k; ++j) active_j[j] = prefix_[j - j_min_][sigma] / vsum;
+        if (!checkpoints_.empty()) {
+            const unsigned J = k - j_min_ + 1;
+            const std::uint64_t b0 = sigma / kStride * kStride;
+            std::vector<double> run(checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J),
+                                    checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J + J)),
+                rb(J * kStride);
+            const unsigned m = static_cast<unsigned>(sigma - b0 + 1);
+            ratios(b0, m, rb.data());
+            for (unsigned i = 0; i < m; ++i) {
+                const double vb = active_.level_visits(b0 + i);
+                for (unsigned j = 0; j < J; ++j) run[j] += vb * rb[j * kStride + i];
+            }
+            for (unsigned j = j_min_; j <= k; ++j) active_j[j] = run[j - j_min_] / vsum;
         } else {
             for (std::uint64_t b = 0; b <= sigma; ++b) {
                 falling_ratios(b, M, k, fr);

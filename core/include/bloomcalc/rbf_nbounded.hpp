@@ -27,7 +27,7 @@ struct NBoundedResult {
 class WorstCase {
 public:
     WorstCase(std::uint64_t M, unsigned k, Hashing h);
-    double at(std::uint64_t i) const;
+    double at(std::uint64_t i) const noexcept;
 
 private:
     unsigned k_;

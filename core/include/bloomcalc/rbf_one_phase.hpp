@@ -34,9 +34,12 @@ public:
     // True when at() is O(1) (one σ-independent fill): every σ in one pass.
     bool all_sigma_in_one_pass() const { return basis_.empty(); }
     std::uint64_t sigma_min() const { return variant_.recycling == Recycling::retaining ? k_ : 0; }
-    std::uint64_t sigma_max() const { return basis_.empty() ? visits_.size() - 1 : M_ - 1; }
+    std::uint64_t sigma_max() const { return basis_.empty() ? levels_ - 1 : M_ - 1; }
     // v_b of a σ-independent fill (all_sigma_in_one_pass()), b ≤ sigma_max().
-    double level_visits(std::uint64_t b) const { return visits_[b]; }
+    double level_visits(std::uint64_t b) const {
+        return b < tail_from_ ? visits_[b] : tail_eM_ / (static_cast<double>(M_) - static_cast<double>(b));
+    }
+    static constexpr std::uint64_t kStride = 8;  // the running sums are kept every kStride levels
     std::uint64_t bits() const { return M_; }
     unsigned hashes() const { return k_; }
     const RbfVariant& variant() const { return variant_; }
@@ -46,7 +49,12 @@ private:
     std::uint64_t M_;
     unsigned k_;
     RbfVariant variant_;
-    std::vector<double> visits_, sum_visits_, sum_fp_;  // σ-independent start: prefix sums over b
+    // σ-independent start: v_b stored up to tail_from_, then the fill's closed form v_b = tail_eM_/(M − b)
+    // (colliding hashes, once the probe phases are uniform; rbf_fill.hpp); the running sums Σ_{c<b} v_c and
+    // Σ_{c<b} v_c ρ(c) at b = 0, kStride, 2·kStride, …; levels_ = sigma_max() + 1.
+    std::vector<double> visits_, at_visits_, at_fp_;
+    std::uint64_t tail_from_ = ~std::uint64_t{0}, levels_ = 0;
+    double tail_eM_ = 0;
     std::vector<std::vector<double>> basis_;            // exact retaining, colliding: fill from j bits
 };
 

@@ -28,13 +28,21 @@ class TwoPhaseModel {
 public:
     TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above = 2.0);
     TwoPhaseResult at(std::uint64_t sigma) const;
+    // at(σ) without the frozen distribution (`frozen` left empty; every other field the same), for searches
+    // over σ: O(k³) per σ instead of O(σ) for the vector.
+    TwoPhaseResult at_without_frozen(std::uint64_t sigma) const;
     const OnePhaseModel& active() const { return active_; }
 
 private:
+    TwoPhaseResult evaluate(std::uint64_t sigma, bool with_frozen) const;
     OnePhaseModel active_;
     std::vector<double> pj_;                   // P(J = j) of a message, colliding
     unsigned j_min_ = 1;                       // smallest j kept
-    std::vector<std::vector<double>> prefix_;  // prefix_[j − j_min][b] = Σ_{c≤b} v_c (c)_j/(M)_j
+    // (b)_j/(M)_j for b = b0..b0+n−1 (n ≤ kStride) and j = j_min..k into out[(j − j_min)·kStride + b − b0].
+    void ratios(std::uint64_t b0, unsigned n, double* out) const noexcept;
+    static constexpr std::uint64_t kStride = 64;
+    std::vector<double> inv_;          // 1/(M − t)
+    std::vector<double> checkpoints_;  // [c·J + j − j_min] = Σ_{b<c·kStride} v_b (b)_j/(M)_j, J = k − j_min + 1
 };
 
 }  // namespace bloomcalc
