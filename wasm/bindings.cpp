@@ -18,6 +18,7 @@
 #include "bloomcalc/fpr_report.hpp"
 #include "bloomcalc/rbf_nbounded.hpp"
 #include "bloomcalc/rbf_one_phase.hpp"
+#include "bloomcalc/rbf_params.hpp"
 #include "bloomcalc/rbf_recommend.hpp"
 #include "bloomcalc/rbf_two_phase.hpp"
 #include "bloomcalc/sizing.hpp"
@@ -744,6 +745,7 @@ val limits() {
     out.set("maxBits", val(static_cast<double>(bc::kMaxBits)));
     out.set("maxItems", val(static_cast<double>(bc::kMaxItems)));
     out.set("maxHashes", val(bc::kMaxHashes));
+    out.set("maxRbfBits", val(static_cast<double>(bc::kMaxRbfBits)));
     val sim = val::object();
     sim.set("maxBits", val(static_cast<double>(bc::kSimMaxBits)));
     sim.set("memoryBytes", val(static_cast<double>(bc::kSimMemoryBudget)));

@@ -726,7 +726,7 @@ export interface BloomCalc {
   createSimulation(input: SimulationInput, options?: { chunkMs?: number }): SimulationHandle;
   /** Validates an input and returns the completed configuration (defaults filled in). */
   simulationConfig(input: SimulationInput): SimulationConfig;
-  readonly limits: { maxBits: number; maxItems: number; maxHashes: number; simulation: SimulationLimits };
+  readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models. */ maxRbfBits: number; simulation: SimulationLimits };
 }
 
 export interface CreateOptions {

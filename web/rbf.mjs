@@ -37,7 +37,6 @@ const URL_KEYS = Object.values(RBF_FIELDS).map(([key]) => key);
 const VARIANT = ['hashing', 'recycling', 'restart', 'swap'];
 /** Above this M the recommendation takes seconds (measured: ≈ 1.7 s at 2^18, 9 s at 2^20, 28 s at 2^22 in Node). */
 export const SLOW_BITS = 2 ** 18;
-const MAX_BITS = 2 ** 26;
 const DEBOUNCE_MS = 250;
 
 const RULES = [
@@ -466,8 +465,9 @@ export function startRbf(bc) {
     m = check('m', 'parseBits');
     check('fpr', 'parseProbability');
     check('kmax', 'parseCount');
-    if (m !== null && m > MAX_BITS) {
-      showError({ parameter: 'm', message: `m must be an integer in [1, 2^26]; got ${formatInt(m)} — a recycling filter this large is not modelled (the table would need too much memory and time).` }, 'm');
+    const maxBits = bc.limits.maxRbfBits;
+    if (m !== null && m > maxBits) {
+      showError({ parameter: 'm', message: `m must be an integer in [1, 2^${Math.log2(maxBits)}]; got ${formatInt(m)} — a recycling filter this large is not modelled (its fill would need too much memory).` }, 'm');
       ok = false;
     }
     return ok ? m : null;
@@ -477,8 +477,8 @@ export function startRbf(bc) {
     const warning = $('rbf-warning');
     if (m !== null && m > SLOW_BITS) {
       warning.textContent =
-        `M = ${formatInt(m)} bits: the recommendation may take several seconds (about half a minute at 4 Mibit, ` +
-        'longer up to 2^26). It runs in the background; press Recommend to start, Cancel to stop.';
+        `M = ${formatInt(m)} bits: the recommendation may take a few seconds (about 1 s at 1 Mibit, ` +
+        'more up to the limit). It runs in the background; press Recommend to start, Cancel to stop.';
       warning.hidden = false;
     } else {
       warning.hidden = true;

@@ -11,7 +11,7 @@ export default {
     'message (eq 1), oracle the average over the cycle (eq 2), lowerBound the real user\'s bound (eq 3)\n' +
     'and exact the exact average of the real user, who counts only the messages that set bits.',
   options: {
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits, 1 ≤ M ≤ 2^26' },
+    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits, 1 ≤ M ≤ 2^24' },
     k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
     N: { type: 'string', short: 'N', valueName: 'messages', description: 'Messages per cycle, 1 ≤ N ≤ M' },
     hashing: {

@@ -14,7 +14,7 @@ export default {
     'long-term average false-positive rate over new messages and E[N₀], the new-message arrivals per cycle.\n' +
     'With --phases 2 the memory is split into an active and a frozen filter of M/2 bits each.',
   options: {
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 1 ≤ M ≤ 2^26 (1000, 8Kib, 64KiB)' },
+    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 1 ≤ M ≤ 2^24 (1000, 8Kib, 64KiB)' },
     k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
     sigma: { type: 'string', valueName: 'bits', description: 'Recycle threshold, 0 ≤ σ < bits per filter (σ ≥ k when retaining)' },
     phases: { type: 'string', valueName: '1|2', description: 'One filter (default) or two of M/2 bits (active + frozen)' },

@@ -34,7 +34,7 @@ export default {
     'average FPR ≤ f* with E[N₀], its messages per cycle, and the largest N of the N-bounded rules (worst\n' +
     'case, oracle, lower bound). Then the best k per rule and its capacity gain over the worst-case rule.',
   options: {
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 1 ≤ M ≤ 2^26 (1000, 8Kib, 64KiB)' },
+    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 1 ≤ M ≤ 2^24 (1000, 8Kib, 64KiB)' },
     fpr: { type: 'string', valueName: 'F', description: 'Target long-term average FPR f*, in (0, 1) (0.01, 1%, "1 in 1000")' },
     kmax: { type: 'string', valueName: 'K', description: 'Largest k tried, 1..64 (default 32)' },
     ...VARIANT_OPTIONS,
