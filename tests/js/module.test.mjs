@@ -52,6 +52,7 @@ describe('module', () => {
       maxBits: TWO40,
       maxItems: TWO40,
       maxHashes: 64,
+      maxRbfBits: 2 ** 24, // docs/rbf.md, "Performance"
       // docs/simulation.md, "Budgets and bad input"
       simulation: {
         maxBits: 2 ** 31,
