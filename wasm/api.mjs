@@ -108,12 +108,28 @@ function abortError(signal) {
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+function paradoxSimArgs(raw, input) {
+  object(input, 'paradox simulation input');
+  const out = {};
+  for (const key of ['structure', 'hashing']) if (input[key] !== undefined) out[key] = input[key];
+  for (const key of ['m', 'n', 'k', 'queries', 'epochs', 'seed']) {
+    const value = quantity(raw, input[key], key === 'm' ? 'parseBits' : 'parseCount', key);
+    if (value !== undefined) out[key] = value;
+  }
+  const prior = real(raw, input.prior, 'prior', { probability: true });
+  if (prior !== undefined) out.prior = prior;
+  const confidence = quantity(raw, input.confidence, 'parseProbability', 'confidence');
+  if (confidence !== undefined) out.confidence = confidence;
+  return out;
+}
+
 /**
  * A running simulation driven in chunks: step() runs about `probes` bit probes (or, without an
  * argument, a chunk sized adaptively to `chunkMs` of work), returns the progress; dispose() frees it.
+ * kind 'fpr': the engine's FPR experiments (createSimulation); 'paradox': Theorem 1's posterior.
  */
-function simulationHandle(raw, input, { chunkMs = 8 } = {}) {
-  let sim = raw.createSimulation(simArgs(raw, input));
+function simulationHandle(raw, input, { chunkMs = 8 } = {}, kind = 'fpr') {
+  let sim = kind === 'paradox' ? raw.createParadoxSimulation(paradoxSimArgs(raw, input)) : raw.createSimulation(simArgs(raw, input));
   let budget = 1e5;
   let epochsSeen = 0;
   const alive = () => {
@@ -129,9 +145,11 @@ function simulationHandle(raw, input, { chunkMs = 8 } = {}) {
         const ms = Math.max(performance.now() - t0, 0.05);
         budget = Math.min(1e9, Math.max(1e3, budget * Math.min(4, chunkMs / ms)));
       }
-      const newRates = s.epochRates(epochsSeen);
-      progress.epochRates = newRates;
-      epochsSeen += newRates.length;
+      if (kind === 'fpr') {
+        const newRates = s.epochRates(epochsSeen);
+        progress.epochRates = newRates;
+        epochsSeen += newRates.length;
+      }
       return progress;
     },
     progress: () => alive().progress(),
@@ -146,9 +164,9 @@ function simulationHandle(raw, input, { chunkMs = 8 } = {}) {
   };
 }
 
-async function simulateAsync(raw, input, { onProgress, signal, chunkMs = 8 } = {}) {
+async function simulateAsync(raw, input, { onProgress, signal, chunkMs = 8 } = {}, kind = 'fpr') {
   if (signal?.aborted) throw abortError(signal);
-  const handle = simulationHandle(raw, input, { chunkMs });
+  const handle = simulationHandle(raw, input, { chunkMs }, kind);
   try {
     for (;;) {
       const progress = handle.step();
@@ -162,8 +180,8 @@ async function simulateAsync(raw, input, { onProgress, signal, chunkMs = 8 } = {
   }
 }
 
-function simulateSync(raw, input) {
-  const handle = simulationHandle(raw, input);
+function simulateSync(raw, input, kind = 'fpr') {
+  const handle = simulationHandle(raw, input, {}, kind);
   try {
     while (!handle.step(1e9).done);
     return handle.result();
@@ -261,6 +279,9 @@ export function wrap(raw) {
     simulateSync: (input) => simulateSync(raw, input),
     createSimulation: (input, options) => simulationHandle(raw, input, options),
     simulationConfig: (input) => raw.simulationConfig(simArgs(raw, input)),
+    simulateParadox: (input, options) => simulateAsync(raw, input, options, 'paradox'),
+    simulateParadoxSync: (input) => simulateSync(raw, input, 'paradox'),
+    createParadoxSimulation: (input, options) => simulationHandle(raw, input, options, 'paradox'),
     limits,
   });
 }

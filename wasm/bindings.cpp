@@ -28,6 +28,7 @@
 #include "bloomcalc/paradox_bloom.hpp"
 #include "bloomcalc/paradox_cbf.hpp"
 #include "bloomcalc/paradox_selective.hpp"
+#include "bloomcalc/paradox_sim.hpp"
 #include "bloomcalc/sim_runner.hpp"
 
 using emscripten::val;
@@ -740,6 +741,87 @@ val simulation_config(val input) {
     return guarded([&] { return config_val(bc::make_sim_config(sim_input(input))); });
 }
 
+// ---- the paradox on the simulation engine -------------------------------------------------------
+
+bc::ParadoxSimInput paradox_sim_input(const val& input) {
+    bc::ParadoxSimInput in;
+    in.structure = string_or(input, "structure", "bloom");
+    in.hashing = string_or(input, "hashing", "colliding");
+    in.m = optional_number(input, "m").value_or(NAN);
+    in.n = optional_number(input, "n").value_or(NAN);
+    in.k = optional_number(input, "k").value_or(NAN);
+    in.prior = optional_number(input, "prior").value_or(NAN);
+    in.queries = optional_number(input, "queries").value_or(NAN);
+    in.epochs = optional_number(input, "epochs").value_or(NAN);
+    in.seed = optional_number(input, "seed");
+    in.confidence = optional_number(input, "confidence");
+    return in;
+}
+
+val paradox_sim_result_val(const bc::ParadoxSimResult& r) {
+    val out = val::object();
+    val config = val::object();
+    config.set("structure", val(std::string(bc::to_string(r.config.structure))));
+    config.set("m", val(static_cast<double>(r.config.m)));
+    config.set("n", val(static_cast<double>(r.config.n)));
+    config.set("k", val(r.config.k));
+    config.set("hashing", val(std::string(bc::to_string(r.config.hashing))));
+    config.set("prior", val(r.config.prior));
+    config.set("queries", val(static_cast<double>(r.config.queries)));
+    config.set("epochs", val(static_cast<double>(r.config.epochs)));
+    config.set("seed", val(static_cast<double>(r.config.seed)));
+    config.set("confidence", val(r.config.confidence));
+    out.set("config", config);
+    out.set("done", val(r.progress.done));
+    out.set("probes", val(r.progress.probes));
+    out.set("epochs", val(static_cast<double>(r.epochs_used)));
+    val posterior = val::object();
+    posterior.set("mean", val(r.posterior));
+    posterior.set("halfWidth", val(r.half_width));
+    posterior.set("low", val(r.interval.low));
+    posterior.set("high", val(r.interval.high));
+    out.set("posterior", posterior);
+    out.set("theorem", val(r.theorem));
+    out.set("inside", val(r.inside));
+    out.set("theoremClassic", val(r.theorem_classic));
+    out.set("classicInside", val(r.classic_inside));
+    out.set("fpr", val(r.fpr_model.value));
+    out.set("fprName", val(r.fpr_model.name));
+    out.set("fprReference", val(r.fpr_model.reference));
+    out.set("note", val(r.fpr_model.note));
+    out.set("classicFpr", val(r.classic_fpr));
+    out.set("measuredFpr", val(r.measured_fpr));
+    val counts = val::object();
+    counts.set("queries", val(static_cast<double>(r.total.queries)));
+    counts.set("memberQueries", val(static_cast<double>(r.total.member_queries)));
+    counts.set("positives", val(static_cast<double>(r.total.positives)));
+    counts.set("memberPositives", val(static_cast<double>(r.total.member_positives)));
+    counts.set("falsePositives", val(static_cast<double>(r.total.positives - r.total.member_positives)));
+    out.set("counts", counts);
+    out.set("counterSaturations", val(static_cast<double>(r.counter_saturations)));
+    return out;
+}
+
+// A running paradox simulation, driven chunk by chunk from JS; must be delete()d.
+class ParadoxSimulation {
+public:
+    explicit ParadoxSimulation(const bc::ParadoxSimConfig& c) : runner_(c) {}
+    val run(double probe_budget) {
+        return guarded([&] { return progress_val(runner_.run(probe_budget)); });
+    }
+    val progress() const { return progress_val(runner_.progress()); }
+    val result() const {
+        return guarded([&] { return paradox_sim_result_val(runner_.result()); });
+    }
+
+private:
+    bc::ParadoxSimRunner runner_;
+};
+
+ParadoxSimulation* create_paradox_simulation(val input) {
+    return guarded([&] { return new ParadoxSimulation(bc::make_paradox_sim_config(paradox_sim_input(input))); });
+}
+
 val limits() {
     val out = val::object();
     out.set("maxBits", val(static_cast<double>(bc::kMaxBits)));
@@ -776,6 +858,11 @@ EMSCRIPTEN_BINDINGS(bloomcalc) {
         .function("result", &Simulation::result);
     emscripten::function("createSimulation", &create_simulation, emscripten::allow_raw_pointers());
     emscripten::function("simulationConfig", &simulation_config);
+    emscripten::class_<ParadoxSimulation>("ParadoxSimulation")
+        .function("run", &ParadoxSimulation::run)
+        .function("progress", &ParadoxSimulation::progress)
+        .function("result", &ParadoxSimulation::result);
+    emscripten::function("createParadoxSimulation", &create_paradox_simulation, emscripten::allow_raw_pointers());
     emscripten::function("rbf", &rbf);
     emscripten::function("sigmaCurve", &sigma_curve);
     emscripten::function("nBounded", &n_bounded);

@@ -668,6 +668,63 @@ export interface SimulationHandle {
   readonly disposed: boolean;
 }
 
+// ---- The Bloom paradox on the simulation engine (004 Theorem 1 checked on real filters) ----------
+
+export interface ParadoxSimulationInput {
+  /** `'bloom'` (default) or `'counting'` (8-bit counters; same answers). */
+  structure?: 'bloom' | 'counting';
+  m: number | string;
+  /** Members inserted into each filter instance. */
+  n: number | string;
+  k: number | string;
+  /** `'colliding'` (default), `'distinct'`, `'double'` or `'enhanced-double'`. */
+  hashing?: 'colliding' | 'distinct' | 'double' | 'enhanced-double';
+  /** Pr(x ∈ S) of each query, in (0, 1): a member with this probability, else a fresh non-member. */
+  prior: number | string;
+  /** Lookups per filter instance (one instance per epoch). */
+  queries: number | string;
+  /** Filter instances, ≥ 2. */
+  epochs: number | string;
+  /** Default 1; the same seed gives the same counts natively, in Node and in the browser. */
+  seed?: number | string;
+  /** Of the interval; default 0.99. */
+  confidence?: number | string;
+}
+
+export interface ParadoxSimulationResult {
+  config: { structure: 'bloom' | 'counting'; m: number; n: number; k: number; hashing: string; prior: number; queries: number; epochs: number; seed: number; confidence: number };
+  done: boolean;
+  probes: number;
+  epochs: number;
+  /** Measured Pr(x ∈ S | positive): Σ member positives / Σ positives, Student-t interval on the per-epoch residuals. */
+  posterior: { mean: number; halfWidth: number; low: number; high: number };
+  /** Theorem 1's posterior P/(P + (1 − P)·F) at the exact mean FPR F. */
+  theorem: number;
+  /** Whether `theorem` lies in [posterior.low, posterior.high]. */
+  inside: boolean;
+  /** Theorem 1's posterior at the classic FPR (1 − e^{−kn/m})^k, and whether it lies inside. */
+  theoremClassic: number;
+  classicInside: boolean;
+  /** The exact mean FPR (the engine's model), its name and reference; note when the hashing is not ideal. */
+  fpr: number;
+  fprName: string;
+  fprReference: string;
+  note: string;
+  classicFpr: number;
+  /** False positives / non-member queries. */
+  measuredFpr: number;
+  counts: { queries: number; memberQueries: number; positives: number; memberPositives: number; falsePositives: number };
+  counterSaturations: number;
+}
+
+export interface ParadoxSimulationHandle {
+  step(probes?: number): Omit<SimulationProgress, 'epochRates'>;
+  progress(): Omit<SimulationProgress, 'epochRates'>;
+  result(): ParadoxSimulationResult;
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
 export interface SimulationLimits {
   maxBits: number;
   memoryBytes: number;
@@ -726,6 +783,12 @@ export interface BloomCalc {
   createSimulation(input: SimulationInput, options?: { chunkMs?: number }): SimulationHandle;
   /** Validates an input and returns the completed configuration (defaults filled in). */
   simulationConfig(input: SimulationInput): SimulationConfig;
+  /** 004 Theorem 1 on the engine's real filter: measured posterior ± interval beside the theorem. */
+  simulateParadox(input: ParadoxSimulationInput, options?: SimulateOptions): Promise<ParadoxSimulationResult>;
+  /** The same, run to completion without yielding. */
+  simulateParadoxSync(input: ParadoxSimulationInput): ParadoxSimulationResult;
+  /** A paradox simulation to drive yourself (e.g. in a Web Worker). */
+  createParadoxSimulation(input: ParadoxSimulationInput, options?: { chunkMs?: number }): ParadoxSimulationHandle;
   readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models. */ maxRbfBits: number; simulation: SimulationLimits };
 }
 

@@ -2,6 +2,7 @@
 // the decision with one sentence, a plot of posterior vs prior with the threshold P₀, and the CBF
 // counter-product calculator. All arithmetic is the core's (bc.paradox, bc.paradoxCurve, bc.cbf);
 // the fields live in the URL beside the sizing calculator's.
+import { createParadoxSimulationPanel } from './paradox-sim.mjs';
 import uPlot from 'uplot';
 import { formatProbability, formatProbabilityShort, formatSignificant } from './format.mjs';
 import { writeState } from './url-state.mjs';
@@ -158,6 +159,7 @@ function priorGrid(prior) {
 }
 
 export function startParadox(bc) {
+  const simPanel = createParadoxSimulationPanel();
   const section = $('paradox');
   const cbfCard = $('cbf-card');
   const chart = createPosteriorChart($('px-chart'));
@@ -174,6 +176,7 @@ export function startParadox(bc) {
     } catch (err) {
       showError(err, (p) => (p && Object.hasOwn(PARADOX_FIELDS, p) ? p : undefined), 'prior');
       section.dataset.state = 'stale';
+      simPanel.setTarget(null);
       return;
     }
     setValue($('px-posterior'), r.posterior, formatProbability(r.posterior, 4));
@@ -189,6 +192,7 @@ export function startParadox(bc) {
     const posteriors = bc.paradoxCurve({ ...input, priors });
     chart.update({ priors, posteriors, yMin: Math.min(...posteriors.filter((p) => p > 0)) / 2, ...r });
     $('px-chart').dataset.points = String(priors.length);
+    simPanel.setTarget(r);
     section.dataset.state = 'ok';
   }
 

@@ -1,7 +1,7 @@
 // Module Web Worker of the page: runs a simulation in chunks (about 8 ms of work each), posts progress
 // after every chunk and yields to its event loop, so a 'cancel' message is seen within one chunk. After a
 // cancel, an error or a finished run the worker takes the next 'run' message (it is reusable).
-// Messages in:  { type: 'run', id, input } | { type: 'cancel', id }
+// Messages in:  { type: 'run', id, input, kind } | { type: 'cancel', id }   (kind 'paradox': bc.createParadoxSimulation)
 // Messages out: { type: 'started', id, model } (the model value, before any epoch, for the running chart)
 //               | { type: 'progress', id, progress } | { type: 'result', id, result } | { type: 'cancelled', id }
 //               | { type: 'error', id, error: { name, message, parameter } }
@@ -19,15 +19,15 @@ function nextTurn() {
   });
 }
 
-async function run(id, input) {
+async function run(id, input, kind) {
   if (current) current.cancelled = true;
   const job = { id, cancelled: false };
   current = job;
   let handle = null;
   try {
     const bc = await ready;
-    handle = bc.createSimulation(input, { chunkMs: 8 });
-    self.postMessage({ type: 'started', id, model: handle.result().model });
+    handle = kind === 'paradox' ? bc.createParadoxSimulation(input, { chunkMs: 8 }) : bc.createSimulation(input, { chunkMs: 8 });
+    self.postMessage({ type: 'started', id, model: kind === 'paradox' ? null : handle.result().model });
     for (;;) {
       if (job.cancelled) {
         self.postMessage({ type: 'cancelled', id });
@@ -52,6 +52,6 @@ async function run(id, input) {
 
 self.onmessage = (event) => {
   const msg = event.data;
-  if (msg?.type === 'run') run(msg.id, msg.input);
+  if (msg?.type === 'run') run(msg.id, msg.input, msg.kind);
   else if (msg?.type === 'cancel' && current && current.id === msg.id) current.cancelled = true;
 };

@@ -182,6 +182,38 @@ test('bad input: the core\'s message beside the field, then recovery', async () 
   assert.ok(Number(s['px-posterior']) > 0);
 });
 
+test('Simulate: the engine posterior in a worker equals the module result for the same seed; cancel works', async () => {
+  await page.goto(`${baseUrl}?prior=0.1&bpe=8`);
+  await settled();
+  // a long run is cancelled, and the page keeps computing meanwhile
+  await page.fill('#pxsim-epochs', '1000000');
+  await page.click('#pxsim-run');
+  await page.waitForFunction(() => Number(document.getElementById('pxsim').dataset.progress) > 0, null, WAIT);
+  await page.click('#pxsim-cancel');
+  await page.waitForFunction(() => document.getElementById('pxsim').dataset.state === 'cancelled', null, WAIT);
+
+  await page.fill('#pxsim-epochs', '600');
+  await page.fill('#pxsim-seed', '5');
+  await page.click('#pxsim-run');
+  await page.waitForFunction(() => document.getElementById('pxsim').dataset.state === 'done', null, { timeout: 60_000 });
+  const input = JSON.parse(await page.getAttribute('#pxsim', 'data-input'));
+  assert.deepEqual(input, { structure: 'bloom', m: 64, n: 8, k: 6, prior: 0.1, queries: '1000', epochs: '600', seed: '5' });
+  const expected = bc.simulateParadoxSync(input);
+  const shownResult = JSON.parse(await page.getAttribute('#pxsim', 'data-result'));
+  assert.deepEqual(shownResult, expected);
+  assert.equal(Number(await page.getAttribute('#pxsim-mean', 'data-value')), expected.posterior.mean);
+  assert.equal(Number(await page.getAttribute('#pxsim-theorem', 'data-value')), expected.theorem);
+  assert.equal(await page.getAttribute('#pxsim-verdict', 'data-value'), String(expected.inside));
+  assert.equal(expected.theorem, bc.paradox({ prior: 0.1, alpha: 1, fpr: bc.fpr({ m: 64, n: 8, k: 6 }).exact }).posterior);
+
+  // bad input is named
+  await page.fill('#pxsim-queries', '0');
+  await page.click('#pxsim-run');
+  await page.waitForFunction(() => document.getElementById('pxsim').dataset.state === 'error', null, WAIT);
+  assert.equal(await page.getAttribute('#pxsim', 'data-error-parameter'), 'queries');
+  assert.match(await page.locator('#pxsim-error').textContent(), /^queries must be/);
+});
+
 test('no request leaves the local server; no page errors', () => {
   const origin = new URL(baseUrl).origin;
   assert.deepEqual(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')), []);

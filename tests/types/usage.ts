@@ -10,6 +10,8 @@ import createBloomCalc, {
   type KChoice,
   type OrderResult,
   type ParadoxResult,
+  type ParadoxSimulationResult,
+  type ParadoxSimulationHandle,
   type SelectiveOutcome,
   type Quantity,
   type Rounding,
@@ -204,6 +206,17 @@ async function main(): Promise<void> {
   const st: SimStream = 'fading';
   const bd: SimBoundary = 'exceeds';
   void [low, model, poissonHigh, each, fps, step, sigmaOrNull, maxProbes, s1, h1, st, bd];
+  const ps: ParadoxSimulationResult = await bc.simulateParadox({ m: 64, n: 8, k: 6, prior: '10%', queries: 1000, epochs: 20, seed: 1 });
+  const psInside: boolean = ps.inside;
+  const psLow: number = ps.posterior.low + ps.theorem + ps.counts.memberPositives;
+  const ph: ParadoxSimulationHandle = bc.createParadoxSimulation({ structure: 'counting', m: 64, n: 8, k: 6, prior: 0.5, queries: 10, epochs: 2 });
+  const phDone: boolean = ph.step().done;
+  ph.dispose();
+  void [psInside, psLow, phDone, bc.simulateParadoxSync({ m: 64, n: 8, k: 6, prior: 0.1, queries: 10, epochs: 2 }).fpr];
+  // @ts-expect-error prior is required
+  bc.simulateParadoxSync({ m: 64, n: 8, k: 6, queries: 10, epochs: 2 });
+  // @ts-expect-error a paradox simulation runs bloom or counting filters only
+  bc.simulateParadoxSync({ structure: 'sigma', m: 64, n: 8, k: 6, prior: 0.1, queries: 10, epochs: 2 });
   // @ts-expect-error unknown structure
   bc.simulateSync({ structure: 'cuckoo', m: 1, k: 1, epochs: 2, arrivals: 1 });
   // @ts-expect-error epochs is required

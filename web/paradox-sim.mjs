@@ -1,0 +1,141 @@
+// The paradox section's "Simulate" panel: Theorem 1's posterior checked on the simulation engine's real
+// Bloom filter (bc.createParadoxSimulation in web/sim-worker.mjs, kind 'paradox'), with progress and
+// cancel. The filter has the section's bits per element: n members (a panel field), m = round(b·n) bits,
+// k = max(1, round(ln2·m/n)); the worker compares the measured Pr(x ∈ S | positive) with Theorem 1 at
+// that filter's exact FPR. Ids: pxsim, pxsim-{n,epochs,queries,seed,run,cancel,error,progress,status,
+// result,mean,half,low,high,counts,fpr,theorem,verdict}.
+import { formatInt, formatProbability } from './format.mjs';
+
+const $ = (id) => document.getElementById(id);
+
+/** The simulation input for a paradox result r (bc.paradox) and the panel's fields (text, parsed by the core). */
+export function paradoxSimulationInput(r, { n, epochs, queries, seed }) {
+  const members = Number(n);
+  if (!Number.isInteger(members) || members < 1) {
+    const err = new RangeError(`n must be a positive integer (got ${JSON.stringify(n)})`);
+    err.parameter = 'n';
+    throw err;
+  }
+  const m = Math.max(1, Math.round(r.bitsPerElement * members));
+  const k = Math.max(1, Math.round((Math.LN2 * m) / members));
+  return { structure: 'bloom', m, n: members, k, prior: r.prior, queries, epochs, seed };
+}
+
+export function createParadoxSimulationPanel() {
+  const panel = $('pxsim');
+  const runButton = $('pxsim-run');
+  const cancelButton = $('pxsim-cancel');
+  const bar = $('pxsim-progress');
+  const status = $('pxsim-status');
+  const errorEl = $('pxsim-error');
+  let target = null;
+  let jobId = 0;
+  let worker = null;
+
+  function setState(state) {
+    panel.dataset.state = state;
+    runButton.disabled = state === 'running' || !target;
+    cancelButton.hidden = state !== 'running';
+    bar.hidden = state !== 'running';
+  }
+
+  function set(id, value, text) {
+    $(id).dataset.value = String(value);
+    $(id).textContent = text;
+  }
+
+  function showError(error) {
+    errorEl.textContent = error.message;
+    errorEl.hidden = false;
+    panel.dataset.errorParameter = error.parameter ?? '';
+    status.textContent = '';
+    setState('error');
+  }
+
+  function showResult(r) {
+    const pct = `${Math.round(r.config.confidence * 100)}%`;
+    set('pxsim-mean', r.posterior.mean, formatProbability(r.posterior.mean, 5));
+    set('pxsim-half', r.posterior.halfWidth, formatProbability(r.posterior.halfWidth, 2));
+    set('pxsim-low', r.posterior.low, formatProbability(r.posterior.low, 5));
+    set('pxsim-high', r.posterior.high, formatProbability(r.posterior.high, 5));
+    set('pxsim-counts', r.counts.positives,
+      `${formatInt(r.counts.memberPositives)} members among ${formatInt(r.counts.positives)} positives in ${formatInt(r.counts.queries)} queries`);
+    set('pxsim-fpr', r.fpr, formatProbability(r.fpr, 4));
+    set('pxsim-theorem', r.theorem, formatProbability(r.theorem, 5));
+    const verdict = $('pxsim-verdict');
+    verdict.dataset.value = String(r.inside);
+    verdict.className = `badge ${r.inside ? 'ok' : 'bad'}`;
+    verdict.textContent = r.inside ? `✓ inside the ${pct} interval` : `✗ outside the ${pct} interval`;
+    panel.dataset.result = JSON.stringify(r);
+    $('pxsim-result').hidden = false;
+    status.textContent = `Done: ${formatInt(r.epochs)} filters (m = ${formatInt(r.config.m)}, n = ${formatInt(r.config.n)}, k = ${r.config.k}), prior ${formatProbability(r.config.prior, 4)}.`;
+  }
+
+  function onMessage(msg) {
+    if (msg.id !== jobId) return;
+    if (msg.type === 'progress') {
+      bar.value = msg.progress.fraction;
+      panel.dataset.progress = String(msg.progress.fraction);
+      status.textContent = `Running… ${(100 * msg.progress.fraction).toFixed(1)}% (filter ${formatInt(msg.progress.epochsDone)})`;
+    } else if (msg.type === 'result') {
+      showResult(msg.result);
+      setState('done');
+    } else if (msg.type === 'cancelled') {
+      status.textContent = 'Cancelled.';
+      setState('cancelled');
+    } else if (msg.type === 'error') {
+      showError(msg.error);
+    }
+  }
+
+  function start() {
+    if (!target) return;
+    errorEl.hidden = true;
+    delete panel.dataset.errorParameter;
+    $('pxsim-result').hidden = true;
+    let input;
+    try {
+      input = paradoxSimulationInput(target, {
+        n: $('pxsim-n').value.trim(), epochs: $('pxsim-epochs').value.trim(), queries: $('pxsim-queries').value.trim(), seed: $('pxsim-seed').value.trim(),
+      });
+    } catch (err) {
+      showError(err);
+      return;
+    }
+    panel.dataset.input = JSON.stringify(input);
+    jobId += 1;
+    bar.value = 0;
+    panel.dataset.progress = '0';
+    status.textContent = 'Starting…';
+    setState('running');
+    if (!worker) {
+      worker = new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-pxsim' });
+      worker.onmessage = (event) => onMessage(event.data);
+    }
+    worker.postMessage({ type: 'run', id: jobId, input, kind: 'paradox' });
+  }
+
+  function cancel() {
+    if (panel.dataset.state === 'running') worker?.postMessage({ type: 'cancel', id: jobId });
+  }
+
+  runButton.addEventListener('click', start);
+  cancelButton.addEventListener('click', cancel);
+  setState('idle');
+
+  return {
+    /** The section's current result (or null when its input is invalid): a new one cancels a run and clears the panel. */
+    setTarget(r) {
+      const key = r ? `${r.prior}/${r.bitsPerElement}` : '';
+      if (key === panel.dataset.target) return;
+      panel.dataset.target = key;
+      target = r;
+      cancel();
+      jobId += 1;
+      errorEl.hidden = true;
+      $('pxsim-result').hidden = true;
+      status.textContent = r ? 'Runs a real Bloom filter with these bits per element in a worker.' : '';
+      setState('idle');
+    },
+  };
+}
