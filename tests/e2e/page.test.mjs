@@ -2,81 +2,23 @@
 // Debian's chromium through playwright-core and checks the page against the Node module.
 // Run: node --test tests/e2e/
 import assert from 'node:assert/strict';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { serve } from '../../scripts/serve.mjs';
-import { createBloomCalc } from '../../wasm/index.mjs';
+import { openBrowser, root } from './harness.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const webDir = join(root, 'dist', 'web');
 const screenshotPath = join(root, 'docs', 'screenshot.png');
 const WAIT = { timeout: 15_000 };
 
-let server;
-let baseUrl;
-let browser;
-let page;
-let bc;
-const requests = [];
-const pageErrors = [];
-
-async function mtime(path) {
-  try {
-    return (await stat(path)).mtimeMs;
-  } catch {
-    return -1;
-  }
-}
-
-/** dist/web is missing, or older than a source it is built from. */
-async function needsBuild() {
-  const built = await mtime(join(webDir, 'app.js'));
-  if (built < 0 || (await mtime(join(webDir, 'index.html'))) < 0) return true;
-  const sources = [
-    ...(await readdir(join(root, 'web'))).map((f) => join(root, 'web', f)),
-    join(root, 'wasm', 'browser.mjs'),
-    join(root, 'wasm', 'api.mjs'),
-    join(root, 'dist', 'bloomcalc.web.mjs'),
-    join(root, 'dist', 'bloomcalc.web.wasm'),
-  ];
-  for (const source of sources) if ((await mtime(source)) > built) return true;
-  return false;
-}
+let page, bc, baseUrl, requests, pageErrors, closeBrowser;
 
 before(async () => {
-  if (await needsBuild()) await buildWeb({ quiet: true });
-  ({ server, url: baseUrl } = await serve({ root: webDir }));
-  bc = await createBloomCalc();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
-  context.on('request', (request) => requests.push(request.url()));
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
+  ({ page, bc, baseUrl, requests, pageErrors, close: closeBrowser } = await openBrowser({ deviceScaleFactor: 1 }));
 });
 
 after(async () => {
-  await browser?.close();
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await closeBrowser?.();
 });
 
 // ------------------------------------------------------------------ helpers

@@ -2,66 +2,20 @@
 // recommend() exactly, progress is shown, a large run can be cancelled and a new one then works, bad
 // input is reported beside its field, the URL alone reproduces the view, and nothing leaves localhost.
 import assert from 'node:assert/strict';
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { serve } from '../../scripts/serve.mjs';
-import { createBloomCalc } from '../../wasm/index.mjs';
+import { openBrowser } from './harness.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const webDir = join(root, 'dist', 'web');
 const WAIT = { timeout: 20_000 };
 
-let server, baseUrl, browser, page, bc;
-const requests = [];
-const pageErrors = [];
-
-async function mtime(path) {
-  try {
-    return (await stat(path)).mtimeMs;
-  } catch {
-    return -1;
-  }
-}
-
-async function needsBuild() {
-  const built = Math.min(await mtime(join(webDir, 'app.js')), await mtime(join(webDir, 'rbf-worker.js')));
-  if (built < 0) return true;
-  const sources = [
-    ...(await readdir(join(root, 'web'))).map((f) => join(root, 'web', f)),
-    join(root, 'wasm', 'api.mjs'),
-    join(root, 'scripts', 'build-web.mjs'),
-    join(root, 'dist', 'bloomcalc.web.wasm'),
-  ];
-  for (const source of sources) if ((await mtime(source)) > built) return true;
-  return false;
-}
+let page, bc, baseUrl, requests, pageErrors, closeBrowser;
 
 before(async () => {
-  if (await needsBuild()) await buildWeb({ quiet: true });
-  ({ server, url: baseUrl } = await serve({ root: webDir }));
-  bc = await createBloomCalc();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  context.on('request', (request) => requests.push(request.url()));
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
+  ({ page, bc, baseUrl, requests, pageErrors, close: closeBrowser } = await openBrowser());
 });
 
 after(async () => {
-  await browser?.close();
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await closeBrowser?.();
 });
 
 /** Waits until the section shows a finished state for the fields now in the form. */

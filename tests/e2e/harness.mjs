@@ -1,0 +1,67 @@
+// Shared set-up of the browser tests: (re)build dist/web when a source is newer, serve it on localhost, load the
+// Node module for the reference numbers, and open one Chromium page that records every request and page error.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { buildWeb } from '../../scripts/build-web.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { createBloomCalc } from '../../wasm/index.mjs';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const webDir = join(root, 'dist', 'web');
+
+// Chromium flags for this machine (TOOLCHAIN.md, "Browser tests").
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function mtime(path) {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+/** dist/web is missing, or older than a source it is built from. */
+async function needsBuild() {
+  const outputs = ['index.html', 'app.js', 'sim-worker.js', 'rbf-worker.js', 'docs/rbf.html'];
+  const built = Math.min(...(await Promise.all(outputs.map((f) => mtime(join(webDir, f))))));
+  if (built < 0) return true;
+  const sources = [
+    ...(await readdir(join(root, 'web'))).map((f) => join(root, 'web', f)),
+    ...(await readdir(join(root, 'docs'))).map((f) => join(root, 'docs', f)),
+    join(root, 'wasm', 'browser.mjs'),
+    join(root, 'wasm', 'api.mjs'),
+    join(root, 'scripts', 'build-web.mjs'),
+    join(root, 'scripts', 'build-docs.mjs'),
+    join(root, 'dist', 'bloomcalc.web.mjs'),
+    join(root, 'dist', 'bloomcalc.web.wasm'),
+  ];
+  for (const source of sources) if ((await mtime(source)) > built) return true;
+  return false;
+}
+
+/**
+ * Opens the served page's browser. Returns { page, bc, baseUrl, requests, pageErrors, close }; `requests`
+ * and `pageErrors` fill up as the page runs. Call close() in an after() hook.
+ */
+export async function openBrowser({ deviceScaleFactor } = {}) {
+  if (await needsBuild()) await buildWeb({ quiet: true });
+  const { server, url: baseUrl } = await serve({ root: webDir });
+  const bc = await createBloomCalc();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const requests = [];
+  const pageErrors = [];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(deviceScaleFactor ? { deviceScaleFactor } : {}) });
+  context.on('request', (request) => requests.push(request.url()));
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  async function close() {
+    await browser.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  return { page, bc, baseUrl, requests, pageErrors, close };
+}
