@@ -38,11 +38,9 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), quiet = fal
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
 
-  const result = await build({
+  // Options shared by every bundle: ES modules for the browser, minified, with source maps.
+  const common = {
     absWorkingDir: root,
-    // the page and its simulation worker (a module worker, web/sim-worker.mjs)
-    entryPoints: { app: join(root, 'web', 'app.mjs'), 'sim-worker': join(root, 'web', 'sim-worker.mjs') },
-    outdir,
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -52,22 +50,19 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), quiet = fal
     legalComments: 'eof',
     logLevel: quiet ? 'silent' : 'warning',
     metafile: true,
+  };
+  // the page and its simulation worker (a module worker, web/sim-worker.mjs)
+  const result = await build({
+    ...common,
+    entryPoints: { app: join(root, 'web', 'app.mjs'), 'sim-worker': join(root, 'web', 'sim-worker.mjs') },
+    outdir,
   });
   // The recycling-filter section's module worker: its own bundle (the wasm loader and the API),
   // loaded by app.js as new Worker(new URL('rbf-worker.js', import.meta.url), { type: 'module' }).
   const worker = await build({
-    absWorkingDir: root,
+    ...common,
     entryPoints: [join(root, 'web', 'rbf-worker.mjs')],
     outfile: join(outdir, 'rbf-worker.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    minify: true,
-    sourcemap: true,
-    legalComments: 'eof',
-    logLevel: quiet ? 'silent' : 'warning',
-    metafile: true,
   });
   const warnings = result.warnings.length + worker.warnings.length;
   if (warnings && !quiet) {

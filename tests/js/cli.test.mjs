@@ -1,23 +1,15 @@
 // The command line (wasm/cli.mjs) run as a child process: JSON output equals the module's results,
 // help and version, and the error contract (stderr "bloomcalc: ...", empty stdout, exit 2).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { createBloomCalc } from '../../wasm/index.mjs';
-import { CLI, ROOT, wordRegExp } from './helpers/common.mjs';
+import { cli, wordRegExp } from './helpers/common.mjs';
 
 const bc = await createBloomCalc();
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
-function cli(...args) {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? error.code : 0, stdout, stderr, error });
-    });
-  });
-}
 
 async function cliOk(...args) {
   const r = await cli(...args);

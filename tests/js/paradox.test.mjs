@@ -2,11 +2,10 @@
 // (exact BigInt fractions for Theorems 1 and 2, all orders for Theorem 6), extreme priors, the named
 // errors, and CLI --json output equal to the module's results.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { describe, test } from 'node:test';
 
 import { createBloomCalc } from '../../wasm/index.mjs';
-import { CLI, ROOT, assertClose, assertParamError } from './helpers/common.mjs';
+import { assertClose, assertParamError, CLI, cli } from './helpers/common.mjs';
 import { binom } from './helpers/exact-rational.mjs';
 
 const bc = await createBloomCalc();
@@ -17,13 +16,6 @@ function ratio(num, den) {
   return Number((num * scale) / den) / 1e30;
 }
 
-function cli(...args) {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? error.code : 0, stdout, stderr });
-    });
-  });
-}
 
 async function cliJson(...args) {
   const r = await cli(...args, '--json');

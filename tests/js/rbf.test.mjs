@@ -2,21 +2,13 @@
 // equal to the module's results, the named errors (exit 2 in the CLI), infeasible targets, cancellation
 // of recommend, and the paper's qualitative results at M = 1000, f* = 0.01.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { describe, test } from 'node:test';
 
 import { createBloomCalc } from '../../wasm/index.mjs';
-import { CLI, ROOT, assertParamError, wordRegExp } from './helpers/common.mjs';
+import { assertParamError, CLI, cli, wordRegExp } from './helpers/common.mjs';
 
 const bc = await createBloomCalc();
 
-function cli(...args) {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? error.code : 0, stdout, stderr });
-    });
-  });
-}
 
 async function cliJson(...args) {
   const r = await cli(...args, '--json');

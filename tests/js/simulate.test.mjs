@@ -1,13 +1,13 @@
 // The simulation through the JS API (wasm module), the CLI, bad input, cancellation, and the identity of
 // counts between the native core and the wasm module for the same seed.
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { createBloomCalc } from '../../wasm/index.mjs';
-import { CLI, ROOT, assertParamError } from './helpers/common.mjs';
+import { assertParamError, CLI, cli, ROOT } from './helpers/common.mjs';
 
 const bc = await createBloomCalc();
 const NATIVE_COUNTS = join(ROOT, 'build', 'native', 'bloomcalc_sim_counts');
@@ -145,13 +145,6 @@ describe('native and wasm give identical counts for the same seed', () => {
   });
 });
 
-function cli(...args) {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) =>
-      resolve({ code: error ? error.code : 0, stdout, stderr }),
-    );
-  });
-}
 
 describe('simulate (CLI)', () => {
   test('--json equals the module for the same seed', async () => {

@@ -1,5 +1,6 @@
 // Small helpers shared by the JS tests.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -57,4 +58,13 @@ export function assertParamError(fn, parameter, { parse = false, range } = {}) {
   );
   if (range) assert.match(caught.validRange, range, `valid range of ${parameter}`);
   return caught;
+}
+
+/** Runs the CLI (node wasm/cli.mjs …) and resolves with { code, stdout, stderr, error }; never rejects. */
+export function cli(...args) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
+      resolve({ code: error ? error.code : 0, stdout, stderr, error });
+    });
+  });
 }
