@@ -24,11 +24,12 @@ import order from './cli/order.mjs';
 import paradox from './cli/paradox.mjs';
 import rbf from './cli/rbf.mjs';
 import recommend from './cli/recommend.mjs';
+import serve from './cli/serve.mjs';
 import simulate from './cli/simulate.mjs';
 import size from './cli/size.mjs';
 
 const COMMANDS = new Map(
-  [fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate].map((command) => [command.name, command]),
+  [fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, serve].map((command) => [command.name, command]),
 );
 
 function version() {
@@ -54,6 +55,9 @@ function mainHelp() {
     ...QUANTITY_HELP,
     '',
     'Exit status: 0 success, 2 bad usage or input, 1 internal error.',
+    '',
+    'Documentation: README.md and docs/*.md in the package (node_modules/bloomcalc/docs/), or',
+    "'bloomcalc serve' and open /docs/models.html; API types: node_modules/bloomcalc/wasm/index.d.ts.",
   ];
   return lines.join('\n') + '\n';
 }
@@ -68,12 +72,12 @@ function lookup(name) {
 }
 
 async function loadCalculator() {
-  const { createBloomCalc } = await import('./index.mjs');
   try {
+    const { createBloomCalc } = await import('./index.mjs');
     return await createBloomCalc();
   } catch (err) {
-    if (err?.code === 'MODULE_NOT_FOUND' && /bloomcalc\.node\.cjs/.test(err.message)) {
-      throw new Error('the WebAssembly build dist/bloomcalc.node.cjs is missing (run `npm run build`)');
+    if (err?.code === 'ENOENT' || err?.code === 'ERR_MODULE_NOT_FOUND') {
+      throw new Error('the WebAssembly build (dist/bloomcalc.web.mjs, dist/bloomcalc.web.wasm) is missing (run `npm run build`)');
     }
     throw err;
   }
@@ -96,6 +100,8 @@ async function run(args) {
   const values = parseCommandArgs(command, rest);
   if (values.help) return { code: EXIT_OK, stdout: renderCommandHelp(command), stderr: '' };
   requireOptions(command, values);
+  // A command that needs no calculator (serve) runs on its own and may keep the process alive.
+  if (command.start) return { code: EXIT_OK, stdout: await command.start(values), stderr: '' };
 
   const calc = await loadCalculator();
   const data = await command.compute(calc, values);

@@ -1,7 +1,7 @@
 // The published package: `npm pack`, install the tarball offline into a fresh project, then use
 // it as a consumer would — `import('bloomcalc')` and the `bloomcalc` bin.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, normalize, posix } from 'node:path';
@@ -37,7 +37,7 @@ function relativeImports(source) {
   return [...found];
 }
 
-const skip = hasNodeBuild() ? false : `dist/bloomcalc.node.cjs is missing (${NODE_BUILD}); run \`npm run build\` first`;
+const skip = hasNodeBuild() ? false : `the WebAssembly build is missing (${NODE_BUILD}); run \`npm run build\` first`;
 
 describe('npm package', { skip }, () => {
   let work;
@@ -66,12 +66,13 @@ describe('npm package', { skip }, () => {
     const [info] = JSON.parse(stdout);
     tarball = join(packDir, info.filename);
     packedFiles = new Set(info.files.map((f) => f.path));
-    for (const file of ['package.json', 'wasm/index.mjs', 'wasm/index.d.ts', 'wasm/cli.mjs', 'dist/bloomcalc.node.cjs']) {
+    for (const file of ['package.json', 'wasm/index.mjs', 'wasm/index.d.ts', 'wasm/cli.mjs', 'dist/bloomcalc.web.mjs', 'dist/bloomcalc.web.wasm']) {
       assert.ok(packedFiles.has(file), `${file} is in the package`);
     }
     // Follow the import graph from the Node entry and the bin: every module they load must ship.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    const entries = [pkg.exports['.'].node, pkg.exports['.'].default, pkg.bin.bloomcalc].map((p) => posix.normalize(p));
+    const entries = [pkg.exports['.'].node.import, pkg.exports['.'].node.require, pkg.exports['.'].default, pkg.exports['./wasm'], pkg.bin.bloomcalc]
+      .map((p) => posix.normalize(p));
     const missing = [];
     const seen = new Set();
     const queue = [...entries];
@@ -83,7 +84,7 @@ describe('npm package', { skip }, () => {
         missing.push(file);
         continue;
       }
-      if (!/\.mjs$/.test(file)) continue;
+      if (!/\.[cm]js$/.test(file)) continue;
       for (const spec of relativeImports(readFileSync(join(ROOT, file), 'utf8'))) {
         if (spec.endsWith('package.json')) continue;
         queue.push(posix.normalize(posix.join(posix.dirname(file), spec)));
@@ -93,6 +94,23 @@ describe('npm package', { skip }, () => {
     for (const file of packedFiles) {
       assert.ok(!/^(tests|core|web|scripts|build)\//.test(file), `${file} should not be published`);
     }
+    // What a user needs without a toolchain: the built page, the docs, the licence, where it comes from.
+    for (const file of ['LICENSE', 'README.md', 'dist/web/index.html', 'dist/web/app.js', 'docs/models.md', 'wasm/serve.mjs']) {
+      assert.ok(packedFiles.has(file), `${file} is in the package`);
+    }
+    assert.equal(pkg.license, 'MIT');
+    assert.match(readFileSync(join(ROOT, 'LICENSE'), 'utf8'), /^MIT License/);
+    assert.match(pkg.repository?.url ?? '', /^git\+https:\/\//);
+    assert.match(pkg.homepage ?? '', /^https:\/\//);
+    assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');
+    // The .wasm ships once: one file, and no build inlines it (base64 would make a JS file > 600 KB).
+    const wasmFiles = info.files.filter((f) => f.path.endsWith('.wasm')).map((f) => f.path);
+    assert.deepEqual(wasmFiles, ['dist/bloomcalc.web.wasm']);
+    const wasmSize = info.files.find((f) => f.path === 'dist/bloomcalc.web.wasm').size;
+    for (const f of info.files) {
+      if (/\.[cm]?js$/.test(f.path)) assert.ok(f.size < wasmSize, `${f.path} (${f.size} bytes) is smaller than the .wasm`);
+    }
+    console.log(`tarball: ${info.size} bytes packed, ${info.unpackedSize} unpacked, ${info.files.length} files`);
   });
 
   test('the tarball installs offline into a fresh project (no runtime dependencies)', async () => {
@@ -122,6 +140,20 @@ describe('npm package', { skip }, () => {
     assert.ok(local.exact > 0 && local.exact < 1);
   });
 
+  test("require('bloomcalc') works from CommonJS", async () => {
+    const script = `
+      const bloomcalc = require('bloomcalc');
+      Promise.all([bloomcalc(), bloomcalc.createBloomCalc()]).then(([a, b]) => {
+        const r = a.fpr({ m: 1000, n: 100, k: 7 });
+        if (b.fpr({ m: 1000, n: 100, k: 7 }).exact !== r.exact) throw new Error('two instances differ');
+        process.stdout.write(JSON.stringify(r));
+      });`;
+    writeFileSync(join(project, 'use.cjs'), script);
+    const { stdout } = await run(process.execPath, ['use.cjs'], { cwd: project, env });
+    const { createBloomCalc } = await import('../../wasm/index.mjs');
+    assert.deepEqual(JSON.parse(stdout), (await createBloomCalc()).fpr({ m: 1000, n: 100, k: 7 }));
+  });
+
   test('the installed bin runs: node_modules/.bin/bloomcalc fpr ... --json', async () => {
     const bin = normalize(join(project, 'node_modules', '.bin', 'bloomcalc'));
     const { stdout, stderr } = await run(bin, ['fpr', '--m', '1000', '--n', '100', '--k', '7', '--json'], { cwd: project, env });
@@ -131,5 +163,42 @@ describe('npm package', { skip }, () => {
     assert.deepEqual(JSON.parse(stdout), local);
     const version = await run(bin, ['--version'], { cwd: project, env });
     assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  });
+
+  test('npx bloomcalc serve serves the shipped page and its .wasm, then stops', async () => {
+    // its own process group, so stopping it stops npx and the server it started
+    const child = spawn(NPM === 'npm' ? 'npx' : 'npx.cmd', ['--offline', 'bloomcalc', 'serve', '--port', '0', '--json'], {
+      cwd: project,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const url = await new Promise((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]).url);
+        });
+        child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${stderr}`)));
+        setTimeout(() => reject(new Error(`serve printed no URL in 30 s: ${stderr}`)), 30_000).unref();
+      });
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const page = await fetch(url);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /<title>[^<]*bloomcalc/i);
+      const wasm = await fetch(new URL('bloomcalc.web.wasm', url));
+      assert.equal(wasm.status, 200);
+      assert.equal(wasm.headers.get('content-type'), 'application/wasm');
+      assert.match(wasm.headers.get('content-encoding') ?? '', /^(br|gzip)$/, 'served compressed');
+      const bytes = Buffer.from(await wasm.arrayBuffer());
+      assert.deepEqual(bytes, readFileSync(join(ROOT, 'dist', 'bloomcalc.web.wasm')));
+      const docs = await fetch(new URL('docs/models.html', url));
+      assert.equal(docs.status, 200);
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    }
   });
 });

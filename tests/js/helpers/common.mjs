@@ -5,10 +5,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const NODE_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.node.cjs', import.meta.url));
+// The one WebAssembly build (ES module glue + .wasm) that the Node and browser entries load.
+export const NODE_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.web.wasm', import.meta.url));
+const GLUE = fileURLToPath(new URL('../../../dist/bloomcalc.web.mjs', import.meta.url));
 export const CLI = fileURLToPath(new URL('../../../wasm/cli.mjs', import.meta.url));
 
-export const hasNodeBuild = () => existsSync(NODE_BUILD);
+export const hasNodeBuild = () => existsSync(NODE_BUILD) && existsSync(GLUE);
 
 /** |a − b| / |b|, with 0 when both are 0. */
 export function relDiff(a, b) {

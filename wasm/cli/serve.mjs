@@ -1,0 +1,74 @@
+// `bloomcalc serve`: the built page, shipped in the package (dist/web), on a local static server
+// (wasm/serve.mjs: compressed, ETag/304). No toolchain needed. Runs until interrupted.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { UsageError } from './common.mjs';
+import { serve } from '../serve.mjs';
+
+const PAGE = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+// Files the page shares with the module (the .wasm, the element bundle) ship once, in dist/; they are
+// served from there when dist/web has no copy of its own.
+const SHARED = fileURLToPath(new URL('../../dist/', import.meta.url));
+const DEFAULT_PORT = 8080;
+
+/** Opens `url` in the desktop's browser, if there is one; failures are ignored (the URL is printed). */
+function openBrowser(url) {
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args, { stdio: 'ignore', detached: true });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    // no browser launcher: the printed URL is enough
+  }
+}
+
+function parsePort(text) {
+  if (text === undefined) return undefined;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isInteger(port) || port > 65535) {
+    throw new UsageError(`--port must be an integer in [0, 65535] (0 picks a free port); got '${text}'`);
+  }
+  return port;
+}
+
+export default {
+  name: 'serve',
+  summary: 'Serve the calculator page (shipped in the package) on localhost',
+  usage: 'bloomcalc serve [--port P] [--host H] [--open] [--json]',
+  description:
+    'Serves the built page on http://127.0.0.1:8080/ (or the next free port when 8080 is taken),\n' +
+    'with gzip/brotli and ETag revalidation, until interrupted (Ctrl-C). Needs no build tools.',
+  options: {
+    port: { type: 'string', short: 'p', valueName: 'port', description: 'TCP port, 0 for any free one (default 8080, else a free one)' },
+    host: { type: 'string', valueName: 'address', description: 'Address to bind (default 127.0.0.1, this machine only)' },
+    open: { type: 'boolean', description: "Open the page in the desktop's browser" },
+  },
+  examples: ['bloomcalc serve', 'bloomcalc serve --port 0 --json', 'npx bloomcalc serve --open'],
+  notes: ['The JSON form prints { "url": … } once the server listens.'],
+  // Runs without the WebAssembly calculator: the page loads its own copy in the browser.
+  async start(values) {
+    if (!existsSync(`${PAGE}index.html`)) {
+      throw new Error(`the built page is missing (${PAGE}index.html); in a source checkout run \`npm run build\``);
+    }
+    const port = parsePort(values.port);
+    const host = values.host ?? '127.0.0.1';
+    const root = [PAGE, SHARED];
+    let served;
+    try {
+      served = await serve({ root, host, port: port ?? DEFAULT_PORT });
+    } catch (error) {
+      if (error.code !== 'EADDRINUSE' || port !== undefined) {
+        throw new UsageError(`cannot listen on ${host}:${port ?? DEFAULT_PORT}: ${error.code ?? error.message}`);
+      }
+      served = await serve({ root, host, port: 0 });
+    }
+    if (values.open) openBrowser(served.url);
+    return values.json
+      ? `${JSON.stringify({ url: served.url })}\n`
+      : `bloomcalc page: ${served.url}  (Ctrl-C to stop)\nDocumentation: ${served.url}docs/models.html\n`;
+  },
+};

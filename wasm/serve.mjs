@@ -1,0 +1,206 @@
+// A dependency-free static file server for the page (node:http), bound to 127.0.0.1. Used by `npm start`,
+// `npx bloomcalc serve` and the browser tests.
+//   - traversal-proof: the raw request path is decoded once and must resolve inside a root (no `..`
+//     escape, encoded or not; no backslash, no NUL); malformed targets get 400, never an exception;
+//   - compressed: brotli or gzip (node:zlib) by Accept-Encoding, computed once per file version, cached;
+//   - revalidated: a strong ETag per file version and encoding, 304 on If-None-Match; `no-cache`, so a
+//     reload re-checks every file (the names carry no hash) but downloads only what changed.
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+// Worth compressing: text and wasm (about 4:1 for the module); images are compressed already.
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.map', '.md', '.svg', '.txt']);
+const MIN_COMPRESS_BYTES = 1024;
+const ENCODERS = {
+  // Quality 5: ~60 ms for the 480 KiB module, within 15 % of quality 11 (which takes ~3 s).
+  br: (buffer) => promisify(brotliCompress)(buffer, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
+  }),
+  gzip: (buffer) => promisify(gzip)(buffer, { level: 6 }),
+};
+
+class BadRequest extends Error {}
+
+/**
+ * The path part of a request target ("/a/b?x" → "/a/b"), percent-decoded; throws BadRequest when it is
+ * not an origin-form path or does not decode. No URL parsing: `//`, `//[` or `/\` are paths like others.
+ */
+export function requestPath(target) {
+  const raw = String(target ?? '').split(/[?#]/, 1)[0];
+  if (!raw.startsWith('/')) throw new BadRequest('the request target must be a path starting with /');
+  let decoded;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    throw new BadRequest('the request path is not valid percent-encoding');
+  }
+  if (decoded.includes('\0')) throw new BadRequest('the request path contains NUL');
+  if (decoded.includes('\\')) throw new BadRequest('the request path contains a backslash');
+  return decoded;
+}
+
+/** The file system path of a decoded request path inside root; null when it would escape root. */
+export function resolveInside(root, decodedPath) {
+  const path = resolve(root, `.${decodedPath}`);
+  return path === root || path.startsWith(root + sep) ? path : null;
+}
+
+async function fileAt(path) {
+  try {
+    let info = await stat(path);
+    if (info.isDirectory()) {
+      path = join(path, 'index.html');
+      info = await stat(path);
+    }
+    if (info.isFile()) return { path, size: info.size, mtimeMs: info.mtimeMs };
+  } catch {
+    // missing: try the next root, then 404
+  }
+  return null;
+}
+
+/** The encoding to send: 'br', 'gzip' or 'identity', from an Accept-Encoding header (q=0 refuses). */
+export function negotiateEncoding(header) {
+  const accepted = new Map();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    accepted.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weight = (name) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+function plain(res, status, text, extra = {}) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+  res.end(`${text}\n`);
+}
+
+/** Whether an If-None-Match header lists `etag` (weak comparison, as RFC 9110 §13.1.2 asks). */
+function etagMatches(header, etag) {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = (tag) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => bare(tag) === etag);
+}
+
+/**
+ * Serves the files under `root` (a directory, or a list searched in order) on 127.0.0.1:`port` (0 picks
+ * a free port). Resolves to { server, url } with url like "http://127.0.0.1:43117/".
+ */
+export function serve({ root, port = 0, host = '127.0.0.1' } = {}) {
+  if (!root || (Array.isArray(root) && root.length === 0)) throw new TypeError('serve: root is required');
+  const roots = (Array.isArray(root) ? root : [root]).map((r) => resolve(r));
+  // Compressed bodies by "path\0encoding", valid while the file's size and mtime are unchanged.
+  const compressed = new Map();
+
+  async function encodedBody(file, encoding) {
+    const key = `${file.path}\0${encoding}`;
+    const cached = compressed.get(key);
+    if (cached && cached.size === file.size && cached.mtimeMs === file.mtimeMs) return cached.body;
+    const body = readFile(file.path).then((buffer) => ENCODERS[encoding](buffer));
+    compressed.set(key, { size: file.size, mtimeMs: file.mtimeMs, body });
+    body.catch(() => compressed.delete(key));
+    return body;
+  }
+
+  async function handle(req, res) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      plain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+      return;
+    }
+    let decoded;
+    try {
+      decoded = requestPath(req.url);
+    } catch (error) {
+      if (!(error instanceof BadRequest)) throw error;
+      plain(res, 400, `Bad Request: ${error.message}`);
+      return;
+    }
+    let file = null;
+    for (const base of roots) {
+      const path = resolveInside(base, decoded);
+      if (path && (file = await fileAt(path))) break;
+    }
+    if (!file) {
+      plain(res, 404, 'Not Found');
+      return;
+    }
+    const ext = extname(file.path).toLowerCase();
+    const compressible = COMPRESSIBLE.has(ext) && file.size >= MIN_COMPRESS_BYTES;
+    const encoding = compressible ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
+    const version = `${file.size.toString(16)}-${Math.round(file.mtimeMs).toString(16)}`;
+    const etag = `"${version}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+    const headers = {
+      'Content-Type': MIME[ext] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+      ETag: etag,
+      'Last-Modified': new Date(file.mtimeMs).toUTCString(),
+      'X-Content-Type-Options': 'nosniff',
+      ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+    };
+    if (etagMatches(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    if (encoding !== 'identity') {
+      const body = await encodedBody(file, encoding);
+      res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Length': file.size });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = createReadStream(file.path);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      // an unexpected failure (a file vanishing mid-request): answer 500 if we still can, never crash
+      if (!res.headersSent) plain(res, 500, 'Internal Server Error');
+      else res.destroy();
+    });
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const { port: actual } = server.address();
+      resolvePromise({ server, url: `http://${host.includes(':') ? `[${host}]` : host}:${actual}/` });
+    });
+  });
+}
+
+/** Stops a server from serve(): closes idle and open connections, resolves when closed. */
+export function stop(server) {
+  server.closeAllConnections();
+  return new Promise((resolvePromise) => server.close(() => resolvePromise()));
+}
