@@ -93,8 +93,14 @@ export function negotiateEncoding(header) {
   return 'identity';
 }
 
+/** Starts a response; headers go through setHeader so observers (tests, logs) can read them back. */
+function head(res, status, headers) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.writeHead(status);
+}
+
 function plain(res, status, text, extra = {}) {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+  head(res, status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
   res.end(`${text}\n`);
 }
 
@@ -162,17 +168,17 @@ export function serve({ root, port = 0, host = '127.0.0.1' } = {}) {
       ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
     };
     if (etagMatches(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, headers);
+      head(res, 304, headers);
       res.end();
       return;
     }
     if (encoding !== 'identity') {
       const body = await encodedBody(file, encoding);
-      res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
+      head(res, 200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    res.writeHead(200, { ...headers, 'Content-Length': file.size });
+    head(res, 200, { ...headers, 'Content-Length': file.size });
     if (req.method === 'HEAD') {
       res.end();
       return;

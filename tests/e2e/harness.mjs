@@ -43,15 +43,41 @@ async function needsBuild() {
   return false;
 }
 
+/** Launches Debian's headless chromium with this machine's flags. */
+export function launchChromium() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
 /**
- * Opens the served page's browser. Returns { page, bc, baseUrl, requests, pageErrors, close }; `requests`
- * and `pageErrors` fill up as the page runs. Call close() in an after() hook.
+ * Records what a serve() server answered: { path, status, encoding, bytes } per finished response.
+ * `bytes` is the body length sent (0 for a 304).
+ */
+export function recordResponses(server) {
+  const served = [];
+  server.on('request', (req, res) => {
+    res.on('finish', () => {
+      served.push({
+        path: req.url,
+        status: res.statusCode,
+        encoding: res.getHeader('content-encoding') ?? 'identity',
+        bytes: req.method === 'HEAD' || res.statusCode === 304 ? 0 : Number(res.getHeader('content-length') ?? 0),
+      });
+    });
+  });
+  return served;
+}
+
+/**
+ * Opens the served page's browser. Returns { page, bc, baseUrl, requests, served, pageErrors, close };
+ * `requests` (URLs the browser asked for), `served` (what the server answered, recordResponses) and
+ * `pageErrors` fill up as the page runs. Call close() in an after() hook.
  */
 export async function openBrowser({ deviceScaleFactor } = {}) {
   if (await needsBuild()) await buildWeb({ quiet: true });
   const { server, url: baseUrl } = await serve({ root: webDir });
+  const served = recordResponses(server);
   const bc = await createBloomCalc();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const requests = [];
   const pageErrors = [];
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(deviceScaleFactor ? { deviceScaleFactor } : {}) });
@@ -63,5 +89,5 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-  return { page, bc, baseUrl, requests, pageErrors, close };
+  return { page, bc, baseUrl, requests, served, pageErrors, close };
 }
