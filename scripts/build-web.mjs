@@ -1,8 +1,12 @@
-// Builds the static page into dist/web: esbuild bundles web/app.mjs (the page, the wasm loader from
-// wasm/browser.mjs and uPlot) into app.js, and web/rbf-worker.mjs (the module worker of the recycling
-// section) into rbf-worker.js; the HTML, the CSS and the .wasm are copied beside them.
+// Builds the custom elements into dist/element and the static page into dist/web.
+//  dist/element: esbuild bundles web/element.mjs (the <bloom-calc> elements, the wasm loader from
+//    wasm/browser.mjs, uPlot, the CSS as text) into bloom-calc.mjs, and the module workers web/sim-worker.mjs
+//    and web/rbf-worker.mjs into sim-worker.js and rbf-worker.js; bloomcalc.web.wasm is copied beside them
+//    (each finds it relative to its own URL). This folder is what the package's "./element" export ships.
+//  dist/web: the same element files, plus the page: index.html, page.css and app.js (web/app.mjs: embed
+//    mode and the glue between calculators; no computation), and the docs as HTML.
 // Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.web.mjs + .wasm from `npm run build`)
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { buildDocs } from './build-docs.mjs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,11 +22,17 @@ async function exists(path) {
   }
 }
 
+/** After renaming a bundle to .mjs, its sourceMappingURL comment names the renamed map. */
+async function patchSourceMapUrl(file) {
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, text.replace(/sourceMappingURL=bloom-calc\.js\.map/, 'sourceMappingURL=bloom-calc.mjs.map'));
+}
+
 /**
- * Bundles and copies the page. Returns { outdir, files } with the written files' paths.
+ * Bundles and copies the elements and the page. Returns { outdir, files } with the written files' paths.
  * Throws when the WebAssembly build (dist/bloomcalc.web.mjs, dist/bloomcalc.web.wasm) is missing.
  */
-export async function buildWeb({ outdir = join(root, 'dist', 'web'), quiet = false } = {}) {
+export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir = join(root, 'dist', 'element'), quiet = false } = {}) {
   const wasm = join(root, 'dist', 'bloomcalc.web.wasm');
   const loader = join(root, 'dist', 'bloomcalc.web.mjs');
   const missing = [];
@@ -35,8 +45,10 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), quiet = fal
   }
 
   const { build } = await import('esbuild');
-  await rm(outdir, { recursive: true, force: true });
-  await mkdir(outdir, { recursive: true });
+  for (const dir of [outdir, elementDir]) {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+  }
 
   // Options shared by every bundle: ES modules for the browser, minified, with source maps.
   const common = {
@@ -50,35 +62,43 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), quiet = fal
     legalComments: 'eof',
     logLevel: quiet ? 'silent' : 'warning',
     metafile: true,
+    // the calculators' markup (web/calculators/*.html) and the stylesheets adopted by the shadow roots
+    loader: { '.html': 'text', '.css': 'text' },
   };
-  // the page and its simulation worker (a module worker, web/sim-worker.mjs)
+  // The elements and their module workers (each loads the wasm relative to its own URL).
   const result = await build({
     ...common,
-    entryPoints: { app: join(root, 'web', 'app.mjs'), 'sim-worker': join(root, 'web', 'sim-worker.mjs') },
-    outdir,
+    entryPoints: { 'bloom-calc': join(root, 'web', 'element.mjs'), 'sim-worker': join(root, 'web', 'sim-worker.mjs'), 'rbf-worker': join(root, 'web', 'rbf-worker.mjs') },
+    outExtension: { '.js': '.js' },
+    entryNames: '[name]',
+    outdir: elementDir,
   });
-  // The recycling-filter section's module worker: its own bundle (the wasm loader and the API),
-  // loaded by app.js as new Worker(new URL('rbf-worker.js', import.meta.url), { type: 'module' }).
+  // bloom-calc.mjs keeps the .mjs name users put in a script tag
+  await rename(join(elementDir, 'bloom-calc.js'), join(elementDir, 'bloom-calc.mjs'));
+  await rename(join(elementDir, 'bloom-calc.js.map'), join(elementDir, 'bloom-calc.mjs.map'));
+  await patchSourceMapUrl(join(elementDir, 'bloom-calc.mjs'));
+  await copyFile(wasm, join(elementDir, 'bloomcalc.web.wasm'));
+  // The page's own script: embed mode and glue, no computation.
   const worker = await build({
     ...common,
-    entryPoints: [join(root, 'web', 'rbf-worker.mjs')],
-    outfile: join(outdir, 'rbf-worker.js'),
+    entryPoints: [join(root, 'web', 'app.mjs')],
+    outfile: join(outdir, 'app.js'),
   });
   const warnings = result.warnings.length + worker.warnings.length;
   if (warnings && !quiet) {
     console.warn(`build-web: esbuild reported ${warnings} warning(s)`);
   }
 
+  const elementFiles = (await readdir(elementDir)).sort();
   const copies = [
     [join(root, 'web', 'index.html'), 'index.html'],
-    [join(root, 'web', 'style.css'), 'style.css'],
-    [join(root, 'node_modules', 'uplot', 'dist', 'uPlot.min.css'), 'uPlot.min.css'],
-    [wasm, 'bloomcalc.web.wasm'],
+    [join(root, 'web', 'page.css'), 'page.css'],
+    ...elementFiles.map((f) => [join(elementDir, f), f]),
   ];
   for (const [from, to] of copies) await copyFile(from, join(outdir, to));
   const docs = await buildDocs(root, outdir);
 
-  const files = [...Object.keys({ ...result.metafile.outputs, ...worker.metafile.outputs }).map((p) => resolve(root, p)), ...copies.map(([, to]) => join(outdir, to)), ...docs];
+  const files = [...elementFiles.map((f) => join(elementDir, f)), ...Object.keys(worker.metafile.outputs).map((p) => resolve(root, p)), ...copies.map(([, to]) => join(outdir, to)), ...docs];
   if (!quiet) {
     for (const file of files) {
       const { size } = await stat(file);

@@ -54,8 +54,8 @@ function logSplits(u, axisIdx, min, max) {
   return out;
 }
 
-/** Creates the chart in `container`; returns { update(data), clear() }. */
-export function createFprChart(container) {
+/** Creates the chart in `container`; returns { update(data), clear() }. onPlot(plot) sees each new uPlot. */
+export function createFprChart(container, onPlot = () => {}) {
   let plot = null;
   let last = null;
 
@@ -177,6 +177,7 @@ export function createFprChart(container) {
     if (data.target != null) columns.push(data.xs.map(() => data.target));
     if (plot) plot.destroy();
     plot = new uPlot(options(data), columns, container);
+    onPlot(plot);
   }
 
   function clear() {

@@ -6,8 +6,6 @@
 // result,mean,half,low,high,counts,fpr,theorem,verdict}.
 import { formatInt, formatProbability } from './format.mjs';
 
-const $ = (id) => document.getElementById(id);
-
 /** The simulation input for a paradox result r (bc.paradox) and the panel's fields (text, parsed by the core). */
 export function paradoxSimulationInput(r, { n, epochs, queries, seed }) {
   const members = Number(n);
@@ -21,7 +19,8 @@ export function paradoxSimulationInput(r, { n, epochs, queries, seed }) {
   return { structure: 'bloom', m, n: members, k, prior: r.prior, queries, epochs, seed };
 }
 
-export function createParadoxSimulationPanel() {
+/** The panel inside a calculator's shadow root ($: id → element there). */
+export function createParadoxSimulationPanel($) {
   const panel = $('pxsim');
   const runButton = $('pxsim-run');
   const cancelButton = $('pxsim-cancel');

@@ -1,49 +1,27 @@
-// The Bloom-paradox section (paper 004): prior, α and filter size → posterior of a positive answer,
-// the decision with one sentence, a plot of posterior vs prior with the threshold P₀, and the CBF
-// counter-product calculator. All arithmetic is the core's (bc.paradox, bc.paradoxCurve, bc.cbf);
-// the fields live in the URL beside the sizing calculator's.
+// The Bloom-paradox calculator (paper 004, <bloom-calc calculator="paradox">): prior, α and filter size →
+// posterior of a positive answer, the decision with one sentence, a plot of posterior vs prior with the
+// threshold P₀ and the simulate panel. All arithmetic is the core's (bc.paradox, bc.paradoxCurve).
+// The counting-filter calculator (bc.cbf) is web/cbf.mjs; both share the field helpers below.
 import { createParadoxSimulationPanel } from './paradox-sim.mjs';
 import uPlot from 'uplot';
+import template from './calculators/paradox.html';
 import { formatProbability, formatProbabilityShort, formatSignificant } from './format.mjs';
-import { writeState } from './url-state.mjs';
 
-/** Field id → URL key and default. */
+/** Field → default (the URL keys are the field names). */
 export const PARADOX_FIELDS = { prior: '1e-6', alpha: '1', bpe: '10', fpr: '' };
-export const CBF_FIELDS = { counters: '1,2,1,1,2,4', cm: '26624', cn: '3328', ck: '6', cprior: '0.125' };
-const KEYS = [...Object.keys(PARADOX_FIELDS), ...Object.keys(CBF_FIELDS)];
-/** The core names parameters as in the paper; the CBF fields carry a prefix on the page. */
-const CBF_PARAMETER_FIELD = { counters: 'counters', m: 'cm', n: 'cn', k: 'ck', prior: 'cprior', alpha: 'alpha' };
-const DEBOUNCE_MS = 120;
+export const DEBOUNCE_MS = 120;
 
-const $ = (id) => document.getElementById(id);
-
-function readFields() {
-  return Object.fromEntries(KEYS.map((key) => [key, $(`px-${key}`).value]));
+/** A calculator's fields as <bloom-calc> declares them: ids px-<field>, url keys and fallbacks as given. */
+export function fieldsOf(defaults, ids = {}) {
+  return Object.fromEntries(Object.entries(defaults).map(([key, fallback]) => [key, { id: ids[key] ?? `px-${key}`, fallback }]));
 }
 
-function toQuery(state) {
-  const params = new URLSearchParams();
-  for (const [key, fallback] of Object.entries({ ...PARADOX_FIELDS, ...CBF_FIELDS })) {
-    const value = (state[key] ?? '').trim();
-    if (value !== fallback) params.set(key, value);
-  }
-  return params.toString();
-}
-
-/** Fields from the URL, defaults for keys it does not carry. */
-function fromUrl(search) {
-  const params = new URLSearchParams(search);
-  const state = {};
-  for (const [key, fallback] of Object.entries({ ...PARADOX_FIELDS, ...CBF_FIELDS })) state[key] = params.get(key) ?? fallback;
-  return state;
-}
-
-function setValue(el, value, text) {
+export function setValue(el, value, text) {
   el.dataset.value = String(value);
   el.textContent = text;
 }
 
-function clearErrors(keys) {
+export function clearErrors($, keys) {
   for (const key of keys) {
     const error = $(`px-${key}-error`);
     error.hidden = true;
@@ -53,7 +31,7 @@ function clearErrors(keys) {
   }
 }
 
-function showError(err, fieldOf, fallbackField) {
+export function showError($, err, fieldOf, fallbackField) {
   const message = err instanceof Error ? err.message : String(err);
   const field = fieldOf(err?.parameter) ?? fallbackField;
   const error = $(`px-${field}-error`);
@@ -63,7 +41,7 @@ function showError(err, fieldOf, fallbackField) {
   $(`px-${field}`).closest('.field').classList.add('invalid');
 }
 
-function createPosteriorChart(container) {
+function createPosteriorChart(container, onPlot) {
   let plot = null;
   let last = null;
   const width = () => Math.max(280, Math.floor(container.clientWidth));
@@ -132,6 +110,7 @@ function createPosteriorChart(container) {
     };
     if (plot) plot.destroy();
     plot = new uPlot(options, [data.priors, data.posteriors], container);
+    onPlot(plot);
   }
 
   new ResizeObserver(() => {
@@ -158,15 +137,18 @@ function priorGrid(prior) {
   return [...new Set(xs)].sort((a, b) => a - b);
 }
 
-export function startParadox(bc) {
-  const simPanel = createParadoxSimulationPanel();
+function mount({ $, bc, host, emit, fail, chart: registerChart }) {
+  const simPanel = createParadoxSimulationPanel($);
   const section = $('paradox');
-  const cbfCard = $('cbf-card');
-  const chart = createPosteriorChart($('px-chart'));
+  const chart = createPosteriorChart($('px-chart'), (plot) => registerChart($('px-chart'), plot));
   let timer = 0;
+  const readFields = () => Object.fromEntries(Object.keys(PARADOX_FIELDS).map((key) => [key, $(`px-${key}`).value]));
 
-  function computeParadox(state) {
-    clearErrors(Object.keys(PARADOX_FIELDS));
+  function compute() {
+    timer = 0;
+    const state = readFields();
+    clearErrors($, Object.keys(PARADOX_FIELDS));
+    section.dataset.query = host.query;
     const input = { prior: state.prior, alpha: state.alpha };
     if (state.fpr.trim() !== '') input.fpr = state.fpr;
     if (state.bpe.trim() !== '') input.bpe = state.bpe;
@@ -174,9 +156,10 @@ export function startParadox(bc) {
     try {
       r = bc.paradox(input);
     } catch (err) {
-      showError(err, (p) => (p && Object.hasOwn(PARADOX_FIELDS, p) ? p : undefined), 'prior');
+      showError($, err, (p) => (p && Object.hasOwn(PARADOX_FIELDS, p) ? p : undefined), 'prior');
       section.dataset.state = 'stale';
       simPanel.setTarget(null);
+      fail(err);
       return;
     }
     setValue($('px-posterior'), r.posterior, formatProbability(r.posterior, 4));
@@ -194,56 +177,22 @@ export function startParadox(bc) {
     $('px-chart').dataset.points = String(priors.length);
     simPanel.setTarget(r);
     section.dataset.state = 'ok';
+    emit(r, { method: 'paradox', input });
   }
 
-  function computeCbf(state) {
-    clearErrors(Object.keys(CBF_FIELDS));
-    let r;
-    try {
-      r = bc.cbf({ counters: state.counters, m: state.cm, n: state.cn, k: state.ck, prior: state.cprior, alpha: state.alpha });
-    } catch (err) {
-      showError(err, (p) => CBF_PARAMETER_FIELD[p], 'counters');
-      cbfCard.dataset.state = 'stale';
-      return;
-    }
-    setValue($('cbf-product'), r.product ?? 'Infinity', r.product === null ? '> 1.8e308' : String(r.product));
-    setValue($('cbf-posterior'), r.posterior, formatProbability(r.posterior, 4));
-    setValue($('cbf-min-product'), r.minProduct ?? 'none', r.minProduct === null ? 'none' : String(r.minProduct));
-    setValue($('cbf-decision'), r.decision, r.decision === 'positive' ? 'Answer positive' : 'Answer negative');
-    $('cbf-decision').className = `badge ${r.decision === 'positive' ? 'ok' : 'bad'}`;
-    cbfCard.dataset.state = 'ok';
-  }
-
-  function compute() {
-    timer = 0;
-    const state = readFields();
-    const query = toQuery(state);
-    computeParadox(state);
-    computeCbf(state);
-    section.dataset.query = query;
-    cbfCard.dataset.query = query;
-  }
-
-  const initial = fromUrl(window.location.search);
-  for (const key of KEYS) $(`px-${key}`).value = initial[key];
-  for (const form of [$('px-form'), $('cbf-form')]) {
-    form.addEventListener('input', () => {
-      writeState(readFields(), KEYS, toQuery);
-      section.dataset.state = 'computing';
-      cbfCard.dataset.state = 'computing';
-      clearTimeout(timer);
-      timer = setTimeout(compute, DEBOUNCE_MS);
-    });
-    form.addEventListener('submit', (e) => {
-      e.preventDefault();
-      clearTimeout(timer);
-      compute();
-    });
-  }
+  const form = $('px-form');
+  form.addEventListener('input', () => {
+    section.dataset.state = 'computing';
+    clearTimeout(timer);
+    timer = setTimeout(compute, DEBOUNCE_MS);
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    clearTimeout(timer);
+    compute();
+  });
   compute();
 }
 
-/** The paradox part of a query string, as the section writes it (for tests and links). */
-export function paradoxQuery(search) {
-  return toQuery(fromUrl(search));
-}
+/** <bloom-calc calculator="paradox">: attributes prior, alpha, bpe (bits per element) or fpr. */
+export const calculator = { name: 'paradox', template, fields: fieldsOf(PARADOX_FIELDS), mount };

@@ -22,7 +22,6 @@ const RULES = [
 ];
 const F8_COLORS = ['#0b5cad', '#7c3aed', '#b45309'];
 
-const $ = (id) => document.getElementById(id);
 const pct = (x) => `${formatReal(100 * x, 1)} %`;
 const ratio = (x) => formatReal(x, 3);
 const fstar = (f) => formatProbabilityShort(f);
@@ -159,7 +158,8 @@ function lineChart(container, { xLabel, yLabel, xValues, xTicks, xSplits, series
   );
 }
 
-export function startFigures() {
+/** $: id → element in the calculator's shadow root; registerChart(container, plot): the export buttons. */
+export function startFigures($, registerChart = () => {}) {
   const details = $('rbf-figures');
   const bar = $('rbf-fig-progress');
   const status = $('rbf-fig-status');
@@ -194,6 +194,7 @@ export function startFigures() {
       p.textContent = claim.text;
       p.dataset.values = JSON.stringify(claim.values);
       plots.push(plot);
+      registerChart($(`rbf-${name}-chart`), plot);
     };
     put('fig6', fig6, fig6Claim(fig6), lineChart($('rbf-fig6-chart'), {
       xLabel: 'M, bits', yLabel: 'capacity / σ-bounded', xValues: (v) => formatInt(v), xTicks: formatCountShort, xSplits: fig6.x,

@@ -1,12 +1,12 @@
-// The recycling-Bloom-filter section (papers 000/002): memory M, target average FPR f* and the variant →
+// The recycling-Bloom-filter calculator (papers 000/002; <bloom-calc calculator="recycling">): memory M, target average FPR f* and the variant →
 // the recommender's per-k table, the best choice per rule with its gain over the worst-case rule, and
 // two plots (f¹_σ, f²_σ against σ at one k; messages per cycle against k). All arithmetic runs in a
 // module worker (web/rbf-worker.mjs → rbf-worker.js) so a large M never blocks the page: progress after
-// each k, Cancel terminates the worker and starts a fresh one. The fields live in the URL with an `r`
-// prefix beside the other sections' parameters.
+// each k, Cancel terminates the worker and starts a fresh one. In the page URL (url-state) the fields
+// carry an `r` prefix (rm, rfpr, …) beside the other calculators' parameters.
 import uPlot from 'uplot';
 import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
-import { writeState } from './url-state.mjs';
+import template from './calculators/recycling.html';
 import { createRunner } from './rbf-runner.mjs';
 import { startFigures } from './rbf-figures.mjs';
 import { createPanel } from './simulate.mjs';
@@ -33,7 +33,6 @@ export const RBF_FIELDS = {
   k: ['rk', ''],
   sigma: ['rsigma', ''],
 };
-const URL_KEYS = Object.values(RBF_FIELDS).map(([key]) => key);
 const VARIANT = ['hashing', 'recycling', 'restart', 'swap'];
 /** Above this M the recommendation takes seconds (measured: ≈ 1.7 s at 2^18, 9 s at 2^20, 28 s at 2^22 in Node). */
 export const SLOW_BITS = 2 ** 18;
@@ -47,41 +46,19 @@ const RULES = [
   { key: 'lowerBound', label: 'N-bounded, lower bound (eq 3)', unit: 'N', anchor: ANCHORS.nBounded, color: '#4b5563' },
 ];
 
-const $ = (id) => document.getElementById(id);
 const href = (anchor) => `${DOCS}#${anchor}`;
 
 // ---------------------------------------------------------------- state
 
-function readFields() {
+function readFields($) {
   return Object.fromEntries(Object.keys(RBF_FIELDS).map((field) => [field, $(`rbf-${field}`).value]));
-}
-
-function toQuery(state) {
-  const params = new URLSearchParams();
-  for (const [field, [key, fallback]] of Object.entries(RBF_FIELDS)) {
-    const value = (state[field] ?? '').trim();
-    if (value !== fallback) params.set(key, value);
-  }
-  return params.toString();
-}
-
-function fromUrl(search) {
-  const params = new URLSearchParams(search);
-  const state = {};
-  for (const [field, [key, fallback]] of Object.entries(RBF_FIELDS)) state[field] = params.get(key) ?? fallback;
-  return state;
-}
-
-/** The recycling part of a query string, as the section writes it (for tests and links). */
-export function rbfQuery(search) {
-  return toQuery(fromUrl(search));
 }
 
 // ---------------------------------------------------------------- errors
 
 const ERROR_FIELDS = ['m', 'fpr', 'kmax', 'hashing', 'recycling', 'restart', 'swap', 'k', 'sigma'];
 
-function clearErrors(fields = ERROR_FIELDS) {
+function clearErrors($, fields = ERROR_FIELDS) {
   for (const field of fields) {
     const error = $(`rbf-${field}-error`);
     error.hidden = true;
@@ -96,7 +73,7 @@ function clearErrors(fields = ERROR_FIELDS) {
 }
 
 /** Shows the core's message beside the field it names, or below the form. */
-function showError(error, fallback) {
+function showError($, error, fallback) {
   const field = ERROR_FIELDS.includes(error?.parameter) ? error.parameter : fallback;
   const message = error?.message ?? String(error);
   if (!field) {
@@ -145,7 +122,7 @@ function cell(row, rule, field, anchor, title, format) {
 const integer = (x) => formatInt(x);
 const capacity = (x) => formatReal(x, 1);
 
-function renderTable(rec) {
+function renderTable($, rec) {
   const tbody = $('rbf-tbody');
   tbody.replaceChildren();
   for (const row of rec.rows) {
@@ -185,7 +162,7 @@ function percent(x) {
   return `${x >= 0 ? '+' : '−'}${formatReal(Math.abs(100 * x), 1)} %`;
 }
 
-function renderSummary(rec) {
+function renderSummary($, rec) {
   const list = $('rbf-summary');
   list.replaceChildren();
   for (const rule of RULES) {
@@ -247,7 +224,7 @@ function logSplits(min, max) {
   return out;
 }
 
-function createChart(container, build) {
+function createChart(container, build, onPlot = () => {}) {
   let plot = null;
   const width = () => Math.max(280, Math.floor(container.clientWidth));
   new ResizeObserver(() => plot?.setSize({ width: width(), height: 260 })).observe(container);
@@ -256,6 +233,7 @@ function createChart(container, build) {
       const { options, data } = build(...args);
       plot?.destroy();
       plot = new uPlot({ width: width(), height: 260, ...options }, data, container);
+      onPlot(plot);
     },
     clear() {
       plot?.destroy();
@@ -265,7 +243,7 @@ function createChart(container, build) {
 }
 
 /** f¹_σ (M bits) and f²_σ (two of M/2 bits) on one σ axis; zeros are left out of the log scale. */
-function curveChart(container) {
+function curveChart(container, onPlot) {
   return createChart(container, ({ one, two }, target) => {
     const xs = [...new Set([...one.sigma, ...(two?.sigma ?? [])])].sort((a, b) => a - b);
     const at = (curve) => {
@@ -315,10 +293,10 @@ function curveChart(container) {
         hooks: { draw: [targetLine] },
       },
     };
-  });
+  }, onPlot);
 }
 
-function capacityChart(container) {
+function capacityChart(container, onPlot) {
   return createChart(container, (rec) => ({
     data: [rec.rows.map((r) => r.k), ...RULES.map(({ key }) => rec.rows.map((r) => (r[key].feasible ? r[key].capacity : null)))],
     options: {
@@ -340,7 +318,7 @@ function capacityChart(container) {
       ],
       cursor: { drag: { x: false, y: false } },
     },
-  }));
+  }), onPlot);
 }
 
 // ---------------------------------------------------------------- simulation of the shown configuration
@@ -401,23 +379,25 @@ function describeSimTarget(t) {
 
 // ---------------------------------------------------------------- the section
 
-export function startRbf(bc) {
+function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
   const section = $('rbf');
   const progress = $('rbf-progress');
   const status = $('rbf-status');
   const runButton = $('rbf-run');
   const cancelButton = $('rbf-cancel');
   const results = $('rbf-results');
-  const curves = curveChart($('rbf-curve'));
-  const capacities = capacityChart($('rbf-capacity'));
+  const curves = curveChart($('rbf-curve'), (plot) => registerChart($('rbf-curve'), plot));
+  const capacities = capacityChart($('rbf-capacity'), (plot) => registerChart($('rbf-capacity'), plot));
   let timer = 0;
   let generation = 0;
   let current = null; // { rec, input, query } of the table shown
   let started = 0;
   let view = null; // the configuration the plot and the σ check show: what "Simulate" runs
 
-  startFigures();
+  startFigures($, registerChart);
   const simPanel = createPanel({
+    $,
+    chart: registerChart,
     prefix: 'rsim',
     input: (t) => rbfSimulationInput(t, { epochs: $('rsim-epochs').value.trim(), arrivals: $('rsim-arrivals').value.trim(), seed: $('rsim-seed').value.trim() }),
     key: (t) => JSON.stringify(t),
@@ -457,7 +437,7 @@ export function startRbf(bc) {
         const value = bc[parse](state[field], field);
         return value;
       } catch (err) {
-        showError(err, field);
+        showError($, err, field);
         ok = false;
         return null;
       }
@@ -467,7 +447,7 @@ export function startRbf(bc) {
     check('kmax', 'parseCount');
     const maxBits = bc.limits.maxRbfBits;
     if (m !== null && m > maxBits) {
-      showError({ parameter: 'm', message: `m must be an integer in [1, 2^${Math.log2(maxBits)}]; got ${formatInt(m)} — a recycling filter this large is not modelled (its fill would need too much memory).` }, 'm');
+      showError($, { parameter: 'm', message: `m must be an integer in [1, 2^${Math.log2(maxBits)}]; got ${formatInt(m)} — a recycling filter this large is not modelled (its fill would need too much memory).` }, 'm');
       ok = false;
     }
     return ok ? m : null;
@@ -488,15 +468,16 @@ export function startRbf(bc) {
   async function run({ auto = false } = {}) {
     clearTimeout(timer);
     timer = 0;
-    const state = readFields();
-    const query = toQuery(state);
-    clearErrors();
+    const state = readFields($);
+    const query = host.query;
+    clearErrors($);
     const m = validate(state);
     sizeWarning(m);
     if (m === null) {
       if (runner.busy) runner.cancel();
       setState('stale', query);
       status.textContent = 'Fix the input error to compute.';
+      fail(host.shadowRoot.querySelector('.field-error:not([hidden])')?.textContent ?? 'invalid input');
       return;
     }
     if (auto && m > SLOW_BITS) {
@@ -519,22 +500,24 @@ export function startRbf(bc) {
       rec = await runner.request('recommend', input);
     } catch (err) {
       if (gen !== generation || err?.cancelled) return;
-      showError(err);
+      showError($, err);
       setState('stale', query);
       status.textContent = 'Not computed: see the error.';
+      fail(err);
       return;
     }
     if (gen !== generation) return;
     current = { rec, input, query };
     render(rec, state);
+    emit(rec, { method: 'recommend', input });
     status.textContent = `Done in ${formatSignificant((performance.now() - started) / 1000, 2)} s.`;
     setState('ok', query);
     await updateCurve();
   }
 
   function render(rec, state) {
-    renderTable(rec);
-    renderSummary(rec);
+    renderTable($, rec);
+    renderSummary($, rec);
     const select = $('rbf-k');
     const wanted = Number(state.k) || rec.best.onePhase.k || 1;
     select.replaceChildren(
@@ -554,8 +537,8 @@ export function startRbf(bc) {
   /** Curves at the chosen k (and the σ check) from the worker; they follow the shown table. */
   async function updateCurve() {
     if (!current) return;
-    clearErrors(['k', 'sigma']);
-    const state = readFields();
+    clearErrors($, ['k', 'sigma']);
+    const state = readFields($);
     const k = Number($('rbf-k').value);
     const figure = $('rbf-curve');
     figure.dataset.state = 'computing';
@@ -566,7 +549,7 @@ export function startRbf(bc) {
       out = await runner.request('curve', { m: current.input.m, k, variant: variantOf(current.input), sigma: sigma === '' ? undefined : sigma });
     } catch (err) {
       if (gen !== generation || err?.cancelled) return;
-      showError(err, 'k');
+      showError($, err, 'k');
       curves.clear();
       view = null;
       refreshSim();
@@ -594,7 +577,7 @@ export function startRbf(bc) {
     evalOut.replaceChildren();
     delete evalOut.dataset.value;
     if (out.pointError) {
-      showError(out.pointError, 'sigma');
+      showError($, out.pointError, 'sigma');
     } else if (out.point) {
       const p = out.point;
       evalOut.dataset.value = String(p.averageFpr);
@@ -617,14 +600,7 @@ export function startRbf(bc) {
     status.textContent = 'Cancelled.';
   }
 
-  // ---- wiring
-  const initial = fromUrl(window.location.search);
-  for (const field of Object.keys(RBF_FIELDS)) {
-    if (field === 'k') continue; // filled after a run
-    const el = $(`rbf-${field}`);
-    if (el instanceof HTMLSelectElement && ![...el.options].some((o) => o.value === initial[field])) continue;
-    el.value = initial[field];
-  }
+  // ---- wiring (the element has filled the fields; the k list is filled after a run)
   if (initial.restart !== 'exact' || initial.swap !== 'after') $('rbf-advanced').open = true;
   const select = $('rbf-k');
   const option = document.createElement('option');
@@ -633,12 +609,9 @@ export function startRbf(bc) {
   select.append(option);
   select.value = initial.k;
 
-  const saveUrl = () => writeState(readFields(), URL_KEYS, toQuery);
-
   const form = $('rbf-form');
   form.addEventListener('input', () => {
-    saveUrl();
-    if (!runner.busy) setState('pending', toQuery(readFields())); // until the debounced run starts
+    if (!runner.busy) setState('pending', host.query); // until the debounced run starts
     clearTimeout(timer);
     timer = setTimeout(() => run({ auto: true }), DEBOUNCE_MS);
   });
@@ -648,12 +621,10 @@ export function startRbf(bc) {
   });
   cancelButton.addEventListener('click', cancel);
   select.addEventListener('change', () => {
-    saveUrl();
     updateCurve();
   });
   const evalForm = $('rbf-eval-form');
   evalForm.addEventListener('input', () => {
-    saveUrl();
     $('rbf-curve').dataset.state = 'pending';
     delete $('rbf-eval-out').dataset.value;
     clearTimeout(evalForm.timer);
@@ -664,6 +635,14 @@ export function startRbf(bc) {
     updateCurve();
   });
 
-  setState('idle', toQuery(readFields()));
+  setState('idle', host.query);
   run({ auto: true });
 }
+
+/** <bloom-calc calculator="recycling">: attributes m, fpr, kmax, hashing, recycling, restart, swap, k, sigma (URL keys rm, rfpr, …). */
+export const calculator = {
+  name: 'recycling',
+  template,
+  fields: Object.fromEntries(Object.entries(RBF_FIELDS).map(([field, [url, fallback]]) => [field, { id: `rbf-${field}`, url, fallback }])),
+  mount,
+};

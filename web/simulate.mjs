@@ -2,15 +2,13 @@
 // progress bar, a cancel button, the result against the model value and a uPlot chart of the running
 // estimate. The main thread only renders. One generic panel, parameterised by an element-id prefix and
 // a config that turns "what the user is looking at" (the target) into a simulation input:
-//   createSimulationPanel()                      the sizing result's Bloom filter (ids sim-*)
-//   createPanel({ prefix: 'rsim', ... })         e.g. the recycling section's filters (ids rsim-*)
+//   createSimulationPanel($)                    the sizing result's Bloom filter (ids sim-*)
+//   createPanel({ $, prefix: 'rsim', ... })       e.g. the recycling section's filters (ids rsim-*)
 // Element ids used, with prefix P: P (the panel), P-run, P-cancel, P-progress, P-status, P-result,
 // P-mean, P-half, P-low, P-high, P-poisson, P-fp, P-model, P-verdict, P-note, P-chart; optional P-model-name
 // and, for each parameter the core may name in an error, P-<parameter>-error (shown beside that field).
 import uPlot from 'uplot';
 import { formatInt, formatProbability } from './format.mjs';
-
-const $ = (id) => document.getElementById(id);
 
 /** Lookups per epoch: whole filter instances (max(64, n) lookups each), at least ~200 000 lookups. */
 export function simulationInput(r, { epochs, seed, scheme }) {
@@ -31,13 +29,15 @@ export function simulationInput(r, { epochs, seed, scheme }) {
 
 /**
  * A simulate panel.
+ * - $: id → element, in the calculator's shadow root.
  * - prefix: element-id prefix (see above).
  * - input(target): the simulation input for the target (may throw an error with `parameter`).
  * - key(target): identity of a target; a new key cancels a running simulation and clears the panel.
  * - describe(target): the idle status line.
  * - modelLabel: legend of the model line ('model' by default; the result's model name is shown beside it).
+ * - chart(container, plot): sees the panel's uPlot (the element's export buttons).
  */
-export function createPanel({ prefix, input: inputOf, key: keyOf, describe, modelLabel = 'model' }) {
+export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, modelLabel = 'model', chart: registerChart = () => {} }) {
   const id = (suffix) => $(`${prefix}-${suffix}`);
   const panel = $(prefix);
   const runButton = id('run');
@@ -87,6 +87,7 @@ export function createPanel({ prefix, input: inputOf, key: keyOf, describe, mode
         data,
         chartEl,
       );
+      registerChart(chartEl, plot);
     } else {
       plot.setData(data);
     }
@@ -227,8 +228,10 @@ export function createPanel({ prefix, input: inputOf, key: keyOf, describe, mode
 }
 
 /** The sizing result's panel: the real Bloom filter (m, n, k) against the exact mean FPR. */
-export function createSimulationPanel() {
+export function createSimulationPanel($, registerChart) {
   const panel = createPanel({
+    $,
+    chart: registerChart,
     prefix: 'sim',
     input: (r) => simulationInput(r, { epochs: Number($('sim-epochs').value), seed: Number($('sim-seed').value), scheme: $('sim-scheme').value }),
     key: (r) => `${r.m}/${r.n}/${r.k}/${r.hashing}`,

@@ -26,11 +26,11 @@ async function mtime(path) {
 
 /** dist/web is missing, or older than a source it is built from. */
 async function needsBuild() {
-  const outputs = ['index.html', 'app.js', 'sim-worker.js', 'rbf-worker.js', 'docs/rbf.html'];
+  const outputs = ['index.html', 'app.js', 'bloom-calc.mjs', 'sim-worker.js', 'rbf-worker.js', 'docs/rbf.html'];
   const built = Math.min(...(await Promise.all(outputs.map((f) => mtime(join(webDir, f))))));
   if (built < 0) return true;
   const sources = [
-    ...(await readdir(join(root, 'web'))).map((f) => join(root, 'web', f)),
+    ...(await readdir(join(root, 'web'), { recursive: true })).map((f) => join(root, 'web', f)),
     ...(await readdir(join(root, 'docs'))).map((f) => join(root, 'docs', f)),
     join(root, 'wasm', 'browser.mjs'),
     join(root, 'wasm', 'api.mjs'),
@@ -46,6 +46,11 @@ async function needsBuild() {
 /** Launches Debian's headless chromium with this machine's flags. */
 export function launchChromium() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Builds dist/web and dist/element when a source is newer. */
+export async function ensureBuilt() {
+  if (await needsBuild()) await buildWeb({ quiet: true });
 }
 
 /**
@@ -73,7 +78,7 @@ export function recordResponses(server) {
  * `pageErrors` fill up as the page runs. Call close() in an after() hook.
  */
 export async function openBrowser({ deviceScaleFactor } = {}) {
-  if (await needsBuild()) await buildWeb({ quiet: true });
+  await ensureBuilt();
   const { server, url: baseUrl } = await serve({ root: webDir });
   const served = recordResponses(server);
   const bc = await createBloomCalc();
@@ -82,6 +87,14 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
   const pageErrors = [];
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(deviceScaleFactor ? { deviceScaleFactor } : {}) });
   context.on('request', (request) => requests.push(request.url()));
+  // The calculators live in the open shadow roots of <bloom-calc> elements: byId / deepAll / deep look
+  // there too, for page.evaluate and waitForFunction callbacks (Playwright's CSS locators pierce them).
+  await context.addInitScript(() => {
+    const roots = () => [document, ...[...document.querySelectorAll('bloom-calc')].map((e) => e.shadowRoot).filter(Boolean)];
+    window.byId = (id) => roots().map((r) => r.getElementById(id)).find(Boolean) ?? null;
+    window.deepAll = (selector) => roots().flatMap((r) => [...r.querySelectorAll(selector)]);
+    window.deep = (selector) => window.deepAll(selector)[0] ?? null;
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
   async function close() {

@@ -28,7 +28,7 @@ async function settled() {
   await page.waitForFunction(() => {
     const query = window.location.search.slice(1);
     const done = (id) => {
-      const el = document.getElementById(id);
+      const el = byId(id);
       return el.dataset.query === query && (el.dataset.state === 'ok' || el.dataset.state === 'stale');
     };
     return done('results') && done('formulas') && done('chart-card');
@@ -39,22 +39,22 @@ async function settled() {
 async function readPage() {
   return page.evaluate(() => {
     const out = {};
-    for (const el of document.querySelectorAll('[data-testid][data-value]')) out[el.dataset.testid] = el.dataset.value;
-    out.kChoices = [...document.querySelectorAll('[data-testid^="result-kchoice-"]')].map((li) => ({
+    for (const el of deepAll('[data-testid][data-value]')) out[el.dataset.testid] = el.dataset.value;
+    out.kChoices = [...deepAll('[data-testid^="result-kchoice-"]')].map((li) => ({
       k: li.dataset.k,
       p: li.dataset.value,
     }));
-    out.target = document.querySelector('[data-testid="result-meets"]').dataset.target;
-    out.state = document.getElementById('results').dataset.state;
-    out.chartPoints = document.getElementById('chart').dataset.points;
-    out.canvas = document.querySelectorAll('#chart canvas').length;
+    out.target = deep('[data-testid="result-meets"]').dataset.target;
+    out.state = byId('results').dataset.state;
+    out.chartPoints = byId('chart').dataset.points;
+    out.canvas = deepAll('#chart canvas').length;
     return out;
   });
 }
 
 async function readFields() {
   return page.evaluate(() =>
-    Object.fromEntries(['n', 'p', 'm', 'k', 'rounding', 'method', 'hashing'].map((id) => [id, document.getElementById(id).value])),
+    Object.fromEntries(['n', 'p', 'm', 'k', 'rounding', 'method', 'hashing'].map((id) => [id, byId(id).value])),
   );
 }
 
@@ -254,23 +254,23 @@ test('simulate: progress in a worker, the page stays responsive, cancel, rerun, 
   // A long run: 100 000 epochs of 200 000 lookups would take hours; it reports progress, then is cancelled.
   await page.fill('#sim-epochs', '100000');
   await page.click('#sim-run');
-  await page.waitForFunction(() => Number(document.getElementById('sim').dataset.progress) > 0, null, WAIT);
+  await page.waitForFunction(() => Number(byId('sim').dataset.progress) > 0, null, WAIT);
   assert.equal(await panel.getAttribute('data-state'), 'running');
   assert.ok(await isVisible('#sim-progress'), 'the progress bar shows');
   const latencies = [];
   for (let i = 0; i < 10; i++) latencies.push(await timerLatency());
   assert.ok(Math.max(...latencies) < 250, `main thread blocked: timer latencies ${latencies.map((x) => x.toFixed(0))} ms`);
   // the form still works while the worker runs
-  assert.equal(await page.evaluate(() => { document.getElementById('k').focus(); return document.activeElement.id; }), 'k');
+  assert.equal(await page.evaluate(() => { byId('k').focus(); return byId('k').getRootNode().activeElement.id; }), 'k');
   await page.click('#sim-cancel');
-  await page.waitForFunction(() => document.getElementById('sim').dataset.state === 'cancelled', null, WAIT);
+  await page.waitForFunction(() => byId('sim').dataset.state === 'cancelled', null, WAIT);
   assert.ok(!(await isVisible('#sim-progress')));
 
   // The worker is reusable: a short run to completion.
   await page.fill('#sim-epochs', '20');
   await page.fill('#sim-seed', '7');
   await page.click('#sim-run');
-  await page.waitForFunction(() => document.getElementById('sim').dataset.state === 'done', null, { timeout: 60_000 });
+  await page.waitForFunction(() => byId('sim').dataset.state === 'done', null, { timeout: 60_000 });
   const input = JSON.parse(await panel.getAttribute('data-input'));
   assert.deepEqual(
     { structure: input.structure, m: input.m, n: input.n, k: input.k, epochs: input.epochs, seed: input.seed },
@@ -290,7 +290,7 @@ test('simulate: progress in a worker, the page stays responsive, cancel, rerun, 
   // Bad input reaches the panel as the core's named error; the worker stays usable.
   await page.fill('#sim-epochs', '1');
   await page.click('#sim-run');
-  await page.waitForFunction(() => document.getElementById('sim').dataset.state === 'error', null, WAIT);
+  await page.waitForFunction(() => byId('sim').dataset.state === 'error', null, WAIT);
   assert.equal(await panel.getAttribute('data-error-parameter'), 'epochs');
   assert.match(await page.getByTestId('sim-status').textContent(), /epochs must be an integer in \[2, 2\^20\]/);
 });

@@ -20,30 +20,33 @@ after(async () => {
 /** Waits until both paradox cards have computed the fields now in the form. */
 async function settled() {
   await page.waitForFunction(() => {
-    const ids = ['prior', 'alpha', 'bpe', 'fpr', 'counters', 'cm', 'cn', 'ck', 'cprior'];
-    const defaults = { prior: '1e-6', alpha: '1', bpe: '10', fpr: '', counters: '1,2,1,1,2,4', cm: '26624', cn: '3328', ck: '6', cprior: '0.125' };
-    const params = new URLSearchParams();
-    for (const id of ids) {
-      const v = document.getElementById(`px-${id}`).value.trim();
-      if (v !== defaults[id]) params.set(id, v);
-    }
-    const q = params.toString();
-    const done = (id) => {
-      const el = document.getElementById(id);
+    // each element's query: its fields that differ from their defaults, in its URL keys
+    const query = (fields) => {
+      const params = new URLSearchParams();
+      for (const [key, id, fallback] of fields) {
+        const v = byId(`px-${id}`).value.trim();
+        if (v !== fallback) params.set(key, v);
+      }
+      return params.toString();
+    };
+    const paradoxQuery = query([['prior', 'prior', '1e-6'], ['alpha', 'alpha', '1'], ['bpe', 'bpe', '10'], ['fpr', 'fpr', '']]);
+    const cbfQuery = query([['counters', 'counters', '1,2,1,1,2,4'], ['cm', 'cm', '26624'], ['cn', 'cn', '3328'], ['ck', 'ck', '6'], ['cprior', 'cprior', '0.125'], ['alpha', 'calpha', '1']]);
+    const done = (id, q) => {
+      const el = byId(id);
       return el.dataset.query === q && (el.dataset.state === 'ok' || el.dataset.state === 'stale');
     };
-    return done('paradox') && done('cbf-card');
+    return done('paradox', paradoxQuery) && done('cbf-card', cbfQuery);
   }, null, WAIT);
 }
 
 async function shown() {
   return page.evaluate(() => {
     const out = {};
-    for (const el of document.querySelectorAll('#paradox [data-testid][data-value], #cbf-card [data-testid][data-value]'))
+    for (const el of deepAll('#paradox [data-testid][data-value], #cbf-card [data-testid][data-value]'))
       out[el.dataset.testid] = el.dataset.value;
-    out.state = document.getElementById('paradox').dataset.state;
-    out.cbfState = document.getElementById('cbf-card').dataset.state;
-    out.canvas = document.querySelectorAll('#px-chart canvas').length;
+    out.state = byId('paradox').dataset.state;
+    out.cbfState = byId('cbf-card').dataset.state;
+    out.canvas = deepAll('#px-chart canvas').length;
     return out;
   });
 }
@@ -143,14 +146,14 @@ test('Simulate: the engine posterior in a worker equals the module result for th
   // a long run is cancelled, and the page keeps computing meanwhile
   await page.fill('#pxsim-epochs', '1000000');
   await page.click('#pxsim-run');
-  await page.waitForFunction(() => Number(document.getElementById('pxsim').dataset.progress) > 0, null, WAIT);
+  await page.waitForFunction(() => Number(byId('pxsim').dataset.progress) > 0, null, WAIT);
   await page.click('#pxsim-cancel');
-  await page.waitForFunction(() => document.getElementById('pxsim').dataset.state === 'cancelled', null, WAIT);
+  await page.waitForFunction(() => byId('pxsim').dataset.state === 'cancelled', null, WAIT);
 
   await page.fill('#pxsim-epochs', '600');
   await page.fill('#pxsim-seed', '5');
   await page.click('#pxsim-run');
-  await page.waitForFunction(() => document.getElementById('pxsim').dataset.state === 'done', null, { timeout: 60_000 });
+  await page.waitForFunction(() => byId('pxsim').dataset.state === 'done', null, { timeout: 60_000 });
   const input = JSON.parse(await page.getAttribute('#pxsim', 'data-input'));
   assert.deepEqual(input, { structure: 'bloom', m: 64, n: 8, k: 6, prior: 0.1, queries: '1000', epochs: '600', seed: '5' });
   const expected = bc.simulateParadoxSync(input);
@@ -164,7 +167,7 @@ test('Simulate: the engine posterior in a worker equals the module result for th
   // bad input is named
   await page.fill('#pxsim-queries', '0');
   await page.click('#pxsim-run');
-  await page.waitForFunction(() => document.getElementById('pxsim').dataset.state === 'error', null, WAIT);
+  await page.waitForFunction(() => byId('pxsim').dataset.state === 'error', null, WAIT);
   assert.equal(await page.getAttribute('#pxsim', 'data-error-parameter'), 'queries');
   assert.match(await page.locator('#pxsim-error').textContent(), /^queries must be/);
 });

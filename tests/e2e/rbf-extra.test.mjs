@@ -24,18 +24,18 @@ const VARIANT = { hashing: 'colliding', recycling: 'nonretaining' };
 
 test('the figures panel is lazy, then plots Figs. 6–8 equal to recommend() with computed captions', async () => {
   await page.goto(`${baseUrl}?rm=1000&rfpr=1%25`);
-  await page.waitForFunction(() => document.getElementById('rbf').dataset.state === 'ok', null, WAIT);
+  await page.waitForFunction(() => byId('rbf').dataset.state === 'ok', null, WAIT);
   // nothing computed before the panel is opened
   assert.equal(await page.getAttribute('#rbf-figures', 'data-state'), 'idle');
   assert.equal(await page.locator('#rbf-fig6-chart canvas').count(), 0);
   await page.evaluate(() => {
     window.__figProgress = [];
-    new MutationObserver(() => window.__figProgress.push(document.getElementById('rbf-figures').dataset.progress)).observe(
-      document.getElementById('rbf-figures'), { attributes: true, attributeFilter: ['data-progress'] });
+    new MutationObserver(() => window.__figProgress.push(byId('rbf-figures').dataset.progress)).observe(
+      byId('rbf-figures'), { attributes: true, attributeFilter: ['data-progress'] });
   });
   const t0 = Date.now();
   await page.click('#rbf-figures > summary');
-  await page.waitForFunction(() => document.getElementById('rbf-figures').dataset.state === 'ok', null, WAIT);
+  await page.waitForFunction(() => byId('rbf-figures').dataset.state === 'ok', null, WAIT);
   const seconds = (Date.now() - t0) / 1000;
   assert.ok(seconds < 10, `the figures took ${seconds} s`);
   for (const n of [6, 7, 8]) assert.equal(await page.locator(`#rbf-fig${n}-chart canvas`).count() >= 1, true, `Fig. ${n} drawn`);
@@ -91,20 +91,20 @@ test('the figures panel is lazy, then plots Figs. 6–8 equal to recommend() wit
 
 test('the figures can be cancelled and computed again', async () => {
   await page.click('#rbf-fig-run');
-  await page.waitForFunction(() => document.getElementById('rbf-figures').dataset.state === 'running', null, WAIT);
+  await page.waitForFunction(() => byId('rbf-figures').dataset.state === 'running', null, WAIT);
   await page.click('#rbf-fig-cancel');
-  await page.waitForFunction(() => document.getElementById('rbf-figures').dataset.state === 'cancelled', null, WAIT);
+  await page.waitForFunction(() => byId('rbf-figures').dataset.state === 'cancelled', null, WAIT);
   assert.match(await page.textContent('#rbf-fig-status'), /cancelled/i);
   // the recommendation is not affected by cancelling the figures
   assert.equal(await page.getAttribute('#rbf', 'data-state'), 'ok');
   await page.click('#rbf-fig-run');
-  await page.waitForFunction(() => document.getElementById('rbf-figures').dataset.state === 'ok', null, WAIT);
+  await page.waitForFunction(() => byId('rbf-figures').dataset.state === 'ok', null, WAIT);
 });
 
 test('simulate the shown recycling filter: progress, cancel, rerun, model equal to simulateSync, inside/outside shown', async () => {
   await page.goto(`${baseUrl}?rm=1000&rfpr=1%25&rk=6`);
-  await page.waitForFunction(() => document.getElementById('rbf').dataset.state === 'ok', null, WAIT);
-  await page.waitForFunction(() => document.getElementById('rbf-curve').dataset.state === 'ok' && !document.getElementById('rsim-run').disabled, null, WAIT);
+  await page.waitForFunction(() => byId('rbf').dataset.state === 'ok', null, WAIT);
+  await page.waitForFunction(() => byId('rbf-curve').dataset.state === 'ok' && !byId('rsim-run').disabled, null, WAIT);
   const panel = page.getByTestId('rsim');
   assert.equal(await panel.getAttribute('data-state'), 'idle');
   assert.match(await page.textContent('#rsim-status'), /σ = 606/);
@@ -112,7 +112,7 @@ test('simulate the shown recycling filter: progress, cancel, rerun, model equal 
   // a run above the probe budget is refused, named beside its field
   await page.fill('#rsim-epochs', '100000');
   await page.click('#rsim-run');
-  await page.waitForFunction(() => document.getElementById('rsim').dataset.state === 'error', null, WAIT);
+  await page.waitForFunction(() => byId('rsim').dataset.state === 'error', null, WAIT);
   assert.equal(await panel.getAttribute('data-error-parameter'), 'arrivals');
   assert.match(await page.textContent('#rsim-arrivals-error'), /bit probes/);
 
@@ -120,20 +120,20 @@ test('simulate the shown recycling filter: progress, cancel, rerun, model equal 
   await page.fill('#rsim-epochs', '10000');
   await page.fill('#rsim-arrivals', '200k');
   await page.click('#rsim-run');
-  await page.waitForFunction(() => Number(document.getElementById('rsim').dataset.progress) > 0, null, WAIT);
+  await page.waitForFunction(() => Number(byId('rsim').dataset.progress) > 0, null, WAIT);
   assert.equal(await panel.getAttribute('data-state'), 'running');
   assert.equal(await page.isVisible('#rsim-progress'), true);
   await page.click('#rsim-cancel');
-  await page.waitForFunction(() => document.getElementById('rsim').dataset.state === 'cancelled', null, WAIT);
+  await page.waitForFunction(() => byId('rsim').dataset.state === 'cancelled', null, WAIT);
   assert.equal(await page.isVisible('#rsim-progress'), false);
 
   // the same worker runs the checked σ to completion
   await page.fill('#rbf-sigma', '500');
-  await page.waitForFunction(() => /σ = 500 \(the checked σ\)/.test(document.getElementById('rsim-status').textContent), null, WAIT);
+  await page.waitForFunction(() => /σ = 500 \(the checked σ\)/.test(byId('rsim-status').textContent), null, WAIT);
   await page.fill('#rsim-epochs', '10');
   await page.fill('#rsim-seed', '3');
   await page.click('#rsim-run');
-  await page.waitForFunction(() => document.getElementById('rsim').dataset.state === 'done', null, { timeout: 60_000 });
+  await page.waitForFunction(() => byId('rsim').dataset.state === 'done', null, { timeout: 60_000 });
   const input = JSON.parse(await panel.getAttribute('data-input'));
   assert.deepEqual(input, { structure: 'sigma', m: 1000, sigma: 500, k: 6, hashing: 'colliding', retaining: false, epochs: '10', arrivals: '200k', seed: '3' });
   const expected = bc.simulateSync(input);
@@ -150,7 +150,7 @@ test('simulate the shown recycling filter: progress, cancel, rerun, model equal 
   // the N-bounded real user at the worst-case N of k = 6
   await page.selectOption('#rsim-structure', 'n-real');
   await page.click('#rsim-run');
-  await page.waitForFunction(() => document.getElementById('rsim').dataset.state === 'done', null, { timeout: 60_000 });
+  await page.waitForFunction(() => byId('rsim').dataset.state === 'done', null, { timeout: 60_000 });
   const nInput = JSON.parse(await panel.getAttribute('data-input'));
   const N = bc.recommend({ m: 1000, fpr: 0.01 }).rows[5].worstCase.threshold;
   assert.equal(nInput.n, N);
@@ -162,7 +162,7 @@ test('simulate the shown recycling filter: progress, cancel, rerun, model equal 
   // bad input is named beside its field; the worker stays usable
   await page.fill('#rsim-epochs', '1');
   await page.click('#rsim-run');
-  await page.waitForFunction(() => document.getElementById('rsim').dataset.state === 'error', null, WAIT);
+  await page.waitForFunction(() => byId('rsim').dataset.state === 'error', null, WAIT);
   assert.equal(await panel.getAttribute('data-error-parameter'), 'epochs');
   assert.match(await page.textContent('#rsim-epochs-error'), /epochs must be an integer in \[2, 2\^20\]/);
 });

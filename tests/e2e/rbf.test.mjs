@@ -21,15 +21,15 @@ after(async () => {
 /** Waits until the section shows a finished state for the fields now in the form. */
 async function settled(states = ['ok']) {
   await page.waitForFunction((wanted) => {
-    const el = document.getElementById('rbf');
+    const el = byId('rbf');
     return wanted.includes(el.dataset.state) && el.getAttribute('aria-busy') === 'false';
   }, states, WAIT);
-  return page.evaluate(() => document.getElementById('rbf').dataset.state);
+  return page.evaluate(() => byId('rbf').dataset.state);
 }
 
 async function curveDrawn(k) {
   await page.waitForFunction((want) => {
-    const el = document.getElementById('rbf-curve');
+    const el = byId('rbf-curve');
     return el.dataset.state === 'ok' && el.dataset.k === String(want) && el.querySelector('canvas') !== null;
   }, k, WAIT);
 }
@@ -37,7 +37,7 @@ async function curveDrawn(k) {
 /** The table and the summary as shown: raw values from data-value. */
 async function shown() {
   return page.evaluate(() => {
-    const rows = [...document.querySelectorAll('#rbf-tbody tr')].map((tr) => {
+    const rows = [...deepAll('#rbf-tbody tr')].map((tr) => {
       const row = { k: Number(tr.dataset.k), best: tr.dataset.best ?? '' };
       for (const td of tr.querySelectorAll('td')) {
         row[`${td.dataset.rule}.${td.dataset.field}`] = td.dataset.value;
@@ -47,10 +47,10 @@ async function shown() {
       return row;
     });
     const best = {};
-    for (const li of document.querySelectorAll('#rbf-summary li')) {
+    for (const li of deepAll('#rbf-summary li')) {
       best[li.dataset.rule] = { feasible: li.dataset.feasible, values: [...li.querySelectorAll('a[data-value]')].map((a) => a.dataset.value) };
     }
-    return { rows, best, sentence: document.getElementById('rbf-sentence').dataset.value, capacityPoints: document.getElementById('rbf-capacity').dataset.points };
+    return { rows, best, sentence: byId('rbf-sentence').dataset.value, capacityPoints: byId('rbf-capacity').dataset.points };
   });
 }
 
@@ -81,15 +81,15 @@ function assertMatches(s, rec) {
 
 test('M = 1000, f* = 1 %: the table, the best per rule and the plots equal the Node module; progress is shown', async () => {
   await page.goto(baseUrl);
-  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, WAIT);
+  await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await page.fill('#rbf-m', '1000');
   await page.fill('#rbf-fpr', '1%');
   await page.fill('#rbf-kmax', '32');
   // record every progress value the page shows
   await page.evaluate(() => {
     window.__progress = [];
-    new MutationObserver(() => window.__progress.push(document.getElementById('rbf').dataset.progress)).observe(
-      document.getElementById('rbf'), { attributes: true, attributeFilter: ['data-progress'] });
+    new MutationObserver(() => window.__progress.push(byId('rbf').dataset.progress)).observe(
+      byId('rbf'), { attributes: true, attributeFilter: ['data-progress'] });
   });
   await page.click('#rbf-run');
   await settled();
@@ -113,7 +113,7 @@ test('M = 1000, f* = 1 %: the table, the best per rule and the plots equal the N
   await page.fill('#rbf-sigma', '539');
   await page.selectOption('#rbf-k', '5');
   await curveDrawn(5);
-  await page.waitForFunction(() => document.getElementById('rbf-eval-out').dataset.value !== undefined, null, WAIT);
+  await page.waitForFunction(() => byId('rbf-eval-out').dataset.value !== undefined, null, WAIT);
   const point = bc.rbf({ m: 1000, k: 5, sigma: 539 });
   assert.equal(Number(await page.getAttribute('#rbf-eval-out', 'data-value')), point.averageFpr);
   assert.equal(Number(await page.getAttribute('#rbf-eval-out', 'data-messages')), point.expectedMessages);
@@ -159,7 +159,7 @@ test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaini
   await settled();
   await page.selectOption('#rbf-k', '6');
   await page.fill('#rbf-sigma', '3');
-  await page.waitForFunction(() => /\[6, 999\]/.test(document.getElementById('rbf-sigma-error').textContent), null, WAIT);
+  await page.waitForFunction(() => /\[6, 999\]/.test(byId('rbf-sigma-error').textContent), null, WAIT);
   assert.equal(await page.getAttribute('#rbf-sigma', 'aria-invalid'), 'true');
 
   await page.fill('#rbf-m', '1Gib');
@@ -173,15 +173,15 @@ test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaini
 
 test('a large run can be cancelled; the page stays responsive and a new small run works', async () => {
   await page.goto(`${baseUrl}?rm=4Mi&rfpr=1%25`);
-  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, WAIT);
+  await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   assert.equal(await page.isVisible('#rbf-warning'), true, 'the size warning is shown');
   assert.match(await page.textContent('#rbf-warning'), /a few seconds/);
   await page.click('#rbf-run');
-  await page.waitForFunction(() => document.getElementById('rbf').dataset.state === 'running', null, WAIT);
+  await page.waitForFunction(() => byId('rbf').dataset.state === 'running', null, WAIT);
   assert.equal(await page.isVisible('#rbf-progress'), true);
   // responsive: the sizing calculator still computes while the worker runs
   await page.fill('#n', '12345');
-  await page.waitForFunction(() => document.getElementById('results').dataset.query === 'n=12345&p=1%25', null, WAIT);
+  await page.waitForFunction(() => byId('results').dataset.query === 'n=12345&p=1%25', null, WAIT);
   await page.click('#rbf-cancel');
   await settled(['cancelled']);
   assert.match(await page.textContent('#rbf-status'), /cancelled/i);

@@ -1,0 +1,218 @@
+// End-to-end test of the <bloom-calc> custom elements on third-party pages: a server of its own serves the
+// element bundle (dist/element) under /el/, the page (dist/web) under /web/ and fixture pages, with a strict
+// Content-Security-Policy header. Checks: attributes ↔ properties, result/error events, two elements and
+// one .wasm request, CSP without violations, theming by custom property, embed mode's postMessage height,
+// the export buttons (JSON, JS, embed code, chart CSV/SVG).
+import assert from 'node:assert/strict';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+
+import { createBloomCalc } from '../../wasm/index.mjs';
+import { ensureBuilt, root } from './harness.mjs';
+
+const WAIT = { timeout: 15_000 };
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-src 'self'";
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.map': 'application/json' };
+
+// Fixture pages: no inline script or style anywhere (the CSP forbids both).
+const FIXTURES = {
+  '/plain.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>docs page</title>
+<script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
+<body><h1>Some documentation</h1>
+<bloom-calc id="a" calculator="sizing" n="1M" p="1%"></bloom-calc>
+<bloom-calc id="b" calculator="paradox" prior="1e-3" alpha="2"></bloom-calc>
+</body></html>`,
+  '/fixture.js': `window.events = [];
+for (const el of document.querySelectorAll('bloom-calc')) {
+  el.addEventListener('result', (e) => window.events.push({ id: el.id, type: 'result', t: performance.now(), detail: e.detail }));
+  el.addEventListener('error', (e) => window.events.push({ id: el.id, type: 'error', message: e.detail.message, parameter: e.detail.parameter }));
+}
+document.addEventListener('securitypolicyviolation', (e) => (window.violations ??= []).push(e.violatedDirective + ' ' + e.blockedURI));`,
+  '/themed.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="/theme.css">
+<script type="module" src="/el/bloom-calc.mjs"></script></head>
+<body><bloom-calc id="t" calculator="sizing" theme="light"></bloom-calc></body></html>`,
+  '/theme.css': 'bloom-calc { --bc-accent: rgb(1, 2, 3); } bloom-calc::part(card) { border-width: 3px; }',
+  '/embed.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/embed.js"></script></head>
+<body><iframe id="f" src="/web/?embed=sizing&n=2M&p=0.1%25" title="calculator" width="600" height="100" data-bloomcalc></iframe></body></html>`,
+  '/embed.js': `window.messages = [];
+addEventListener('message', (e) => { if (e.data?.type !== 'bloomcalc:resize') return;
+  window.messages.push(e.data);
+  for (const f of document.querySelectorAll('iframe[data-bloomcalc]')) if (f.contentWindow === e.source) f.height = e.data.height; });`,
+};
+
+let server, base, browser, bc;
+
+function fileIn(dir, rel) {
+  const path = resolve(dir, `.${rel}`);
+  return path.startsWith(dir + sep) ? path : null;
+}
+
+before(async () => {
+  await ensureBuilt();
+  bc = await createBloomCalc();
+  const dirs = { '/el/': join(root, 'dist', 'element'), '/web/': join(root, 'dist', 'web') };
+  server = createServer(async (req, res) => {
+    const { pathname } = new URL(req.url, 'http://x');
+    const headers = { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };
+    if (FIXTURES[pathname]) {
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(pathname)] });
+      res.end(FIXTURES[pathname]);
+      return;
+    }
+    for (const [prefix, dir] of Object.entries(dirs)) {
+      if (!pathname.startsWith(prefix)) continue;
+      let path = fileIn(dir, `/${pathname.slice(prefix.length) || 'index.html'}`);
+      if (path && path.endsWith(sep)) path += 'index.html';
+      const info = path && (await stat(path).catch(() => null));
+      if (info?.isFile()) {
+        res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
+        createReadStream(path).pipe(res);
+        return;
+      }
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
+});
+
+async function open(path) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const requests = [];
+  const problems = [];
+  context.on('request', (r) => requests.push(r.url()));
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /Content Security Policy|Refused/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  await page.goto(`${base}${path}`);
+  return { page, requests, problems, context };
+}
+
+const lastResult = (page, id) =>
+  page.waitForFunction((id) => window.events.filter((e) => e.id === id && e.type === 'result').at(-1)?.detail ?? null, id, WAIT).then((h) => h.jsonValue());
+
+test('two elements on a plain page under a strict CSP: one .wasm request, results equal the module, no violation', async () => {
+  const { page, requests, problems, context } = await open('/plain.html');
+  const a = await lastResult(page, 'a');
+  const b = await lastResult(page, 'b');
+  assert.deepEqual(a, JSON.parse(JSON.stringify(bc.size({ n: '1M', p: '1%', rounding: 'none', method: 'classic', hashing: 'colliding' }))));
+  assert.equal(b.posterior, bc.paradox({ prior: '1e-3', alpha: '2', bpe: '10' }).posterior);
+  const fromProperty = await page.evaluate(() => document.getElementById('a').result.m);
+  assert.equal(fromProperty, a.m);
+  const wasm = requests.filter((u) => u.endsWith('.wasm'));
+  assert.equal(wasm.length, 1, `one .wasm request for two elements: ${wasm.join(', ')}`);
+  assert.ok(requests.every((u) => u.startsWith(base)), `no foreign request: ${requests.filter((u) => !u.startsWith(base))}`);
+  assert.deepEqual(await page.evaluate(() => window.violations ?? []), []);
+  assert.deepEqual(problems, []);
+  const first = await page.evaluate(() => Math.min(...window.events.filter((e) => e.type === 'result').map((e) => e.t)));
+  console.log(`# cold time to first result (two elements, local server): ${first.toFixed(0)} ms`);
+  await context.close();
+});
+
+test('attributes and properties reflect both ways; result and error events', async () => {
+  const { page, context } = await open('/plain.html');
+  await lastResult(page, 'a');
+  // property → attribute → control → result
+  await page.evaluate(() => { document.getElementById('a').n = '2M'; });
+  assert.equal(await page.getAttribute('#a', 'n'), '2M');
+  await page.waitForFunction(() => document.getElementById('a').result?.n === 2_000_000, null, WAIT);
+  assert.equal(await page.locator('#a #n').inputValue(), '2M');
+  // typing → attribute
+  await page.locator('#a #p').fill('0.1%');
+  await page.waitForFunction(() => document.getElementById('a').getAttribute('p') === '0.1%', null, WAIT);
+  await page.waitForFunction(() => document.getElementById('a').result?.target === 0.001, null, WAIT);
+  assert.equal(await page.evaluate(() => document.getElementById('a').p), '0.1%');
+  // a bad attribute: error event naming the parameter, the message inline
+  await page.evaluate(() => document.getElementById('a').setAttribute('p', '2'));
+  const err = await page.waitForFunction(() => window.events.filter((e) => e.id === 'a' && e.type === 'error').at(-1) ?? null, null, WAIT).then((h) => h.jsonValue());
+  assert.equal(err.parameter, 'p');
+  assert.equal(await page.locator('#a #p-error').textContent(), err.message);
+  assert.equal(await page.evaluate(() => document.getElementById('a').result), null);
+  // URL untouched without url-state
+  assert.equal(new URL(page.url()).search, '');
+  await context.close();
+});
+
+test('exports: result JSON, JS snippet, embed code, chart CSV and SVG', async () => {
+  const { page, context } = await open('/plain.html');
+  const a = await lastResult(page, 'a');
+  const copy = async (label) => {
+    await page.locator('#a').getByRole('button', { name: label, exact: true }).click();
+    return page.locator('#a [data-testid="copy-out"]').inputValue();
+  };
+  assert.deepEqual(JSON.parse(await copy('Copy JSON')), a);
+  const js = await copy('Copy JS');
+  assert.match(js, /import \{ createBloomCalc \} from 'bloomcalc'/);
+  const start = js.indexOf('bc.size(') + 8;
+  const call = JSON.parse(js.slice(start, js.indexOf(');\n', start)));
+  assert.deepEqual(JSON.parse(JSON.stringify(bc.size(call))), a, 'the snippet reproduces the result');
+  const embed = await copy('Copy embed code');
+  assert.match(embed, /<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/el\/bloom-calc\.mjs"><\/script>/);
+  assert.match(embed, /<bloom-calc calculator="sizing" n="1M" p="1%" rounding="none" method="classic" hashing="colliding"><\/bloom-calc>/);
+  await page.waitForFunction(() => document.getElementById('a').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
+  const tools = page.locator('#a #chart + .bc-chart-tools');
+  const [csv] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'CSV' }).click()]);
+  const text = await readFile(await csv.path(), 'utf8');
+  const lines = text.trim().split('\n');
+  assert.match(lines[0], /^n,exact \(colliding\),classic \(eq 1\)/);
+  assert.ok(lines.length > 50, `about 60 rows (${lines.length})`);
+  const [svg] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'SVG' }).click()]);
+  const svgText = await readFile(await svg.path(), 'utf8');
+  assert.match(svgText, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.ok((svgText.match(/<path /g) ?? []).length >= 3, 'the series are drawn as paths');
+  const [png] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'PNG' }).click()]);
+  const head = (await readFile(await png.path())).subarray(0, 8);
+  assert.deepEqual([...head], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  await context.close();
+});
+
+test('theming: a --bc-* custom property and ::part reach inside the shadow root', async () => {
+  const { page, context } = await open('/themed.html');
+  await page.waitForFunction(() => document.getElementById('t').shadowRoot?.getElementById('results')?.dataset.state === 'ok', null, WAIT);
+  const color = await page.locator('#t #result-summary').evaluate((el) => getComputedStyle(el).color);
+  assert.equal(color, 'rgb(1, 2, 3)');
+  const border = await page.locator('#t #results').evaluate((el) => getComputedStyle(el).borderTopWidth);
+  assert.equal(border, '3px');
+  await context.close();
+});
+
+test('embed mode: one calculator, no chrome, iframe sized by postMessage, URL state kept', async () => {
+  const { page, problems, context } = await open('/embed.html');
+  const message = await page.waitForFunction(() => window.messages.at(-1) ?? null, null, WAIT).then((h) => h.jsonValue());
+  assert.equal(message.calculator, 'sizing');
+  const frame = page.frameLocator('#f');
+  await frame.locator('#results[data-state="ok"]').waitFor(WAIT);
+  assert.equal(await frame.locator('#result-n').getAttribute('data-value'), '2000000');
+  const inner = page.frames().find((f) => f.url().includes('embed=sizing'));
+  assert.equal(await inner.evaluate(() => document.querySelectorAll('bloom-calc').length), 1);
+  assert.equal(await inner.locator('.site-header').isVisible(), false);
+  // the iframe ends up as tall as its document
+  await page.waitForFunction(() => {
+    const f = document.getElementById('f');
+    const h = f.contentDocument.documentElement.getBoundingClientRect().height;
+    return Math.abs(Number(f.height) - Math.ceil(h)) <= 1 && h > 300;
+  }, null, WAIT);
+  const last = await page.evaluate(() => window.messages.at(-1));
+  assert.ok(Number.isInteger(last.height) && last.height > 300, `height ${last.height}`);
+  // editing inside keeps the state in the iframe's URL
+  await frame.locator('#n').fill('3M');
+  await page.waitForFunction(() => document.getElementById('f').contentWindow.location.search.includes('n=3M'), null, WAIT);
+  assert.match(inner.url(), /embed=sizing/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1,0 +1,68 @@
+// The counting-Bloom-filter calculator (paper 004, Theorems 2 and 4; <bloom-calc calculator="cbf">):
+// the k counters of an element, the filter's m, n, k, the prior and α → Pr(x ∈ S | CBF) from the counter
+// product and the decision against the minimal product. All arithmetic is the core's (bc.cbf).
+import template from './calculators/cbf.html';
+import { formatProbability } from './format.mjs';
+import { DEBOUNCE_MS, clearErrors, setValue, showError } from './paradox.mjs';
+
+/** Field → [URL key, default]: the page's URL carries the CBF's m, n, k, prior as cm, cn, ck, cprior. */
+const CBF_FIELDS = {
+  counters: ['counters', '1,2,1,1,2,4'],
+  m: ['cm', '26624'],
+  n: ['cn', '3328'],
+  k: ['ck', '6'],
+  prior: ['cprior', '0.125'],
+  alpha: ['alpha', '1'],
+};
+/** The page's element-id suffix of each field (ids px-<suffix>). */
+const ID = { counters: 'counters', m: 'cm', n: 'cn', k: 'ck', prior: 'cprior', alpha: 'calpha' };
+
+function mount({ $, bc, host, emit, fail }) {
+  const card = $('cbf-card');
+  let timer = 0;
+  const ids = Object.values(ID);
+
+  function compute() {
+    timer = 0;
+    clearErrors($, ids);
+    card.dataset.query = host.query;
+    const input = Object.fromEntries(Object.keys(CBF_FIELDS).map((key) => [key, $(`px-${ID[key]}`).value]));
+    let r;
+    try {
+      r = bc.cbf(input);
+    } catch (err) {
+      showError($, err, (p) => ID[p], 'counters');
+      card.dataset.state = 'stale';
+      fail(err);
+      return;
+    }
+    setValue($('cbf-product'), r.product ?? 'Infinity', r.product === null ? '> 1.8e308' : String(r.product));
+    setValue($('cbf-posterior'), r.posterior, formatProbability(r.posterior, 4));
+    setValue($('cbf-min-product'), r.minProduct ?? 'none', r.minProduct === null ? 'none' : String(r.minProduct));
+    setValue($('cbf-decision'), r.decision, r.decision === 'positive' ? 'Answer positive' : 'Answer negative');
+    $('cbf-decision').className = `badge ${r.decision === 'positive' ? 'ok' : 'bad'}`;
+    card.dataset.state = 'ok';
+    emit(r, { method: 'cbf', input });
+  }
+
+  const form = $('cbf-form');
+  form.addEventListener('input', () => {
+    card.dataset.state = 'computing';
+    clearTimeout(timer);
+    timer = setTimeout(compute, DEBOUNCE_MS);
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    clearTimeout(timer);
+    compute();
+  });
+  compute();
+}
+
+/** <bloom-calc calculator="cbf">: attributes counters, m, n, k, prior, alpha (URL keys counters, cm, cn, ck, cprior, alpha). */
+export const calculator = {
+  name: 'cbf',
+  template,
+  fields: Object.fromEntries(Object.entries(CBF_FIELDS).map(([key, [url, fallback]]) => [key, { id: `px-${ID[key]}`, url, fallback }])),
+  mount,
+};

@@ -1,0 +1,299 @@
+// <bloom-calc>: the custom element every calculator of the page and of an embed is built from.
+//
+// THE PATTERN (follow it to add a calculator, e.g. `calculator="layouts"`):
+//  1. Markup: web/calculators/<name>.html — the calculator's cards, as on the page. Ids are unique within
+//     the element (each element has its own shadow root), data-testid as the e2e tests expect.
+//  2. Logic: web/<name>.mjs exports `calculator = { name, template, fields, initial?, mount }`:
+//       fields   { attribute: { id, url?, fallback? } } — each input: the element attribute (and property),
+//                the id of its <input>/<select> in the template, its key in the page URL (default: the
+//                attribute name) and its value when absent (default ''). Attributes are reflected both
+//                ways: typing writes the attribute; setting the attribute fills the control and fires an
+//                'input' event on it (and 'change' for a select) so the calculator recomputes as if typed.
+//       initial  values used when neither the URL (url-state) nor an attribute names any field (optional).
+//       mount(ctx) runs once the WebAssembly module is loaded (one shared load per page), with
+//         ctx.root    the shadow root;  ctx.$(id) = ctx.root.getElementById(id)
+//         ctx.bc      the JS API (the same object createBloomCalc() gives)
+//         ctx.host    the element;  ctx.initial  the starting field values
+//         ctx.emit(result, call)   after each successful computation: sets element.result, fires 'result'
+//                                  and feeds the export buttons; call = { method, input } reproduces it
+//                                  through the API (bc[method](input)).
+//         ctx.fail(error)          after a computation failed (the calculator shows it inline): sets
+//                                  element.error, fires 'error' (detail: the Error with .parameter).
+//         ctx.chart(container, plot)  registers a uPlot chart for the PNG/SVG/CSV/JSON export buttons.
+//       The calculator keeps reading its controls' values; it never touches location (the element does,
+//       with the url-state attribute). Long work (> ~50 ms) goes to a worker, as the page always did.
+//  3. Register it in web/element.mjs (CALCULATORS) and add it to docs/embed.md.
+//
+// Styles: web/element.css + uPlot's CSS, as constructable stylesheets shared by all elements (no <style>
+// element, no style attribute: works under a CSP without 'unsafe-inline' in style-src). Theming: custom
+// properties --bc-* on the element or any ancestor, ::part(calculator|card|toolbar|button), the `theme`
+// attribute (light|dark; default follows prefers-color-scheme).
+import uplotCss from 'uplot/dist/uPlot.min.css';
+import { createBloomCalc } from '../wasm/browser.mjs';
+import elementCss from './element.css';
+import { attachChartExports, resultExports } from './exports.mjs';
+
+let loading = null;
+
+/** The WebAssembly module, loaded once for every element of the page; the .wasm sits beside this bundle. */
+export function loadCalculator() {
+  loading ??= createBloomCalc({ locateFile: (path) => new URL(path, import.meta.url).href });
+  return loading;
+}
+
+let sheets = null;
+function styleSheets() {
+  sheets ??= [uplotCss, elementCss].map((text) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    return sheet;
+  });
+  return sheets;
+}
+
+const registry = new Map();
+
+/** Makes a calculator available to <bloom-calc calculator="name">. */
+export function registerCalculator(def) {
+  registry.set(def.name, def);
+}
+
+export function calculatorNames() {
+  return [...registry.keys()];
+}
+
+/** The current URL's query with `keys` replaced by `query`'s (other calculators' keys kept); no history entry. */
+function writeUrl(keys, query) {
+  const url = new URL(window.location.href);
+  for (const key of keys) url.searchParams.delete(key);
+  for (const [key, value] of new URLSearchParams(query)) url.searchParams.set(key, value);
+  if (url.href !== window.location.href) window.history.replaceState(null, '', url);
+}
+
+export class BloomCalcElement extends HTMLElement {
+  #def = null;
+  #result = null;
+  #error = null;
+  #lastCall = null;
+  #mounted = false;
+  #loaded = null;
+  #start = {};
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    this.shadowRoot.adoptedStyleSheets = styleSheets();
+  }
+
+  /** The calculator's name (the `calculator` attribute). */
+  get calculator() {
+    return this.getAttribute('calculator') ?? '';
+  }
+
+  set calculator(value) {
+    this.setAttribute('calculator', value);
+  }
+
+  /** The latest result: the object the JS API returned for the current inputs (null before the first). */
+  get result() {
+    return this.#result;
+  }
+
+  /** The latest error (an Error with .parameter), null after a successful computation. */
+  get error() {
+    return this.#error;
+  }
+
+  /** The inputs as { attribute: value } (the URL-state strings, as typed). */
+  get state() {
+    if (!this.#def) return {};
+    return Object.fromEntries(Object.keys(this.#def.fields).map((attr) => [attr, this.#value(attr)]));
+  }
+
+  /** The query string (no "?") of the inputs, in the page URL's keys, defaults left out. */
+  get query() {
+    if (!this.#def) return '';
+    const params = new URLSearchParams();
+    for (const [attr, field] of Object.entries(this.#def.fields)) {
+      const value = this.#value(attr).trim();
+      if (value !== (field.fallback ?? '')) params.set(field.url ?? attr, value);
+    }
+    return params.toString();
+  }
+
+  connectedCallback() {
+    if (!this.#def) this.#render();
+    if (this.#def && !this.#mounted) this.#mount();
+  }
+
+  #render() {
+    const def = registry.get(this.calculator);
+    if (!def) {
+      const known = calculatorNames().join(', ');
+      this.shadowRoot.innerHTML = '<p class="general-error" part="error" role="alert"></p>';
+      this.shadowRoot.firstChild.textContent = `bloom-calc: unknown calculator "${this.calculator}" (one of: ${known}).`;
+      this.#setError(new RangeError(`calculator must be one of ${known}; got "${this.calculator}"`), 'calculator');
+      return;
+    }
+    this.#def = def;
+    this.shadowRoot.innerHTML = `<div class="bc bc-${def.name}" part="calculator">${def.template}</div>`;
+    const docsBase = this.getAttribute('docs-base');
+    if (docsBase) {
+      for (const a of this.shadowRoot.querySelectorAll('a[href^="docs/"]')) a.href = new URL(a.getAttribute('href').slice(5), new URL(docsBase, document.baseURI)).href;
+    }
+    for (const card of this.shadowRoot.querySelectorAll('.card')) card.setAttribute('part', 'card');
+    this.#defineProperties();
+    this.#start = this.#startValues();
+    this.#fill(this.#start);
+    this.shadowRoot.addEventListener('input', (event) => this.#onEdit(event));
+    this.shadowRoot.addEventListener('change', (event) => this.#onEdit(event));
+    new MutationObserver((records) => this.#onAttributes(records)).observe(this, { attributes: true });
+    const tools = resultExports(this, () => ({ result: this.#result, call: this.#lastCall }));
+    this.shadowRoot.firstChild.append(tools);
+    if (this.hasAttribute('url-state')) writeUrl(this.#urlKeys(), this.query);
+  }
+
+  async #mount() {
+    let bc;
+    try {
+      this.#loaded ??= loadCalculator();
+      bc = await this.#loaded;
+    } catch (err) {
+      const el = document.createElement('p');
+      el.className = 'general-error';
+      el.setAttribute('role', 'alert');
+      el.textContent = `Could not load the calculator (WebAssembly): ${err instanceof Error ? err.message : String(err)}`;
+      this.shadowRoot.firstChild.prepend(el);
+      this.#setError(err);
+      return;
+    }
+    if (this.#mounted || !this.isConnected) return; // mounted on the next connect
+    this.#mounted = true;
+    this.dataset.ready = 'true';
+    const ctx = {
+      root: this.shadowRoot,
+      $: (id) => this.shadowRoot.getElementById(id),
+      bc,
+      host: this,
+      initial: { ...this.#start },
+      emit: (result, call = null) => {
+        this.#result = result;
+        this.#error = null;
+        this.#lastCall = call;
+        this.dispatchEvent(new CustomEvent('result', { detail: result, bubbles: true, composed: true }));
+      },
+      fail: (error) => this.#setError(error),
+      chart: (container, plot) => attachChartExports(this, container, plot),
+    };
+    this.#def.mount(ctx);
+  }
+
+  #setError(error, parameter) {
+    const err = error instanceof Error ? error : new Error(String(error?.message ?? error));
+    if (parameter && err.parameter === undefined) err.parameter = parameter;
+    if (error && !(error instanceof Error) && error.parameter) err.parameter = error.parameter;
+    this.#error = err;
+    this.#result = null;
+    this.dispatchEvent(new CustomEvent('error', { detail: err, bubbles: true, composed: true }));
+  }
+
+  // ------------------------------------------------------------ fields <-> attributes <-> URL
+
+  #control(attr) {
+    return this.shadowRoot.getElementById(this.#def.fields[attr].id);
+  }
+
+  #value(attr) {
+    const control = this.#control(attr);
+    return control ? control.value : (this.getAttribute(attr) ?? '');
+  }
+
+  #urlKeys() {
+    return Object.entries(this.#def.fields).map(([attr, field]) => field.url ?? attr);
+  }
+
+  /** Start values: the URL's (url-state) when it names a field, else the attributes, else `initial`. */
+  #startValues() {
+    const fields = Object.entries(this.#def.fields);
+    const fromUrl = this.hasAttribute('url-state') ? new URLSearchParams(window.location.search) : null;
+    let values = null;
+    if (fromUrl && fields.some(([attr, f]) => fromUrl.has(f.url ?? attr))) {
+      values = Object.fromEntries(fields.map(([attr, f]) => [attr, fromUrl.get(f.url ?? attr) ?? f.fallback ?? '']));
+    } else if (fields.some(([attr]) => this.hasAttribute(attr))) {
+      values = Object.fromEntries(fields.map(([attr, f]) => [attr, this.getAttribute(attr) ?? f.fallback ?? '']));
+    } else {
+      values = Object.fromEntries(fields.map(([attr, f]) => [attr, this.#def.initial?.[attr] ?? f.fallback ?? '']));
+    }
+    return values;
+  }
+
+  #fill(values) {
+    for (const [attr, value] of Object.entries(values)) this.#setControl(attr, value);
+  }
+
+  /** Sets a control; a select keeps its value when `value` is not one of its options. */
+  #setControl(attr, value) {
+    const control = this.#control(attr);
+    if (!control) return false;
+    if (control instanceof HTMLSelectElement) {
+      const fallback = this.#def.fields[attr].fallback ?? '';
+      const wanted = [...control.options].some((o) => o.value === value) ? value : fallback;
+      if (![...control.options].some((o) => o.value === wanted)) return false;
+      if (control.value === wanted) return false;
+      control.value = wanted;
+      return true;
+    }
+    if (control.value === value) return false;
+    control.value = value;
+    return true;
+  }
+
+  #attrOf(control) {
+    for (const [attr, field] of Object.entries(this.#def.fields)) if (field.id === control.id) return attr;
+    return null;
+  }
+
+  /** Typing (or a select change) writes the attribute and, with url-state, the URL. */
+  #onEdit(event) {
+    const control = event.composedPath()[0];
+    if (!(control instanceof HTMLElement) || !control.id) return;
+    const attr = this.#attrOf(control);
+    if (!attr) return;
+    if (this.getAttribute(attr) !== control.value) this.setAttribute(attr, control.value);
+    if (this.hasAttribute('url-state')) writeUrl(this.#urlKeys(), this.query);
+  }
+
+  /** An attribute set from outside fills its control and recomputes as if typed (own reflections: no-ops). */
+  #onAttributes(records) {
+    let changed = false;
+    for (const { attributeName: attr } of records) {
+      if (!Object.hasOwn(this.#def.fields, attr)) continue;
+      const value = this.getAttribute(attr) ?? this.#def.fields[attr].fallback ?? '';
+      if (!this.#setControl(attr, value)) continue;
+      changed = true;
+      const control = this.#control(attr);
+      control.dispatchEvent(new Event('input', { bubbles: true }));
+      if (control instanceof HTMLSelectElement) control.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    if (changed && this.hasAttribute('url-state')) writeUrl(this.#urlKeys(), this.query);
+  }
+
+  /** element.n = '2M' sets the attribute; element.n reads the control. */
+  #defineProperties() {
+    for (const attr of Object.keys(this.#def.fields)) {
+      let early; // a property set before the element was defined
+      if (Object.hasOwn(this, attr)) {
+        early = this[attr];
+        delete this[attr];
+      }
+      if (attr in this) continue;
+      Object.defineProperty(this, attr, {
+        configurable: true,
+        enumerable: true,
+        get: () => this.#value(attr),
+        set: (value) => (value == null ? this.removeAttribute(attr) : this.setAttribute(attr, String(value))),
+      });
+      if (early !== undefined) this[attr] = early;
+    }
+  }
+}

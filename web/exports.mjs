@@ -1,0 +1,247 @@
+// What a user takes away from a calculator: each result as JSON and as a JS snippet that reproduces it
+// through the npm module's API, the embed code (element or iframe) for the current inputs, and each chart
+// as PNG / SVG / CSV / JSON. Downloads are blob: URLs (no request); copies go to the clipboard and are
+// also shown in a read-only text box (the clipboard may be refused).
+
+const BUNDLE_URL = import.meta.url;
+
+function button(label, title, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = label;
+  b.title = title;
+  b.setAttribute('part', 'button');
+  b.dataset.export = label.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function download(name, blob) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The markup embedding `host`'s calculator with its current inputs: `kind` 'element' or 'iframe'. */
+export function embedCode(host, kind = 'element') {
+  const name = host.calculator;
+  if (kind === 'iframe') {
+    const page = new URL(host.getAttribute('page-url') ?? './', BUNDLE_URL);
+    page.search = `embed=${encodeURIComponent(name)}${host.query ? `&${host.query}` : ''}`;
+    page.hash = '';
+    return (
+      `<iframe src="${escapeAttr(page.href)}" title="bloomcalc: ${name}" width="100%" height="640" ` +
+      `loading="lazy" data-bloomcalc></iframe>\n` +
+      '<script>addEventListener("message", (e) => { if (e.data?.type !== "bloomcalc:resize") return;\n' +
+      '  for (const f of document.querySelectorAll("iframe[data-bloomcalc]")) if (f.contentWindow === e.source) f.height = e.data.height; });</script>'
+    );
+  }
+  const attrs = Object.entries(host.state)
+    .filter(([, value]) => value.trim() !== '')
+    .map(([attr, value]) => ` ${attr}="${escapeAttr(value)}"`)
+    .join('');
+  return `<script type="module" src="${escapeAttr(BUNDLE_URL)}"></script>\n<bloom-calc calculator="${name}"${attrs}></bloom-calc>`;
+}
+
+/** A JS snippet reproducing `call` ({ method, input }) through the npm module. */
+export function apiSnippet(call) {
+  const input = JSON.stringify(call.input, null, 2).replace(/\n/g, '\n  ').replace(/\n  \}$/, '\n}');
+  return `import { createBloomCalc } from 'bloomcalc';\n\nconst bc = await createBloomCalc();\nconst result = bc.${call.method}(${input});\nconsole.log(result);\n`;
+}
+
+/** The toolbar under a calculator: Copy JSON, Copy JS, Copy embed code (element | iframe). */
+export function resultExports(host, current) {
+  const bar = document.createElement('div');
+  bar.className = 'bc-toolbar';
+  bar.setAttribute('part', 'toolbar');
+  const out = document.createElement('textarea');
+  out.className = 'bc-copy-out';
+  out.readOnly = true;
+  out.rows = 6;
+  out.hidden = true;
+  out.setAttribute('aria-label', 'Copied text');
+  out.dataset.testid = 'copy-out';
+  const status = document.createElement('span');
+  status.className = 'bc-copy-status';
+  status.setAttribute('role', 'status');
+  const kind = document.createElement('select');
+  kind.setAttribute('aria-label', 'Embed as');
+  kind.className = 'bc-embed-kind';
+  for (const [value, label] of [['element', 'as <bloom-calc>'], ['iframe', 'as iframe']]) kind.append(new Option(label, value));
+
+  async function copy(what, text) {
+    out.value = text;
+    out.hidden = false;
+    out.dataset.kind = what;
+    try {
+      await navigator.clipboard.writeText(text);
+      status.textContent = `${what} copied.`;
+    } catch {
+      out.select();
+      status.textContent = `${what}: select and copy the text below.`;
+    }
+  }
+  function needResult() {
+    const { result, call } = current();
+    if (!result) {
+      status.textContent = 'No result yet: fix the inputs first.';
+      return null;
+    }
+    return { result, call };
+  }
+  bar.append(
+    button('Copy JSON', 'The result as JSON (the object the JS API returns)', () => {
+      const r = needResult();
+      if (r) copy('JSON', `${JSON.stringify(r.result, null, 2)}\n`);
+    }),
+    button('Copy JS', 'A JavaScript snippet that reproduces this result with the npm module', () => {
+      const r = needResult();
+      if (r && r.call) copy('JS snippet', apiSnippet(r.call));
+      else if (r) status.textContent = 'This result has no API call to show.';
+    }),
+    button('Copy embed code', 'Markup that embeds this calculator with these inputs', () => copy('Embed code', embedCode(host, kind.value))),
+    kind,
+    status,
+    out,
+  );
+  return bar;
+}
+
+// ------------------------------------------------------------ charts
+
+const plots = new WeakMap(); // chart container → its current uPlot
+
+function seriesLabel(s, i) {
+  return typeof s.label === 'string' && s.label ? s.label : `series ${i}`;
+}
+
+/** The chart's data as columns: { columns: [label…], rows: [[x, y1, …]…] }. */
+export function chartTable(plot) {
+  const columns = plot.series.map(seriesLabel);
+  const rows = plot.data[0].map((_, j) => plot.data.map((col) => col[j] ?? null));
+  return { columns, rows };
+}
+
+function csvCell(v) {
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function chartCsv(plot) {
+  const { columns, rows } = chartTable(plot);
+  return [columns, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+function strokeOf(plot, s, i) {
+  const stroke = typeof s.stroke === 'function' ? s.stroke(plot, i) : s.stroke;
+  return typeof stroke === 'string' ? stroke : '#333';
+}
+
+const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A vector redraw of the chart: the plotted series as SVG polylines, the axes' ticks and labels, a legend. */
+export function chartSvg(plot, title = '') {
+  const px = devicePixelRatio || 1;
+  const { left, top, width, height } = plot.bbox;
+  const [L, T, W, H] = [left / px, top / px, width / px, height / px];
+  const out = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${plot.width}" height="${plot.height + 24}" viewBox="0 0 ${plot.width} ${plot.height + 24}" font-family="system-ui, sans-serif" font-size="11">`);
+  if (title) out.push(`<title>${esc(title)}</title>`);
+  out.push(`<rect width="100%" height="100%" fill="#fff"/>`);
+  out.push(`<rect x="${L}" y="${T}" width="${W}" height="${H}" fill="none" stroke="#d1d5db"/>`);
+  for (const axis of plot.axes) {
+    const scale = axis.scale;
+    const horizontal = axis.side === 0 || axis.side === 2;
+    const splits = axis._splits ?? [];
+    const values = axis._values ?? splits;
+    splits.forEach((v, i) => {
+      if (v == null) return;
+      const p = plot.valToPos(v, scale);
+      if (!Number.isFinite(p)) return;
+      if (horizontal) {
+        out.push(`<line x1="${L + p}" x2="${L + p}" y1="${T}" y2="${T + H}" stroke="#eef0f3"/>`);
+        out.push(`<text x="${L + p}" y="${T + H + 14}" text-anchor="middle">${esc(values[i] ?? '')}</text>`);
+      } else {
+        const x = axis.side === 1 ? L + W + 4 : L - 4;
+        out.push(`<line x1="${L}" x2="${L + W}" y1="${T + p}" y2="${T + p}" stroke="#eef0f3"/>`);
+        out.push(`<text x="${x}" y="${T + p + 4}" text-anchor="${axis.side === 1 ? 'start' : 'end'}">${esc(values[i] ?? '')}</text>`);
+      }
+    });
+    if (axis.label) {
+      if (horizontal) out.push(`<text x="${L + W / 2}" y="${T + H + 30}" text-anchor="middle" font-weight="600">${esc(axis.label)}</text>`);
+      else {
+        const x = axis.side === 1 ? plot.width - 6 : 12;
+        out.push(`<text transform="translate(${x} ${T + H / 2}) rotate(-90)" text-anchor="middle" font-weight="600">${esc(axis.label)}</text>`);
+      }
+    }
+  }
+  const xs = plot.data[0];
+  let legendX = L;
+  plot.series.forEach((s, i) => {
+    if (i === 0 || s.show === false) return;
+    const stroke = strokeOf(plot, s, i);
+    const scale = s.scale ?? 'y';
+    const parts = [];
+    let path = '';
+    xs.forEach((x, j) => {
+      const y = plot.data[i][j];
+      if (y == null || x == null) {
+        if (path) parts.push(path);
+        path = '';
+        return;
+      }
+      const X = L + plot.valToPos(x, 'x');
+      const Y = T + plot.valToPos(y, scale);
+      if (!Number.isFinite(X) || !Number.isFinite(Y)) return;
+      path += `${path ? ' L' : 'M'}${X.toFixed(2)} ${Y.toFixed(2)}`;
+    });
+    if (path) parts.push(path);
+    const dash = Array.isArray(s.dash) && s.dash.length ? ` stroke-dasharray="${s.dash.join(' ')}"` : '';
+    for (const d of parts) out.push(`<path d="${d}" fill="none" stroke="${esc(stroke)}" stroke-width="${s.width ?? 1.5}"${dash}/>`);
+    out.push(`<line x1="${legendX}" x2="${legendX + 16}" y1="${plot.height + 14}" y2="${plot.height + 14}" stroke="${esc(stroke)}" stroke-width="2"${dash}/>`);
+    const label = seriesLabel(s, i);
+    out.push(`<text x="${legendX + 20}" y="${plot.height + 18}">${esc(label)}</text>`);
+    legendX += 28 + label.length * 6.2;
+  });
+  out.push('</svg>');
+  return `${out.join('\n')}\n`;
+}
+
+/** Adds PNG/SVG/CSV/JSON buttons under a chart container (once); `plot` is its current uPlot. */
+export function attachChartExports(host, container, plot) {
+  plots.set(container, plot);
+  if (container.nextElementSibling?.classList.contains('bc-chart-tools')) return;
+  const name = `bloomcalc-${host.calculator}-${container.id || 'chart'}`;
+  const title = container.getAttribute('aria-label') ?? '';
+  const current = () => plots.get(container);
+  const bar = document.createElement('div');
+  bar.className = 'bc-chart-tools';
+  bar.setAttribute('part', 'chart-toolbar');
+  bar.append(
+    button('PNG', 'Download the chart as a PNG image', () => {
+      const p = current();
+      p?.ctx.canvas.toBlob((blob) => blob && download(`${name}.png`, blob), 'image/png');
+    }),
+    button('SVG', 'Download the chart as an SVG image', () => {
+      const p = current();
+      if (p) download(`${name}.svg`, new Blob([chartSvg(p, title)], { type: 'image/svg+xml' }));
+    }),
+    button('CSV', "Download the chart's data as CSV", () => {
+      const p = current();
+      if (p) download(`${name}.csv`, new Blob([chartCsv(p)], { type: 'text/csv' }));
+    }),
+    button('JSON', "Download the chart's data as JSON", () => {
+      const p = current();
+      if (p) download(`${name}.json`, new Blob([`${JSON.stringify(chartTable(p), null, 1)}\n`], { type: 'application/json' }));
+    }),
+  );
+  container.after(bar);
+}

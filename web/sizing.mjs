@@ -1,0 +1,385 @@
+// The sizing calculator (<bloom-calc calculator="sizing">): n, p, m, k → the filter, the formulas
+// compared with the exact mean, the FPR-vs-n chart and the simulate panel. All parsing and all model
+// arithmetic is the core's (bc.size / bc.fpr); this file only moves strings in and renders numbers out.
+import template from './calculators/sizing.html';
+import { createFprChart, sampleCounts } from './chart.mjs';
+import { createSimulationPanel } from './simulate.mjs';
+import {
+  formatInt,
+  formatMemory,
+  formatMemoryDetail,
+  formatOneIn,
+  formatProbability,
+  formatReal,
+  formatRelativeError,
+  formatSignificant,
+} from './format.mjs';
+
+const TEXT_FIELDS = ['n', 'p', 'm', 'k'];
+const SELECTS = { rounding: 'none', method: 'classic', hashing: 'colliding' };
+const KEYS = [...TEXT_FIELDS, ...Object.keys(SELECTS)];
+const DEBOUNCE_MS = 150;
+const SLICE_MS = 12; // longest stretch of chart work before yielding to the browser
+
+/** The core's parser for each text field (the same ones bc.size applies). */
+const PARSERS = { n: 'parseCount', p: 'parseProbability', m: 'parseBits', k: 'parseCount' };
+
+const SOLVED_TEXT = {
+  'm,k': 'Solved m and k',
+  m: 'Solved m',
+  k: 'Solved k',
+  p: 'Solved p',
+  n: 'Solved n, the capacity',
+  'n,k': 'Solved n (the capacity) and k',
+  '': 'Nothing to solve: all four given',
+};
+
+const ROUNDING_TEXT = {
+  none: 'm not rounded',
+  word64: 'm rounded up to a multiple of 64 bits',
+  pow2: 'm rounded up to a power of two',
+};
+
+function methodSentence(r) {
+  const sized = r.solved.includes('m') || r.solved.includes('n') || r.solved.includes('k');
+  const by = r.method === 'exact' ? 'the exact mean FPR (001 eq 17)' : 'the classic formula (001 eq 1)';
+  const lead = sized ? `Sized by ${by}` : `p evaluated by ${by}`;
+  return `${lead}, ${r.hashing} hashing, ${ROUNDING_TEXT[r.rounding] ?? `rounding ${r.rounding}`}.`;
+}
+
+/** Significant digits that make the formulas' differences visible: 6, or more when they agree closely. */
+function digitsFor(f) {
+  const errs = Object.values(f.relativeError).map(Math.abs).filter((e) => e > 0 && Number.isFinite(e));
+  if (!errs.length) return 6;
+  return Math.min(12, Math.max(6, Math.ceil(-Math.log10(Math.min(...errs))) + 2));
+}
+
+const nextSlice = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+
+function mount({ $, bc, host, emit, fail, chart: registerChart }) {
+  const controls = Object.fromEntries(KEYS.map((key) => [key, $(key)]));
+  const errors = Object.fromEntries(KEYS.map((key) => [key, $(`${key}-error`)]));
+  const generalError = $('general-error');
+  const resultsCard = $('results');
+  const formulasCard = $('formulas');
+  const chartCard = $('chart-card');
+  const staleNotice = $('stale-notice');
+  const chartError = $('chart-error');
+  const chart = createFprChart($('chart'), (plot) => registerChart($('chart'), plot));
+  const simPanel = createSimulationPanel($, registerChart);
+
+  let timer = 0;
+  let generation = 0; // bumps on every computation; chart work of an older one stops
+
+  // ---------------------------------------------------------------- state <-> form
+
+  function readForm() {
+    return Object.fromEntries(KEYS.map((key) => [key, controls[key].value]));
+  }
+
+
+
+  /** The sizing input: raw strings as typed (blank fields omitted), parsed by the core. */
+  function sizingInput(state) {
+    const input = {};
+    for (const key of TEXT_FIELDS) if (state[key].trim() !== '') input[key] = state[key];
+    for (const key of Object.keys(SELECTS)) input[key] = state[key];
+    return input;
+  }
+
+  // ---------------------------------------------------------------- output helpers
+
+  function setValue(el, value, text) {
+    el.dataset.value = String(value);
+    el.textContent = text;
+  }
+
+  function clearErrors() {
+    for (const key of KEYS) {
+      errors[key].hidden = true;
+      errors[key].textContent = '';
+      controls[key].removeAttribute('aria-invalid');
+      controls[key].closest('.field').classList.remove('invalid');
+    }
+    generalError.hidden = true;
+    generalError.textContent = '';
+    delete generalError.dataset.parameter;
+  }
+
+  function showError(err) {
+    const message = err instanceof Error ? err.message : `Unexpected error: ${String(err)}`;
+    const parameter = err && typeof err === 'object' ? err.parameter : undefined;
+    if (parameter && Object.hasOwn(errors, parameter)) {
+      if (!errors[parameter].hidden) return; // one message per field: the first
+      errors[parameter].textContent = message;
+      errors[parameter].hidden = false;
+      controls[parameter].setAttribute('aria-invalid', 'true');
+      controls[parameter].closest('.field').classList.add('invalid');
+    } else {
+      generalError.textContent = message;
+      generalError.hidden = false;
+      if (parameter) generalError.dataset.parameter = parameter;
+    }
+  }
+
+  function setState(card, state, query) {
+    card.dataset.state = state;
+    if (query !== undefined) card.dataset.query = query;
+    card.setAttribute('aria-busy', state === 'ok' || state === 'stale' ? 'false' : 'true');
+  }
+
+  function resetPlaceholders() {
+    for (const key of TEXT_FIELDS) {
+      controls[key].placeholder = controls[key].dataset.placeholder;
+      controls[key].closest('.field').classList.remove('solved');
+    }
+  }
+
+  function markStale(query, why) {
+    simPanel.setFilter(null);
+    setState(resultsCard, 'stale', query);
+    setState(formulasCard, 'stale', query);
+    setState(chartCard, 'stale', query);
+    staleNotice.textContent = why;
+    $('live-summary').textContent = '';
+    resetPlaceholders();
+  }
+
+  // ---------------------------------------------------------------- rendering
+
+
+
+
+  function showSolvedPlaceholders(r) {
+    resetPlaceholders();
+    const solved = r.solved === '' ? [] : r.solved.split(',');
+    const text = { n: formatInt(r.n), m: formatInt(r.m), k: String(r.k), p: formatProbability(r.p, 4) };
+    for (const key of solved) {
+      if (!controls[key]) continue;
+      controls[key].placeholder = `= ${text[key]} (solved)`;
+      controls[key].closest('.field').classList.add('solved');
+    }
+  }
+
+  function renderResult(r, query) {
+    $('result-summary').dataset.value = r.solved;
+    $('result-summary').textContent = SOLVED_TEXT[r.solved] ?? `Solved ${r.solved}`;
+    setValue($('result-m'), r.m, formatInt(r.m));
+    setValue($('result-k'), r.k, String(r.k));
+    setValue($('result-n'), r.n, formatInt(r.n));
+    setValue($('result-p'), r.p, formatProbability(r.p));
+    $('result-p-one-in').textContent = formatOneIn(r.p);
+    $('result-p-method').textContent = r.method === 'exact' ? '(exact mean)' : '(classic formula)';
+
+    const meets = $('result-meets');
+    meets.dataset.value = String(r.meetsTarget);
+    meets.dataset.target = r.target === null ? '' : String(r.target);
+    if (r.target === null) {
+      meets.hidden = true;
+      meets.textContent = '';
+    } else {
+      meets.hidden = false;
+      meets.className = `badge ${r.meetsTarget ? 'ok' : 'bad'}`;
+      meets.textContent = `${r.meetsTarget ? '✓ meets' : '✗ misses'} target ${formatProbability(r.target, 3)}`;
+    }
+
+    setValue($('result-bpe'), r.bitsPerElement, formatSignificant(r.bitsPerElement, 5));
+    setValue($('result-memory'), r.memory.bytes, formatMemory(r.memory));
+    $('result-memory-detail').textContent = formatMemoryDetail(r.memory);
+    setValue($('result-mideal'), r.mIdeal, formatReal(r.mIdeal, r.mIdeal < 1e4 ? 3 : 1));
+    setValue($('result-kideal'), r.kIdeal, formatSignificant(r.kIdeal, 5));
+
+    const list = $('result-kchoices');
+    list.replaceChildren(
+      ...r.kChoices.map((c, i) => {
+        const li = document.createElement('li');
+        li.setAttribute('data-testid', `result-kchoice-${i}`);
+        li.dataset.k = String(c.k);
+        li.dataset.value = String(c.p);
+        const chosen = c.k === r.k;
+        if (chosen) li.className = 'chosen';
+        li.textContent = `k = ${c.k}: ${formatProbability(c.p, 4)}`;
+        if (chosen) li.title = 'the k of this filter';
+        return li;
+      }),
+    );
+
+    const sentence = $('result-method');
+    sentence.dataset.value = r.method;
+    sentence.textContent = methodSentence(r);
+    showSolvedPlaceholders(r);
+    $('live-summary').textContent =
+      `${SOLVED_TEXT[r.solved] ?? ''}: m = ${formatInt(r.m)} bits, k = ${r.k}, n = ${formatInt(r.n)}, ` +
+      `p = ${formatProbability(r.p, 4)}${r.target === null ? '' : r.meetsTarget ? ', meets the target' : ', misses the target'}.`;
+    setState(resultsCard, 'ok', query);
+    staleNotice.textContent = '';
+  }
+
+
+  function renderFormulas(f, query) {
+    const digits = digitsFor(f);
+    for (const key of ['bloom1970', 'classic', 'classicDistinct', 'exact']) {
+      setValue($(`fpr-${key}`), f[key], formatProbability(f[key], digits));
+    }
+    for (const key of ['bloom1970', 'classic', 'classicDistinct']) {
+      const rel = f.relativeError[key];
+      const el = $(`rel-${key}`);
+      setValue(el, rel, formatRelativeError(rel));
+      el.classList.toggle('under', rel < 0);
+      el.classList.toggle('over', rel > 0);
+    }
+    $('fpr-exact-hashing').textContent = f.hashing;
+    $('formulas-caption').textContent =
+      `False-positive rate of m = ${formatInt(f.m)} bits, n = ${formatInt(f.n)} items, k = ${f.k}, ` +
+      'by each formula, against the exact mean.';
+    setState(formulasCard, 'ok', query);
+  }
+
+
+  async function renderChart(r, gen, query) {
+    setState(chartCard, 'computing', query);
+    chartError.hidden = true;
+    const xs = sampleCounts(r.n, bc.limits.maxItems);
+    const exact = [];
+    const classic = [];
+    const relative = [];
+    const classicKey = r.hashing === 'distinct' ? 'classicDistinct' : 'classic';
+    let sliceStart = performance.now();
+    try {
+      for (const n of xs) {
+        if (gen !== generation) return;
+        const f = bc.fpr({ m: r.m, n, k: r.k, hashing: r.hashing });
+        exact.push(f.exact > 0 ? f.exact : null);
+        classic.push(f[classicKey] > 0 ? f[classicKey] : null);
+        relative.push(Number.isFinite(f.relativeError[classicKey]) ? f.relativeError[classicKey] : null);
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await nextSlice();
+          sliceStart = performance.now();
+        }
+      }
+    } catch (err) {
+      if (gen !== generation) return;
+      chart.clear();
+      chartError.textContent = `Chart unavailable: ${err instanceof Error ? err.message : String(err)}`;
+      chartError.hidden = false;
+      setState(chartCard, 'stale', query);
+      return;
+    }
+    if (gen !== generation) return;
+    chart.update({
+      xs,
+      exact,
+      classic,
+      relative,
+      n: r.n,
+      pAtN: r.fpr.exact,
+      target: r.target,
+      hashing: r.hashing,
+      classicLabel: r.hashing === 'distinct' ? 'classic (distinct)' : 'classic (eq 1)',
+    });
+    $('chart').dataset.points = String(xs.length);
+    $('chart').setAttribute(
+      'aria-label',
+      `False-positive rate for m = ${formatInt(r.m)} bits and k = ${r.k}, n from ${formatInt(xs[0])} to ` +
+        `${formatInt(xs[xs.length - 1])}; at n = ${formatInt(r.n)} the exact rate is ${formatProbability(r.fpr.exact, 4)}.`,
+    );
+    setState(chartCard, 'ok', query);
+  }
+
+  // ---------------------------------------------------------------- the loop
+
+  function compute() {
+    timer = 0;
+    const state = readForm();
+    const query = host.query;
+    const gen = ++generation;
+    clearErrors();
+    const input = sizingInput(state);
+    // bc.size stops at the first bad field; run the core's parser on each one so that every bad
+    // field is marked at once.
+    const fieldErrors = [];
+    for (const key of TEXT_FIELDS) {
+      if (input[key] === undefined) continue;
+      try {
+        bc[PARSERS[key]](input[key], key);
+      } catch (err) {
+        fieldErrors.push(err);
+      }
+    }
+    if (fieldErrors.length) {
+      fieldErrors.forEach(showError);
+      markStale(query, 'Out of date: fix the input error to see results.');
+      fail(fieldErrors[0]);
+      return;
+    }
+    let result;
+    try {
+      result = bc.size(input);
+    } catch (err) {
+      showError(err);
+      markStale(query, 'Out of date: fix the input error to see results.');
+      fail(err);
+      return;
+    }
+    renderResult(result, query);
+    emit(result, { method: 'size', input });
+    renderFormulas(result.fpr, query);
+    simPanel.setFilter(result);
+    renderChart(result, gen, query);
+  }
+
+  function onEdit() {
+    for (const card of [resultsCard, formulasCard, chartCard]) card.setAttribute('aria-busy', 'true');
+    clearTimeout(timer);
+    timer = setTimeout(compute, DEBOUNCE_MS);
+  }
+
+  function now() {
+    clearTimeout(timer);
+    compute();
+  }
+
+  // ---------------------------------------------------------------- start
+
+  const form = $('form');
+  form.addEventListener('input', onEdit);
+  form.addEventListener('change', (e) => {
+    if (e.target instanceof HTMLSelectElement) onEdit();
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    now();
+  });
+
+  $('copy-link').addEventListener('click', async () => {
+    const status = $('copy-status');
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      status.textContent = 'Link copied.';
+    } catch {
+      status.textContent = 'Copy the address bar: it holds this view.';
+    }
+    setTimeout(() => {
+      status.textContent = '';
+    }, 4000);
+  });
+  now();
+}
+
+/** <bloom-calc calculator="sizing">: attributes n, p, m, k (as typed: "1M", "1%"), rounding, method, hashing. */
+export const calculator = {
+  name: 'sizing',
+  template,
+  fields: {
+    n: { id: 'n' },
+    p: { id: 'p' },
+    m: { id: 'm' },
+    k: { id: 'k' },
+    rounding: { id: 'rounding', fallback: 'none' },
+    method: { id: 'method', fallback: 'classic' },
+    hashing: { id: 'hashing', fallback: 'colliding' },
+  },
+  initial: { n: '1M', p: '1%' },
+  mount,
+};
