@@ -3,7 +3,7 @@
 // product and the decision against the minimal product. All arithmetic is the core's (bc.cbf).
 import template from './calculators/cbf.html';
 import { formatProbability } from './format.mjs';
-import { DEBOUNCE_MS, clearErrors, setValue, showError } from './paradox.mjs';
+import { clearErrors, setValue, showError, wireForm } from './paradox.mjs';
 
 /** Field → [URL key, default]: the page's URL carries the CBF's m, n, k, prior as cm, cn, ck, cprior. */
 const CBF_FIELDS = {
@@ -19,11 +19,9 @@ const ID = { counters: 'counters', m: 'cm', n: 'cn', k: 'ck', prior: 'cprior', a
 
 function mount({ $, bc, host, emit, fail }) {
   const card = $('cbf-card');
-  let timer = 0;
   const ids = Object.values(ID);
 
   function compute() {
-    timer = 0;
     clearErrors($, ids);
     card.dataset.query = host.query;
     const input = Object.fromEntries(Object.keys(CBF_FIELDS).map((key) => [key, $(`px-${ID[key]}`).value]));
@@ -45,18 +43,7 @@ function mount({ $, bc, host, emit, fail }) {
     emit(r, { method: 'cbf', input });
   }
 
-  const form = $('cbf-form');
-  form.addEventListener('input', () => {
-    card.dataset.state = 'computing';
-    clearTimeout(timer);
-    timer = setTimeout(compute, DEBOUNCE_MS);
-  });
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    clearTimeout(timer);
-    compute();
-  });
-  compute();
+  wireForm($('cbf-form'), card, compute);
 }
 
 /** <bloom-calc calculator="cbf">: attributes counters, m, n, k, prior, alpha (URL keys counters, cm, cn, ck, cprior, alpha). */

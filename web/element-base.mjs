@@ -41,9 +41,16 @@ export function loadCalculator() {
   return loading;
 }
 
+/** element.css's :host([theme="dark"]) block, also applied under prefers-color-scheme: dark without a theme. */
+function withSystemDark(css) {
+  const block = css.match(/:host\(\[theme="dark"\]\) \{[^}]*\}/)?.[0];
+  if (!block) return css;
+  return `${css}\n@media (prefers-color-scheme: dark) {\n${block.replace(':host([theme="dark"])', ':host(:not([theme="light"]))')}\n}\n`;
+}
+
 let sheets = null;
 function styleSheets() {
-  sheets ??= [uplotCss, elementCss].map((text) => {
+  sheets ??= [uplotCss, withSystemDark(elementCss)].map((text) => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(text);
     return sheet;

@@ -9,7 +9,7 @@ import { formatProbability, formatProbabilityShort, formatSignificant } from './
 
 /** Field → default (the URL keys are the field names). */
 export const PARADOX_FIELDS = { prior: '1e-6', alpha: '1', bpe: '10', fpr: '' };
-export const DEBOUNCE_MS = 120;
+const DEBOUNCE_MS = 120;
 
 /** A calculator's fields as <bloom-calc> declares them: ids px-<field>, url keys and fallbacks as given. */
 export function fieldsOf(defaults, ids = {}) {
@@ -141,11 +141,9 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
   const simPanel = createParadoxSimulationPanel($);
   const section = $('paradox');
   const chart = createPosteriorChart($('px-chart'), (plot) => registerChart($('px-chart'), plot));
-  let timer = 0;
   const readFields = () => Object.fromEntries(Object.keys(PARADOX_FIELDS).map((key) => [key, $(`px-${key}`).value]));
 
   function compute() {
-    timer = 0;
     const state = readFields();
     clearErrors($, Object.keys(PARADOX_FIELDS));
     section.dataset.query = host.query;
@@ -180,9 +178,14 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
     emit(r, { method: 'paradox', input });
   }
 
-  const form = $('px-form');
+  wireForm($('px-form'), section, compute);
+}
+
+/** Typing marks the card computing and recomputes after a pause; submit recomputes at once; and once now. */
+export function wireForm(form, card, compute) {
+  let timer = 0;
   form.addEventListener('input', () => {
-    section.dataset.state = 'computing';
+    card.dataset.state = 'computing';
     clearTimeout(timer);
     timer = setTimeout(compute, DEBOUNCE_MS);
   });

@@ -89,8 +89,8 @@ after(async () => {
   await new Promise((r) => server?.close(r));
 });
 
-async function open(path) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+async function open(path, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
   const requests = [];
   const problems = [];
   context.on('request', (r) => requests.push(r.url()));
@@ -188,6 +188,16 @@ test('theming: a --bc-* custom property and ::part reach inside the shadow root'
   assert.equal(color, 'rgb(1, 2, 3)');
   const border = await page.locator('#t #results').evaluate((el) => getComputedStyle(el).borderTopWidth);
   assert.equal(border, '3px');
+  await context.close();
+});
+
+test('dark: follows prefers-color-scheme unless theme="light"', async () => {
+  const { page, context } = await open('/plain.html', { colorScheme: 'dark' });
+  await lastResult(page, 'a');
+  const background = () => page.locator('#a #results').evaluate((el) => getComputedStyle(el).backgroundColor);
+  assert.equal(await background(), 'rgb(22, 28, 36)');
+  await page.evaluate(() => document.getElementById('a').setAttribute('theme', 'light'));
+  assert.equal(await background(), 'rgb(255, 255, 255)');
   await context.close();
 });
 
