@@ -59,7 +59,9 @@ test('first load: compressed; the .wasm once for the page and every worker; a re
   const wasm = served.filter(isWasm);
   t.diagnostic(`.wasm responses: ${wasm.map((e) => `${e.status} ${e.bytes} B`).join(', ')}`);
   assert.equal(wasm.filter((e) => e.bytes > 0).length, 1, 'the .wasm body is sent once');
-  assert.deepEqual(wasm.slice(1).map((e) => e.status), workers.map(() => 304), 'the workers revalidate (304)');
+  // (the recycling calculator's worker may already have started on its own: at least one 304 per worker)
+  assert.ok(wasm.length - 1 >= workers.length, `a .wasm request per worker (${wasm.length - 1} for ${workers.length})`);
+  assert.deepEqual(wasm.slice(1).filter((e) => e.status !== 304), [], 'the workers revalidate (304)');
   await page.evaluate(() => window.__testWorkers.forEach((w) => w.terminate()));
 
   // A reload: every file revalidates; nothing unchanged is sent again.
