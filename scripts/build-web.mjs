@@ -22,6 +22,19 @@ async function exists(path) {
   }
 }
 
+/** The CSS and HTML imported as text go in minified (CSS by esbuild; HTML: runs of white space → one space). */
+const minifiedText = {
+  name: 'minified-text',
+  setup(build) {
+    build.onLoad({ filter: /\.css$/ }, async ({ path }) => {
+      const { transform } = await import('esbuild');
+      const { code } = await transform(await readFile(path, 'utf8'), { loader: 'css', minify: true });
+      return { contents: code, loader: 'text' };
+    });
+    build.onLoad({ filter: /\.html$/ }, async ({ path }) => ({ contents: (await readFile(path, 'utf8')).replace(/\s+/g, ' '), loader: 'text' }));
+  },
+};
+
 /** After renaming a bundle to .mjs, its sourceMappingURL comment names the renamed map. */
 async function patchSourceMapUrl(file) {
   const text = await readFile(file, 'utf8');
@@ -64,6 +77,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     metafile: true,
     // the calculators' markup (web/calculators/*.html) and the stylesheets adopted by the shadow roots
     loader: { '.html': 'text', '.css': 'text' },
+    plugins: [minifiedText],
   };
   // The elements and their module workers (each loads the wasm relative to its own URL).
   const result = await build({

@@ -43,9 +43,10 @@ export function loadCalculator() {
 
 /** element.css's :host([theme="dark"]) block, also applied under prefers-color-scheme: dark without a theme. */
 function withSystemDark(css) {
-  const block = css.match(/:host\(\[theme="dark"\]\) \{[^}]*\}/)?.[0];
+  const dark = /:host\(\[theme="?dark"?\]\)\s*\{[^}]*\}/;
+  const block = css.match(dark)?.[0];
   if (!block) return css;
-  return `${css}\n@media (prefers-color-scheme: dark) {\n${block.replace(':host([theme="dark"])', ':host(:not([theme="light"]))')}\n}\n`;
+  return `${css}\n@media (prefers-color-scheme: dark) {\n${block.replace(/^:host\([^)]*\)\)?/, ':host(:not([theme="light"]))')}\n}\n`;
 }
 
 let sheets = null;

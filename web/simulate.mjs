@@ -36,8 +36,9 @@ export function simulationInput(r, { epochs, seed, scheme }) {
  * - describe(target): the idle status line.
  * - modelLabel: legend of the model line ('model' by default; the result's model name is shown beside it).
  * - chart(container, plot): sees the panel's uPlot (the element's export buttons).
+ * - onResult(result, input), onError(error): after a run (the element's result / error events).
  */
-export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, modelLabel = 'model', chart: registerChart = () => {} }) {
+export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, modelLabel = 'model', chart: registerChart = () => {}, onResult = () => {}, onError = () => {} }) {
   const id = (suffix) => $(`${prefix}-${suffix}`);
   const panel = $(prefix);
   const runButton = id('run');
@@ -111,6 +112,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
       shownErrors.push(el);
     }
     setState('error');
+    onError(error);
   }
 
   function onMessage(msg) {
@@ -134,6 +136,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     } else if (msg.type === 'result') {
       showResult(msg.result);
       setState('done');
+      onResult(msg.result, JSON.parse(panel.dataset.input));
     } else if (msg.type === 'cancelled') {
       status.textContent = 'Cancelled.';
       setState('cancelled');
@@ -228,10 +231,11 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
 }
 
 /** The sizing result's panel: the real Bloom filter (m, n, k) against the exact mean FPR. */
-export function createSimulationPanel($, registerChart) {
+export function createSimulationPanel($, registerChart, events = {}) {
   const panel = createPanel({
     $,
     chart: registerChart,
+    ...events,
     prefix: 'sim',
     input: (r) => simulationInput(r, { epochs: Number($('sim-epochs').value), seed: Number($('sim-seed').value), scheme: $('sim-scheme').value }),
     key: (r) => `${r.m}/${r.n}/${r.k}/${r.hashing}`,
@@ -242,6 +246,10 @@ export function createSimulationPanel($, registerChart) {
     /** The calculator's current result: a new filter cancels a running simulation and clears the panel. */
     setFilter(r) {
       panel.setTarget(r);
+    },
+    /** Runs the simulation of the current filter (as the Simulate button does). */
+    run() {
+      $('sim-run').click();
     },
   };
 }

@@ -57,6 +57,30 @@ function digitsFor(f) {
 const nextSlice = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 
+export function setValue(el, value, text) {
+  el.dataset.value = String(value);
+  el.textContent = text;
+}
+
+/** The formula table (ids fpr-*, rel-*, formulas-caption) for a bc.fpr result f. */
+export function renderFormulas($, f) {
+  const digits = digitsFor(f);
+  for (const key of ['bloom1970', 'classic', 'classicDistinct', 'exact']) {
+    setValue($(`fpr-${key}`), f[key], formatProbability(f[key], digits));
+  }
+  for (const key of ['bloom1970', 'classic', 'classicDistinct']) {
+    const rel = f.relativeError[key];
+    const el = $(`rel-${key}`);
+    setValue(el, rel, formatRelativeError(rel));
+    el.classList.toggle('under', rel < 0);
+    el.classList.toggle('over', rel > 0);
+  }
+  $('fpr-exact-hashing').textContent = f.hashing;
+  $('formulas-caption').textContent =
+    `False-positive rate of m = ${formatInt(f.m)} bits, n = ${formatInt(f.n)} items, k = ${f.k}, ` +
+    'by each formula, against the exact mean.';
+}
+
 function mount({ $, bc, host, emit, fail, chart: registerChart }) {
   const controls = Object.fromEntries(KEYS.map((key) => [key, $(key)]));
   const errors = Object.fromEntries(KEYS.map((key) => [key, $(`${key}-error`)]));
@@ -89,11 +113,6 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
   }
 
   // ---------------------------------------------------------------- output helpers
-
-  function setValue(el, value, text) {
-    el.dataset.value = String(value);
-    el.textContent = text;
-  }
 
   function clearErrors() {
     for (const key of KEYS) {
@@ -217,24 +236,6 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
   }
 
 
-  function renderFormulas(f, query) {
-    const digits = digitsFor(f);
-    for (const key of ['bloom1970', 'classic', 'classicDistinct', 'exact']) {
-      setValue($(`fpr-${key}`), f[key], formatProbability(f[key], digits));
-    }
-    for (const key of ['bloom1970', 'classic', 'classicDistinct']) {
-      const rel = f.relativeError[key];
-      const el = $(`rel-${key}`);
-      setValue(el, rel, formatRelativeError(rel));
-      el.classList.toggle('under', rel < 0);
-      el.classList.toggle('over', rel > 0);
-    }
-    $('fpr-exact-hashing').textContent = f.hashing;
-    $('formulas-caption').textContent =
-      `False-positive rate of m = ${formatInt(f.m)} bits, n = ${formatInt(f.n)} items, k = ${f.k}, ` +
-      'by each formula, against the exact mean.';
-    setState(formulasCard, 'ok', query);
-  }
 
 
   async function renderChart(r, gen, query) {
@@ -324,7 +325,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
     }
     renderResult(result, query);
     emit(result, { method: 'size', input });
-    renderFormulas(result.fpr, query);
+    renderFormulas($, result.fpr);
+    setState(formulasCard, 'ok', query);
     simPanel.setFilter(result);
     renderChart(result, gen, query);
   }

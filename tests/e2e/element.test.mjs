@@ -34,6 +34,11 @@ for (const el of document.querySelectorAll('bloom-calc')) {
   el.addEventListener('error', (e) => window.events.push({ id: el.id, type: 'error', message: e.detail.message, parameter: e.detail.parameter }));
 }
 document.addEventListener('securitypolicyviolation', (e) => (window.violations ??= []).push(e.violatedDirective + ' ' + e.blockedURI));`,
+  '/more.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
+<body><bloom-calc id="f" calculator="formulas" m="1024" n="100" k="7" hashing="distinct"></bloom-calc>
+<bloom-calc id="s" calculator="simulate" m="2048" n="200" k="5" epochs="4" seed="7" autorun></bloom-calc>
+<bloom-calc id="x" calculator="nonesuch"></bloom-calc></body></html>`,
   '/themed.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="/theme.css">
 <script type="module" src="/el/bloom-calc.mjs"></script></head>
 <body><bloom-calc id="t" calculator="sizing" theme="light"></bloom-calc></body></html>`,
@@ -178,6 +183,28 @@ test('exports: result JSON, JS snippet, embed code, chart CSV and SVG', async ()
   const [png] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'PNG' }).click()]);
   const head = (await readFile(await png.path())).subarray(0, 8);
   assert.deepEqual([...head], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  await context.close();
+});
+
+test('formulas and simulate calculators; an unknown calculator says which exist', async () => {
+  const { page, problems, context } = await open('/more.html');
+  const f = await lastResult(page, 'f');
+  assert.deepEqual(f, JSON.parse(JSON.stringify(bc.fpr({ m: '1024', n: '100', k: '7', hashing: 'distinct' }))));
+  assert.equal(Number(await page.locator('#f #fpr-exact').getAttribute('data-value')), f.exact);
+  const s = await page.waitForFunction(() => window.events.find((e) => e.id === 's' && e.type === 'result')?.detail ?? null, null, { timeout: 60_000 }).then((h) => h.jsonValue());
+  const input = JSON.parse(await page.locator('#s #sim').getAttribute('data-input'));
+  assert.equal(input.epochs, 4);
+  assert.equal(input.seed, 7);
+  const expected = await bc.simulate(input);
+  assert.equal(s.falsePositives, expected.falsePositives, 'same seed, same count as the Node module');
+  assert.equal(s.mean, expected.mean);
+  const js = await (async () => {
+    await page.locator('#s').getByRole('button', { name: 'Copy JS', exact: true }).click();
+    return page.locator('#s [data-testid="copy-out"]').inputValue();
+  })();
+  assert.match(js, /const result = await bc\.simulate\(/);
+  assert.match(await page.locator('#x').evaluate((el) => el.shadowRoot.textContent), /unknown calculator "nonesuch".*sizing/);
+  assert.deepEqual(problems, []);
   await context.close();
 });
 
