@@ -145,10 +145,7 @@ export class BloomCalcElement extends HTMLElement {
     }
     this.#def = def;
     this.shadowRoot.innerHTML = `<div class="bc bc-${def.name}" part="calculator">${def.template}</div>`;
-    const docsBase = this.getAttribute('docs-base');
-    if (docsBase) {
-      for (const a of this.shadowRoot.querySelectorAll('a[href^="docs/"]')) a.href = new URL(a.getAttribute('href').slice(5), new URL(docsBase, document.baseURI)).href;
-    }
+    this.#rebaseDocs();
     for (const card of this.shadowRoot.querySelectorAll('.card')) card.setAttribute('part', 'card');
     this.#defineProperties();
     this.#start = this.#startValues();
@@ -188,12 +185,21 @@ export class BloomCalcElement extends HTMLElement {
         this.#result = result;
         this.#error = null;
         this.#lastCall = call;
+        this.#rebaseDocs();
         this.dispatchEvent(new CustomEvent('result', { detail: result, bubbles: true, composed: true }));
       },
       fail: (error) => this.#setError(error),
       chart: (container, plot) => attachChartExports(this, container, plot),
     };
     this.#def.mount(ctx);
+  }
+
+  /** With docs-base, the links to the docs (href="docs/…", in the markup and in rendered results) point there. */
+  #rebaseDocs() {
+    const docsBase = this.getAttribute('docs-base');
+    if (!docsBase) return;
+    const base = new URL(docsBase, document.baseURI);
+    for (const a of this.shadowRoot.querySelectorAll('a[href^="docs/"]')) a.href = new URL(a.getAttribute('href').slice(5), base).href;
   }
 
   #setError(error, parameter) {

@@ -38,6 +38,8 @@ document.addEventListener('securitypolicyviolation', (e) => (window.violations ?
 <script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
 <body><bloom-calc id="f" calculator="formulas" m="1024" n="100" k="7" hashing="distinct"></bloom-calc>
 <bloom-calc id="s" calculator="simulate" m="2048" n="200" k="5" epochs="4" seed="7" autorun></bloom-calc>
+<bloom-calc id="r" calculator="recycling" m="2000" fpr="1%" kmax="12" docs-base="https://example.invalid/bloomcalc/docs/"></bloom-calc>
+<bloom-calc id="c" calculator="cbf" counters="2,3,1,1,1,1" alpha="2.4"></bloom-calc>
 <bloom-calc id="x" calculator="nonesuch"></bloom-calc></body></html>`,
   '/themed.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="/theme.css">
 <script type="module" src="/el/bloom-calc.mjs"></script></head>
@@ -186,7 +188,7 @@ test('exports: result JSON, JS snippet, embed code, chart CSV and SVG', async ()
   await context.close();
 });
 
-test('formulas and simulate calculators; an unknown calculator says which exist', async () => {
+test('formulas, simulate, recycling and cbf under the strict CSP; docs-base; an unknown calculator says which exist', async () => {
   const { page, problems, context } = await open('/more.html');
   const f = await lastResult(page, 'f');
   assert.deepEqual(f, JSON.parse(JSON.stringify(bc.fpr({ m: '1024', n: '100', k: '7', hashing: 'distinct' }))));
@@ -204,6 +206,14 @@ test('formulas and simulate calculators; an unknown calculator says which exist'
   })();
   assert.match(js, /const result = await bc\.simulate\(/);
   assert.match(await page.locator('#x').evaluate((el) => el.shadowRoot.textContent), /unknown calculator "nonesuch".*sizing/);
+  // recycling (its worker, its tables and charts) and cbf under the same CSP
+  const r = await lastResult(page, 'r');
+  const rec = bc.recommend({ m: '2000', fpr: '1%', kmax: '12', hashing: 'colliding', recycling: 'nonretaining', restart: 'exact', swap: 'after' });
+  assert.deepEqual(r.best, JSON.parse(JSON.stringify(rec.best)));
+  const links = await page.locator('#r').evaluate((el) => [...el.shadowRoot.querySelectorAll('a[href*="rbf.html"]')].map((a) => a.href));
+  assert.ok(links.length > 5 && links.every((h) => h.startsWith('https://example.invalid/bloomcalc/docs/rbf.html#')), 'docs-base: every docs link points there');
+  const c = await lastResult(page, 'c');
+  assert.equal(c.posterior, bc.cbf({ counters: '2,3,1,1,1,1', m: 26624, n: 3328, k: 6, prior: 0.125, alpha: 2.4 }).posterior);
   assert.deepEqual(problems, []);
   await context.close();
 });
