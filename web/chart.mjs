@@ -9,6 +9,7 @@ import {
   formatProbabilityShort,
   formatRelativeError,
 } from './format.mjs';
+import { logScale, logSplits } from './log-range.mjs';
 
 const COLORS = {
   exact: '#0b5cad',
@@ -28,30 +29,6 @@ export function sampleCounts(n, maxItems, count = 60) {
     for (let i = 0; i < count; i++) xs.add(Math.min(hi, Math.max(1, Math.round(lo * Math.exp(step * i)))));
   }
   return [...xs].sort((a, b) => a - b);
-}
-
-/**
- * Grid lines of the log y axis: whole decades (every 2nd, 3rd… when there are many), or 1-2-5 steps
- * when the range spans less than two decades.
- */
-function logSplits(u, axisIdx, min, max) {
-  const lo = Math.ceil(Math.log10(min) - 1e-9);
-  const hi = Math.floor(Math.log10(max) + 1e-9);
-  const decades = hi - lo + 1;
-  if (decades >= 3) {
-    const step = Math.ceil(decades / 7);
-    const out = [];
-    for (let e = hi; e >= lo; e -= step) out.unshift(10 ** e);
-    return out;
-  }
-  const out = [];
-  for (let e = Math.floor(Math.log10(min)) - 1; e <= Math.ceil(Math.log10(max)); e++) {
-    for (const f of [1, 2, 5]) {
-      const v = f * 10 ** e;
-      if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9)) out.push(v);
-    }
-  }
-  return out;
 }
 
 /** Creates the chart in `container`; returns { update(data), clear() }. onPlot(plot) sees each new uPlot. */
@@ -125,8 +102,9 @@ export function createFprChart(container, onPlot = () => {}) {
       width: width(),
       height: height(),
       scales: {
-        x: { time: false, distr: 3, range: () => [xMin, xMax] },
-        y: { distr: 3 },
+        x: { time: false, ...logScale(() => [xMin, xMax]) },
+        // ticks from logSplits, not uPlot's walk: the floor may go below MIN_LOG for tiny FPRs
+        y: logScale(undefined, { floor: 1e-300 }),
         rel: { auto: true },
       },
       series,
@@ -148,7 +126,7 @@ export function createFprChart(container, onPlot = () => {}) {
         {
           label: 'false-positive rate',
           size: 58,
-          splits: logSplits,
+          splits: (u, i, min, max) => logSplits(min, max),
           filter: (u, splits) => splits,
           values: (u, splits) => splits.map((v) => formatProbabilityShort(v)),
           grid: { stroke: '#e5e7eb' },

@@ -6,6 +6,7 @@ import { createParadoxSimulationPanel } from './paradox-sim.mjs';
 import uPlot from 'uplot';
 import template from './calculators/paradox.html';
 import { formatProbability, formatProbabilityShort, formatSignificant } from './format.mjs';
+import { logScale } from './log-range.mjs';
 
 /** Field → default (the URL keys are the field names). */
 export const PARADOX_FIELDS = { prior: '1e-6', alpha: '1', bpe: '10', fpr: '' };
@@ -96,7 +97,7 @@ function createPosteriorChart(container, onPlot) {
     const options = {
       width: width(),
       height: 260,
-      scales: { x: { time: false, distr: 3 }, y: { distr: 3, range: () => [Math.max(1e-16, data.yMin), 1] } },
+      scales: { x: { time: false, ...logScale() }, y: logScale(() => [Math.max(1e-16, data.yMin), 1]) },
       series: [
         { label: 'prior', value: (u, v) => (v == null ? '—' : formatProbability(v, 3)) },
         { label: 'Pr(x ∈ S | positive)', stroke: '#0b5cad', width: 2, points: { show: false }, value: (u, v) => (v == null ? '—' : formatProbability(v, 4)) },

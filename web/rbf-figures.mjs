@@ -4,6 +4,7 @@
 // what the paper claims and what these numbers show. Lazy: nothing runs until the <details> is opened.
 import uPlot from 'uplot';
 import { formatCountShort, formatInt, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
+import { logScale } from './log-range.mjs';
 import { createRunner } from './rbf-runner.mjs';
 
 /** The paper's graphs are colliding, non-retaining (000 §V: "all graphs represent" that combination). */
@@ -141,7 +142,7 @@ function lineChart(container, { xLabel, yLabel, xValues, xTicks, xSplits, series
     {
       width,
       height: 240,
-      scales: { x: { time: false, distr: 3, range: (u, min, max) => [min / 1.15, max * 1.15] } },
+      scales: { x: { time: false, ...logScale((u, min, max) => [min / 1.15, max * 1.15]) } },
       series: [
         { label: xLabel, value: (u, v) => (v == null ? '—' : xValues(v)) },
         ...series.map((s) => ({ ...s, width: 2, points: { show: true, size: 5 }, value: (u, v) => (v == null ? '—' : formatSignificant(v, 4)) })),

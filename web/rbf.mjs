@@ -7,6 +7,7 @@
 import uPlot from 'uplot';
 import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
 import template from './calculators/recycling.html';
+import { logScale, logSplits } from './log-range.mjs';
 import { createRunner } from './rbf-runner.mjs';
 import { startFigures } from './rbf-figures.mjs';
 import { createPanel } from './simulate.mjs';
@@ -215,15 +216,6 @@ function renderSummary($, rec) {
 
 // ---------------------------------------------------------------- charts
 
-function logSplits(min, max) {
-  const out = [];
-  const lo = Math.floor(Math.log10(min));
-  const hi = Math.ceil(Math.log10(max));
-  const step = Math.max(1, Math.ceil((hi - lo) / 7));
-  for (let e = lo; e <= hi; e += step) out.push(10 ** e);
-  return out;
-}
-
 function createChart(container, build, onPlot = () => {}) {
   let plot = null;
   const width = () => Math.max(280, Math.floor(container.clientWidth));
@@ -279,7 +271,8 @@ function curveChart(container, onPlot) {
     return {
       data: [xs, ...ys],
       options: {
-        scales: { x: { time: false }, y: { distr: 3, range: () => [yMin, 1] } },
+        // ticks from logSplits, not uPlot's walk: the floor may go below MIN_LOG for tiny FPRs
+        scales: { x: { time: false }, y: logScale(() => [yMin, 1], { floor: 1e-300 }) },
         series: [
           { label: 'σ (bits)', value: (u, v) => (v == null ? '—' : formatInt(v)) },
           { label: 'f¹_σ, one filter of M bits', stroke: '#0b5cad', width: 2, spanGaps: true, points: { show: false }, value: (u, v) => (v == null ? '—' : formatProbability(v, 4)) },
