@@ -386,6 +386,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
   let current = null; // { rec, input, query } of the table shown
   let started = 0;
   let view = null; // the configuration the plot and the σ check show: what "Simulate" runs
+  $('rbf-m-max').textContent = String(Math.log2(bc.limits.maxRbfBits)); // the hint's limit is the core's
 
   startFigures($, registerChart);
   const simPanel = createPanel({
