@@ -1,4 +1,5 @@
-// The page around the <bloom-calc> elements (bloom-calc.mjs, loaded before this file, defines them):
+// The page around the <bloom-calc> elements. This file runs before bloom-calc.mjs defines them (module
+// scripts run in document order), so embed mode drops the other calculators before they render or load:
 //  - embed mode: ?embed=<calculator> keeps that one calculator, drops the page chrome and reports the
 //    document's height to the parent window (an iframe) by postMessage:
 //      { type: 'bloomcalc:resize', calculator: '<name>', height: <CSS pixels, integer> }
@@ -12,7 +13,7 @@ const main = document.getElementById('main');
 
 if (embed !== null) {
   document.documentElement.classList.add('embed');
-  let keep = [...main.querySelectorAll('bloom-calc')].find((el) => el.calculator === embed);
+  let keep = [...main.querySelectorAll('bloom-calc')].find((el) => el.getAttribute('calculator') === embed);
   if (!keep) {
     keep = document.createElement('bloom-calc');
     keep.setAttribute('calculator', embed);

@@ -354,6 +354,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
     now();
   });
 
+  // "Copy link" copies the page URL, which holds the inputs only with url-state (the page, embed mode)
+  $('copy-link').closest('.share').hidden = !host.hasAttribute('url-state');
   $('copy-link').addEventListener('click', async () => {
     const status = $('copy-status');
     try {
