@@ -35,9 +35,13 @@ import { attachChartExports, resultExports } from './exports.mjs';
 
 let loading = null;
 
-/** The WebAssembly module, loaded once for every element of the page; the .wasm sits beside this bundle. */
+// The .wasm sits beside the bundle (dist/element/bloom-calc.mjs). Written as a literal new URL(…,
+// import.meta.url) so that a bundler given the element bundle (Vite, webpack) emits the file too.
+const WASM_URL = new URL('bloomcalc.web.wasm', import.meta.url).href;
+
+/** The WebAssembly module, loaded once for every element of the page. */
 export function loadCalculator() {
-  loading ??= createBloomCalc({ locateFile: (path) => new URL(path, import.meta.url).href });
+  loading ??= createBloomCalc({ locateFile: (path) => (path.endsWith('.wasm') ? WASM_URL : new URL(path, import.meta.url).href) });
   return loading;
 }
 
