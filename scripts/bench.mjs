@@ -48,3 +48,14 @@ for (const [i, row] of simNative.simulation.entries()) {
       `  wasm ${(w.probesPerSecond / 1e6).toFixed(0).padStart(5)} M/s  ${(w.probesPerSecond / row.probesPerSecond).toFixed(2)}x`,
   );
 }
+
+// Block layouts (bench/bench_layouts.cpp): exact FPR time per layout, native and wasm, same values.
+const layouts = both('layouts');
+if (layouts.native.checksum !== layouts.wasm.checksum)
+  throw new Error(`layout simulation counts differ: native ${layouts.native.checksum}, wasm ${layouts.wasm.checksum}`);
+console.log(`\n=== layouts: wasm time / native time, exact FPR (simulation counts identical: checksum ${layouts.native.checksum})`);
+for (const [i, row] of layouts.native.fpr.entries()) {
+  const w = layouts.wasm.fpr[i];
+  if (Math.abs(w.exact - row.exact) > 1e-14 * row.exact) throw new Error(`${row.label}: wasm ${w.exact} vs native ${row.exact}`);
+  console.log(`${row.label.padEnd(24)} native ${row.exactMs.toFixed(3)} ms  wasm ${w.exactMs.toFixed(3)} ms  ${ratio(w.exactMs, row.exactMs)}`);
+}

@@ -190,6 +190,21 @@ function simulateSync(raw, input, kind = 'fpr') {
   }
 }
 
+// Layout inputs: m (bits, units allowed), n, k, blockBits as counts, p as a probability; the choices
+// (layout, preset, hashing, hashScheme) pass through to the core, which names a bad one.
+function layoutArgs(raw, input, what) {
+  object(input, what);
+  return {
+    ...input,
+    m: quantity(raw, input.m, 'parseBits', 'm'),
+    n: quantity(raw, input.n, 'parseCount', 'n'),
+    k: quantity(raw, input.k, 'parseCount', 'k'),
+    blockBits: quantity(raw, input.blockBits, 'parseBits', 'blockBits'),
+    p: quantity(raw, input.p, 'parseProbability', 'p'),
+    maxBytes: quantity(raw, input.maxBytes, 'parseCount', 'maxBytes'),
+  };
+}
+
 export function wrap(raw) {
   const limits = Object.freeze(raw.limits());
   return Object.freeze({
@@ -272,6 +287,20 @@ export function wrap(raw) {
         specialCost: real(raw, input.specialCost, 'specialCost'),
       });
     },
+    layoutFpr: (input) => raw.layoutFpr(layoutArgs(raw, input, 'layout input')),
+    layoutExactFpr: (input) => raw.layoutExactFpr(layoutArgs(raw, input, 'layout input')),
+    layoutMixture: (input) => raw.layoutMixture(layoutArgs(raw, input, 'layout input')),
+    layoutSize: (input) => raw.layoutSize(layoutArgs(raw, input, 'layout sizing input')),
+    simulateLayout(input) {
+      const args = layoutArgs(raw, input, 'layout simulation input');
+      return raw.simulateLayout({
+        ...args,
+        epochs: quantity(raw, input.epochs, 'parseCount', 'epochs'),
+        queries: quantity(raw, input.queries, 'parseCount', 'queries'),
+        seed: quantity(raw, input.seed, 'parseCount', 'seed'),
+      });
+    },
+    layoutPresets: () => raw.layoutPresets(),
     parseCount: (text, parameter = 'value') => raw.parseCount(String(text), parameter),
     parseBits: (text, parameter = 'm') => raw.parseBits(String(text), parameter),
     parseProbability: (text, parameter = 'p') => raw.parseProbability(String(text), parameter),

@@ -735,6 +735,149 @@ export interface SimulationLimits {
   maxWindow: number;
 }
 
+export type Layout = 'standard' | 'blocked' | 'split-block' | 'partitioned';
+
+/** Deployed filters by name (aliases: arrow, impala, kudu → parquet; fastlocalbloom → rocksdb). */
+export type LayoutPreset = 'parquet' | 'arrow' | 'impala' | 'kudu' | 'rocksdb' | 'fastlocalbloom' | 'boost-block' | 'boost-multiblock';
+
+export interface LayoutInput {
+  /** Default 'standard'; ignored when `preset` is given. */
+  layout?: Layout;
+  /** Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K). */
+  preset?: LayoutPreset;
+  m: Quantity;
+  n: Quantity;
+  /** Bits set per item, 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets). */
+  k?: Quantity;
+  /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. */
+  blockBits?: Quantity;
+  /** Probes inside a block (standard, blocked). Default 'colliding'. */
+  hashing?: Hashing;
+}
+
+export interface LayoutFilter {
+  layout: Layout;
+  m: number;
+  n: number;
+  k: number;
+  /** B; m for the standard and partitioned layouts (one block). */
+  blockBits: number;
+  hashing: Hashing;
+}
+
+export interface LayoutApproximation {
+  /** 'classic' | 'putze-eq3' | 'boost-block' | 'rocksdb' | 'boost-multiblock' */
+  name: string;
+  label: string;
+  reference: string;
+  value: number;
+  /** (value − exact)/exact */
+  relativeError: number;
+}
+
+export interface WhatIf {
+  factor: number;
+  n: number;
+  fpr: number;
+}
+
+export interface LayoutReport extends LayoutFilter {
+  preset: string | null;
+  /** Exact mean FPR of the layout. */
+  exact: number;
+  /** Exact mean FPR of the standard filter with the same m, n, k. */
+  standardExact: number;
+  blocks: number;
+  loadPerBlock: number;
+  bitsPerKey: number;
+  approximations: LayoutApproximation[];
+  /** FPR at 0.5×, 2× and 4× n. */
+  whatIf: WhatIf[];
+}
+
+export interface LayoutMixture {
+  fpr: number;
+  jLow: number;
+  jHigh: number;
+  terms: number;
+  /** Proven bound on the binomial mass left out, relative to fpr. */
+  tailBound: number;
+}
+
+export interface LayoutSizingInput {
+  n: Quantity;
+  p: Quantity;
+  layout?: Layout;
+  preset?: LayoutPreset;
+  blockBits?: Quantity;
+  /** Fixed k; absent: the k needing the fewest bits. */
+  k?: Quantity;
+  hashing?: Hashing;
+  /** Parquet writer's maximum bytes (default 1 MiB). */
+  maxBytes?: Quantity;
+}
+
+export interface LayoutSizingResult extends LayoutFilter {
+  preset: string | null;
+  target: number;
+  /** Exact FPR of the sized filter. */
+  fpr: number;
+  meetsTarget: boolean;
+  bitsPerKey: number;
+  bytes: number;
+  rounding: string;
+  /** The smallest standard filter for the same n and p. */
+  standard: { m: number; k: number; fpr: number; bitsPerKey: number };
+  /** m / m_standard − 1. */
+  overhead: number;
+  approximations: LayoutApproximation[];
+  whatIf: WhatIf[];
+  /** Parquet only: what parquet-java's writer allocates for (ndv = n, fpp = p) and its exact FPR. */
+  parquetWriter: { optimalNumOfBits: number; bytes: number; maxBytes: number; fpr: number; meetsTarget: boolean } | null;
+  /** RocksDB only: the bits_per_key setting that gives this size. */
+  rocksdbBitsPerKey: number | null;
+}
+
+export interface LayoutSimulationInput extends LayoutInput {
+  /** 'ideal' (default) or 'parquet' (the spec's salted hashing; split-block, B = 256, k = 8). */
+  hashScheme?: 'ideal' | 'parquet';
+  epochs?: Quantity;
+  /** Lookups per epoch; default max(4096, n). */
+  queries?: Quantity;
+  seed?: Quantity;
+  confidence?: number;
+}
+
+export interface LayoutSimulationResult extends LayoutFilter {
+  hashScheme: 'ideal' | 'parquet';
+  epochs: number;
+  queries: number;
+  seed: number;
+  confidence: number;
+  /** Per epoch. */
+  falsePositives: number[];
+  lookups: number;
+  totalFalsePositives: number;
+  rate: number;
+  mean: number;
+  halfWidth: number;
+  /** Student-t interval over the per-epoch rates. */
+  interval: Interval;
+  exact: number;
+  inside: boolean;
+}
+
+export interface LayoutPresetInfo {
+  name: string;
+  label: string;
+  reference: string;
+  layout: Layout;
+  blockBits: number | null;
+  wordBits: number | null;
+  k: number | null;
+  kRule: 'fixed' | 'rocksdb' | 'free';
+}
+
 export interface BloomCalc {
   /** Long-term average FPR and expected messages per cycle of a σ-bounded recycling filter. */
   rbf(input: RbfInput): RbfResult;
@@ -789,6 +932,18 @@ export interface BloomCalc {
   simulateParadoxSync(input: ParadoxSimulationInput): ParadoxSimulationResult;
   /** A paradox simulation to drive yourself (e.g. in a Web Worker). */
   createParadoxSimulation(input: ParadoxSimulationInput, options?: { chunkMs?: number }): ParadoxSimulationHandle;
+  /** Exact FPR of a layout or preset, the standard filter beside it, the anchors' approximations, what-if. */
+  layoutFpr(input: LayoutInput): LayoutReport;
+  /** Exact mean FPR of a layout (milliseconds for any m, n ≤ 2^40). */
+  layoutExactFpr(input: LayoutInput): number;
+  /** The same mean as a sum over the block load with a proven tail bound (a second method). */
+  layoutMixture(input: LayoutInput): LayoutMixture;
+  /** Smallest filter of a layout or preset meeting p, with its rounding, the standard filter and what-if. */
+  layoutSize(input: LayoutSizingInput): LayoutSizingResult;
+  /** Simulates the real layout structure (synchronous; m ≤ 2^31, ≤ 2^36 probes). */
+  simulateLayout(input: LayoutSimulationInput): LayoutSimulationResult;
+  /** The presets and their parameters. */
+  layoutPresets(): LayoutPresetInfo[];
   readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models. */ maxRbfBits: number; simulation: SimulationLimits };
 }
 

@@ -12,8 +12,6 @@
 
 namespace bloomcalc {
 
-namespace {
-
 // P(k probes into m bins touch exactly j bins), j = 0..k — eq 8 of 001 with N = k balls, M = m.
 std::vector<double> distinct_probe_counts(unsigned k, double m) {
     std::vector<double> d(k + 1, 0.0), next(k + 1);
@@ -26,6 +24,35 @@ std::vector<double> distinct_probe_counts(unsigned k, double m) {
     }
     return d;
 }
+
+DistinctOverlap distinct_overlap(unsigned k, double m) {
+    DistinctOverlap o;
+    auto& hyper = o.hyper;
+    hyper.assign(k + 1, 0.0);
+    if (m >= 2.0 * k) {
+        double log_h0 = 0.0;  // log C(m−k,k)/C(m,k) = Σ_i log(1 − k/(m−i))
+        for (unsigned i = 0; i < k; ++i) log_h0 += std::log1p(-static_cast<double>(k) / (m - i));
+        hyper[0] = std::exp(log_h0);
+        for (unsigned h = 0; h < k; ++h)
+            hyper[h + 1] = hyper[h] * (static_cast<double>(k - h) * (k - h)) / ((h + 1.0) * (m - 2.0 * k + h + 1.0));
+        o.miss = hyper[0];
+        o.hit = -std::expm1(log_h0);
+    } else {
+        // m < 2k ≤ 128: at least 2k − m bits are shared; binomials of at most 128 fit a double.
+        auto choose = [](double a, double b) {
+            double c = 1.0;
+            for (double i = 1; i <= b; ++i) c = c * (a - b + i) / i;
+            return c;
+        };
+        for (unsigned h = 2 * k - static_cast<unsigned>(m); h <= k; ++h)
+            hyper[h] = choose(k, h) * choose(m - k, k - h) / choose(m, k);
+        o.miss = 0.0;
+        o.hit = 1.0;
+    }
+    return o;
+}
+
+namespace {
 
 double exact_colliding(const Filter& f) {
     const double m = static_cast<double>(f.m);
@@ -47,38 +74,15 @@ double exact_colliding(const Filter& f) {
 }
 
 double exact_distinct(const Filter& f) {
-    const double m = static_cast<double>(f.m);
     const unsigned k = f.k;
-    // hyper[h] = C(k,h)·C(m−k,k−h)/C(m,k): an item's k bits meet the test item's k bits in h places.
-    std::vector<double> hyper(k + 1, 0.0);
-    if (m >= 2.0 * k) {
-        double log_h0 = 0.0;  // log C(m−k,k)/C(m,k) = Σ_i log(1 − k/(m−i))
-        for (unsigned i = 0; i < k; ++i) log_h0 += std::log1p(-static_cast<double>(k) / (m - i));
-        hyper[0] = std::exp(log_h0);
-        for (unsigned h = 0; h < k; ++h)
-            hyper[h + 1] = hyper[h] * (static_cast<double>(k - h) * (k - h)) / ((h + 1.0) * (m - 2.0 * k + h + 1.0));
-    } else {
-        // m < 2k ≤ 128: at least 2k − m bits are shared; binomials of at most 128 fit a double.
-        auto choose = [](double a, double b) {
-            double c = 1.0;
-            for (double i = 1; i <= b; ++i) c = c * (a - b + i) / i;
-            return c;
-        };
-        for (unsigned h = 2 * k - static_cast<unsigned>(f.m); h <= k; ++h)
-            hyper[h] = choose(k, h) * choose(m - k, k - h) / choose(m, k);
-    }
-    double log_miss = 0.0;
-    for (unsigned i = 0; i < k && m >= 2.0 * k; ++i) log_miss += std::log1p(-static_cast<double>(k) / (m - i));
-    const double miss = m >= 2.0 * k ? std::exp(log_miss) : 0.0;
-    const double hit = m >= 2.0 * k ? -std::expm1(log_miss) : 1.0;
-
+    const DistinctOverlap o = distinct_overlap(k, static_cast<double>(f.m));
     CoverageInput in;
     in.trials = static_cast<double>(f.n);
-    in.hit = hit;
-    in.miss = miss;
+    in.hit = o.hit;
+    in.miss = o.miss;
     in.targets = k;
     in.hit_size.assign(k + 1, 0.0);
-    for (unsigned h = 1; h <= k; ++h) in.hit_size[h] = hyper[h] / hit;
+    for (unsigned h = 1; h <= k; ++h) in.hit_size[h] = o.hyper[h] / o.hit;
     return all_targets_set(in);
 }
 

@@ -9,6 +9,7 @@ import {
   formatRelativeError,
   formatTable,
 } from './common.mjs';
+import { layoutInput, layoutOptions, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
 
 const REFERENCES = {
   exact: { colliding: '001 eqs 8, 17, 18', distinct: '000 eq 17 (k distinct probes)' },
@@ -18,10 +19,15 @@ const REFERENCES = {
 export default {
   name: 'fpr',
   summary: 'Every FPR formula side by side for one filter (m, n, k)',
-  usage: 'bloomcalc fpr --m M --n N --k K [--hashing colliding|distinct] [--table] [--json]',
+  usage:
+    'bloomcalc fpr --m M --n N --k K [--hashing colliding|distinct] [--table] [--json]\n' +
+    '                     [--layout standard|blocked|split-block|partitioned] [--block-bits B] [--preset NAME]\n' +
+    '                     [--simulate [--epochs E] [--hash-scheme ideal|parquet]]',
   description:
     'Compares the exact mean false-positive rate (Christensen-Roginsky-Jimeno) with the classic\n' +
-    'formula, its distinct-hash form and Bloom\'s 1970 formula, with the relative error of each.',
+    'formula, its distinct-hash form and Bloom\'s 1970 formula, with the relative error of each.\n' +
+    'With --layout or --preset: the exact FPR of a blocked, split-block or partitioned filter (RocksDB,\n' +
+    'Parquet, Boost.Bloom), the libraries\' own approximations beside it, and the FPR at 0.5×, 2×, 4× n.',
   options: {
     m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits, 1 ≤ m ≤ 2^40 (8192, 64KiB, 1Mi)' },
     n: { type: 'string', short: 'n', valueName: 'items', description: 'Items inserted, 1 ≤ n ≤ 2^40 (1000, 1M, 2^20)' },
@@ -32,16 +38,30 @@ export default {
       description: 'Probes drawn with replacement (colliding, default) or k different bits',
     },
     table: { type: 'boolean', description: "Also compute the exact FPR by the paper's table method (slow for big filters)" },
+    ...layoutOptions,
+    simulate: { type: 'boolean', description: 'With a layout: also simulate the real structure (m ≤ 2^31)' },
+    epochs: { type: 'string', valueName: 'E', description: 'Simulation epochs (default 32), each a fresh filter' },
+    'hash-scheme': { type: 'string', valueName: 'ideal|parquet', description: "Simulation hashing: ideal (default) or Parquet's salted split block" },
   },
-  required: ['m', 'n', 'k'],
+  required: ['m', 'n'],
   notes: QUANTITY_HELP,
   examples: [
     'bloomcalc fpr --m 1024 --n 100 --k 7',
     'bloomcalc fpr --m 64KiB --n 50k --k 7 --hashing distinct --table',
     'bloomcalc fpr -m 32 -n 4 -k 5 --json',
+    'bloomcalc fpr --preset rocksdb --m 10Mi --n 1M',
+    'bloomcalc fpr --layout split-block --block-bits 256 --m 8Mi --n 1M --k 8',
+    'bloomcalc fpr --preset parquet --m 64KiB --n 40k --simulate --hash-scheme parquet',
   ],
 
   compute(calc, values) {
+    requireK(this, values);
+    if (wantsLayout(values)) {
+      const input = layoutInput(values);
+      const report = calc.layoutFpr(input);
+      if (!values.simulate) return report;
+      return { ...report, simulation: calc.simulateLayout({ ...input, epochs: values.epochs, hashScheme: values['hash-scheme'] }) };
+    }
     const input = { m: values.m, n: values.n, k: values.k, hashing: values.hashing };
     const report = calc.fpr(input);
     if (!values.table) return report;
@@ -49,6 +69,7 @@ export default {
   },
 
   render(r) {
+    if (r.layout !== undefined) return renderLayoutFpr(r) + (r.simulation ? renderLayoutSimulation(r.simulation) : '');
     const { hashing } = r;
     const rows = [['formula', 'FPR', '', 'rel. error vs exact', 'reference']];
     rows.push([`exact mean (${hashing})`, formatProbability(r.exact), formatOneIn(r.exact), '—', REFERENCES.exact[hashing]]);

@@ -8,6 +8,7 @@ import {
   formatReal,
   formatPairs,
 } from './common.mjs';
+import { layoutOptions, renderLayoutSize, wantsLayout } from './layouts.mjs';
 
 const METHOD_NOTE = {
   classic: 'classic formula (001 eq 1)',
@@ -29,7 +30,8 @@ export default {
   summary: 'Solve the missing quantities from any consistent subset of n, p, m, k',
   usage:
     'bloomcalc size [--n N] [--p P] [--m M] [--k K] [--rounding none|word64|pow2]\n' +
-    '                      [--method classic|exact] [--hashing colliding|distinct] [--json]',
+    '                      [--method classic|exact] [--hashing colliding|distinct] [--json]\n' +
+    '       bloomcalc size --n N --p P (--layout L [--block-bits B] | --preset NAME) [--k K] [--max-bytes BYTES]',
   description:
     'Sizes a Bloom filter: give n and p for m and k; n, m and k for p; m and p for n; n and m\n' +
     'for the optimal k. The chosen k is the better of the two integers either side of (m/n) ln 2.',
@@ -53,6 +55,8 @@ export default {
       valueName: 'colliding|distinct',
       description: 'Probes drawn with replacement (colliding, default) or k different bits',
     },
+    ...layoutOptions,
+    'max-bytes': { type: 'string', valueName: 'bytes', description: "Parquet writer's maximum filter size (default 1 MiB)" },
   },
   required: [],
   notes: QUANTITY_HELP,
@@ -61,9 +65,23 @@ export default {
     'bloomcalc size --n 1M --p "1 in 1000" --rounding pow2 --method exact',
     'bloomcalc size --m 64KiB --p 0.1%',
     'bloomcalc size --n 10k --m 1Mi --json',
+    'bloomcalc size --n 1M --p 1% --preset parquet',
+    'bloomcalc size --n 1M --p 1% --layout blocked --block-bits 512',
   ],
 
   compute(calc, values) {
+    if (wantsLayout(values)) {
+      return calc.layoutSize({
+        n: values.n,
+        p: values.p,
+        k: values.k,
+        layout: values.layout,
+        preset: values.preset,
+        blockBits: values['block-bits'],
+        hashing: values.hashing,
+        maxBytes: values['max-bytes'],
+      });
+    }
     return calc.size({
       n: values.n,
       p: values.p,
@@ -76,6 +94,7 @@ export default {
   },
 
   render(r) {
+    if (r.layout !== undefined) return renderLayoutSize(r);
     const target =
       r.target === null
         ? ''

@@ -1,0 +1,38 @@
+// Exact mean false-positive rate of the block layouts, two ways. docs/layouts.md.
+#pragma once
+
+#include <cstdint>
+
+#include "bloomcalc/layouts/layout.hpp"
+
+namespace bloomcalc {
+
+// The exact mean FPR, E over the filter of P(a fresh item's k bits are all set).
+// Conditions on the test item's target bits and counts the n inserted items that touch them: an item
+// shares the test item's block with probability q = B/m and then covers some of the targets
+// (blocked: its k probes in B bits; split-block: one bit per word). The touching items are
+// Binomial(n, π) and every term is non-negative (all_targets_set, docs/exact-fpr.md), so the cost does
+// not depend on m, n or B: O(k³ + k²·R), R ≤ ~3000.  (layouts eq L1, L3)
+double layout_exact_fpr(const LayoutFilter& f);
+
+// The FPR of one block holding exactly j items, f(j) (layouts eq L2, L4):
+//   blocked:     the exact FPR of a standard filter with m = B, n = j (001 eqs 8, 17 / 000 eq 17);
+//   split-block: (1 − (1 − k/B)^j)^k, the k words being independent given j;
+//   standard and partitioned: the whole filter is one block, j = n.
+// f(0) = 0, and f is non-decreasing in j.
+double block_fpr_given_load(const LayoutFilter& f, std::uint64_t j);
+
+// The same mean as a mixture over the block load J ~ Binomial(n, 1/b): Σ_j P(J = j)·f(j), summed
+// outward from the binomial mode until a proven bound on each tail is below 1e-17 of the sum
+// (layouts eq L5): above, Σ_{i>j} P(i)f(i) ≤ P(j+1)/(1 − ρ) with ρ = P(j+2)/P(j+1) < 1; below,
+// Σ_{i<j} P(i)f(i) ≤ f(j)·P(j−1)/(1 − ρ') since f is non-decreasing. `terms` counts the loads visited.
+struct LoadMixture {
+    double fpr = 0;
+    std::uint64_t j_low = 0, j_high = 0;  // the loads summed
+    std::uint64_t terms = 0;
+    double tail_bound = 0;                // bound on the mass left out, relative to fpr
+};
+// Throws InfeasibleError("n") when the load's spread would need more than max_terms loads.
+LoadMixture layout_mixture_fpr(const LayoutFilter& f, std::uint64_t max_terms = 1000000);
+
+}  // namespace bloomcalc

@@ -1,0 +1,53 @@
+// Simulation of the real layout structures: fill a fresh filter with n new items, look up `queries`
+// new items (every positive is a false positive), repeat for `epochs`; the per-epoch rates give a
+// Student-t interval (batch means) that the exact model must fall in. Integer hashing only, so the same
+// seed gives the same counts natively and in wasm. docs/layouts.md, "Simulation".
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bloomcalc/layouts/layout.hpp"
+#include "bloomcalc/sim_statistics.hpp"
+
+namespace bloomcalc {
+
+// ideal:   independent uniform choices (block, then probes / one bit per word / one bit per slice);
+// parquet: the Parquet spec's split-block hashing on a 64-bit hash h: block = ((h >> 32)·b) >> 32,
+//          bit i of word i = (uint32(h)·SALT[i]) >> 27 (B = 256, k = 8 only).
+enum class LayoutHashing { ideal, parquet };
+LayoutHashing parse_layout_hashing(const std::string& text);  // "ideal" | "parquet"
+const char* to_string(LayoutHashing h);
+
+constexpr std::uint64_t kLayoutSimMaxBits = std::uint64_t{1} << 31;  // 256 MiB of bits
+constexpr double kLayoutSimMaxProbes = 68719476736.0;                // 2^36 bit probes in all
+
+struct LayoutSimConfig {
+    LayoutFilter filter;
+    LayoutHashing hashing = LayoutHashing::ideal;
+    std::uint64_t epochs = 32;
+    std::uint64_t queries = 0;  // per epoch; 0: max(4096, n)
+    std::uint64_t seed = 1;
+    double confidence = 0.99;
+};
+
+// Checks the filter, m ≤ 2^31, epochs in [2, 2^20], the probe budget, and Parquet hashing's shape
+// (split-block, B = 256, k = 8); RangeError / InfeasibleError naming the parameter. Fills queries.
+LayoutSimConfig validate(const LayoutSimConfig& c);
+
+struct LayoutSimResult {
+    LayoutSimConfig config;
+    std::vector<std::uint64_t> false_positives;  // per epoch
+    std::uint64_t lookups = 0;                   // in all
+    std::uint64_t total_false_positives = 0;
+    double rate = 0;                             // pooled
+    BatchMeans batch;                            // per-epoch rates, Student-t interval
+    double exact = 0;                            // layout_exact_fpr
+    bool inside = false;                         // exact within the batch interval
+};
+
+LayoutSimResult simulate_layout(const LayoutSimConfig& config);
+
+}  // namespace bloomcalc

@@ -1,0 +1,193 @@
+// Exact FPR of the block layouts (docs/layouts.md, eqs L1–L5).
+//
+// L1, blocked: p = Σ_i P(|T| = i) · P(the i target bits are all set), T the distinct bits of the test
+//     item's k probes in its block (eq 8 of 001 with N = k, M = B; distinct probes: |T| = k). An inserted
+//     item touches T with probability π_i = q·(1 − (1 − i/B)^k) (colliding) or q·(1 − C(B−k,k)/C(B,k))
+//     (distinct), q = B/m, and then covers a uniformly random subset of T whose size is the occupancy of
+//     its h hits in i bins (colliding) or the hypergeometric overlap (distinct).
+// L3, split-block: the target is one bit in each of the k words of w = B/k bits; an item in the block
+//     hits each independently with probability 1/w: π = q·(1 − (1 − 1/w)^k), Binomial(k, 1/w) hits.
+// Partitioned = split-block with one block (w = m/k); standard = blocked with one block.
+#include "bloomcalc/layouts/layout_fpr.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "bloomcalc/binomial.hpp"
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/exact_fpr.hpp"
+#include "bloomcalc/target_coverage.hpp"
+
+namespace bloomcalc {
+
+namespace {
+
+// C(a, b)·x^b·(1 − x)^{a−b} for a ≤ 64, (1 − x)^{a−b} from log1p (no cancellation for small x).
+double binomial_term(unsigned a, unsigned b, double x) {
+    double c = 1.0;
+    for (unsigned i = 1; i <= b; ++i) c = c * (a - b + i) / i;
+    return c * std::pow(x, b) * std::exp((a - b) * std::log1p(-x));
+}
+
+// An item shares the test item's block with probability q and, inside it, touches the targets with
+// probability `inside_hit` (= 1 − inside_miss): π = q·inside_hit, 1 − π = (1 − q) + q·inside_miss.
+CoverageInput touching_items(const LayoutFilter& f, double inside_hit, double inside_miss, unsigned targets) {
+    const double b = static_cast<double>(block_count(f));
+    const double q = 1.0 / b;
+    CoverageInput in;
+    in.trials = static_cast<double>(f.n);
+    in.hit = q * inside_hit;
+    in.miss = (b - 1.0) / b + q * inside_miss;
+    in.targets = targets;
+    return in;
+}
+
+double split_block_exact(const LayoutFilter& f) {
+    const unsigned k = f.k;
+    const double w = static_cast<double>(f.block_bits / k);  // bits per word
+    const double log_clear = k * std::log1p(-1.0 / w);       // log P(an item in the block misses every target)
+    const double inside_hit = -std::expm1(log_clear);
+    CoverageInput in = touching_items(f, inside_hit, std::exp(log_clear), k);
+    in.hit_size.assign(k + 1, 0.0);  // Binomial(k, 1/w) hits, given at least one
+    for (unsigned h = 1; h <= k; ++h) in.hit_size[h] = binomial_term(k, h, 1.0 / w) / inside_hit;
+    return all_targets_set(in);  // eq L3
+}
+
+double blocked_distinct_exact(const LayoutFilter& f) {
+    const unsigned k = f.k;
+    const DistinctOverlap o = distinct_overlap(k, static_cast<double>(f.block_bits));
+    CoverageInput in = touching_items(f, o.hit, o.miss, k);
+    in.hit_size.assign(k + 1, 0.0);
+    for (unsigned h = 1; h <= k; ++h) in.hit_size[h] = o.hyper[h] / o.hit;
+    return all_targets_set(in);  // eq L1, distinct
+}
+
+double blocked_colliding_exact(const LayoutFilter& f) {
+    const unsigned k = f.k;
+    const double B = static_cast<double>(f.block_bits);
+    const auto targets = distinct_probe_counts(k, B);  // P(|T| = i), eq 8 of 001
+    double p = 0.0;
+    // From i = k down; as in exact_fpr, a weight below 1e-20 of the running sum cannot matter.
+    for (unsigned i = k; i >= 1; --i) {
+        if (targets[i] == 0.0 || targets[i] < 1e-20 * p) continue;
+        const double x = i / B;  // one probe lands in T
+        const double log_clear = k * std::log1p(-x);
+        const double inside_hit = -std::expm1(log_clear);
+        if (inside_hit == 0.0) continue;
+        CoverageInput in = touching_items(f, inside_hit, std::exp(log_clear), i);
+        // h probes in T (Binomial(k, i/B), h ≥ 1) cover c distinct targets with eq 8's occupancy.
+        in.hit_size.assign(i + 1, 0.0);
+        for (unsigned h = 1; h <= k; ++h) {
+            const double ph = binomial_term(k, h, x) / inside_hit;
+            if (ph == 0.0) continue;
+            const auto occupancy = distinct_probe_counts(h, i);
+            for (unsigned c = 1; c <= std::min(h, i); ++c) in.hit_size[c] += ph * occupancy[c];
+        }
+        p += targets[i] * all_targets_set(in);  // eq L1, colliding
+    }
+    return p;
+}
+
+}  // namespace
+
+double layout_exact_fpr(const LayoutFilter& f) {
+    validate(f);
+    double p = 0.0;
+    switch (f.layout) {
+    case Layout::standard: return exact_fpr(Filter{f.m, f.n, f.k, f.hashing});
+    case Layout::blocked:
+        p = f.hashing == Hashing::colliding ? blocked_colliding_exact(f) : blocked_distinct_exact(f);
+        break;
+    case Layout::split_block:
+    case Layout::partitioned: p = split_block_exact(f); break;
+    }
+    return std::min(1.0, p);  // a sum of probabilities can round an ulp above 1
+}
+
+double block_fpr_given_load(const LayoutFilter& f, std::uint64_t j) {
+    if (j == 0) return 0.0;
+    switch (f.layout) {
+    case Layout::standard:
+    case Layout::blocked: return exact_fpr(Filter{f.block_bits, j, f.k, f.hashing});  // eq L2
+    case Layout::split_block:
+    case Layout::partitioned: {
+        const double set = -std::expm1(static_cast<double>(j) * std::log1p(-static_cast<double>(f.k) / static_cast<double>(f.block_bits)));
+        return std::pow(set, f.k);  // eq L4: (1 − (1 − k/B)^j)^k
+    }
+    }
+    return 0.0;
+}
+
+LoadMixture layout_mixture_fpr(const LayoutFilter& f, std::uint64_t max_terms) {
+    validate(f);
+    LoadMixture out;
+    const std::uint64_t b = block_count(f);
+    const double n = static_cast<double>(f.n);
+    if (b == 1) {  // one block: J = n
+        out.fpr = block_fpr_given_load(f, f.n);
+        out.j_low = out.j_high = f.n;
+        out.terms = 1;
+        return out;
+    }
+    const double q = 1.0 / static_cast<double>(b);
+    const double qc = static_cast<double>(b - 1) / static_cast<double>(b);
+    constexpr double kTail = 1e-17;
+    // The spread must fit the budget: ~ 2·9σ loads are visited around the mode.
+    const double sd = std::sqrt(n * q * qc);
+    if (20.0 * sd + 40.0 > static_cast<double>(max_terms))
+        throw InfeasibleError("n", "a block load spread of at most " + std::to_string(max_terms) + " loads for the mixture sum",
+                              "σ(J) = " + show_number(sd));
+
+    auto pmf = [&](std::uint64_t j) { return binomial_pmf(static_cast<double>(j), n, q, qc); };
+    const std::uint64_t mode = std::min<std::uint64_t>(f.n, static_cast<std::uint64_t>(std::floor((n + 1.0) * q)));
+    double sum = 0.0, up_bound = 0.0, down_bound = 0.0;
+
+    // Upward from the mode: P(i+1)/P(i) = (n − i)/(i + 1)·q/(1 − q) decreases in i and is < 1 above the mode.
+    std::uint64_t j = mode;
+    for (;; ++j) {
+        const double pj = pmf(j);
+        sum += pj * block_fpr_given_load(f, j);
+        ++out.terms;
+        if (j == f.n) {
+            up_bound = 0.0;
+            break;
+        }
+        const double next = pmf(j + 1);
+        const double jd = static_cast<double>(j);
+        const double ratio = (n - (jd + 1.0)) / (jd + 2.0) * q / qc;  // P(j+2)/P(j+1)
+        up_bound = ratio < 1.0 ? next / (1.0 - ratio) : 1.0;
+        if (sum > 0.0 && up_bound <= kTail * sum) break;
+        if (next == 0.0 && sum > 0.0) {
+            up_bound = 0.0;
+            break;
+        }
+    }
+    out.j_high = j;
+
+    // Downward: Σ_{i<j} P(i)f(i) ≤ f(j)·Σ_{i<j} P(i) ≤ f(j)·P(j−1)/(1 − ρ'), ρ' = P(j−2)/P(j−1) < 1 below the mode.
+    std::uint64_t low = mode;
+    double f_low = block_fpr_given_load(f, mode);
+    while (low > 0) {
+        const double prev = pmf(low - 1);
+        const double ld = static_cast<double>(low);
+        const double lower_ratio = low >= 2 ? (ld - 1.0) / (n - ld + 2.0) * qc / q : 0.0;  // P(low−2)/P(low−1)
+        down_bound = f_low * (lower_ratio < 1.0 ? prev / (1.0 - lower_ratio) : 1.0);
+        if (down_bound <= kTail * sum) break;
+        --low;
+        f_low = block_fpr_given_load(f, low);
+        sum += prev * f_low;
+        ++out.terms;
+        if (f_low == 0.0) {
+            down_bound = 0.0;
+            break;
+        }
+    }
+    if (low == 0) down_bound = 0.0;
+    out.j_low = low;
+    out.fpr = std::min(1.0, sum);
+    out.tail_bound = sum > 0.0 ? (up_bound + down_bound) / sum : 0.0;
+    return out;
+}
+
+}  // namespace bloomcalc

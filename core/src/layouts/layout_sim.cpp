@@ -1,0 +1,130 @@
+// The layouts as real bit arrays (docs/layouts.md, "Simulation").
+#include "bloomcalc/layouts/layout_sim.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/layouts/layout_fpr.hpp"
+#include "bloomcalc/sim_hashing.hpp"
+
+namespace bloomcalc {
+
+LayoutHashing parse_layout_hashing(const std::string& text) {
+    if (text == "ideal") return LayoutHashing::ideal;
+    if (text == "parquet") return LayoutHashing::parquet;
+    throw RangeError("hashScheme", "\"ideal\" or \"parquet\"", "\"" + text + "\"");
+}
+
+const char* to_string(LayoutHashing h) { return h == LayoutHashing::ideal ? "ideal" : "parquet"; }
+
+LayoutSimConfig validate(const LayoutSimConfig& config) {
+    LayoutSimConfig c = config;
+    validate(c.filter);
+    const auto& f = c.filter;
+    if (f.m > kLayoutSimMaxBits)
+        throw InfeasibleError("m", "at most 2^31 bits for a simulation", std::to_string(f.m));
+    checked_integer(static_cast<double>(c.epochs), "epochs", 2, std::uint64_t{1} << 20);
+    if (!(c.confidence > 0.0 && c.confidence < 1.0)) throw RangeError("confidence", "a probability in (0, 1)", show_number(c.confidence));
+    if (c.hashing == LayoutHashing::parquet && (f.layout != Layout::split_block || f.block_bits != 256 || f.k != 8))
+        throw RangeError("hashScheme", "\"ideal\" unless the layout is split-block with B = 256 and k = 8 (Parquet)", "\"parquet\"");
+    if (c.queries == 0) c.queries = std::max<std::uint64_t>(4096, f.n);
+    checked_integer(static_cast<double>(c.queries), "queries", 1, std::uint64_t{1} << 40);
+    const double probes = static_cast<double>(c.epochs) * (static_cast<double>(f.n) + static_cast<double>(c.queries)) * f.k;
+    if (probes > kLayoutSimMaxProbes)
+        throw InfeasibleError("epochs", "a run of at most 2^36 bit probes (epochs·(n + queries)·k)", show_number(probes));
+    return c;
+}
+
+namespace {
+
+constexpr std::uint32_t kSalt[8] = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
+                                    0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
+
+class LayoutBits {
+public:
+    LayoutBits(const LayoutFilter& f, LayoutHashing hashing, std::uint64_t seed)
+        : f_(f), hashing_(hashing), blocks_(static_cast<std::uint32_t>(block_count(f))),
+          B_(static_cast<std::uint32_t>(f.block_bits)), words_(static_cast<std::size_t>((f.m + 63) / 64), 0),
+          salt_(mix64(seed ^ 0x3c6ef372fe94f82bULL)), pos_(f.k) {}
+
+    void clear() { std::fill(words_.begin(), words_.end(), 0); }
+    void insert(std::uint64_t id) {
+        positions(id);
+        for (std::uint64_t p : pos_) words_[p >> 6] |= std::uint64_t{1} << (p & 63);
+    }
+    bool contains(std::uint64_t id) {
+        positions(id);
+        std::uint64_t all = 1;
+        for (std::uint64_t p : pos_) all &= words_[p >> 6] >> (p & 63);
+        return all & 1;
+    }
+
+private:
+    void positions(std::uint64_t id) {
+        const std::uint64_t h = mix64(id * kGolden + salt_);  // the item's 64-bit hash
+        const unsigned k = f_.k;
+        if (hashing_ == LayoutHashing::parquet) {
+            const std::uint64_t block = ((h >> 32) * blocks_) >> 32;
+            const std::uint32_t key = static_cast<std::uint32_t>(h);
+            for (unsigned i = 0; i < 8; ++i) pos_[i] = block * 256 + i * 32 + ((key * kSalt[i]) >> 27);
+            return;
+        }
+        const std::uint64_t base = static_cast<std::uint64_t>(uniform_below(h, blocks_)) * B_;
+        const std::uint64_t g = mix64(h ^ 0x6a09e667f3bcc909ULL);
+        if (f_.layout == Layout::split_block || f_.layout == Layout::partitioned) {
+            const std::uint32_t w = B_ / k;
+            for (unsigned i = 0; i < k; ++i) pos_[i] = base + std::uint64_t{i} * w + uniform_below(mix64(g + (i + 1) * kGolden), w);
+        } else if (f_.hashing == Hashing::colliding) {
+            for (unsigned i = 0; i < k; ++i) pos_[i] = base + uniform_below(mix64(g + (i + 1) * kGolden), B_);
+        } else {
+            std::uint64_t ctr = g;
+            for (unsigned i = 0; i < k; ++i) {
+                std::uint64_t p;
+                bool repeat;
+                do {  // rejection of repeats = k distinct bits
+                    ctr += kGolden;
+                    p = base + uniform_below(mix64(ctr), B_);
+                    repeat = false;
+                    for (unsigned j = 0; j < i; ++j) repeat |= pos_[j] == p;
+                } while (repeat);
+                pos_[i] = p;
+            }
+        }
+    }
+
+    LayoutFilter f_;
+    LayoutHashing hashing_;
+    std::uint32_t blocks_, B_;
+    std::vector<std::uint64_t> words_;
+    std::uint64_t salt_;
+    std::vector<std::uint64_t> pos_;
+};
+
+}  // namespace
+
+LayoutSimResult simulate_layout(const LayoutSimConfig& config) {
+    LayoutSimResult r;
+    r.config = validate(config);
+    const auto& c = r.config;
+    LayoutBits bits(c.filter, c.hashing, c.seed);
+    std::uint64_t next_id = 0;
+    std::vector<double> rates;
+    for (std::uint64_t e = 0; e < c.epochs; ++e) {
+        bits.clear();
+        for (std::uint64_t i = 0; i < c.filter.n; ++i) bits.insert(next_id++);
+        std::uint64_t fp = 0;
+        for (std::uint64_t i = 0; i < c.queries; ++i) fp += bits.contains(next_id++);
+        r.false_positives.push_back(fp);
+        r.total_false_positives += fp;
+        r.lookups += c.queries;
+        rates.push_back(static_cast<double>(fp) / static_cast<double>(c.queries));
+    }
+    r.rate = static_cast<double>(r.total_false_positives) / static_cast<double>(r.lookups);
+    r.batch = batch_means(rates, c.confidence);
+    r.exact = layout_exact_fpr(c.filter);
+    r.inside = r.exact >= r.batch.interval.low && r.exact <= r.batch.interval.high;
+    return r;
+}
+
+}  // namespace bloomcalc

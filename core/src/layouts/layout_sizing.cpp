@@ -1,0 +1,271 @@
+// Layout sizing: the smallest size meeting p under the layout's rounding, searched on the exact FPR
+// (monotone in m for a fixed k), then the best k by walking from the classic optimum while it helps.
+#include "bloomcalc/layouts/layout_sizing.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/exact_fpr.hpp"
+#include "bloomcalc/layouts/layout_fpr.hpp"
+#include "bloomcalc/layouts/presets.hpp"
+
+namespace bloomcalc {
+
+std::vector<WhatIf> what_if(const LayoutFilter& f, const std::vector<double>& factors) {
+    std::vector<WhatIf> out;
+    for (double factor : factors) {
+        WhatIf w;
+        w.factor = factor;
+        const double scaled = std::round(factor * static_cast<double>(f.n));
+        w.n = static_cast<std::uint64_t>(std::clamp(scaled, 1.0, static_cast<double>(kMaxItems)));
+        w.fpr = layout_exact_fpr(with_items(f, w.n));
+        out.push_back(w);
+    }
+    return out;
+}
+
+LayoutReport layout_report(const LayoutFilter& f, const std::string& preset) {
+    LayoutReport r;
+    r.filter = f;
+    r.preset = preset;
+    r.exact = layout_exact_fpr(f);
+    r.standard_exact = f.layout == Layout::standard ? r.exact : exact_fpr(Filter{f.m, f.n, f.k, f.hashing});
+    r.blocks = block_count(f);
+    r.load_per_block = static_cast<double>(f.n) / static_cast<double>(r.blocks);
+    r.bits_per_key = static_cast<double>(f.m) / static_cast<double>(f.n);
+    r.approximations = layout_approximations(f, r.exact);
+    r.what_if = what_if(f);
+    return r;
+}
+
+namespace {
+
+// A filter for a number of size units (blocks, slices' k bits, bits), or nothing when that k is invalid.
+using Maker = std::function<LayoutFilter(std::uint64_t units)>;
+
+// Distinct probes need k ≤ m.
+std::uint64_t hashing_min_bits(const LayoutFilter& f) { return f.hashing == Hashing::distinct ? f.k : 1; }
+
+struct Found {
+    LayoutFilter filter;
+    double fpr = 0;
+};
+
+// The smallest units in [1, max_units] with FPR ≤ p, bracketed from a guess; nullopt if none.
+std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std::uint64_t max_units, double p) {
+    auto fpr_at = [&](std::uint64_t u) { return layout_exact_fpr(make(u)); };
+    guess = std::clamp<std::uint64_t>(guess, 1, max_units);
+    std::uint64_t lo = 0, hi = 0;  // fpr(lo) > p (lo = 0: none smaller), fpr(hi) ≤ p
+    if (fpr_at(guess) <= p) {
+        hi = guess;
+        while (hi > 1) {
+            const std::uint64_t next = hi - std::max<std::uint64_t>(1, hi / 4);
+            if (fpr_at(next) > p) {
+                lo = next;
+                break;
+            }
+            hi = next;
+        }
+    } else {
+        lo = guess;
+        while (true) {
+            if (lo >= max_units) return std::nullopt;
+            const std::uint64_t next = std::min(max_units, lo + std::max<std::uint64_t>(1, lo / 4));
+            if (fpr_at(next) <= p) {
+                hi = next;
+                break;
+            }
+            lo = next;
+        }
+    }
+    while (hi - lo > 1) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        (fpr_at(mid) <= p ? hi : lo) = mid;
+    }
+    Found out;
+    out.filter = make(hi);
+    out.fpr = layout_exact_fpr(out.filter);
+    return out;
+}
+
+// Units of the classic estimate m ≈ −k·n / ln(1 − p^{1/k}) (the formula Parquet uses), for a start.
+std::uint64_t classic_guess(double n, double p, unsigned k, std::uint64_t unit_bits) {
+    const double m = -static_cast<double>(k) * n / std::log1p(-std::pow(p, 1.0 / k));
+    return static_cast<std::uint64_t>(std::max(1.0, std::ceil(m / static_cast<double>(unit_bits))));
+}
+
+// The best over the k in `ks` (ascending): walk from the one nearest log2(1/p) while m does not grow.
+std::optional<Found> best_over_k(const std::vector<unsigned>& ks, const std::function<std::optional<Found>(unsigned)>& at,
+                                 double p) {
+    if (ks.empty()) return std::nullopt;
+    const double k0 = std::log2(1.0 / p) * 0.85;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < ks.size(); ++i)
+        if (std::fabs(ks[i] - k0) < std::fabs(ks[start] - k0)) start = i;
+    std::optional<Found> best = at(ks[start]);
+    auto better = [&](const std::optional<Found>& a) {
+        return a && (!best || a->filter.m < best->filter.m || (a->filter.m == best->filter.m && a->filter.k < best->filter.k));
+    };
+    for (std::size_t i = start + 1; i < ks.size(); ++i) {
+        auto c = at(ks[i]);
+        if (!better(c) && best) break;
+        if (better(c)) best = c;
+    }
+    for (std::size_t i = start; i-- > 0;) {
+        auto c = at(ks[i]);
+        if (!better(c) && best) break;
+        if (better(c)) best = c;
+    }
+    return best;
+}
+
+std::vector<unsigned> k_range(std::optional<double> k, const std::function<bool(unsigned)>& valid) {
+    std::vector<unsigned> ks;
+    if (k) {
+        ks.push_back(static_cast<unsigned>(checked_integer(*k, "k", 1, kMaxHashes)));
+        return ks;
+    }
+    for (unsigned i = 1; i <= kMaxHashes; ++i)
+        if (valid(i)) ks.push_back(i);
+    return ks;
+}
+
+Found smallest_standard(std::uint64_t n, double p, Hashing hashing) {
+    auto at = [&](unsigned k) -> std::optional<Found> {
+        LayoutFilter base;
+        base.n = n, base.k = k, base.hashing = hashing;
+        Maker make = [base](std::uint64_t units) {
+            LayoutFilter f = base;
+            f.m = f.block_bits = std::max<std::uint64_t>(units, hashing_min_bits(base));
+            return f;
+        };
+        return smallest_units(make, classic_guess(static_cast<double>(n), p, k, 1), kMaxBits, p);
+    };
+    auto best = best_over_k(k_range(std::nullopt, [](unsigned) { return true; }), at, p);
+    if (!best) throw InfeasibleError("p", "a rate a standard filter of at most 2^40 bits reaches", show_number(p));
+    return *best;
+}
+
+}  // namespace
+
+LayoutSizing size_layout(const LayoutSizingInput& in) {
+    const std::uint64_t n = checked_integer(in.n, "n", 1, kMaxItems);
+    const double p = checked_probability(in.p, "p");
+    LayoutSizing out;
+    out.target = p;
+    out.preset = in.preset;
+    std::optional<Found> found;
+
+    if (!in.preset.empty()) {
+        const Preset& preset = find_preset(in.preset);
+        out.preset = preset.name;
+        if (preset.name == "parquet") {
+            ParquetWriter w;
+            w.max_bytes = in.max_bytes ? checked_integer(*in.max_bytes, "maxBytes", kParquetMinBytes, kParquetUpperBoundBytes)
+                                       : kParquetDefaultMaxBytes;
+            w.optimal_bits = parquet_optimal_num_of_bits(n, p);
+            w.bytes = parquet_writer_bytes(n, p, w.max_bytes);
+            w.fpr = layout_exact_fpr(preset_filter(preset, w.bytes * 8, n, 0));
+            w.meets_target = w.fpr <= p;
+            out.parquet = w;
+            // The smallest power-of-two size in [32 bytes, 128 MiB] whose exact FPR meets p (above the
+            // writer's maximum it tells what to raise the maximum to).
+            for (std::uint64_t bytes = kParquetMinBytes; bytes <= kParquetUpperBoundBytes; bytes *= 2) {
+                const LayoutFilter f = preset_filter(preset, bytes * 8, n, 0);
+                const double fpr = layout_exact_fpr(f);
+                if (fpr <= p) {
+                    found = Found{f, fpr};
+                    break;
+                }
+            }
+            if (!found)
+                throw InfeasibleError("p", "a rate a Parquet filter of at most 128 MiB reaches", show_number(p));
+            out.rounding = "power-of-two bytes in [32 B, 128 MiB] (Parquet initBitset)";
+        } else if (preset.k_rule == PresetK::rocksdb_rule) {
+            Maker make = [&](std::uint64_t lines) { return preset_filter(preset, lines * 512, n, 0); };
+            found = smallest_units(make, classic_guess(static_cast<double>(n), p, 6, 512), kMaxBits / 512, p);
+            if (!found) throw InfeasibleError("p", "a rate a RocksDB filter of at most 2^40 bits reaches", show_number(p));
+            // The bits_per_key setting whose CalculateSpace gives at least these cache lines.
+            const std::uint64_t lines = found->filter.m / 512;
+            const std::uint64_t millibits = 8000 * 64 * (lines - 1) / n + 1;
+            const std::uint64_t bytes = rocksdb_filter_bytes(n, millibits);
+            const LayoutFilter f = preset_filter(preset, (bytes - 5) * 8, n, 0);
+            found = Found{f, layout_exact_fpr(f)};
+            out.rocksdb_bits_per_key = static_cast<double>(millibits) / 1000.0;
+            out.rounding = "whole 64-byte cache lines, k from RocksDB's probe rule, + 5 bytes metadata";
+        } else {
+            auto at = [&](unsigned k) -> std::optional<Found> {
+                const std::uint64_t B = preset.word_bits ? preset.word_bits * k : preset.block_bits;
+                if (preset.layout == Layout::blocked && preset.hashing == Hashing::distinct && k > B) return std::nullopt;
+                Maker make = [&, k, B](std::uint64_t blocks) { return preset_filter(preset, blocks * B, n, k); };
+                return smallest_units(make, classic_guess(static_cast<double>(n), p, k, B), kMaxBits / B, p);
+            };
+            found = best_over_k(k_range(in.k, [](unsigned) { return true; }), at, p);
+            if (!found) throw InfeasibleError("p", "a rate this preset reaches within 2^40 bits", show_number(p));
+            out.rounding = "whole blocks of B bits";
+        }
+    } else {
+        const Layout layout = in.layout;
+        std::uint64_t B = 0;
+        if (layout == Layout::blocked || layout == Layout::split_block) {
+            if (!in.block_bits) throw RangeError("blockBits", "an integer in [1, 2^40] for the " + std::string(to_string(layout)) + " layout", "absent");
+            B = checked_integer(*in.block_bits, "blockBits", 1, kMaxBits);
+        }
+        if (layout == Layout::standard) {
+            if (in.k) {
+                LayoutFilter base;
+                base.n = n, base.k = static_cast<unsigned>(checked_integer(*in.k, "k", 1, kMaxHashes)), base.hashing = in.hashing;
+                Maker make = [base](std::uint64_t bits) {
+                    LayoutFilter f = base;
+                    f.m = f.block_bits = std::max(bits, hashing_min_bits(base));
+                    return f;
+                };
+                found = smallest_units(make, classic_guess(static_cast<double>(n), p, base.k, 1), kMaxBits, p);
+            } else {
+                found = smallest_standard(n, p, in.hashing);
+            }
+            out.rounding = "none (any number of bits)";
+        } else {
+            auto valid = [&](unsigned k) {
+                if (layout == Layout::split_block) return B % k == 0;
+                if (layout == Layout::blocked && in.hashing == Hashing::distinct) return k <= B;
+                return true;
+            };
+            auto at = [&](unsigned k) -> std::optional<Found> {
+                if (!valid(k)) return std::nullopt;
+                const std::uint64_t unit = layout == Layout::partitioned ? k : B;
+                Maker make = [&, k, unit](std::uint64_t units) {
+                    LayoutFilter f;
+                    f.layout = layout, f.n = n, f.k = k, f.hashing = in.hashing, f.m = units * unit;
+                    f.block_bits = layout == Layout::partitioned ? f.m : B;
+                    validate(f);
+                    return f;
+                };
+                return smallest_units(make, classic_guess(static_cast<double>(n), p, k, unit), kMaxBits / unit, p);
+            };
+            const auto ks = k_range(in.k, valid);
+            if (in.k && !valid(ks[0]))
+                throw RangeError("k", layout == Layout::split_block ? "a divisor of B = " + std::to_string(B) : "at most B", show_number(*in.k));
+            found = best_over_k(ks, at, p);
+            if (!found) throw InfeasibleError("p", "a rate this layout reaches within 2^40 bits", show_number(p));
+            out.rounding = layout == Layout::partitioned ? "a multiple of k bits (k equal slices)" : "whole blocks of B bits";
+        }
+    }
+
+    out.filter = found->filter;
+    out.fpr = found->fpr;
+    out.meets_target = out.fpr <= p;
+    out.bits_per_key = static_cast<double>(out.filter.m) / static_cast<double>(n);
+    out.bytes = std::ceil(static_cast<double>(out.filter.m) / 8.0) + (out.rocksdb_bits_per_key ? 5.0 : 0.0);
+    const Found standard = smallest_standard(n, p, Hashing::colliding);
+    out.standard = Filter{standard.filter.m, n, standard.filter.k, Hashing::colliding};
+    out.standard_fpr = standard.fpr;
+    out.overhead = static_cast<double>(out.filter.m) / static_cast<double>(standard.filter.m) - 1.0;
+    out.approximations = layout_approximations(out.filter, out.fpr);
+    out.what_if = what_if(out.filter);
+    return out;
+}
+
+}  // namespace bloomcalc

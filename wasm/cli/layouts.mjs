@@ -1,0 +1,127 @@
+// The layout options of `bloomcalc fpr` and `bloomcalc size` (--layout, --preset, --block-bits): blocked,
+// split-block and partitioned filters and the deployed presets (docs/layouts.md).
+import {
+  UsageError,
+  formatInteger,
+  formatMemory,
+  formatOneIn,
+  formatPairs,
+  formatProbability,
+  formatReal,
+  formatRelativeError,
+  formatTable,
+} from './common.mjs';
+
+export const layoutOptions = {
+  layout: {
+    type: 'string',
+    valueName: 'standard|blocked|split-block|partitioned',
+    description: 'Where an item\'s k bits go (default standard); blocked and split-block need --block-bits',
+  },
+  'block-bits': { type: 'string', valueName: 'B', description: 'Block size in bits for blocked / split-block (divides m; 512, 256)' },
+  preset: {
+    type: 'string',
+    valueName: 'name',
+    description: 'A deployed filter: parquet (arrow, impala, kudu), rocksdb, boost-block, boost-multiblock',
+  },
+};
+
+/** True when the command line asks for a layout rather than the textbook filter. */
+export function wantsLayout(values) {
+  return values.layout !== undefined || values.preset !== undefined || values['block-bits'] !== undefined;
+}
+
+export function requireK(command, values) {
+  if (values.k === undefined && values.preset === undefined) {
+    const spec = command.options.k;
+    throw new UsageError(`missing required option --k <${spec.valueName}>: ${spec.description}`, { command });
+  }
+}
+
+export function layoutInput(values) {
+  return {
+    layout: values.layout,
+    preset: values.preset,
+    m: values.m,
+    n: values.n,
+    k: values.k,
+    blockBits: values['block-bits'],
+    hashing: values.hashing,
+  };
+}
+
+function approximationRows(list) {
+  return list.map((a) => [a.label, formatProbability(a.value), formatOneIn(a.value), formatRelativeError(a.relativeError), a.reference]);
+}
+
+function whatIfLine(list) {
+  return list.map((w) => `${w.factor}× n (${formatInteger(w.n)}): ${formatProbability(w.fpr)}`).join(',  ');
+}
+
+function describe(r) {
+  const shape =
+    r.layout === 'standard' || r.layout === 'partitioned'
+      ? r.layout === 'partitioned'
+        ? `${r.k} slices of ${formatInteger(r.m / r.k)} bits`
+        : ''
+      : `${formatInteger(r.m / r.blockBits)} blocks of B = ${formatInteger(r.blockBits)} bits`;
+  const preset = r.preset ? ` [${r.preset}]` : '';
+  return `${r.layout}${preset}${shape ? `, ${shape}` : ''}, k = ${r.k}${r.layout === 'blocked' || r.layout === 'standard' ? ` (${r.hashing})` : ''}`;
+}
+
+export function renderLayoutFpr(r) {
+  const rows = [['formula', 'FPR', '', 'rel. error vs exact', 'reference']];
+  rows.push([`exact mean (${r.layout})`, formatProbability(r.exact), formatOneIn(r.exact), '—', 'docs/layouts.md eqs L1, L3']);
+  rows.push(...approximationRows(r.approximations));
+  rows.push([
+    'standard filter, same m, n, k',
+    formatProbability(r.standardExact),
+    formatOneIn(r.standardExact),
+    formatRelativeError((r.standardExact - r.exact) / r.exact),
+    '001 eqs 8, 17 (what the layout costs)',
+  ]);
+  const header =
+    `${describe(r)}\nm = ${formatInteger(r.m)} bits (${formatMemory(Math.ceil(r.m / 8))}), n = ${formatInteger(r.n)} items, ` +
+    `${formatReal(r.bitsPerKey, 3)} bits/key, ${formatReal(r.loadPerBlock, 2)} items per block`;
+  return `${header}\n\n${formatTable(rows, 'lrlrl')}\nWhat if n is off: ${whatIfLine(r.whatIf)}\n`;
+}
+
+export function renderLayoutSimulation(s) {
+  const verdict = s.inside ? 'inside' : 'OUTSIDE';
+  return (
+    `Simulation (${s.hashScheme} hashing, ${s.epochs} epochs × ${formatInteger(s.queries)} lookups, seed ${s.seed}): ` +
+    `${formatProbability(s.rate)}, ${Math.round(s.confidence * 100)} % interval [${formatProbability(s.interval.low)}, ` +
+    `${formatProbability(s.interval.high)}]; exact ${formatProbability(s.exact)} is ${verdict}\n`
+  );
+}
+
+export function renderLayoutSize(r) {
+  const pairs = [
+    ['filter', describe(r)],
+    ['n  items', formatInteger(r.n)],
+    ['m  bits', `${formatInteger(r.m)}   (${formatMemory(r.bytes)}; rounding: ${r.rounding})`],
+    ['bits per key', formatReal(r.bitsPerKey, 3)],
+    [
+      'exact FPR',
+      `${formatProbability(r.fpr)}   (${formatOneIn(r.fpr)})   target ${formatProbability(r.target)}: ${r.meetsTarget ? 'met' : 'NOT met'}`,
+    ],
+    [
+      'standard filter',
+      `m = ${formatInteger(r.standard.m)}, k = ${r.standard.k}, ${formatReal(r.standard.bitsPerKey, 3)} bits/key, ` +
+        `FPR ${formatProbability(r.standard.fpr)}; layout overhead ${formatReal(100 * r.overhead, 1)} % memory`,
+    ],
+  ];
+  if (r.rocksdbBitsPerKey !== null) pairs.push(['RocksDB setting', `bits_per_key = ${r.rocksdbBitsPerKey} (CalculateSpace: + 5 bytes metadata)`]);
+  if (r.parquetWriter) {
+    const w = r.parquetWriter;
+    pairs.push([
+      'Parquet writer',
+      `optimalNumOfBits(ndv, fpp) = ${formatInteger(w.optimalNumOfBits)} → ${formatMemory(w.bytes)} (max ${formatMemory(w.maxBytes)}); ` +
+        `exact FPR ${formatProbability(w.fpr)}: ${w.meetsTarget ? 'meets' : 'MISSES'} the target`,
+    ]);
+  }
+  pairs.push(['what if n is off', whatIfLine(r.whatIf)]);
+  const rows = [['approximation at this size', 'FPR', '', 'rel. error vs exact', 'reference']];
+  rows.push(...approximationRows(r.approximations));
+  return `Layout sizing\n\n${formatPairs(pairs)}\n\n${formatTable(rows, 'lrlrl')}`;
+}
