@@ -12,6 +12,7 @@
 #include "bloomcalc/exact_fpr.hpp"
 #include "bloomcalc/layouts/approximations.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
+#include "layouts_support.hpp"
 #include "precision.hpp"
 
 using namespace bloomcalc;
@@ -20,7 +21,7 @@ namespace {
 
 LayoutFilter make(Layout layout, std::uint64_t m, std::uint64_t n, unsigned k, std::uint64_t B,
                   Hashing hashing = Hashing::colliding) {
-    return make_layout_filter(layout, static_cast<double>(m), static_cast<double>(n), k, static_cast<double>(B), hashing);
+    return filter_of(LayoutCase{layout, m, n, k, B, hashing});
 }
 
 double rel(double a, double b) { return std::fabs(a - b) / std::fabs(b); }
@@ -148,14 +149,7 @@ TEST_CASE("Partitioned = split block with one block = Bloom 1970's form (1 − (
 }
 
 TEST_CASE("Touching-item method = load mixture with its tail bound, up to m = n = 2^40", "[layouts]") {
-    struct Case {
-        Layout layout;
-        std::uint64_t m, n;
-        unsigned k;
-        std::uint64_t B;
-        Hashing hashing;
-    };
-    const std::vector<Case> cases = {
+    const std::vector<LayoutCase> cases = {
         {Layout::blocked, 512ull * 100000, 5120000, 6, 512, Hashing::colliding},
         {Layout::blocked, 512ull * 100000, 5120000, 6, 512, Hashing::distinct},
         {Layout::blocked, 1ull << 40, 1ull << 36, 7, 512, Hashing::colliding},
@@ -171,7 +165,7 @@ TEST_CASE("Touching-item method = load mixture with its tail bound, up to m = n 
         {Layout::blocked, 7ull * 4096, 20000, 5, 4096 * 7, Hashing::colliding},
     };
     for (const auto& c : cases) {
-        const auto f = make(c.layout, c.m, c.n, c.k, c.B, c.hashing);
+        const auto f = filter_of(c);
         const double exact = layout_exact_fpr(f);
         const auto mix = layout_mixture_fpr(f);
         INFO(to_string(c.layout) << " m=" << c.m << " n=" << c.n << " k=" << c.k << " B=" << c.B << " " << to_string(c.hashing)
@@ -187,14 +181,7 @@ TEST_CASE("Long-double full sum with its own per-block chain agrees to 1e-12", "
         WARN("long double is no wider than double here: the long-double reference is skipped");
         return;
     }
-    struct Case {
-        Layout layout;
-        std::uint64_t m, n;
-        unsigned k;
-        std::uint64_t B;
-        Hashing hashing;
-    };
-    const std::vector<Case> cases = {
+    const std::vector<LayoutCase> cases = {
         {Layout::blocked, 512 * 64, 3277, 6, 512, Hashing::colliding},
         {Layout::blocked, 512 * 64, 3277, 6, 512, Hashing::distinct},
         {Layout::blocked, 64 * 300, 2000, 3, 64, Hashing::colliding},
@@ -207,7 +194,7 @@ TEST_CASE("Long-double full sum with its own per-block chain agrees to 1e-12", "
         {Layout::split_block, 512 * 3, 400, 4, 512, Hashing::colliding},
     };
     for (const auto& c : cases) {
-        const auto f = make(c.layout, c.m, c.n, c.k, c.B, c.hashing);
+        const auto f = filter_of(c);
         const long double reference = long_double_reference(f);
         const double exact = layout_exact_fpr(f);
         INFO(to_string(c.layout) << " m=" << c.m << " n=" << c.n << " k=" << c.k << " B=" << c.B << " exact=" << exact

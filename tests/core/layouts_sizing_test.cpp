@@ -10,6 +10,7 @@
 #include "bloomcalc/layouts/layout_sim.hpp"
 #include "bloomcalc/layouts/layout_sizing.hpp"
 #include "bloomcalc/layouts/presets.hpp"
+#include "layouts_support.hpp"
 
 using namespace bloomcalc;
 
@@ -136,31 +137,26 @@ TEST_CASE("Sizing errors name the parameter", "[layouts][sizing][errors]") {
 
 TEST_CASE("Simulation: each layout's exact model lies in the 99 % interval", "[layouts][sim]") {
     struct Case {
-        Layout layout;
-        std::uint64_t m, n;
-        unsigned k;
-        std::uint64_t B;
-        Hashing hashing;
+        LayoutCase filter;
         LayoutHashing scheme;
     };
     const std::vector<Case> cases = {
-        {Layout::blocked, 1 << 16, 6554, 6, 512, Hashing::colliding, LayoutHashing::ideal},
-        {Layout::blocked, 1 << 16, 8000, 4, 64, Hashing::distinct, LayoutHashing::ideal},
-        {Layout::split_block, 1 << 16, 6554, 8, 256, Hashing::colliding, LayoutHashing::ideal},
-        {Layout::split_block, 1 << 16, 6554, 8, 256, Hashing::colliding, LayoutHashing::parquet},
-        {Layout::partitioned, 60000, 6000, 6, 0, Hashing::colliding, LayoutHashing::ideal},
-        {Layout::standard, 1 << 16, 6554, 7, 0, Hashing::colliding, LayoutHashing::ideal},
+        {{Layout::blocked, 1 << 16, 6554, 6, 512}, LayoutHashing::ideal},
+        {{Layout::blocked, 1 << 16, 8000, 4, 64, Hashing::distinct}, LayoutHashing::ideal},
+        {{Layout::split_block, 1 << 16, 6554, 8, 256}, LayoutHashing::ideal},
+        {{Layout::split_block, 1 << 16, 6554, 8, 256}, LayoutHashing::parquet},
+        {{Layout::partitioned, 60000, 6000, 6, 0}, LayoutHashing::ideal},
+        {{Layout::standard, 1 << 16, 6554, 7, 0}, LayoutHashing::ideal},
     };
     for (const auto& c : cases) {
         LayoutSimConfig config;
-        config.filter = make_layout_filter(c.layout, static_cast<double>(c.m), static_cast<double>(c.n), c.k,
-                                           static_cast<double>(c.B), c.hashing);
+        config.filter = filter_of(c.filter);
         config.hashing = c.scheme;
         config.epochs = 48;
         config.queries = 1 << 15;
         config.seed = 7;
         const auto r = simulate_layout(config);
-        INFO(to_string(c.layout) << " " << to_string(c.scheme) << " rate=" << r.rate << " exact=" << r.exact << " ["
+        INFO(to_string(c.filter.layout) << " " << to_string(c.scheme) << " rate=" << r.rate << " exact=" << r.exact << " ["
                                  << r.batch.interval.low << ", " << r.batch.interval.high << "]");
         CHECK(r.inside);
         CHECK(r.lookups == 48u * (1u << 15));

@@ -8,6 +8,9 @@ import createBloomCalc, {
   type Hashing,
   type CbfResult,
   type KChoice,
+  type LayoutReport,
+  type LayoutSizingResult,
+  type LayoutSimulationResult,
   type OrderResult,
   type ParadoxResult,
   type ParadoxSimulationResult,
@@ -228,6 +231,21 @@ async function main(): Promise<void> {
   // @ts-expect-error simulate returns a promise
   const notYet: SimulationResult = bc.simulate({ structure: 'bloom', m: 1, k: 1, n: 1, epochs: 2, arrivals: 1 });
   void [mv, notYet];
+
+  const lr: LayoutReport = bc.layoutFpr({ preset: 'rocksdb', m: '10Mi', n: '1M' });
+  const lrErr: number = lr.approximations.map((a) => a.relativeError).length + lr.whatIf.map((w) => w.fpr).length + lr.exact;
+  const ls: LayoutSizingResult = bc.layoutSize({ layout: 'split-block', blockBits: 256, n: 1e6, p: '1%' });
+  const writer: number | undefined = ls.parquetWriter?.bytes;
+  const lsim: LayoutSimulationResult = bc.simulateLayout({ preset: 'parquet', m: 65536, n: 6000, hashScheme: 'parquet', epochs: 4 });
+  const inside: boolean = lsim.inside;
+  const mix: number = bc.layoutMixture({ layout: 'blocked', blockBits: 512, m: 1 << 20, n: 1e5, k: 6 }).tailBound;
+  void [lrErr, writer, inside, mix, bc.layoutExactFpr({ layout: 'partitioned', m: 700, n: 70, k: 7 }), bc.layoutPresets().map((p) => p.kRule)];
+  // @ts-expect-error unknown layout
+  bc.layoutExactFpr({ layout: 'cuckoo', m: 1, n: 1, k: 1 });
+  // @ts-expect-error unknown preset
+  bc.layoutSize({ preset: 'bigtable', n: 1, p: 0.1 });
+  // @ts-expect-error p is required for sizing
+  bc.layoutSize({ layout: 'standard', n: 1 });
 }
 
 void main();

@@ -55,7 +55,8 @@ LayoutFilter make_layout_filter(Layout layout, double m, double n, double k, dou
     f.m = checked_integer(m, "m", 1, kMaxBits);
     f.n = checked_integer(n, "n", 1, kMaxItems);
     f.k = static_cast<unsigned>(checked_integer(k, "k", 1, kMaxHashes));
-    f.hashing = hashing;
+    // One bit per word or slice: the probes of split-block and partitioned filters are distinct by shape.
+    f.hashing = layout == Layout::split_block || layout == Layout::partitioned ? Hashing::colliding : hashing;
     if (layout == Layout::blocked || layout == Layout::split_block)
         f.block_bits = checked_integer(block_bits, "blockBits", 1, kMaxBits);
     else

@@ -53,26 +53,41 @@ struct Found {
     double fpr = 0;
 };
 
-// The smallest units in [1, max_units] with FPR ≤ p, bracketed from a guess; nullopt if none.
+// The smallest units in [1, max_units] with FPR ≤ p, nullopt if none. The FPR falls monotonically in m
+// and log FPR is nearly linear in it, so a few secant steps on log FPR − log p land next to the answer;
+// the answer itself is then settled by exact comparisons (fpr(u) ≤ p < fpr(u − 1)), bracketing and
+// bisecting from where the secant stopped.
 std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std::uint64_t max_units, double p) {
     auto fpr_at = [&](std::uint64_t u) { return layout_exact_fpr(make(u)); };
-    guess = std::clamp<std::uint64_t>(guess, 1, max_units);
+    const double log_p = std::log(p);
+    auto g = [&](double u) { return std::log(fpr_at(static_cast<std::uint64_t>(u))) - log_p; };
+    double u0 = static_cast<double>(std::clamp<std::uint64_t>(guess, 1, max_units));
+    double u1 = std::min(static_cast<double>(max_units), std::max(u0 + 1.0, std::floor(u0 * 1.05)));
+    double g0 = g(u0), g1 = g(u1);
+    for (int i = 0; i < 12 && std::isfinite(g0) && std::isfinite(g1) && g1 != g0 && std::fabs(u1 - u0) >= 1.0; ++i) {
+        const double next = std::clamp(std::round(u1 - g1 * (u1 - u0) / (g1 - g0)), 1.0, static_cast<double>(max_units));
+        if (next == u1) break;
+        u0 = u1, g0 = g1;
+        u1 = next, g1 = g(u1);
+    }
+    std::uint64_t start = static_cast<std::uint64_t>(u1);
     std::uint64_t lo = 0, hi = 0;  // fpr(lo) > p (lo = 0: none smaller), fpr(hi) ≤ p
-    if (fpr_at(guess) <= p) {
-        hi = guess;
-        while (hi > 1) {
-            const std::uint64_t next = hi - std::max<std::uint64_t>(1, hi / 4);
+    if (fpr_at(start) <= p) {
+        hi = start;
+        for (std::uint64_t step = 1; hi > 1; step *= 2) {
+            const std::uint64_t next = hi > step ? hi - step : 1;
             if (fpr_at(next) > p) {
                 lo = next;
                 break;
             }
             hi = next;
+            if (next == 1) break;
         }
     } else {
-        lo = guess;
-        while (true) {
+        lo = start;
+        for (std::uint64_t step = 1;; step *= 2) {
             if (lo >= max_units) return std::nullopt;
-            const std::uint64_t next = std::min(max_units, lo + std::max<std::uint64_t>(1, lo / 4));
+            const std::uint64_t next = std::min(max_units, lo + step);
             if (fpr_at(next) <= p) {
                 hi = next;
                 break;
