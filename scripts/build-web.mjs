@@ -1,7 +1,7 @@
 // Builds the custom elements into dist/element and the static page into dist/web.
 //  dist/element: esbuild bundles web/element.mjs (the <bloom-calc> elements, the wasm loader from
 //    wasm/browser.mjs, uPlot, the CSS as text) into bloom-calc.mjs, and the module workers web/sim-worker.mjs
-//    and web/rbf-worker.mjs into sim-worker.js and rbf-worker.js; bloomcalc.web.wasm is copied beside them
+//    web/rbf-worker.mjs and web/layouts-worker.mjs into sim-worker.js, rbf-worker.js and layouts-worker.js; bloomcalc.web.wasm is copied beside them
 //    (each finds it relative to its own URL). This folder is what the package's "./element" export ships.
 //  dist/web: the same element files, plus the page: index.html, page.css and app.js (web/app.mjs: embed
 //    mode and the glue between calculators; no computation), and the docs as HTML.
@@ -82,7 +82,12 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
   // The elements and their module workers (each loads the wasm relative to its own URL).
   const result = await build({
     ...common,
-    entryPoints: { 'bloom-calc': join(root, 'web', 'element.mjs'), 'sim-worker': join(root, 'web', 'sim-worker.mjs'), 'rbf-worker': join(root, 'web', 'rbf-worker.mjs') },
+    entryPoints: {
+      'bloom-calc': join(root, 'web', 'element.mjs'),
+      'sim-worker': join(root, 'web', 'sim-worker.mjs'),
+      'rbf-worker': join(root, 'web', 'rbf-worker.mjs'),
+      'layouts-worker': join(root, 'web', 'layouts-worker.mjs'),
+    },
     outExtension: { '.js': '.js' },
     entryNames: '[name]',
     outdir: elementDir,

@@ -4,13 +4,14 @@
 // bundle's own URL). The page (dist/web) is built from the same bundle. See docs/embed.md.
 import { BloomCalcElement, calculatorNames, loadCalculator, registerCalculator } from './element-base.mjs';
 import { calculator as cbf } from './cbf.mjs';
+import { calculator as layouts } from './layouts.mjs';
 import { formulas, simulate } from './formulas.mjs';
 import { calculator as paradox } from './paradox.mjs';
 import { calculator as recycling } from './rbf.mjs';
 import { calculator as sizing } from './sizing.mjs';
 
 /** Every calculator <bloom-calc calculator="…"> knows; add yours here (see web/element-base.mjs). */
-export const CALCULATORS = [sizing, formulas, paradox, cbf, recycling, simulate];
+export const CALCULATORS = [sizing, formulas, paradox, cbf, recycling, simulate, layouts];
 
 for (const def of CALCULATORS) registerCalculator(def);
 if (!customElements.get('bloom-calc')) customElements.define('bloom-calc', BloomCalcElement);

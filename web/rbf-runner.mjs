@@ -2,14 +2,17 @@
 // with progress, and cancel by terminating the worker (the next request starts a fresh one). The
 // recommendation and the paper figures each use their own runner, so cancelling one leaves the other.
 
-/** One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. */
-export function createRunner(onProgress) {
+/**
+ * One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. The
+ * layouts calculator runs its own worker through the same runner (`worker: { file, name }`).
+ */
+export function createRunner(onProgress, worker_ = { file: 'rbf-worker.js', name: 'bloomcalc-rbf' }) {
   let worker = null;
   let nextId = 1;
   const pending = new Map();
 
   function spawn() {
-    worker = new Worker(new URL('rbf-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-rbf' });
+    worker = new Worker(new URL(worker_.file, import.meta.url), { type: 'module', name: worker_.name });
     worker.addEventListener('message', ({ data }) => {
       const entry = pending.get(data.id);
       if (!entry) return;

@@ -1,0 +1,59 @@
+// Module Web Worker of the layouts section: sizes every layout for (n, p) with bc.layoutSize and samples
+// each sized filter's exact FPR over n/8 … 8n for the chart, off the page's thread (a sizing takes
+// 2–60 ms). Driven by web/rbf-runner.mjs's runner.
+// Messages in: { id, type: 'layouts', input: { n, p, picked: { layout|preset, blockBits?, k? } } }
+// Messages out: { id, type: 'result', result } | { id, type: 'error', error }
+import { createBloomCalc } from '../wasm/browser.mjs';
+
+const ready = createBloomCalc({ locateFile: (path) => new URL(path, import.meta.url).href });
+
+/** The layouts of the comparison table: the deployed presets and the generic shapes. */
+const TABLE = [
+  { id: 'standard', label: 'Standard (textbook)', input: { layout: 'standard' } },
+  { id: 'rocksdb', label: 'RocksDB FastLocalBloom (B = 512)', input: { preset: 'rocksdb' } },
+  { id: 'parquet', label: 'Parquet / Arrow split block (B = 256, k = 8)', input: { preset: 'parquet' } },
+  { id: 'boost-block', label: 'Boost.Bloom block<uint64_t, K>', input: { preset: 'boost-block' } },
+  { id: 'boost-multiblock', label: 'Boost.Bloom multiblock<uint64_t, K>', input: { preset: 'boost-multiblock' } },
+  { id: 'partitioned', label: 'Partitioned (k slices)', input: { layout: 'partitioned' } },
+];
+
+function plainError(err) {
+  return { name: err instanceof Error ? err.name : 'Error', message: err instanceof Error ? err.message : String(err), parameter: err?.parameter };
+}
+
+/** ~count log-spaced item counts from n/8 to 8n within [1, 2^40], n included. */
+function counts(n, count = 36) {
+  const lo = Math.max(1, n / 8);
+  const hi = Math.min(2 ** 40, n * 8);
+  const xs = new Set([n]);
+  for (let i = 0; i < count; i++) xs.add(Math.max(1, Math.round(lo * (hi / lo) ** (i / (count - 1)))));
+  return [...xs].sort((a, b) => a - b);
+}
+
+function compute(bc, { n, p, picked }) {
+  // The picked layout first: its errors belong to the form's fields.
+  const pickedSize = bc.layoutSize({ n, p, ...picked });
+  const nValue = pickedSize.n;
+  const xs = counts(nValue);
+  const rows = TABLE.map((row) => {
+    try {
+      return { ...row, size: bc.layoutSize({ n, p, ...row.input }) };
+    } catch (err) {
+      return { ...row, error: plainError(err) };
+    }
+  });
+  const filterOf = (s) => ({ layout: s.layout, m: s.m, k: s.k, blockBits: s.blockBits, hashing: s.hashing });
+  const curve = (s) => xs.map((x) => bc.layoutExactFpr({ ...filterOf(s), n: x }));
+  const series = rows.filter((r) => r.size).map((r) => ({ id: r.id, label: r.label, ys: curve(r.size) }));
+  return { picked: pickedSize, rows, xs, series, pickedCurve: curve(pickedSize) };
+}
+
+self.addEventListener('message', async (event) => {
+  const { id, input } = event.data;
+  try {
+    const bc = await ready;
+    self.postMessage({ id, type: 'result', result: compute(bc, input) });
+  } catch (err) {
+    self.postMessage({ id, type: 'error', error: plainError(err) });
+  }
+});

@@ -1,0 +1,257 @@
+// The layouts calculator (<bloom-calc calculator="layouts">): n, p and a layout or deployed preset →
+// the smallest filter of that layout whose exact FPR meets p, the anchors' approximations beside it and
+// the "what if n is off" readout; a table of every layout sized for the same n and p; the FPR-vs-n chart
+// of each sized layout. All arithmetic is the core's (bc.layoutSize, bc.layoutExactFpr), run in the
+// calculator's worker (web/layouts-worker.mjs: a sizing takes 2–60 ms). docs/layouts.md.
+import uPlot from 'uplot';
+import template from './calculators/layouts.html';
+import { formatCountShort, formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from './format.mjs';
+import { logScale } from './log-range.mjs';
+import { clearErrors, setValue, showError, wireForm } from './paradox.mjs';
+import { createRunner } from './rbf-runner.mjs';
+
+/** Field → [URL key, default]; the page's ids are px-<URL key>. */
+const FIELDS = { n: ['ln', '1M'], p: ['lp', '1%'], layout: ['lc', 'rocksdb'], block: ['lb', '512'], k: ['lk', ''] };
+const IDS = Object.values(FIELDS).map(([key]) => key);
+const COLORS = ['#111827', '#0b5cad', '#c2410c', '#15803d', '#7c3aed', '#b45309', '#be185d'];
+
+/** The picker's choices: presets by name; the generic blocked and split-block layouts take B. */
+const CHOICES = {
+  rocksdb: { preset: 'rocksdb' },
+  parquet: { preset: 'parquet' },
+  'boost-block': { preset: 'boost-block' },
+  'boost-multiblock': { preset: 'boost-multiblock' },
+  blocked: { layout: 'blocked', needsBlock: true },
+  'split-block': { layout: 'split-block', needsBlock: true },
+  partitioned: { layout: 'partitioned' },
+  standard: { layout: 'standard' },
+};
+
+/** The core's parameter → the field that shows its error. */
+const FIELD_OF = { n: 'ln', p: 'lp', k: 'lk', blockBits: 'lb', m: 'lb', preset: 'lc', layout: 'lc' };
+
+const mem = (bytes) => ({ bytes, KiB: bytes / 1024, MiB: bytes / 1024 ** 2, GiB: bytes / 1024 ** 3 });
+
+// ---------------------------------------------------------------- chart
+
+
+function createLayoutChart(container, onPlot) {
+  let plot = null;
+  let last = null;
+  const width = () => Math.max(280, Math.floor(container.clientWidth));
+  const height = () => (container.clientWidth < 520 ? 260 : 300);
+
+  function marks(u) {
+    if (!last) return;
+    const { ctx } = u;
+    const { left, top, width: w, height: h } = u.bbox;
+    const px = uPlot.pxRatio;
+    ctx.save();
+    ctx.font = `${11 * px}px system-ui, sans-serif`;
+    for (const factor of [0.5, 1, 2, 4]) {
+      const x = Math.round(u.valToPos(last.n * factor, 'x', true));
+      if (x < left - 1 || x > left + w + 1) continue;
+      ctx.strokeStyle = factor === 1 ? '#111827' : '#9ca3af';
+      ctx.lineWidth = 1 * px;
+      ctx.setLineDash(factor === 1 ? [3 * px, 3 * px] : [1 * px, 3 * px]);
+      ctx.beginPath();
+      ctx.moveTo(x + 0.5, top);
+      ctx.lineTo(x + 0.5, top + h);
+      ctx.stroke();
+      ctx.fillStyle = '#4b5563';
+      ctx.fillText(factor === 1 ? 'n' : `${factor}n`, x + 3 * px, top + 12 * px);
+    }
+    const y = u.valToPos(last.target, 'y', true);
+    if (y >= top && y <= top + h) {
+      ctx.strokeStyle = '#4b5563';
+      ctx.setLineDash([6 * px, 4 * px]);
+      ctx.beginPath();
+      ctx.moveTo(left, y);
+      ctx.lineTo(left + w, y);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  function update(data) {
+    last = data;
+    const all = [...data.series.flatMap((s) => s.ys), data.target].filter((v) => v > 0);
+    const xMin = data.xs[0];
+    const xMax = data.xs[data.xs.length - 1];
+    const probValue = (u, v) => (v == null ? '—' : formatProbability(v, 4));
+    const options = {
+      width: width(),
+      height: height(),
+      scales: {
+        x: { time: false, ...logScale(() => [xMin, xMax], { floor: 1 }) },
+        y: logScale(() => [Math.min(...all), Math.min(1, Math.max(...all))]),
+      },
+      series: [
+        { label: 'n', value: (u, v) => (v == null ? '—' : formatInt(v)) },
+        ...data.series.map((s, i) => ({
+          label: s.label,
+          stroke: COLORS[i % COLORS.length],
+          width: s.id === data.pickedId ? 3 : 1.5,
+          dash: s.id === 'standard' ? [6, 4] : undefined,
+          value: probValue,
+          points: { show: false },
+        })),
+      ],
+      axes: [
+        { label: 'n, items inserted', values: (u, splits) => splits.map(formatCountShort), grid: { stroke: '#e5e7eb' } },
+        { label: 'exact false-positive rate', size: 58, values: (u, splits) => splits.map(formatProbabilityShort), grid: { stroke: '#e5e7eb' } },
+      ],
+      cursor: { drag: { x: false, y: false } },
+      legend: { live: true },
+      hooks: { draw: [marks] },
+    };
+    const columns = [data.xs, ...data.series.map((s) => s.ys.map((v) => (v > 0 ? v : null)))];
+    if (plot) plot.destroy();
+    plot = new uPlot(options, columns, container);
+    onPlot(plot);
+  }
+
+  new ResizeObserver(() => {
+    if (plot) plot.setSize({ width: width(), height: height() });
+  }).observe(container);
+  return { update };
+}
+
+// ---------------------------------------------------------------- rendering
+
+function describe(s) {
+  if (s.layout === 'standard') return `standard, k = ${s.k}`;
+  if (s.layout === 'partitioned') return `${s.k} slices of ${formatInt(s.m / s.k)} bits`;
+  return `${formatInt(s.m / s.blockBits)} blocks of ${formatInt(s.blockBits)} bits, k = ${s.k}`;
+}
+
+function renderPicked($, s) {
+  setValue($('ly-m'), s.m, `${formatInt(s.m)} bits (${formatMemory(mem(s.bytes))})`);
+  setValue($('ly-shape'), s.layout, describe(s));
+  setValue($('ly-bpk'), s.bitsPerKey, formatReal(s.bitsPerKey, 3));
+  setValue($('ly-fpr'), s.fpr, formatProbability(s.fpr, 4));
+  setValue($('ly-overhead'), s.overhead, `${formatReal(100 * s.overhead, 1)} % (standard: ${formatInt(s.standard.m)} bits, k = ${s.standard.k})`);
+  const whatIf = $('ly-whatif');
+  whatIf.replaceChildren(
+    ...s.whatIf.map((w) => {
+      const li = document.createElement('li');
+      li.dataset.factor = String(w.factor);
+      li.dataset.value = String(w.fpr);
+      li.textContent = `${w.factor}× n (${formatCountShort(w.n)} items): ${formatProbability(w.fpr, 4)}`;
+      return li;
+    }),
+  );
+  const approx = $('ly-approx');
+  approx.replaceChildren(
+    ...s.approximations.map((a) => {
+      const li = document.createElement('li');
+      li.dataset.name = a.name;
+      li.dataset.value = String(a.relativeError);
+      li.textContent = `${a.label}: ${formatProbability(a.value, 4)} (${formatRelativeError(a.relativeError)} vs exact)`;
+      li.title = a.reference;
+      return li;
+    }),
+  );
+  const notes = [];
+  if (s.rocksdbBitsPerKey !== null) notes.push(`RocksDB setting: bits_per_key = ${s.rocksdbBitsPerKey}.`);
+  if (s.parquetWriter) {
+    const w = s.parquetWriter;
+    notes.push(
+      `Parquet's writer, asked for this n and p, allocates ${formatMemory(mem(w.bytes))} (max ${formatMemory(mem(w.maxBytes))}): ` +
+        `exact FPR ${formatProbability(w.fpr, 4)} — it ${w.meetsTarget ? 'meets' : 'misses'} the target.`,
+    );
+  }
+  $('ly-notes').textContent = notes.join(' ');
+}
+
+function renderTable($, rows) {
+  const body = $('ly-table').tBodies[0];
+  body.replaceChildren(
+    ...rows.map((row) => {
+      const tr = document.createElement('tr');
+      tr.dataset.layout = row.id;
+      const cells = row.size
+        ? [
+            row.label,
+            `${formatInt(row.size.m)} (${formatMemory(mem(row.size.bytes))})`,
+            String(row.size.k),
+            formatReal(row.size.bitsPerKey, 2),
+            formatProbability(row.size.fpr, 4),
+            `${formatReal(100 * row.size.overhead, 1)} %`,
+            row.size.approximations
+              .filter((a) => a.name !== 'classic')
+              .map((a) => `${a.name} ${formatRelativeError(a.relativeError)}`)
+              .join(', ') || '—',
+          ]
+        : [row.label, row.error.message, '', '', '', '', ''];
+      for (const text of cells) {
+        const td = document.createElement('td');
+        td.textContent = text;
+        tr.append(td);
+      }
+      if (row.size) tr.dataset.fpr = String(row.size.fpr);
+      return tr;
+    }),
+  );
+}
+
+
+function mount({ $, host, emit, fail, chart: registerChart }) {
+  const card = $('layouts');
+  const chart = createLayoutChart($('ly-chart'), (plot) => registerChart($('ly-chart'), plot));
+  const runner = createRunner(() => {}, { file: 'layouts-worker.js', name: 'bloomcalc-layouts' });
+  let generation = 0;
+
+  async function compute() {
+    const state = Object.fromEntries(Object.entries(FIELDS).map(([field, [key]]) => [field, $(`px-${key}`).value]));
+    const choice = CHOICES[state.layout] ?? CHOICES.rocksdb;
+    $('px-lb').disabled = !choice.needsBlock;
+    const picked = choice.preset ? { preset: choice.preset } : { layout: choice.layout };
+    if (choice.needsBlock) picked.blockBits = state.block;
+    if (state.k.trim() !== '') picked.k = state.k;
+    const input = { n: state.n, p: state.p, ...picked };
+    const query = host.query;
+    const mine = ++generation;
+    card.dataset.state = 'computing';
+    card.setAttribute('aria-busy', 'true');
+    let result;
+    try {
+      result = await runner.request('layouts', { n: state.n, p: state.p, picked });
+    } catch (err) {
+      if (mine !== generation) return;
+      clearErrors($, IDS);
+      const error = Object.assign(err?.name === 'RangeError' ? new RangeError(err.message) : new Error(err?.message ?? String(err)), {
+        parameter: err?.parameter,
+      });
+      showError($, error, (p) => FIELD_OF[p], 'ln');
+      card.dataset.query = query;
+      card.dataset.state = 'stale';
+      card.setAttribute('aria-busy', 'false');
+      fail(error);
+      return;
+    }
+    if (mine !== generation) return;
+    clearErrors($, IDS);
+    renderPicked($, result.picked);
+    renderTable($, result.rows);
+    const series = result.series.some((s) => s.id === state.layout)
+      ? result.series
+      : [...result.series, { id: state.layout, label: `${state.layout} (picked)`, ys: result.pickedCurve }];
+    chart.update({ xs: result.xs, series, pickedId: state.layout, n: result.picked.n, target: result.picked.target });
+    $('ly-chart').dataset.points = String(result.xs.length);
+    card.dataset.query = query;
+    card.dataset.state = 'ok';
+    card.setAttribute('aria-busy', 'false');
+    emit(result.picked, { method: 'layoutSize', input });
+  }
+
+  wireForm($('ly-form'), card, compute);
+}
+
+/** <bloom-calc calculator="layouts">: attributes n, p, layout (a preset or layout), block (B), k (URL keys ln, lp, lc, lb, lk). */
+export const calculator = {
+  name: 'layouts',
+  template,
+  fields: Object.fromEntries(Object.entries(FIELDS).map(([field, [url, fallback]]) => [field, { id: `px-${url}`, url, fallback }])),
+  mount,
+};
