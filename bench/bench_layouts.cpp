@@ -106,6 +106,8 @@ int main() {
         const double ms = median_ms(3, [&] { s = size_layout(c.in); });
         std::printf("%-22s %12llu %4u %10.3f %12.6e %9.1f%% %10.2f\n", c.label, static_cast<unsigned long long>(s.filter.m), s.filter.k,
                     s.bits_per_key, s.fpr, 100 * s.overhead, ms);
+        for (const auto& a : s.approximations)
+            std::printf("    %-46s %14.6e  rel. error %+9.2e\n", a.label.c_str(), a.value, a.relative_error);
         if (s.parquet)
             std::printf("    Parquet writer for (ndv, fpp): %llu bytes, exact FPR %.6e (%s the target)\n",
                         static_cast<unsigned long long>(s.parquet->bytes), s.parquet->fpr, s.parquet->meets_target ? "meets" : "misses");
