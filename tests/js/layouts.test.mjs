@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { createBloomCalc } from '../../wasm/index.mjs';
-import { assertParamError, cli, relDiff, ROOT, wordRegExp } from './helpers/common.mjs';
+import { assertParamError, cli, cliFails, cliJson, relDiff, ROOT } from './helpers/common.mjs';
 import { binom, collidingEq20, distinctChain, toDouble } from './helpers/exact-rational.mjs';
 
 const bc = await createBloomCalc();
@@ -46,21 +46,6 @@ const splitPerBlock = (w, k) => (j) => {
   const all = W ** BigInt(j);
   return { num: (all - clear) ** BigInt(k), den: all ** BigInt(k) };
 };
-
-async function cliJson(...args) {
-  const r = await cli(...args, '--json');
-  assert.equal(r.code, 0, `bloomcalc ${args.join(' ')}: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
-
-async function cliFails(args, parameter) {
-  const r = await cli(...args);
-  const ctx = `bloomcalc ${args.join(' ')} → exit ${r.code}, stderr: ${r.stderr}`;
-  assert.equal(r.code, 2, ctx);
-  assert.equal(r.stdout, '', ctx);
-  assert.match(r.stderr, wordRegExp(parameter), ctx);
-  assert.doesNotMatch(r.stderr, /internal error|at .*\.mjs/, ctx);
-}
 
 describe('layouts: exact values', () => {
   test('blocked = BigInt mixture of the exact per-block FPR (001 eq 20; distinct chain), 1e-12', () => {

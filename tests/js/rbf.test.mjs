@@ -5,27 +5,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { createBloomCalc } from '../../wasm/index.mjs';
-import { assertParamError, CLI, cli, wordRegExp } from './helpers/common.mjs';
+import { assertParamError, CLI, cli, wordRegExp, cliFails, cliJson } from './helpers/common.mjs';
 
 const bc = await createBloomCalc();
-
-
-async function cliJson(...args) {
-  const r = await cli(...args, '--json');
-  assert.equal(r.code, 0, `bloomcalc ${args.join(' ')}: ${r.stderr}`);
-  assert.equal(r.stderr, '', 'nothing on stderr (not a terminal: no progress)');
-  return JSON.parse(r.stdout);
-}
-
-async function cliFails(args, parameter) {
-  const r = await cli(...args);
-  const ctx = `bloomcalc ${args.join(' ')} → exit ${r.code}, stderr: ${r.stderr}`;
-  assert.equal(r.code, 2, ctx);
-  assert.equal(r.stdout, '', ctx);
-  assert.match(r.stderr, /^bloomcalc: \S/, ctx);
-  assert.match(r.stderr, wordRegExp(parameter), ctx);
-  assert.doesNotMatch(r.stderr, /internal error/, ctx);
-}
 
 /** Every number in a JSON-like value is finite (no NaN, no ±∞ hiding as null). */
 function assertFinite(value, path = 'result') {

@@ -10,6 +10,7 @@
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/layout_sim.hpp"
 #include "bloomcalc/layouts/presets.hpp"
+#include "key_values.hpp"
 
 using namespace bloomcalc;
 
@@ -19,12 +20,7 @@ int main() {
         if (line.empty()) continue;
         LayoutInput in;
         LayoutSimConfig c;
-        std::istringstream fields(line);
-        std::string field;
-        while (fields >> field) {
-            const auto eq = field.find('=');
-            const std::string key = field.substr(0, eq), value = field.substr(eq + 1);
-            const double x = std::strtod(value.c_str(), nullptr);
+        for (const auto& [key, value, x] : key_values(line)) {
             if (key == "layout") in.layout = value;
             else if (key == "preset") in.preset = value;
             else if (key == "hashing") in.hashing = value;

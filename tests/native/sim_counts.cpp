@@ -9,6 +9,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/sim_runner.hpp"
+#include "key_values.hpp"
 
 using namespace bloomcalc;
 
@@ -17,12 +18,7 @@ int main() {
     while (std::getline(std::cin, line)) {
         if (line.empty()) continue;
         SimInput in;
-        std::istringstream fields(line);
-        std::string field;
-        while (fields >> field) {
-            const auto eq = field.find('=');
-            const std::string key = field.substr(0, eq), value = field.substr(eq + 1);
-            const double x = std::strtod(value.c_str(), nullptr);
+        for (const auto& [key, value, x] : key_values(line)) {
             if (key == "structure") in.structure = value;
             else if (key == "hashing") in.hashing = value;
             else if (key == "boundary") in.boundary = value;

@@ -70,3 +70,22 @@ export function cli(...args) {
     });
   });
 }
+
+/** Runs the CLI with --json; asserts exit 0 and a quiet stderr, returns the parsed output. */
+export async function cliJson(...args) {
+  const r = await cli(...args, '--json');
+  assert.equal(r.code, 0, `bloomcalc ${args.join(' ')}: ${r.stderr}`);
+  assert.equal(r.stderr, '', 'nothing on stderr (not a terminal: no progress)');
+  return JSON.parse(r.stdout);
+}
+
+/** Runs the CLI and asserts the bad-input contract: exit 2, nothing on stdout, one message naming `parameter`. */
+export async function cliFails(args, parameter) {
+  const r = await cli(...args);
+  const ctx = `bloomcalc ${args.join(' ')} → exit ${r.code}, stderr: ${r.stderr}`;
+  assert.equal(r.code, 2, ctx);
+  assert.equal(r.stdout, '', ctx);
+  assert.match(r.stderr, /^bloomcalc: \S/, ctx);
+  assert.match(r.stderr, wordRegExp(parameter), ctx);
+  assert.doesNotMatch(r.stderr, /internal error/, ctx);
+}
