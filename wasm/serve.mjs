@@ -114,9 +114,10 @@ function etagMatches(header, etag) {
 
 /**
  * Serves the files under `root` (a directory, or a list searched in order) on 127.0.0.1:`port` (0 picks
- * a free port). Resolves to { server, url } with url like "http://127.0.0.1:43117/".
+ * a free port), adding `headers` (e.g. a Content-Security-Policy) to every file response.
+ * Resolves to { server, url } with url like "http://127.0.0.1:43117/".
  */
-export function serve({ root, port = 0, host = '127.0.0.1' } = {}) {
+export function serve({ root, port = 0, host = '127.0.0.1', headers: extraHeaders = {} } = {}) {
   if (!root || (Array.isArray(root) && root.length === 0)) throw new TypeError('serve: root is required');
   const roots = (Array.isArray(root) ? root : [root]).map((r) => resolve(r));
   // Compressed bodies by "path\0encoding", valid while the file's size and mtime are unchanged.
@@ -166,6 +167,7 @@ export function serve({ root, port = 0, host = '127.0.0.1' } = {}) {
       'Last-Modified': new Date(file.mtimeMs).toUTCString(),
       'X-Content-Type-Options': 'nosniff',
       ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+      ...extraHeaders,
     };
     if (etagMatches(req.headers['if-none-match'], etag)) {
       head(res, 304, headers);

@@ -2,12 +2,14 @@
 // it as a consumer would — `import('bloomcalc')` and the `bloomcalc` bin.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, normalize, posix } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 
+import { launchChromium } from '../e2e/harness.mjs';
+import { serve, stop } from '../../wasm/serve.mjs';
 import { NODE_BUILD, ROOT, hasNodeBuild } from './helpers/common.mjs';
 
 const run = promisify(execFile);
@@ -199,6 +201,76 @@ describe('npm package', { skip }, () => {
       assert.equal(docs.status, 200);
     } finally {
       if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    }
+  });
+
+  // ---- in a browser, from the installed tarball alone --------------------------------------------------
+
+  const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
+  const FIXTURES = join(ROOT, 'tests', 'fixtures');
+
+  /** Builds the sites of the fixtures inside the project; returns [{ name, root, index? }]. */
+  async function buildSites() {
+    const sites = [];
+    // (a) a plain page, no build step: the package's files straight from node_modules
+    cpSync(join(FIXTURES, 'csp-page'), project, { recursive: true });
+    sites.push({ name: 'plain page under strict CSP', root: project });
+
+    // (b) one app, bundled by esbuild (ESM and IIFE) and by Vite, with zero configuration
+    const app = join(project, 'app');
+    cpSync(join(FIXTURES, 'bundler-app'), app, { recursive: true });
+    const esbuild = await import('esbuild');
+    const wasm = join(project, 'node_modules', 'bloomcalc', 'dist', 'bloomcalc.web.wasm');
+    for (const format of ['esm', 'iife']) {
+      const out = join(project, `out-esbuild-${format}`);
+      await esbuild.build({ entryPoints: [join(app, 'main.mjs')], bundle: true, format, minify: true, outfile: join(out, 'main.js'), absWorkingDir: project, logLevel: 'error' });
+      // esbuild has no asset emission for new URL(…, import.meta.url): the one documented step
+      copyFileSync(wasm, join(out, 'bloomcalc.web.wasm'));
+      const tag = format === 'esm' ? '<script type="module" src="./main.js"></script>' : '<script src="./main.js"></script>';
+      writeFileSync(join(out, 'index.html'), readFileSync(join(app, 'index.html'), 'utf8').replace(/<script[^>]*><\/script>/, tag));
+      sites.push({ name: `esbuild ${format}`, root: out });
+    }
+    const vite = await import('vite');
+    const viteOut = join(project, 'out-vite');
+    await vite.build({ root: app, configFile: false, logLevel: 'error', build: { outDir: viteOut, emptyOutDir: true } });
+    sites.push({ name: 'Vite', root: viteOut });
+    return sites;
+  }
+
+  test('in Chromium: a strict-CSP plain page, esbuild (ESM, IIFE) and Vite apps compute, with no foreign request', async (t) => {
+    const sites = await buildSites();
+    const { createBloomCalc } = await import('../../wasm/index.mjs');
+    const expected = (await createBloomCalc()).fpr({ m: 1000, n: 100, k: 7 });
+    const browser = await launchChromium();
+    try {
+      for (const site of sites) {
+        const { server, url } = await serve({ root: site.root, headers: { 'Content-Security-Policy': STRICT_CSP } });
+        const context = await browser.newContext();
+        const requests = [];
+        const problems = [];
+        context.on('request', (request) => requests.push(request.url()));
+        const page = await context.newPage();
+        page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+        page.on('console', (message) => message.type() === 'error' && !/favicon/.test(message.location().url) && problems.push(`console: ${message.text()}`));
+        try {
+          const start = Date.now();
+          await page.goto(url);
+          await page.waitForFunction(() => document.body.dataset.result || document.body.dataset.error, null, { timeout: 20_000 });
+          const { result, error } = await page.evaluate(() => ({ ...document.body.dataset }));
+          t.diagnostic(`${site.name}: ${error ? `error ${error}` : 'computed'} in ${Date.now() - start} ms, ${requests.length} requests`);
+          assert.equal(error, undefined, `${site.name}: ${error}`);
+          assert.deepEqual(JSON.parse(result), expected, site.name);
+          const foreign = requests.filter((r) => new URL(r).origin !== new URL(url).origin);
+          assert.deepEqual(foreign, [], `${site.name}: requests outside the page's origin`);
+          assert.ok(requests.some((r) => r.endsWith('.wasm')), `${site.name} loads the .wasm as a file`);
+          assert.deepEqual(problems, [], site.name);
+        } finally {
+          await context.close();
+          await stop(server);
+        }
+      }
+    } finally {
+      await browser.close();
     }
   });
 });
