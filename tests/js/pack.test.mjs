@@ -73,7 +73,8 @@ describe('npm package', { skip }, () => {
     }
     // Follow the import graph from the Node entry and the bin: every module they load must ship.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    const entries = [pkg.exports['.'].node.import, pkg.exports['.'].node.require, pkg.exports['.'].default, pkg.exports['./wasm'], pkg.bin.bloomcalc]
+    const { node } = pkg.exports['.'];
+    const entries = [node.import.default, node.import.types, node.require.default, node.require.types, pkg.exports['.'].default, pkg.exports['./wasm'], pkg.bin.bloomcalc]
       .map((p) => posix.normalize(p));
     const missing = [];
     const seen = new Set();
