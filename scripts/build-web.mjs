@@ -97,13 +97,22 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
   await rename(join(elementDir, 'bloom-calc.js.map'), join(elementDir, 'bloom-calc.mjs.map'));
   await patchSourceMapUrl(join(elementDir, 'bloom-calc.mjs'));
   await copyFile(wasm, join(elementDir, 'bloomcalc.web.wasm'));
+  // The npm module's browser entry (wasm/browser.mjs with its runtime) beside the same .wasm, so the package
+  // ships one .wasm: its `new URL('bloomcalc.web.wasm', import.meta.url)` finds this folder's copy, and Vite
+  // and webpack follow it from here (package.json "exports", docs/bundlers.md).
+  const moduleBundle = await build({
+    ...common,
+    sourcemap: false,
+    entryPoints: [join(root, 'wasm', 'browser.mjs')],
+    outfile: join(elementDir, 'bloomcalc.module.mjs'),
+  });
   // The page's own script: embed mode and glue, no computation.
   const worker = await build({
     ...common,
     entryPoints: [join(root, 'web', 'app.mjs')],
     outfile: join(outdir, 'app.js'),
   });
-  const warnings = result.warnings.length + worker.warnings.length;
+  const warnings = result.warnings.length + moduleBundle.warnings.length + worker.warnings.length;
   if (warnings && !quiet) {
     console.warn(`build-web: esbuild reported ${warnings} warning(s)`);
   }

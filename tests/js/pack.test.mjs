@@ -2,9 +2,9 @@
 // it as a consumer would — `import('bloomcalc')` and the `bloomcalc` bin.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, normalize, posix } from 'node:path';
+import { join, normalize, posix, sep } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 
@@ -68,13 +68,15 @@ describe('npm package', { skip }, () => {
     const [info] = JSON.parse(stdout);
     tarball = join(packDir, info.filename);
     packedFiles = new Set(info.files.map((f) => f.path));
-    for (const file of ['package.json', 'wasm/index.mjs', 'wasm/index.d.ts', 'wasm/cli.mjs', 'dist/bloomcalc.web.mjs', 'dist/bloomcalc.web.wasm']) {
+    for (const file of ['package.json', 'wasm/index.mjs', 'wasm/index.d.ts', 'wasm/cli.mjs', 'dist/bloomcalc.web.mjs',
+      'dist/element/bloom-calc.mjs', 'dist/element/bloomcalc.module.mjs', 'dist/element/bloomcalc.web.wasm']) {
       assert.ok(packedFiles.has(file), `${file} is in the package`);
     }
     // Follow the import graph from the Node entry and the bin: every module they load must ship.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     const { node } = pkg.exports['.'];
-    const entries = [node.import.default, node.import.types, node.require.default, node.require.types, pkg.exports['.'].default, pkg.exports['./wasm'], pkg.bin.bloomcalc]
+    const entries = [node.import.default, node.import.types, node.require.default, node.require.types, pkg.exports['.'].default,
+      pkg.exports['./element'], pkg.exports['./wasm'], pkg.bin.bloomcalc]
       .map((p) => posix.normalize(p));
     const missing = [];
     const seen = new Set();
@@ -108,8 +110,12 @@ describe('npm package', { skip }, () => {
     assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');
     // The .wasm ships once: one file, and no build inlines it (base64 would make a JS file > 600 KB).
     const wasmFiles = info.files.filter((f) => f.path.endsWith('.wasm')).map((f) => f.path);
-    assert.deepEqual(wasmFiles, ['dist/bloomcalc.web.wasm']);
-    const wasmSize = info.files.find((f) => f.path === 'dist/bloomcalc.web.wasm').size;
+    assert.deepEqual(wasmFiles, ['dist/element/bloomcalc.web.wasm']);
+    const wasmSize = info.files.find((f) => f.path === wasmFiles[0]).size;
+    // The page ships without copies of the element files: `bloomcalc serve` serves them from dist/element.
+    for (const f of info.files) {
+      if (f.path.startsWith('dist/web/')) assert.ok(!packedFiles.has(f.path.replace('dist/web/', 'dist/element/')), `${f.path} is shipped twice`);
+    }
     for (const f of info.files) {
       if (/\.[cm]?js$/.test(f.path)) assert.ok(f.size < wasmSize, `${f.path} (${f.size} bytes) is smaller than the .wasm`);
     }
@@ -197,9 +203,14 @@ describe('npm package', { skip }, () => {
       assert.equal(wasm.headers.get('content-type'), 'application/wasm');
       assert.match(wasm.headers.get('content-encoding') ?? '', /^(br|gzip)$/, 'served compressed');
       const bytes = Buffer.from(await wasm.arrayBuffer());
-      assert.deepEqual(bytes, readFileSync(join(ROOT, 'dist', 'bloomcalc.web.wasm')));
-      const docs = await fetch(new URL('docs/models.html', url));
-      assert.equal(docs.status, 200);
+      assert.deepEqual(bytes, readFileSync(join(ROOT, 'dist', 'element', 'bloomcalc.web.wasm')));
+      // every file of the built page answers with its bytes, those shipped once from dist/element
+      const pageFiles = readdirSync(join(ROOT, 'dist', 'web'), { recursive: true }).filter((f) => !f.endsWith('.map') && statSync(join(ROOT, 'dist', 'web', f)).isFile());
+      for (const file of pageFiles) {
+        const response = await fetch(new URL(file.split(sep).join('/'), url));
+        assert.equal(response.status, 200, file);
+        assert.deepEqual(Buffer.from(await response.arrayBuffer()), readFileSync(join(ROOT, 'dist', 'web', file)), file);
+      }
     } finally {
       if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
     }
@@ -213,15 +224,15 @@ describe('npm package', { skip }, () => {
   /** Builds the sites of the fixtures inside the project; returns [{ name, root, index? }]. */
   async function buildSites() {
     const sites = [];
-    // (a) a plain page, no build step: the package's files straight from node_modules
+    // (a) a plain page with the element, no build step: the package's files straight from node_modules
     cpSync(join(FIXTURES, 'csp-page'), project, { recursive: true });
-    sites.push({ name: 'plain page under strict CSP', root: project });
+    sites.push({ name: 'plain page with <bloom-calc> under strict CSP', root: project, expect: (bc) => bc.size({ n: '1M', p: '1%' }) });
 
     // (b) one app, bundled by esbuild (ESM and IIFE) and by Vite, with zero configuration
     const app = join(project, 'app');
     cpSync(join(FIXTURES, 'bundler-app'), app, { recursive: true });
     const esbuild = await import('esbuild');
-    const wasm = join(project, 'node_modules', 'bloomcalc', 'dist', 'bloomcalc.web.wasm');
+    const wasm = join(project, 'node_modules', 'bloomcalc', 'dist', 'element', 'bloomcalc.web.wasm');
     for (const format of ['esm', 'iife']) {
       const out = join(project, `out-esbuild-${format}`);
       await esbuild.build({ entryPoints: [join(app, 'main.mjs')], bundle: true, format, minify: true, outfile: join(out, 'main.js'), absWorkingDir: project, logLevel: 'error' });
@@ -241,7 +252,7 @@ describe('npm package', { skip }, () => {
   test('in Chromium: a strict-CSP plain page, esbuild (ESM, IIFE) and Vite apps compute, with no foreign request', async (t) => {
     const sites = await buildSites();
     const { createBloomCalc } = await import('../../wasm/index.mjs');
-    const expected = (await createBloomCalc()).fpr({ m: 1000, n: 100, k: 7 });
+    const bc = await createBloomCalc();
     const browser = await launchChromium();
     try {
       for (const site of sites) {
@@ -260,7 +271,8 @@ describe('npm package', { skip }, () => {
           const { result, error } = await page.evaluate(() => ({ ...document.body.dataset }));
           t.diagnostic(`${site.name}: ${error ? `error ${error}` : 'computed'} in ${Date.now() - start} ms, ${requests.length} requests`);
           assert.equal(error, undefined, `${site.name}: ${error}`);
-          assert.deepEqual(JSON.parse(result), expected, site.name);
+          const expected = site.expect ? site.expect(bc) : bc.fpr({ m: 1000, n: 100, k: 7 });
+          assert.deepEqual(JSON.parse(result), JSON.parse(JSON.stringify(expected)), site.name);
           const foreign = requests.filter((r) => new URL(r).origin !== new URL(url).origin);
           assert.deepEqual(foreign, [], `${site.name}: requests outside the page's origin`);
           assert.ok(requests.some((r) => r.endsWith('.wasm')), `${site.name} loads the .wasm as a file`);

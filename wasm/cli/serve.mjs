@@ -8,9 +8,9 @@ import { UsageError } from './common.mjs';
 import { serve } from '../serve.mjs';
 
 const PAGE = fileURLToPath(new URL('../../dist/web/', import.meta.url));
-// Files the page shares with the module (the .wasm, the element bundle) ship once, in dist/; they are
-// served from there when dist/web has no copy of its own.
-const SHARED = fileURLToPath(new URL('../../dist/', import.meta.url));
+// The page runs on the element bundle; the package ships it once, with its workers and the .wasm, in
+// dist/element/, served from there when dist/web has no copy of its own.
+const SHARED = fileURLToPath(new URL('../../dist/element/', import.meta.url));
 const DEFAULT_PORT = 8080;
 
 /** Opens `url` in the desktop's browser, if there is one; failures are ignored (the URL is printed). */
