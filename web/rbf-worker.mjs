@@ -5,8 +5,9 @@
 // Messages out: { id, type: 'progress', done, total } | { id, type: 'result', result } | { id, type: 'error', error }
 import { createBloomCalc } from '../wasm/browser.mjs';
 
-// The .wasm sits beside this bundle (dist/web/rbf-worker.js).
-const ready = createBloomCalc({ locateFile: (path) => new URL(path, import.meta.url).href });
+// The .wasm sits beside this bundle: the runtime's own new URL('bloomcalc.web.wasm', import.meta.url), a
+// literal that bundlers (Vite, webpack) follow when they take the worker in, finds it.
+const ready = createBloomCalc();
 
 function plainError(err) {
   return {

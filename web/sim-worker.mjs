@@ -7,7 +7,9 @@
 //               | { type: 'error', id, error: { name, message, parameter } }
 import { createBloomCalc } from '../wasm/browser.mjs';
 
-const ready = createBloomCalc({ locateFile: (path) => new URL(path, self.location.href).href });
+// The .wasm sits beside this bundle: the runtime's own new URL('bloomcalc.web.wasm', import.meta.url), a
+// literal that bundlers (Vite, webpack) follow when they take the worker in, finds it.
+const ready = createBloomCalc();
 let current = null;
 
 // A zero-delay turn of the event loop (setTimeout is clamped to 4 ms after a few nested calls).

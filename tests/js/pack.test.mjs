@@ -246,10 +246,23 @@ describe('npm package', { skip }, () => {
     const viteOut = join(project, 'out-vite');
     await vite.build({ root: app, configFile: false, logLevel: 'error', build: { outDir: viteOut, emptyOutDir: true } });
     sites.push({ name: 'Vite', root: viteOut });
+    // (b') the elements through Vite: `import 'bloomcalc/element'`, one calculator computing in a worker
+    const elementApp = join(project, 'element-app');
+    cpSync(join(FIXTURES, 'element-app'), elementApp, { recursive: true });
+    const elementOut = join(project, 'out-vite-element');
+    await vite.build({ root: elementApp, configFile: false, logLevel: 'error', build: { outDir: elementOut, emptyOutDir: true } });
+    sites.push({
+      name: 'Vite, the elements',
+      root: elementOut,
+      check: (result, bc) => {
+        assert.deepEqual(result.sizing, JSON.parse(JSON.stringify(bc.size({ n: '1M', p: '1%' }))), 'the sizing element');
+        assert.ok(result.recycling?.rows?.length > 0 && result.recycling.best, `the recycling element (worker): ${JSON.stringify(result.recycling).slice(0, 200)}`);
+      },
+    });
     return sites;
   }
 
-  test('in Chromium: a strict-CSP plain page, esbuild (ESM, IIFE) and Vite apps compute, with no foreign request', async (t) => {
+  test('in Chromium: a strict-CSP plain page with the element, esbuild (ESM, IIFE) and Vite apps (module, elements) compute, with no foreign request', async (t) => {
     const sites = await buildSites();
     const { createBloomCalc } = await import('../../wasm/index.mjs');
     const bc = await createBloomCalc();
@@ -271,8 +284,11 @@ describe('npm package', { skip }, () => {
           const { result, error } = await page.evaluate(() => ({ ...document.body.dataset }));
           t.diagnostic(`${site.name}: ${error ? `error ${error}` : 'computed'} in ${Date.now() - start} ms, ${requests.length} requests`);
           assert.equal(error, undefined, `${site.name}: ${error}`);
-          const expected = site.expect ? site.expect(bc) : bc.fpr({ m: 1000, n: 100, k: 7 });
-          assert.deepEqual(JSON.parse(result), JSON.parse(JSON.stringify(expected)), site.name);
+          if (site.check) site.check(JSON.parse(result), bc);
+          else {
+            const expected = site.expect ? site.expect(bc) : bc.fpr({ m: 1000, n: 100, k: 7 });
+            assert.deepEqual(JSON.parse(result), JSON.parse(JSON.stringify(expected)), site.name);
+          }
           const foreign = requests.filter((r) => new URL(r).origin !== new URL(url).origin);
           assert.deepEqual(foreign, [], `${site.name}: requests outside the page's origin`);
           assert.ok(requests.some((r) => r.endsWith('.wasm')), `${site.name} loads the .wasm as a file`);
