@@ -5,7 +5,9 @@
 // Messages out: { id, type: 'result', result } | { id, type: 'error', error }
 import { createBloomCalc } from '../wasm/browser.mjs';
 
-const ready = createBloomCalc({ locateFile: (path) => new URL(path, import.meta.url).href });
+// The .wasm sits beside this bundle: the runtime's own new URL('bloomcalc.web.wasm', import.meta.url), a
+// literal that bundlers (Vite, webpack) follow when they take the worker in, finds it.
+const ready = createBloomCalc();
 
 /** The layouts of the comparison table: the deployed presets and the generic shapes. */
 const TABLE = [

@@ -6,13 +6,20 @@
  * One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. The
  * layouts calculator runs its own worker through the same runner (`worker: { file, name }`).
  */
+// Each worker spelled as a literal new Worker(new URL('./x.js', import.meta.url)), the form bundlers (Vite,
+// webpack) follow to emit the worker with the .wasm it loads (docs/bundlers.md).
+const WORKERS = {
+  'rbf-worker.js': (name) => new Worker(new URL('./rbf-worker.js', import.meta.url), { type: 'module', name }),
+  'layouts-worker.js': (name) => new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name }),
+};
+
 export function createRunner(onProgress, worker_ = { file: 'rbf-worker.js', name: 'bloomcalc-rbf' }) {
   let worker = null;
   let nextId = 1;
   const pending = new Map();
 
   function spawn() {
-    worker = new Worker(new URL(worker_.file, import.meta.url), { type: 'module', name: worker_.name });
+    worker = WORKERS[worker_.file](worker_.name);
     worker.addEventListener('message', ({ data }) => {
       const entry = pending.get(data.id);
       if (!entry) return;
