@@ -17,11 +17,25 @@
 #include <utility>
 #include <vector>
 
+#include "bloomcalc/compensated_sum.hpp"
 #include "bloomcalc/rbf_chain.hpp"
 
 namespace bloomcalc::detail {
 
 constexpr double kUniformPhases = 0x1p-50;  // max − min ≤ 2^-50·min over the phases: switch to the closed form
+
+// Mass conservation: every probe adds at most one bit, so a fill enters each level b < M exactly once per unit
+// of start mass at or below b: Σ_q e_b(q) = Σ_{c≤b} start[c]. Rescaling the entries to that total each level
+// stops the rounding of the recurrence from accumulating over the levels (the map between levels is a
+// weighted average, so the split over the phases does not accumulate error either).
+inline void conserve(std::vector<double>& entries, double mass) noexcept {
+    double total = 0;
+    for (double e : entries) total += e;
+    if (total > 0) {
+        const double scale = mass / total;
+        for (double& e : entries) e *= scale;
+    }
+}
 
 // s^k exactly as the fill's power table computes it: s, s², s³ = s²·s, s⁴ = (s²)², then s^j = s^{j−4}·s⁴.
 inline double chain_power(double s, unsigned k) {
@@ -75,14 +89,18 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
     if (!tail) visits.reserve(last + 1);
     std::vector<double> entries(k, 0.0), next(k, 0.0), G(k), s(k), mv(k), inv(k), pw(k + 4);
     for (unsigned q = 0; q < k; ++q) inv[q] = 1.0 / static_cast<double>(M - (h == Hashing::distinct ? q : 0));
+    CompensatedSum mass;  // Σ_{c≤b} start[c]: the total of the entries into level b
     for (std::uint64_t b = 0; b <= last; ++b) {
-        if (b < start.size()) entries[0] += start[b];
+        if (b < start.size()) {
+            entries[0] += start[b];
+            mass.add(start[b]);
+        }
+        if (b > 0) conserve(entries, mass.value());
         if (h == Hashing::colliding) {  // one stay probability for every phase
             if (b + 1 >= start.size()) {  // no later start mass: switch once the phases are uniform
                 const auto [lo, hi] = std::minmax_element(entries.begin(), entries.end());
                 if (*hi - *lo <= kUniformPhases * *lo) {
-                    double e = 0.0;
-                    for (double x : entries) e += x;
+                    const double e = mass.value();  // = Σ entries (conserve)
                     const double eM = e / static_cast<double>(k) * static_cast<double>(M);
                     if (tail) tail->from = b, tail->eM = eM;
                     // Blocks of levels, so v_b and ρ(b) = s^k (as chain_power) vectorise across levels.

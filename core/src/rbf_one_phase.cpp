@@ -43,32 +43,32 @@ std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M,
     return T;
 }
 
-// The fill's callback: running sums Σ v_b and Σ v_b ρ(b), kept before every kStride-th level (8: at() adds at most 7 levels); stops after
-// the first level σ ≥ σ_min whose f¹_σ exceeds `stop_above`.
+// The fill's callback: running sums Σ v_b and Σ v_b ρ(b) (compensated), kept before every kStride-th level (8:
+// at() adds at most 7 levels); stops after the first level σ ≥ σ_min whose f¹_σ exceeds `stop_above`.
 struct PrefixSums {
-    std::vector<double>& at_visits;
-    std::vector<double>& at_fp;
+    std::vector<CompensatedSum>& at_visits;
+    std::vector<CompensatedSum>& at_fp;
     std::uint64_t sigma_min;
     double stop_above;
     std::uint64_t levels = 0;
-    double sv = 0, sf = 0;
+    CompensatedSum sv, sf;
 
     // noexcept: in wasm the call needs no exception trampoline.
     bool level(std::uint64_t b, double v, double rho) noexcept {
         if (b % OnePhaseModel::kStride == 0) at_visits.push_back(sv), at_fp.push_back(sf);
-        sv += v;
-        sf += v * rho;
+        sv.add(v);
+        sf.add(v * rho);
         levels = b + 1;
-        return b >= sigma_min && sf > stop_above * sv;
+        return b >= sigma_min && sf.value() > stop_above * sv.value();
     }
     unsigned block(std::uint64_t b, unsigned n, const double* v, const double* rho) noexcept {
-        double x = sv, y = sf;  // locals: they stay in registers
+        CompensatedSum x = sv, y = sf;  // locals: they stay in registers
         unsigned i = 0;
         while (i < n) {
             if ((b + i) % OnePhaseModel::kStride == 0) at_visits.push_back(x), at_fp.push_back(y);
-            x += v[i];
-            y += v[i] * rho[i];
-            if (b + i++ >= sigma_min && y > stop_above * x) break;
+            x.add(v[i]);
+            y.add(v[i] * rho[i]);
+            if (b + i++ >= sigma_min && y.value() > stop_above * x.value()) break;
         }
         sv = x, sf = y;
         levels = b + i;
@@ -171,24 +171,24 @@ OnePhaseResult OnePhaseModel::at(std::uint64_t sigma) const {
     const Hashing h = variant_.hashing;
     if (basis_.empty()) {
         // The fill's running sums: from the checkpoint before σ, the same additions in the same order.
-        double sv = at_visits_[sigma / kStride], sf = at_fp_[sigma / kStride];
+        CompensatedSum sv = at_visits_[sigma / kStride], sf = at_fp_[sigma / kStride];
         for (std::uint64_t b = sigma / kStride * kStride; b <= sigma; ++b) {
             const double v = level_visits(b);
-            sv += v;
-            sf += v * detail::level_rho(b, M_, k_, h);
+            sv.add(v);
+            sf.add(v * detail::level_rho(b, M_, k_, h));
         }
-        r.average_fpr = sf / sv;   // eq 18 with π_b = v_b / Σ v
-        r.expected_messages = sv;  // eq 23, E[N₀]
+        r.average_fpr = sf.value() / sv.value();  // eq 18 with π_b = v_b / Σ v
+        r.expected_messages = sv.value();         // eq 23, E[N₀]
         if (variant_.recycling == Recycling::retaining) r.restart = fresh_message_bits(M_, k_, h);
     } else {
         const auto pi = restart_distribution(sigma);
         r.restart.assign(k_ + 1, 0.0);
         std::copy(pi.begin(), pi.end(), r.restart.begin() + 1);
         const auto v = cycle_visits(sigma);
-        double sv = 0, sf = 0;
-        for (std::uint64_t b = 0; b <= sigma; ++b) sv += v[b], sf += v[b] * rbf_rho(b, M_, k_, h);
-        r.average_fpr = sf / sv;
-        r.expected_messages = sv;
+        CompensatedSum sv, sf;
+        for (std::uint64_t b = 0; b <= sigma; ++b) sv.add(v[b]), sf.add(v[b] * rbf_rho(b, M_, k_, h));
+        r.average_fpr = sf.value() / sv.value();
+        r.expected_messages = sv.value();
     }
     // Non-retaining: the recycling message is dropped. Retaining: it replaces the one re-inserted at the start.
     r.messages_held = variant_.recycling == Recycling::nonretaining ? r.expected_messages - 1 : r.expected_messages;

@@ -167,7 +167,8 @@ TwoPhaseResult TwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen) co
     }
     r.frozen_fpr = frozen;
     r.average_fpr = r.active_fpr + frozen - both;
-    r.average_fpr_eq26 = 1.0 - (1.0 - r.active_fpr) * (1.0 - frozen);  // eq 26
+    // eq 26, 1 − (1 − a)(1 − f), as a + f·(1 − a): non-negative terms, no cancellation at small FPR.
+    r.average_fpr_eq26 = r.active_fpr + frozen * (1.0 - r.active_fpr);
     return r;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bloomcalc/compensated_sum.hpp"
 #include "bloomcalc/rbf_params.hpp"
 
 namespace bloomcalc {
@@ -52,7 +53,8 @@ private:
     // σ-independent start: v_b stored up to tail_from_, then the fill's closed form v_b = tail_eM_/(M − b)
     // (colliding hashes, once the probe phases are uniform; rbf_fill.hpp); the running sums Σ_{c<b} v_c and
     // Σ_{c<b} v_c ρ(c) at b = 0, kStride, 2·kStride, …; levels_ = sigma_max() + 1.
-    std::vector<double> visits_, at_visits_, at_fp_;
+    std::vector<double> visits_;
+    std::vector<CompensatedSum> at_visits_, at_fp_;
     std::uint64_t tail_from_ = ~std::uint64_t{0}, levels_ = 0;
     double tail_eM_ = 0;
     std::vector<std::vector<double>> basis_;            // exact retaining, colliding: fill from j bits

@@ -15,7 +15,7 @@ struct TwoPhaseResult {
     unsigned k = 0;
     RbfVariant variant;
     double average_fpr = 0;        // exact: Σ π_b F_f P(the message is found in either filter | b, f)
-    double average_fpr_eq26 = 0;   // 000 eq 26: 1 − (1 − Σ π_j ρ(j))(1 − Σ F_i ρ(i))
+    double average_fpr_eq26 = 0;   // 000 eq 26: 1 − (1 − a)(1 − f), a = Σ π_j ρ(j), f = Σ F_i ρ(i), as a + f(1 − a)
     double active_fpr = 0;         // Σ π_b ρ(b)  (= f¹_σ of the active filter)
     double frozen_fpr = 0;         // Σ F_f ρ(f)
     double expected_messages = 0;  // E[N₀] of the active filter: arrivals per active cycle
