@@ -89,7 +89,7 @@ const SIM_NUMBERS = {
 function simArgs(raw, input) {
   object(input, 'simulation input');
   const out = {};
-  for (const key of ['structure', 'hashing', 'boundary', 'stream']) if (input[key] !== undefined) out[key] = input[key];
+  for (const key of ['structure', 'hashing', 'boundary', 'stream', 'swap']) if (input[key] !== undefined) out[key] = input[key];
   if (input.retaining !== undefined) out.retaining = Boolean(input.retaining);
   for (const [key, parser] of Object.entries(SIM_NUMBERS)) {
     // newFraction may be 1 ("always new"), which parseProbability refuses: pass numbers through.

@@ -295,6 +295,9 @@ val n_bounded(val input) {
         out.set("oracle", val(r.oracle));
         out.set("lowerBound", val(r.lower_bound));
         out.set("exact", val(r.exact));
+        out.set("exactGivenCycleEnds", val(r.exact_given_cycle_ends));
+        out.set("canFill", val(r.can_fill));
+        out.set("fillProbability", val(r.fill_probability));
         out.set("exactOracle", val(r.exact_oracle));
         out.set("expectedArrivals", val(r.expected_arrivals));
         return out;
@@ -593,6 +596,7 @@ bc::SimInput sim_input(const val& input) {
     in.boundary = string_or(input, "boundary", "exceeds");
     in.stream = string_or(input, "stream", "fresh");
     in.retaining = optional_bool(input, "retaining").value_or(false);
+    in.swap = string_or(input, "swap", "after");
     in.m = optional_number(input, "m").value_or(NAN);
     in.k = optional_number(input, "k").value_or(NAN);
     in.epochs = optional_number(input, "epochs").value_or(NAN);
@@ -653,6 +657,7 @@ val config_val(const bc::SimConfig& c) {
     out.set("sigma", has_n ? val::null() : val(static_cast<double>(c.sigma)));
     out.set("boundary", val(std::string(bc::to_string(c.boundary))));
     out.set("retaining", val(c.retaining));
+    out.set("swap", c.structure == bc::Structure::two_phase ? val(std::string(bc::to_string(c.swap))) : val::null());
     out.set("stream", val(std::string(bc::to_string(c.stream.kind))));
     out.set("pool", c.stream.kind == bc::StreamKind::pool ? val(static_cast<double>(c.stream.pool)) : val::null());
     out.set("newFraction", c.stream.kind == bc::StreamKind::fading ? val(c.stream.new_fraction) : val::null());
@@ -704,8 +709,9 @@ val result_val(const bc::SimResult& r) {
         model.set("reference", val(r.model->reference));
         model.set("exactConfiguration", val(r.model->exact_configuration));
         model.set("note", val(r.model->note));
-        model.set("insideT", val(r.model_inside_t));
-        model.set("insidePoisson", val(r.model_inside_poisson));
+        model.set("applies", val(r.model->applies));  // false: no verdict (a stream with repeats)
+        model.set("insideT", r.model->applies ? val(r.model_inside_t) : val::null());
+        model.set("insidePoisson", r.model->applies ? val(r.model_inside_poisson) : val::null());
         out.set("model", model);
     } else {
         out.set("model", val::null());

@@ -213,11 +213,20 @@ export interface NBoundedResult {
   oracle: number;
   /** f_a: eq 3, the real user's lower bound. */
   lowerBound: number;
-  /** Exact average FPR of the real user, who counts only messages that set bits. */
+  /**
+   * Exact long-run average FPR of the real user, who counts only messages that set bits: 1 when `canFill`
+   * (the filter then fills with positive probability and never recycles), else `exactGivenCycleEnds`.
+   */
   exact: number;
+  /** The real user's average over the cycles that end (renewal–reward conditioned on not filling). */
+  exactGivenCycleEnds: number;
+  /** (N − 1)·k ≥ m: the real user's filter can fill before its N-th counted message (decided exactly). */
+  canFill: boolean;
+  /** P(a cycle fills the filter); 0 when it cannot, and it may underflow to 0 when it can. */
+  fillProbability: number;
   /** Exact average FPR of the oracle user (001's exact FPR averaged over the cycle). */
   exactOracle: number;
-  /** Real user: new-message arrivals per cycle. */
+  /** Real user: new-message arrivals per cycle that ends. */
   expectedArrivals: number;
 }
 
@@ -503,13 +512,13 @@ export type SimBoundary = 'exceeds' | 'reaches';
 
 export interface SimulationInput {
   structure: SimStructure;
-  /** Bits (of each array for two-phase), 1 ≤ m ≤ 2^31, within the 256 MiB state budget. */
+  /** Memory M in bits, 1 ≤ m ≤ 2^31, within the 256 MiB state budget; two-phase: in all (two arrays of ⌊m/2⌋ bits, as `rbf`). */
   m: Quantity;
   /** Probes per message, 1 ≤ k ≤ 64. */
   k: Quantity;
   /** bloom/counting: messages per filter instance; n-real/n-oracle: N. */
   n?: Quantity;
-  /** sigma/two-phase: the recycle bound σ (exceeds: 1 ≤ σ ≤ m − 1; reaches: 1 ≤ σ ≤ m). */
+  /** sigma/two-phase: the recycle bound σ on one array's bits (exceeds: 1 ≤ σ ≤ bits − 1; reaches: 1 ≤ σ ≤ bits). */
   sigma?: Quantity;
   /** Default `'colliding'`. */
   hashing?: SimHashing;
@@ -517,6 +526,8 @@ export interface SimulationInput {
   boundary?: SimBoundary;
   /** After a recycle, set the triggering message in the fresh filter. Default false. */
   retaining?: boolean;
+  /** two-phase: the frozen array keeps the recycling message's bits (`'after'`, default) or not (`'before'`, 000 eq 24). */
+  swap?: SwapPoint;
   /** Recycling filters only; default `'fresh'`. */
   stream?: SimStream;
   /** pool: distinct messages (default 1000, ≤ 2^22). */
@@ -549,6 +560,8 @@ export interface SimulationConfig {
   sigma: number | null;
   boundary: SimBoundary;
   retaining: boolean;
+  /** two-phase only. */
+  swap: SwapPoint | null;
   stream: SimStream;
   pool: number | null;
   newFraction: number | null;
@@ -593,10 +606,15 @@ export interface SimulationModel {
   /** False when the model assumes something the run does not (e.g. ideal hashing for a double-hashing run). */
   exactConfiguration: boolean;
   note: string;
-  /** The model lies inside the t interval of count-instance. */
-  insideT: boolean;
-  /** The model lies inside the Poisson interval of count-instance. */
-  insidePoisson: boolean;
+  /**
+   * False when the model is not the quantity measured: a recycling filter driven by a stream with repeats (pool,
+   * fading), where the FPR of new arrivals depends on the repeat pattern. Then there is no verdict (null below).
+   */
+  applies: boolean;
+  /** The model lies inside the t interval of count-instance (null when the model does not apply). */
+  insideT: boolean | null;
+  /** The model lies inside the Poisson interval of count-instance (null when the model does not apply). */
+  insidePoisson: boolean | null;
 }
 
 /** Per-epoch counts, one entry per epoch. */

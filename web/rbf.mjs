@@ -337,7 +337,7 @@ export function rbfSimulationInput(t, { epochs, arrivals, seed }) {
   }
   if (t.structure === 'two-phase') {
     if (t.twoSigma == null) throw simError(`no two-phase σ meets f* at k = ${t.k}: nothing to simulate`, 'sigma');
-    return { structure: 'two-phase', m: Math.floor(t.m / 2), sigma: t.twoSigma, ...common };
+    return { structure: 'two-phase', m: t.m, sigma: t.twoSigma, swap: t.variant.swap ?? 'after', ...common };
   }
   if (t.structure === 'n-real') {
     if (t.N == null) throw simError(`no N meets f* under the worst-case rule at k = ${t.k}: nothing to simulate`, 'n');
@@ -361,9 +361,7 @@ function describeSimTarget(t) {
   } else if (t.structure === 'two-phase') {
     what = t.twoSigma == null
       ? `no two-phase σ meets f* at k = ${t.k}`
-      : `two arrays of ${formatInt(Math.floor(t.m / 2))} bits, k = ${t.k}, σ = ${formatInt(t.twoSigma)} (the largest two-phase σ meeting f*)`;
-    if (v.swap === 'before') notes.push("the real filter swaps after the insertion, so its model is the 'after' one, not eq 24");
-    if (v.recycling === 'retaining') notes.push('no two-phase model for retaining filters (the message would sit in both arrays)');
+      : `M = ${formatInt(t.m)} bits in two arrays of ${formatInt(Math.floor(t.m / 2))}, k = ${t.k}, σ = ${formatInt(t.twoSigma)}, swap ${v.swap ?? 'after'} (the largest two-phase σ meeting f*)`;
   } else {
     what = t.N == null ? `no N meets f* at k = ${t.k}` : `M = ${formatInt(t.m)} bits, k = ${t.k}, N = ${formatInt(t.N)} (the worst-case rule's N at this k)`;
   }

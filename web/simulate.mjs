@@ -160,7 +160,12 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     set('poisson', r.poisson ? `${r.poisson.low},${r.poisson.high}` : '', r.poisson
       ? `[${formatProbability(r.poisson.low, 4)}, ${formatProbability(r.poisson.high, 4)}]` : '—');
     const verdict = id('verdict');
-    if (r.model) {
+    if (r.model && !r.model.applies) {
+      set('model', r.model.value, formatProbability(r.model.value, 5));
+      verdict.dataset.value = 'null';
+      verdict.className = 'badge';
+      verdict.textContent = 'no verdict: the model is for a fresh stream (see the note)';
+    } else if (r.model) {
       const inside = r.model.insideT;
       set('model', r.model.value, formatProbability(r.model.value, 5));
       verdict.dataset.value = String(inside);

@@ -17,9 +17,10 @@ namespace {
 
 constexpr std::uint64_t kMaxBasisDoubles = std::uint64_t{1} << 24;
 
-// P(a message arriving at i bits ends with x new bits and J distinct bits of its own), colliding hashes.
+}  // namespace
+
 // Probe by probe over (x new distinct, y old distinct): new-unhit (M−i−x)/M, new-hit x/M, old-unhit (i−y)/M,
-// old-hit y/M. Returns T[x][J].
+// old-hit y/M.
 std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M, unsigned k) {
     const double m = static_cast<double>(M);
     std::vector<std::vector<double>> d(k + 1, std::vector<double>(k + 1, 0.0)), next = d;
@@ -42,6 +43,8 @@ std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M,
         for (unsigned y = 0; x + y <= k; ++y) T[x][x + y] += d[x][y];
     return T;
 }
+
+namespace {
 
 // The fill's callback: running sums Σ v_b and Σ v_b ρ(b) (compensated), kept before every kStride-th level (8:
 // at() adds at most 7 levels); stops after the first level σ ≥ σ_min whose f¹_σ exceeds `stop_above`.
@@ -131,7 +134,7 @@ OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     tail_from_ = tail.from, tail_eM_ = tail.eM, levels_ = sums.levels;
 }
 
-std::vector<double> OnePhaseModel::restart_distribution(std::uint64_t sigma) const {
+std::vector<double> OnePhaseModel::restart_law(std::uint64_t sigma) const {
     // Exact law: the next cycle starts with the bits of the message that ended this one. A[j][j'] =
     // P(a cycle started at j bits restarts at j'); its stationary vector is the restart distribution.
     std::vector<std::vector<double>> A(k_, std::vector<double>(k_, 0.0));  // index = bits − 1
@@ -156,7 +159,7 @@ std::vector<double> OnePhaseModel::cycle_visits(std::uint64_t sigma) const {
         for (std::uint64_t b = 0; b <= sigma; ++b) v[b] = level_visits(b);
         return v;
     }
-    const auto pi = restart_distribution(sigma);
+    const auto pi = restart_law(sigma);
     std::vector<double> v(sigma + 1, 0.0);
     for (std::uint64_t b = 0; b <= sigma; ++b)
         for (unsigned j = 1; j <= k_; ++j) v[b] += pi[j - 1] * basis_[j - 1][b];
@@ -181,7 +184,7 @@ OnePhaseResult OnePhaseModel::at(std::uint64_t sigma) const {
         r.expected_messages = sv.value();         // eq 23, E[N₀]
         if (variant_.recycling == Recycling::retaining) r.restart = fresh_message_bits(M_, k_, h);
     } else {
-        const auto pi = restart_distribution(sigma);
+        const auto pi = restart_law(sigma);
         r.restart.assign(k_ + 1, 0.0);
         std::copy(pi.begin(), pi.end(), r.restart.begin() + 1);
         const auto v = cycle_visits(sigma);

@@ -77,8 +77,7 @@ Recommendation recommend(const RecommendInput& in, const std::function<bool(unsi
         // Fills stop once f¹ exceeds f* (f¹ grows with σ): levels beyond cannot be recommended.
         const OnePhaseModel whole(in.M, k, in.variant, in.target);
         row.one_phase = largest_sigma(whole, whole.sigma_min(), whole.sigma_max(), in.target);
-        RbfVariant two = in.variant;
-        if (two.recycling == Recycling::retaining && two.swap == SwapPoint::after) two.recycling = Recycling::nonretaining;
+        const RbfVariant two = in.variant;  // every variant has its exact two-phase model
         // f² ≥ the active filter's f¹, so the two-phase σ is at most the one-phase σ of an M/2 filter.
         const TwoPhaseModel half(in.M / 2, k, two, in.target);
         const RuleChoice bound = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);

@@ -10,6 +10,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/rbf_chain.hpp"
+#include "rbf_two_phase_retaining.hpp"
 
 namespace bloomcalc {
 
@@ -22,17 +23,16 @@ void falling_ratios(std::uint64_t x, std::uint64_t M, unsigned k, std::vector<do
         r[j] = x >= j ? r[j - 1] * static_cast<double>(x - j + 1) / static_cast<double>(M - j + 1) : 0.0;
 }
 
-RbfVariant checked(RbfVariant v) {
-    if (v.recycling == Recycling::retaining && v.swap == SwapPoint::after)
-        throw RangeError("recycling", "\"nonretaining\" with swap \"after\" (the frozen filter already holds the "
-                         "recycling message; re-inserting it would put the same bits in both filters)",
-                         "\"retaining\"");
-    return v;
-}
 }  // namespace
 
 TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above)
-    : active_(M, k, checked(variant), stop_above) {
+    : active_(M, k, variant, stop_above) {
+    if (variant.recycling == Recycling::retaining && variant.restart == RestartLaw::exact) {
+        // The re-inserted message's bits are not independent of the frozen filter: the overlap model.
+        std::vector<double> pj = fresh_message_bits(M, k, variant.hashing);
+        retaining_ = std::make_shared<const detail::RetainingTwoPhase>(active_, std::move(pj));
+        return;
+    }
     if (variant.hashing != Hashing::colliding) return;
     pj_ = fresh_message_bits(M, k, Hashing::colliding);
     j_min_ = k;
@@ -103,6 +103,11 @@ TwoPhaseResult TwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen) co
     r.active_fpr = one.average_fpr;
     r.expected_messages = one.expected_messages;
     const double vsum = one.expected_messages;  // Σ_{b≤σ} v_b
+    if (retaining_) {
+        retaining_->evaluate(active_, sigma, with_frozen, r);
+        r.average_fpr_eq26 = r.active_fpr + r.frozen_fpr * (1.0 - r.active_fpr);  // eq 26, as below
+        return r;
+    }
 
     // Frozen distribution: eqs 24–25 (swap before the recycling message's bits) or the "after" form, where
     // the frozen filter keeps those bits: F̂_j = Σ_i v_i τ_k(i, j), j > σ. Only i > σ − k can recycle.

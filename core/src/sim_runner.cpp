@@ -46,6 +46,8 @@ const char* to_string(Structure s) {
 
 bool is_recycling(Structure s) { return s != Structure::bloom && s != Structure::counting; }
 
+std::uint64_t array_bits(const SimConfig& c) { return c.structure == Structure::two_phase ? c.m / 2 : c.m; }
+
 // ---- validation and budgets ----------------------------------------------------------------------
 
 namespace {
@@ -75,7 +77,8 @@ double estimated_probes(const SimConfig& c) {
 
 std::uint64_t estimated_bytes(const SimConfig& c) {
     const std::uint64_t arrays = c.structure == Structure::two_phase ? 2 : 1;
-    const std::uint64_t per = c.structure == Structure::counting ? c.m : (c.m + 63) / 64 * 8;
+    const std::uint64_t bits = array_bits(c);
+    const std::uint64_t per = c.structure == Structure::counting ? bits : (bits + 63) / 64 * 8;
     const std::uint64_t truth = is_recycling(c.structure) ? MessageStream::memory_bytes(c.stream) : 0;
     return arrays * per + truth;
 }
@@ -84,8 +87,8 @@ SimConfig validate(const SimConfig& in) {
     SimConfig c = in;
     check(c.m, "m", 1, kSimMaxBits);
     check(c.k, "k", 1, kMaxHashes);
-    if (c.hashing == HashScheme::ideal_distinct && c.k > c.m)
-        throw RangeError("k", "at most m = " + std::to_string(c.m) + " for distinct hashing", std::to_string(c.k));
+    if (c.hashing == HashScheme::ideal_distinct && c.k > array_bits(c))
+        throw RangeError("k", "at most the bits of one array (" + std::to_string(array_bits(c)) + ") for distinct hashing", std::to_string(c.k));
     switch (c.structure) {
     case Structure::bloom:
     case Structure::counting:
@@ -99,14 +102,24 @@ SimConfig validate(const SimConfig& in) {
         break;
     case Structure::sigma:
     case Structure::two_phase:
-        // exceeds: b > σ must be reachable, σ ≤ m − 1; reaches: b ≥ σ, σ ≤ m
+    {
+        // exceeds: b > σ must be reachable, σ ≤ m − 1; reaches: b ≥ σ, σ ≤ m (m of one array: ⌊m/2⌋ for two-phase)
+        const std::uint64_t bits = array_bits(c);
+        const bool two = c.structure == Structure::two_phase;
         if (c.boundary == Boundary::exceeds) {
-            if (c.m < 2) throw RangeError("m", "at least 2 bits for a σ-bounded filter with boundary \"exceeds\"", std::to_string(c.m));
-            check(c.sigma, "sigma", 1, c.m - 1);
+            if (bits < 2)
+                throw RangeError("m", two ? "at least 4 bits for a two-phase filter (two arrays of ⌊m/2⌋ ≥ 2) with boundary \"exceeds\""
+                                          : "at least 2 bits for a σ-bounded filter with boundary \"exceeds\"",
+                                 std::to_string(c.m));
+            check(c.sigma, "sigma", 1, bits - 1);
         } else {
-            check(c.sigma, "sigma", 1, c.m);
+            if (bits < 1) throw RangeError("m", "at least 2 bits for a two-phase filter (two arrays of ⌊m/2⌋)", std::to_string(c.m));
+            check(c.sigma, "sigma", 1, bits);
         }
+        if (!two && c.swap != SwapPoint::after)
+            throw RangeError("swap", "\"after\" (the swap point applies to two-phase filters only)", "\"before\"");
         break;
+    }
     case Structure::n_real:
     case Structure::n_oracle:
         check(c.n, "n", 1, kMaxItems);
@@ -149,6 +162,7 @@ SimConfig make_sim_config(const SimInput& in) {
     c.boundary = parse_boundary(in.boundary);
     c.stream.kind = parse_stream(in.stream);
     c.retaining = in.retaining;
+    c.swap = parse_swap(in.swap);
     c.m = checked_integer(in.m, "m", 1, kSimMaxBits);
     c.k = static_cast<unsigned>(checked_integer(in.k, "k", 1, kMaxHashes));
     c.epochs = checked_integer(in.epochs, "epochs", 2, kSimMaxEpochs);
@@ -186,7 +200,10 @@ std::optional<ModelValue> bloom_model(const SimConfig& c) {
     return v;
 }
 
-// The recycling models assume ideal hashing and count-instance averaging (000 §II-E).
+// The recycling models assume ideal hashing and a fresh stream (count-instance averaging, 000 §II-E). With
+// repeats in the stream the FPR of new arrivals depends on the repeat pattern (a repeat known only to the frozen
+// array still fills the active one; a pool's messages hash to the same bits in every cycle of the run), so the
+// model does not apply and no verdict is given.
 ModelValue recycling_value(const SimConfig& c, double value, const char* name, const char* reference) {
     ModelValue v;
     v.value = value;
@@ -196,6 +213,14 @@ ModelValue recycling_value(const SimConfig& c, double value, const char* name, c
         v.exact_configuration = false;
         v.note = "the model assumes ideal colliding hashing; the run uses " + std::string(to_string(c.hashing)) + " hashing";
     }
+    if (c.stream.kind != StreamKind::fresh) {
+        v.exact_configuration = false;
+        v.applies = false;
+        v.note = std::string(v.note.empty() ? "" : v.note + "; ") + "the model is for a fresh stream: with repeats (" +
+                 to_string(c.stream.kind) + ") the FPR of new arrivals depends on the repeat pattern, so no verdict" +
+                 (c.stream.kind == StreamKind::pool ? " (and the interval is conditional on this run's hash functions: the "
+                                                      "pool's messages probe the same bits in every epoch)" : "");
+    }
     return v;
 }
 
@@ -204,7 +229,7 @@ RbfVariant rbf_variant(const SimConfig& c) {
     v.hashing = c.hashing == HashScheme::ideal_distinct ? Hashing::distinct : Hashing::colliding;
     v.recycling = c.retaining ? Recycling::retaining : Recycling::nonretaining;
     v.restart = RestartLaw::exact;  // the structure re-inserts the very message that recycled it
-    v.swap = SwapPoint::after;      // insert, then check: the frozen array keeps that message's bits
+    v.swap = c.swap;
     return v;
 }
 
@@ -222,17 +247,27 @@ std::optional<ModelValue> sigma_model(const SimConfig& c) {
 
 std::optional<ModelValue> two_phase_model(const SimConfig& c) {
     try {
-        const TwoPhaseModel model(c.m, c.k, rbf_variant(c));
+        const TwoPhaseModel model(array_bits(c), c.k, rbf_variant(c));
         return recycling_value(c, model.at(model_sigma(c)).average_fpr, "long-term average FPR f²_σ (exact)", "000 eqs 24–26, docs/rbf.md");
     } catch (const Error&) {
-        return std::nullopt;  // e.g. retaining two-phase: the message would sit in both arrays (docs/rbf.md)
+        return std::nullopt;  // outside the model's domain
     }
 }
 
 std::optional<ModelValue> n_real_model(const SimConfig& c) {
     try {
         const auto r = n_bounded(c.m, c.k, rbf_variant(c).hashing, c.n);
-        return recycling_value(c, r.exact, "exact average FPR, real user", "000 §III, docs/rbf.md");
+        ModelValue v = recycling_value(c, r.exact_given_cycle_ends, "exact average FPR, real user", "000 §III, docs/rbf.md");
+        if (r.can_fill) {
+            // The long-run average is 1 (the filter fills and never recycles); a run measures the cycles that end
+            // unless it meets a fill: a verdict only while that is unlikely within the run.
+            const double cycles = static_cast<double>(c.epochs + 1) * static_cast<double>(c.arrivals) / r.expected_arrivals;
+            v.name = "exact average FPR, real user, over cycles that end";
+            if (r.fill_probability * cycles > 1e-6) v.applies = false, v.exact_configuration = false;
+            v.note = std::string(v.note.empty() ? "" : v.note + "; ") + "(N − 1)·k ≥ m: the filter can fill (P = " +
+                     show_count(r.fill_probability) + " per cycle) and then never recycles, so the long-run average is 1";
+        }
+        return v;
     } catch (const Error&) {
         return std::nullopt;
     }
@@ -288,12 +323,12 @@ struct SimRunner::Impl {
     std::uint32_t pos[kMaxHashes];
 
     explicit Impl(const SimConfig& config)
-        : c(config), hasher(c.hashing, static_cast<std::uint32_t>(c.m), c.k, c.seed), stream(c.stream, c.seed) {
+        : c(config), hasher(c.hashing, static_cast<std::uint32_t>(array_bits(c)), c.k, c.seed), stream(c.stream, c.seed) {
         switch (c.structure) {
         case Structure::bloom: s.emplace<BloomFilter>(c.m); break;
         case Structure::counting: s.emplace<CountingBloomFilter>(c.m); break;
         case Structure::sigma: s.emplace<SigmaRecyclingFilter>(c.m, c.sigma, c.boundary, c.retaining); break;
-        case Structure::two_phase: s.emplace<TwoPhaseFilter>(c.m, c.sigma, c.boundary, c.retaining); break;
+        case Structure::two_phase: s.emplace<TwoPhaseFilter>(array_bits(c), c.sigma, c.boundary, c.retaining, c.swap); break;
         case Structure::n_real: s.emplace<NBoundedFilter>(c.m, c.n, NUser::real); break;
         case Structure::n_oracle: s.emplace<NBoundedFilter>(c.m, c.n, NUser::oracle); break;
         }
@@ -444,7 +479,7 @@ SimResult SimRunner::result() const {
     for (const EpochCounts& e : s.epochs) r.recycles += e.recycles, r.false_negatives += e.false_negatives;
     if (const auto* f = std::get_if<CountingBloomFilter>(&s.s)) r.counter_saturations = f->saturations();
     r.model = model_value(s.c);
-    if (r.model && r.count_instance.batch.count >= 2) {
+    if (r.model && r.model->applies && r.count_instance.batch.count >= 2) {
         const double v = r.model->value;
         r.model_inside_t = v >= r.count_instance.batch.interval.low && v <= r.count_instance.batch.interval.high;
         r.model_inside_poisson = r.count_instance.poisson && v >= r.count_instance.poisson->low && v <= r.count_instance.poisson->high;

@@ -5,6 +5,7 @@
 
 #include "bloomcalc/rbf_nbounded.hpp"
 #include "bloomcalc/rbf_one_phase.hpp"
+#include "bloomcalc/rbf_two_phase.hpp"
 #include "bloomcalc/sim_runner.hpp"
 #include "sim_support.hpp"
 
@@ -32,7 +33,7 @@ TEST_CASE("recycling models inside the simulation's 99% interval at M = 1000", "
     b.retaining = true;
     b.hashing = HashScheme::ideal_distinct;
     run_checked(b);
-    SimConfig c = config(Structure::two_phase, 500, 3, 20, 40000, 13);  // 1000 bits in two arrays of 500
+    SimConfig c = config(Structure::two_phase, 1000, 3, 20, 40000, 13);  // 1000 bits in two arrays of 500
     c.sigma = 300;
     run_checked(c);
     SimConfig d = config(Structure::n_real, 1000, 7, 20, 40000, 14);
@@ -73,4 +74,34 @@ TEST_CASE("small M: the matching variant is inside, the others outside", "[sim][
     const auto nb = n_bounded(64, 4, Hashing::colliding, 15);
     CHECK_FALSE(inside(r.count_instance.batch.interval, nb.lower_bound));
     CHECK_FALSE(inside(r.count_instance.batch.interval, nb.exact_oracle));
+}
+
+TEST_CASE("every variant has a model and a simulation: hashing x recycling x phases x swap", "[sim][rbf]") {
+    // 2 hashings × 2 recyclings × (one phase + two phases × 2 swap points) = 12 structures (the swap point does
+    // not exist for one phase). M = 40 bits in all, k = 2: small enough that the retaining two-phase overlap
+    // matters (the independent-filter form of eq 24 misses it and must fall outside).
+    unsigned seed = 300;
+    for (HashScheme hs : {HashScheme::ideal_colliding, HashScheme::ideal_distinct})
+        for (bool retaining : {false, true})
+            for (int variant = 0; variant < 3; ++variant) {
+                const bool two = variant > 0;
+                const std::uint64_t M = 40, sigma = two ? 12 : 25;
+                SimConfig c = config(two ? Structure::two_phase : Structure::sigma, M, 2, 20, 100000, ++seed);
+                c.sigma = sigma;
+                c.hashing = hs;
+                c.retaining = retaining;
+                c.swap = variant == 2 ? SwapPoint::before : SwapPoint::after;
+                INFO(to_string(hs) << (retaining ? " retaining" : " nonretaining") << (two ? " two-phase swap " : " one-phase ")
+                                   << (two ? to_string(c.swap) : ""));
+                const SimResult r = run_checked(c);
+                REQUIRE(r.model->applies);
+                if (two && retaining) {
+                    RbfVariant v;
+                    v.hashing = hs == HashScheme::ideal_distinct ? Hashing::distinct : Hashing::colliding;
+                    v.recycling = Recycling::retaining, v.restart = RestartLaw::eq10, v.swap = c.swap;
+                    const double independent = TwoPhaseModel(M / 2, 2, v).at(sigma).average_fpr;
+                    INFO("independent-filter form " << independent);
+                    CHECK_FALSE(inside(r.count_instance.batch.interval, independent));
+                }
+            }
 }

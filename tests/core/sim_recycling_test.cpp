@@ -185,7 +185,7 @@ TEST_CASE("two-phase filter: simulation inside the chain over (active, frozen) b
     const unsigned m = 6, k = 2, sigma = 3;
     for (bool retaining : {false, true}) {
         const double e = exact_two_phase(m, k, sigma, retaining);
-        SimConfig c = config(Structure::two_phase, m, k, 40, 50000, 77 + retaining);
+        SimConfig c = config(Structure::two_phase, 2 * m, k, 40, 50000, 77 + retaining);  // m: the total memory
         c.sigma = sigma;
         c.retaining = retaining;
         const Check s = run(c);
@@ -213,7 +213,7 @@ TEST_CASE("N-bounded filters, real and oracle user: simulation inside the chain;
 
 TEST_CASE("boundary 'reaches σ' is the filter 'exceeds σ − 1': identical counts for one seed", "[sim]") {
     for (Structure st : {Structure::sigma, Structure::two_phase}) {
-        SimConfig a = config(st, 200, 3, 5, 20000, 9);
+        SimConfig a = config(st, st == Structure::two_phase ? 400 : 200, 3, 5, 20000, 9);
         a.sigma = 120;
         a.boundary = Boundary::reaches;
         a.stream.kind = StreamKind::pool;

@@ -33,19 +33,26 @@ describe('simulate (module)', () => {
   });
 
   test('recycling filters run with every stream; their model is the RBF model, averaging variants ordered', async () => {
-    // The simulator's m is per array; the RBF API's m is the total memory of both arrays.
+    // m is the total memory M on both surfaces: two arrays of ⌊M/2⌋.
     const model = bc.rbf({ m: 400, k: 3, sigma: 100, phases: 2 }).averageFpr;
     for (const stream of ['fresh', 'pool', 'fading']) {
-      const r = bc.simulateSync({ structure: 'two-phase', m: 200, k: 3, sigma: 100, stream, pool: 300, epochs: 5, arrivals: 5000 });
+      const r = bc.simulateSync({ structure: 'two-phase', m: 400, k: 3, sigma: 100, stream, pool: 300, epochs: 5, arrivals: 5000 });
       assert.equal(r.model.value, model);
       assert.equal(r.config.stream, stream);
+      assert.equal(r.config.swap, 'after');
       assert.ok(r.recycles > 0);
       assert.ok(r.variants.countFirst.numerator <= r.variants.countEach.numerator);
       if (stream === 'fresh') assert.equal(r.variants.countInstance.mean, r.variants.countFirst.mean);
+      // With repeats the model is not the quantity measured: no verdict (docs/simulation.md).
+      assert.equal(r.model.applies, stream === 'fresh');
+      if (stream !== 'fresh') assert.equal(r.model.insideT, null);
+      else assert.equal(typeof r.model.insideT, 'boolean');
     }
-    // A retaining two-phase filter keeps the recycling message in both arrays: no model, rather than a wrong one.
-    const retaining = bc.simulateSync({ structure: 'two-phase', m: 200, k: 3, sigma: 100, retaining: true, epochs: 3, arrivals: 2000 });
-    assert.equal(retaining.model, null);
+    // Retaining two-phase filters, either swap point, have their exact model (docs/rbf.md).
+    for (const swap of ['after', 'before']) {
+      const retaining = bc.simulateSync({ structure: 'two-phase', m: 400, k: 3, sigma: 100, retaining: true, swap, epochs: 3, arrivals: 2000 });
+      assert.equal(retaining.model.value, bc.rbf({ m: 400, k: 3, sigma: 100, phases: 2, recycling: 'retaining', swap }).averageFpr);
+    }
   });
 
   test('same seed, same result; progress is reported and reaches 1', async () => {
@@ -124,7 +131,8 @@ describe('native and wasm give identical counts for the same seed', () => {
     'structure=bloom m=999 n=100 k=7 epochs=3 arrivals=2000 seed=5 hashing=enhanced-double',
     'structure=sigma m=1000 k=4 sigma=500 epochs=4 arrivals=5000 seed=7 stream=pool pool=700',
     'structure=sigma m=64 k=3 sigma=40 epochs=4 arrivals=5000 seed=7 stream=fading newFraction=0.3 window=200 retaining=true',
-    'structure=two-phase m=300 k=3 sigma=150 epochs=4 arrivals=5000 seed=8 stream=fading boundary=reaches',
+    'structure=two-phase m=600 k=3 sigma=150 epochs=4 arrivals=5000 seed=8 stream=fading boundary=reaches',
+    'structure=two-phase m=601 k=2 sigma=200 epochs=4 arrivals=5000 seed=8 retaining=true swap=before',
     'structure=n-real m=200 k=3 n=40 epochs=4 arrivals=3000 seed=9 stream=pool pool=100',
     'structure=n-oracle m=200 k=3 n=40 epochs=4 arrivals=3000 seed=9',
   ];
@@ -162,9 +170,11 @@ describe('simulate (CLI)', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /count-instance/);
     assert.match(r.stdout, /model: long-term average FPR/);
-    const t = await cli('simulate', 'two-phase', '--m', '200', '--k', '3', '--sigma', '100', '--retaining', '--epochs', '3', '--arrivals', '2000');
+    assert.match(r.stdout, /no verdict/);  // a pool stream: the model is for a fresh stream
+    const t = await cli('simulate', 'two-phase', '--m', '400', '--k', '3', '--sigma', '100', '--retaining', '--swap', 'before', '--epochs', '3', '--arrivals', '2000');
     assert.equal(t.code, 0, t.stderr);
-    assert.match(t.stdout, /model: none/);
+    assert.match(t.stdout, /swap before/);
+    assert.match(t.stdout, /model: long-term average FPR f²_σ \(exact\) .* (inside|OUTSIDE) the 99% t interval/);
     const b = await cli('simulate', 'bloom', '--m', '1000', '--n', '100', '--k', '7', '--epochs', '5', '--arrivals', '10k');
     assert.match(b.stdout, /model: exact mean FPR .* (inside|OUTSIDE) the 99% t interval/);
   });

@@ -24,6 +24,7 @@ int main() {
             else if (key == "boundary") in.boundary = value;
             else if (key == "stream") in.stream = value;
             else if (key == "retaining") in.retaining = value == "true";
+            else if (key == "swap") in.swap = value;
             else if (key == "m") in.m = x;
             else if (key == "k") in.k = x;
             else if (key == "epochs") in.epochs = x;

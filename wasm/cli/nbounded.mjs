@@ -9,7 +9,9 @@ export default {
   description:
     'A Bloom filter of M bits recycled after every N messages. worstCase is the FPR seen by the N-th\n' +
     'message (eq 1), oracle the average over the cycle (eq 2), lowerBound the real user\'s bound (eq 3)\n' +
-    'and exact the exact average of the real user, who counts only the messages that set bits.',
+    'and exact the exact average of the real user, who counts only the messages that set bits. When\n' +
+    '(N − 1)·k ≥ M the real user\'s filter can fill and then never recycles: its long-run average is 1, and\n' +
+    'the average over the cycles that end is shown beside it with the probability of filling.',
   options: {
     m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits, 1 ≤ M ≤ 2^24' },
     k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
@@ -36,7 +38,11 @@ export default {
       ['worst case f_w (eq 1)', row(r.worstCase)],
       ['oracle f_o (eq 2)', row(r.oracle)],
       ['lower bound f_a (eq 3)', row(r.lowerBound)],
-      ['exact, real user', row(r.exact)],
+      ['exact, real user (long run)', row(r.exact)],
+      ['exact, real user, cycles that end', row(r.exactGivenCycleEnds)],
+      ['real user: can fill', r.canFill
+        ? `yes: (N − 1)·k ≥ M; P(a cycle fills) = ${r.fillProbability > 0 ? formatProbability(r.fillProbability) : 'below 1e-308'}, then it never recycles`
+        : 'no: (N − 1)·k < M'],
       ['exact, oracle user', row(r.exactOracle)],
       ['real user: arrivals per cycle', formatReal(r.expectedArrivals, 3)],
     ];

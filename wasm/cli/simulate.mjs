@@ -24,13 +24,14 @@ export default {
     description: STRUCTURES.join(' | '),
   },
   options: {
-    m: count('bits', 'Filter size in bits (each array for two-phase), 1 ≤ m ≤ 2^31'),
+    m: count('bits', 'Memory M in bits, 1 ≤ M ≤ 2^31 (two-phase: in all, two arrays of ⌊M/2⌋ as in `rbf`)'),
     k: count('hashes', 'Probes per message, 1 ≤ k ≤ 64'),
     n: count('items', 'bloom/counting: messages per filter; n-real/n-oracle: N'),
     sigma: count('bits', 'sigma/two-phase: recycle bound σ on the set bits'),
     hashing: { type: 'string', valueName: 'scheme', description: 'colliding (default) | distinct | double | enhanced-double' },
     boundary: { type: 'string', valueName: 'rule', description: 'exceeds: recycle when b > σ (default) | reaches: b ≥ σ' },
     retaining: { type: 'boolean', description: 'After a recycle the triggering message is set in the fresh filter' },
+    swap: { type: 'string', valueName: 'point', description: 'two-phase: the frozen array keeps the recycling message (after, default) | not (before, 000 eq 24)' },
     stream: { type: 'string', valueName: 'kind', description: 'fresh (default) | pool | fading (recycling filters)' },
     pool: count('messages', 'pool: the number of distinct messages (default 1000)'),
     'new-fraction': { type: 'string', valueName: 'q', description: 'fading: probability an arrival is a new message (default 0.5)' },
@@ -56,7 +57,7 @@ export default {
       retaining: values.retaining,
       newFraction: values['new-fraction'],
     };
-    for (const key of ['m', 'k', 'n', 'sigma', 'hashing', 'boundary', 'stream', 'pool', 'window', 'queries', 'epochs',
+    for (const key of ['m', 'k', 'n', 'sigma', 'hashing', 'boundary', 'swap', 'stream', 'pool', 'window', 'queries', 'epochs',
       'arrivals', 'warmup', 'seed', 'confidence'])
       if (values[key] !== undefined) input[key] = values[key];
     if (!process.stderr.isTTY) return calc.simulate(input);
@@ -78,7 +79,7 @@ export default {
     const size = c.n !== null ? `${c.structure === 'bloom' || c.structure === 'counting' ? 'n' : 'N'} = ${formatInteger(c.n)}` : `σ = ${formatInteger(c.sigma)} (${c.boundary})`;
     const header =
       `${c.structure}: m = ${formatInteger(c.m)} bits, k = ${c.k}, ${size}, ${c.hashing} hashing` +
-      `${c.retaining ? ', retaining' : ''}, ${c.stream} stream; ${formatInteger(c.epochs)} epochs × ${formatInteger(c.arrivals)} arrivals` +
+      `${c.retaining ? ', retaining' : ''}${c.swap ? `, swap ${c.swap}` : ''}, ${c.stream} stream; ${formatInteger(c.epochs)} epochs × ${formatInteger(c.arrivals)} arrivals` +
       ` after ${formatInteger(c.warmup)} warm-up, seed ${c.seed}`;
     const pct = `${Math.round(c.confidence * 1000) / 10}%`;
     const rows = [['averaging', 'mean FPR', `± (t, ${pct})`, `Poisson ${pct}`, 'false positives / arrivals']];
@@ -97,8 +98,8 @@ export default {
     }
     const lines = [header, '', formatTable(rows, 'lrrrr'), ''];
     if (r.model) {
-      const inside = r.model.insideT ? 'inside' : 'OUTSIDE';
-      lines.push(`model: ${r.model.name} ${formatProbability(r.model.value)} (${r.model.reference}) — ${inside} the ${pct} t interval` +
+      const verdict = !r.model.applies ? 'no verdict' : `${r.model.insideT ? 'inside' : 'OUTSIDE'} the ${pct} t interval`;
+      lines.push(`model: ${r.model.name} ${formatProbability(r.model.value)} (${r.model.reference}) — ${verdict}` +
         (r.model.note ? `; ${r.model.note}` : ''));
     } else {
       lines.push('model: none for this structure yet');

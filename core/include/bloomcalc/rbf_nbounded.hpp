@@ -18,9 +18,15 @@ struct NBoundedResult {
     double worst_case = 0;   // f_w: eq 1 at the N-th arrival, which finds N − 1 messages inserted
     double oracle = 0;       // f_o, eq 2: (1/N)·Σ_{i=1}^{N} E[F_i], E[F_i] = eq 1 with n = i − 1
     double lower_bound = 0;  // f_a, eq 3 with f_i = E[F_i]
-    double exact = 0;        // exact average FPR of the real user's N-bounded filter (count-instance)
+    // Real user (count-instance). When (N − 1)·k ≥ M (`can_fill`, decided exactly) the filter can fill before its
+    // N-th counted message and then never recycles: the long-run average `exact` is 1, and
+    // `exact_given_cycle_ends` is the renewal–reward average over the cycles that do end. Otherwise both are equal.
+    double exact = 0;
+    double exact_given_cycle_ends = 0;
+    bool can_fill = false;
+    double fill_probability = 0;  // P(a cycle fills the filter), 0 unless can_fill (forward chain mass at B = M)
     double exact_oracle = 0; // exact average FPR of the oracle's filter: (1/N)·Σ_i E[ρ(B_{i−1})]
-    double expected_arrivals = 0;  // real user: new-message arrivals per cycle, N + Σ_i E[R_i]
+    double expected_arrivals = 0;  // real user: new-message arrivals per cycle that ends, N + Σ_i E[R_i | ends]
 };
 
 // E[F_i] by eq 1 of 000 (colliding) or its distinct form: the i-th arrival finds i − 1 messages inserted.
@@ -34,8 +40,12 @@ private:
     double log_clear_;  // log P(a given bit stays clear) per message
 };
 
-// O(N·w·k) with w the width of the bit-count distribution (tails below 1e-30 of the mass are dropped, an
-// error ≤ 1e-28 relative); N ≤ 2^22.
+// O(N·w·k + M·k²) with w the width of the bit-count distribution (tails below 1e-30 of the mass are dropped,
+// an error ≤ 1e-28 relative); N ≤ min(M, 2^22). The work is estimated before anything runs and refused above
+// 2^30 (InfeasibleError naming N); when the filter can fill, the backward pass stores the real chain's
+// windows, at most 2^24 values (InfeasibleError naming N).
 NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N);
+// The work estimate used for that check: 2·N·min(M, ~24 sd of the occupancy + 2k)·k.
+double n_bounded_work(std::uint64_t M, unsigned k, std::uint64_t N);
 
 }  // namespace bloomcalc

@@ -45,8 +45,12 @@ public:
     unsigned hashes() const { return k_; }
     const RbfVariant& variant() const { return variant_; }
 
+    // Exact retaining law, colliding hashes (!all_sigma_in_one_pass()): the stationary distribution of the
+    // bits a cycle starts with (index = bits − 1), and v_b of a cycle that starts at j bits (b ≤ M − 1).
+    std::vector<double> restart_law(std::uint64_t sigma) const;
+    double visits_from(unsigned j, std::uint64_t b) const { return basis_[j - 1][b]; }
+
 private:
-    std::vector<double> restart_distribution(std::uint64_t sigma) const;  // exact law: index = bits − 1
     std::uint64_t M_;
     unsigned k_;
     RbfVariant variant_;
@@ -62,6 +66,10 @@ private:
 
 // The retaining restart distribution of 000 eq 10 / eq 14: the bits a fresh message sets (index = bits).
 std::vector<double> fresh_message_bits(std::uint64_t M, unsigned k, Hashing h);
+
+// P(a message arriving at i of M bits set ends with x new bits and J distinct bits of its own), colliding
+// hashes: T[x][J].
+std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M, unsigned k);
 
 // Stationary distribution of a finite stochastic matrix by the GTH algorithm (state reduction with
 // non-negative terms only; Grassmann, Taksar & Heyman 1985). P[i][j] = P(i → j).

@@ -4,11 +4,16 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "bloomcalc/rbf_one_phase.hpp"
 
 namespace bloomcalc {
+
+namespace detail {
+class RetainingTwoPhase;
+}
 
 struct TwoPhaseResult {
     std::uint64_t M = 0, sigma = 0;  // M bits per filter (the total memory is 2M)
@@ -19,7 +24,7 @@ struct TwoPhaseResult {
     double active_fpr = 0;         // Σ π_b ρ(b)  (= f¹_σ of the active filter)
     double frozen_fpr = 0;         // Σ F_f ρ(f)
     double expected_messages = 0;  // E[N₀] of the active filter: arrivals per active cycle
-    std::vector<double> frozen;    // F: distribution of the frozen filter's bits (index = bits)
+    std::vector<double> frozen;    // F: distribution of the frozen filter's bits seen by arrivals (index = bits)
 };
 
 // Precomputes the active filter's fill and, for colliding hashes, prefix sums of Σ_b v_b·(b)_j/(M)_j for the
@@ -42,6 +47,8 @@ private:
     void ratios(std::uint64_t b0, unsigned n, double* out) const noexcept;
     static constexpr std::uint64_t kStride = 64;
     std::vector<double> inv_;          // 1/(M − t)
+    // Retaining filters with the exact restart law: the model of the active/frozen overlap (both swap points).
+    std::shared_ptr<const detail::RetainingTwoPhase> retaining_;
     std::vector<double> checkpoints_;  // [c·J + j − j_min] = Σ_{b<c·kStride} v_b (b)_j/(M)_j, J = k − j_min + 1
 };
 

@@ -50,6 +50,16 @@ public:
         return fresh;
     }
 
+    // Clears the given positions (those set; repeats are harmless): undoes an insertion whose new bits they are.
+    void erase(const std::uint32_t* pos, unsigned n) {
+        for (unsigned i = 0; i < n; ++i) {
+            std::uint64_t& w = words_[pos[i] >> 6];
+            const std::uint64_t bit = std::uint64_t{1} << (pos[i] & 63);
+            set_bits_ -= (w & bit) != 0;
+            w &= ~bit;
+        }
+    }
+
     void clear() {
         if (set_bits_ == 0) return;
         std::fill(words_.begin(), words_.end(), 0);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bloomcalc/sim_hashing.hpp"
+#include "bloomcalc/rbf_params.hpp"
 #include "bloomcalc/sim_recycling_filter.hpp"
 #include "bloomcalc/sim_statistics.hpp"
 #include "bloomcalc/sim_streams.hpp"
@@ -37,13 +38,14 @@ constexpr std::uint64_t kSimMaxArrivals = std::uint64_t{1} << 40;     // per epo
 
 struct SimConfig {
     Structure structure = Structure::bloom;
-    std::uint64_t m = 0;       // bits (of each array for two_phase)
+    std::uint64_t m = 0;       // bits of memory in all (two_phase: two arrays of ⌊m/2⌋ bits, as the rbf models' M)
     unsigned k = 0;            // probes per message
     HashScheme hashing = HashScheme::ideal_colliding;
     std::uint64_t n = 0;       // bloom/counting: messages per filter instance; n_real/n_oracle: N
     std::uint64_t sigma = 0;   // sigma/two_phase: σ
     Boundary boundary = Boundary::exceeds;
     bool retaining = false;
+    SwapPoint swap = SwapPoint::after;  // two_phase: the frozen array with (after) or without (before) the trigger's bits
     StreamSpec stream;          // recycling structures only; bloom/counting query fresh messages
     std::uint64_t queries = 0;  // bloom/counting: lookups per filter instance (0: max(64, n))
     std::uint64_t epochs = 0;
@@ -57,7 +59,7 @@ struct SimConfig {
 // default; a required one absent is NaN and reported by name). make_sim_config checks each number
 // (finite, integral, in range: RangeError naming it) and then validate()s.
 struct SimInput {
-    std::string structure = "bloom", hashing = "colliding", boundary = "exceeds", stream = "fresh";
+    std::string structure = "bloom", hashing = "colliding", boundary = "exceeds", stream = "fresh", swap = "after";
     bool retaining = false;
     double m = NAN, k = NAN, epochs = NAN, arrivals = NAN;
     std::optional<double> n, sigma, queries, warmup, seed, confidence, pool, new_fraction, window;
@@ -67,6 +69,9 @@ SimConfig make_sim_config(const SimInput& in);
 // Validates every field (RangeError naming it) and the budgets (InfeasibleError naming the parameter
 // to reduce); fills the defaults (queries, warmup). Returns the completed configuration.
 SimConfig validate(const SimConfig& config);
+
+// Bits of one array: m, or ⌊m/2⌋ for the two arrays of a two-phase filter.
+std::uint64_t array_bits(const SimConfig& c);
 
 // Work and memory a configuration needs (for the budgets and for progress).
 double estimated_probes(const SimConfig& c);
@@ -104,6 +109,9 @@ struct ModelValue {
     std::string name;       // e.g. "exact mean FPR"
     std::string reference;  // e.g. "001 eqs 8, 17"
     bool exact_configuration = true;  // false: the model assumes something the run does not (e.g. ideal hashing)
+    // false: the model is not the quantity measured (a recycling structure driven by a stream with repeats);
+    // then there is no inside/outside verdict (model_inside_* stay false and the surfaces show none).
+    bool applies = true;
     std::string note;
 };
 

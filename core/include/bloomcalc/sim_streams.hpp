@@ -55,11 +55,13 @@ public:
             msg.first_ever = !seen_[static_cast<std::size_t>(msg.id)];
             break;
         case StreamKind::fading: {
-            const std::uint64_t u = rng_.next();
-            if (next_id_ == 0 || u < new_threshold_) {
+            if (next_id_ == 0 || rng_.next() < new_threshold_) {
                 msg.id = next_id_++;
                 return msg;  // brand new: never known
             }
+            // The age from a second, independent word (u1, u2 its halves): the word that decided "repeat" is
+            // conditioned on u ≥ q and would skew the ages.
+            const std::uint64_t u = rng_.next();
             const std::uint64_t span_ids = next_id_ < spec_.window ? next_id_ : spec_.window;
             const std::uint64_t age = (((u & 0xffffffffULL) * (u >> 32)) >> 32) * span_ids >> 32;
             msg.id = next_id_ - 1 - age;

@@ -1,0 +1,150 @@
+// The exact retaining two-phase model: see rbf_two_phase_retaining.hpp for the derivation, docs/rbf.md.
+#include "rbf_two_phase_retaining.hpp"
+
+#include <algorithm>
+
+#include "bloomcalc/rbf_chain.hpp"
+#include "rbf_fill.hpp"
+
+namespace bloomcalc::detail {
+
+RetainingTwoPhase::RetainingTwoPhase(const OnePhaseModel& active, std::vector<double> pj)
+    : M_(active.bits()), k_(active.hashes()), h_(active.variant().hashing), swap_(active.variant().swap),
+      pj_(std::move(pj)) {
+    const unsigned k = k_;
+    j_first_ = h_ == Hashing::colliding ? 1 : k;
+    const unsigned nJ = k - j_first_ + 1;
+    const double M = static_cast<double>(M_);
+    // C(j, t) by Pascal's triangle (exact to 2^53, then correctly rounded sums).
+    std::vector<std::vector<double>> C(k + 1, std::vector<double>(k + 1, 0.0));
+    for (unsigned j = 0; j <= k; ++j) {
+        C[j][0] = 1.0;
+        for (unsigned t = 1; t <= j; ++t) C[j][t] = C[j - 1][t - 1] + (t < j ? C[j - 1][t] : 0.0);
+    }
+    g_.assign(static_cast<std::size_t>(nJ) * (k + 1) * (k + 1), 0.0);
+    for (unsigned J = j_first_; J <= k; ++J)
+        for (unsigned c0 = 0; c0 <= J; ++c0)
+            for (unsigned t = 0; t <= k; ++t) {
+                double a = 1.0;  // (M − J)_t/(M)_t
+                for (unsigned u = 0; u < t; ++u) a *= (M - J - u) / (M - u);
+                double g = 0.0;
+                for (unsigned j = t; j <= k; ++j) {
+                    if (pj_[j] == 0.0 || j - t > c0) continue;
+                    double b = 1.0;  // (c₀)_{j−t}/(M − t)_{j−t}
+                    for (unsigned u = 0; u < j - t; ++u) b *= static_cast<double>(c0 - u) / (M - t - u);
+                    g += pj_[j] * C[j][t] * a * b;
+                }
+                g_[((J - j_first_) * (k + 1) + c0) * (k + 1) + t] = g;
+            }
+    // Checkpoints every stride levels (8·(k + 2): memory ≤ k·M/8 doubles; at() adds fewer than stride levels).
+    stride_ = 8 * (k + 2);
+    const std::uint64_t n = active.sigma_max() + 1, cols = k + 2;
+    checkpoints_.assign(((n + stride_ - 1) / stride_) * nJ * cols, 0.0);
+    std::vector<double> run(nJ * cols, 0.0), block(cols);
+    for (std::uint64_t b0 = 0; b0 < n; b0 += stride_) {
+        std::copy(run.begin(), run.end(), checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / stride_ * nJ * cols));
+        for (unsigned J = j_first_; J <= k; ++J) {
+            std::fill(block.begin(), block.end(), 0.0);  // the block's sum first: two-level summation
+            add_levels(active, J, b0, std::min(n, b0 + stride_), block.data());
+            for (std::uint64_t c = 0; c < cols; ++c) run[(J - j_first_) * cols + c] += block[c];
+        }
+    }
+}
+
+double RetainingTwoPhase::visits(const OnePhaseModel& active, unsigned j, std::uint64_t b) const {
+    return h_ == Hashing::colliding ? active.visits_from(j, b) : active.level_visits(b);
+}
+
+void RetainingTwoPhase::add_levels(const OnePhaseModel& active, unsigned J, std::uint64_t from, std::uint64_t to,
+                                   double* acc) const {
+    double inv[kMaxHashes + 1];  // 1/(M − J − u)
+    for (unsigned u = 0; u <= k_ && J + u < M_; ++u) inv[u] = 1.0 / static_cast<double>(M_ - J - u);
+    for (std::uint64_t b = std::max<std::uint64_t>(from, J); b < to; ++b) {
+        const double v = visits(active, J, b);
+        if (v == 0.0) continue;
+        const std::uint64_t n = b - J;
+        double r = 1.0;  // (b − J)_t/(M − J)_t
+        acc[0] += v;
+        for (unsigned t = 1; t <= k_ && t <= n; ++t) {
+            r *= static_cast<double>(n - t + 1) * inv[t - 1];
+            acc[t] += v * r;
+        }
+        acc[k_ + 1] += v * level_rho(b, M_, k_, h_);
+    }
+}
+
+void RetainingTwoPhase::sums(const OnePhaseModel& active, unsigned J, std::uint64_t sigma, std::vector<double>& out) const {
+    const unsigned nJ = k_ - j_first_ + 1, cols = k_ + 2;
+    const std::uint64_t c = sigma / stride_;
+    const auto at = checkpoints_.begin() + static_cast<std::ptrdiff_t>((c * nJ + (J - j_first_)) * cols);
+    std::vector<double> block(cols, 0.0);
+    add_levels(active, J, c * stride_, sigma + 1, block.data());
+    out.assign(cols, 0.0);
+    for (unsigned t = 0; t < cols; ++t) out[t] = at[t] + block[t];
+}
+
+void RetainingTwoPhase::evaluate(const OnePhaseModel& active, std::uint64_t sigma, bool with_frozen,
+                                 TwoPhaseResult& r) const {
+    const unsigned k = k_, nJ = k - j_first_ + 1, cols = k + 2;
+    const std::uint64_t M = M_;
+    // The stationary law of the start bits J (the one-phase exact restart law).
+    std::vector<double> pi(nJ, 0.0);
+    if (h_ == Hashing::colliding) pi = active.restart_law(sigma);
+    else pi[0] = 1.0;
+    std::vector<std::vector<double>> S(nJ);
+    for (unsigned J = j_first_; J <= k; ++J) sums(active, J, sigma, S[J - j_first_]);
+
+    // The triggers: level i ∈ (σ − k, σ], x > σ − i new bits, J' distinct bits; the next cycle starts with
+    // J = J', f = i + x (after) or i (before), c₀ = J' (after) or J' − x (before).
+    const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0, lo = swap_ == SwapPoint::after ? sigma + 1 : first;
+    const std::uint64_t size = std::min<std::uint64_t>(sigma + k, M) + 1;
+    std::vector<double> frozen(size - lo, 0.0), h(nJ * (k + 1), 0.0);
+    double total = 0, arrivals = 0, fp_active = 0, fp_frozen = 0;
+    std::vector<std::vector<double>> T;
+    for (std::uint64_t i = first; i <= sigma; ++i) {
+        double w = 0;  // Σ_J π_J v^{(J)}_i: arrivals at level i per cycle
+        for (unsigned J = j_first_; J <= k; ++J) w += pi[J - j_first_] * visits(active, J, i);
+        if (w == 0.0) continue;
+        if (h_ == Hashing::colliding) T = trigger_table(i, M, k);
+        else {
+            const auto step = message_step(i, M, k, h_);
+            T.assign(k + 1, std::vector<double>(k + 1, 0.0));
+            for (unsigned x = 0; x <= k; ++x) T[x][k] = step[x];
+        }
+        for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k && i + x <= M; ++x)
+            for (unsigned J = std::max(j_first_, x); J <= k; ++J) {
+                const double q = w * T[x][J];
+                if (q == 0.0) continue;
+                const std::uint64_t f = swap_ == SwapPoint::after ? i + x : i;
+                const unsigned c0 = swap_ == SwapPoint::after ? J : J - x;
+                const std::vector<double>& s = S[J - j_first_];
+                total += q;
+                arrivals += q * s[0];
+                fp_active += q * s[k + 1];
+                fp_frozen += q * s[0] * rbf_rho(f, M, k, h_);
+                frozen[f - lo] += q * s[0];
+                // h_J[t] += q·(f − c₀)_t/(M − J)_t·g(J, c₀, t)
+                const double N = static_cast<double>(M - J), K = static_cast<double>(f - c0);
+                const double* g = &g_[((J - j_first_) * (k + 1) + c0) * (k + 1)];
+                double ratio = 1.0;
+                for (unsigned t = 0; t <= k; ++t) {
+                    if (t > 0 && K < t) break;  // (f − c₀)_t = 0 from here on
+                    if (t > 0) ratio *= (K - (t - 1)) / (N - (t - 1));
+                    h[(J - j_first_) * (k + 1) + t] += q * ratio * g[t];
+                }
+            }
+    }
+    double fp_both = 0;  // Σ arrivals · E[ρ(c)]
+    for (unsigned J = j_first_; J <= k; ++J)
+        for (unsigned t = 0; t <= k; ++t) fp_both += h[(J - j_first_) * (k + 1) + t] * S[J - j_first_][t];
+    (void)cols;
+    (void)total;
+    r.frozen_fpr = fp_frozen / arrivals;
+    r.average_fpr = (fp_active + fp_frozen - fp_both) / arrivals;
+    if (with_frozen) {
+        r.frozen.assign(size, 0.0);
+        for (std::uint64_t f = lo; f < size; ++f) r.frozen[f] = frozen[f - lo] / arrivals;  // seen by arrivals
+    }
+}
+
+}  // namespace bloomcalc::detail
