@@ -3,6 +3,8 @@
 // so its σ is bisected below the one-phase σ of an M/2 filter; the N rules scan eq 1's sequence.
 #include "bloomcalc/rbf_recommend.hpp"
 
+#include "bloomcalc/compensated_sum.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -34,20 +36,21 @@ RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi,
 
 // The N rules from E[F_i] = eq 1 at n = i − 1: each rule's FPR grows with N, so scan until it exceeds f*.
 void n_rules(std::uint64_t M, unsigned k, Hashing h, double target, RecommendRow& row) {
-    double sum_f = 0, sum_r = 0, sum_arrivals = 0;
+    CompensatedSum sum_f, sum_r, sum_arrivals;  // the same sums as n_bounded (rbf_nbounded.cpp)
     bool worst = true, oracle = true, lower = true;
     const std::uint64_t limit = M;  // a real user cannot count more than M bit-setting messages
     const WorstCase eq1(M, k, h);
     for (std::uint64_t N = 1; N <= limit && (worst || oracle || lower); ++N) {
         const double f = eq1.at(N);
-        sum_f += f;
-        sum_r += f / (1 - f);
-        sum_arrivals += 1 + f / (1 - f);
+        sum_f.add(f);
+        sum_r.add(f / (1.0 - f));
+        sum_arrivals.add(1.0 + f / (1.0 - f));
+        const double fo = sum_f.value() / static_cast<double>(N), fa = sum_r.value() / sum_arrivals.value();
         if (worst && f <= target) row.worst_case = RuleChoice{true, double(N), double(N), f};
         else worst = false;
-        if (oracle && sum_f / N <= target) row.oracle = RuleChoice{true, double(N), double(N), sum_f / N};
+        if (oracle && fo <= target) row.oracle = RuleChoice{true, double(N), double(N), fo};
         else oracle = false;
-        if (lower && sum_r / sum_arrivals <= target) row.lower_bound = RuleChoice{true, double(N), double(N), sum_r / sum_arrivals};
+        if (lower && fa <= target) row.lower_bound = RuleChoice{true, double(N), double(N), fa};
         else lower = false;
     }
 }

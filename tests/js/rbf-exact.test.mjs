@@ -91,6 +91,35 @@ function exactOnePhase(M, k, sigma, hashing, recycling) {
   return { fpr, messages: div(ONE, rate) };
 }
 
+// Two-phase filter over (active, frozen) bit-set pairs of M bits each: a hit in either filter is positive; when
+// the insertion leaves more than σ bits set the frozen filter becomes the active one with (after) or without
+// (before) the message's bits, and the new active one is empty or (retaining) the message's bits.
+function exactTwoPhase(M, k, sigma, hashing, recycling, swap) {
+  const n = 1 << M, probes = probeMasks(M, k, hashing);
+  const P = Array.from({ length: n * n }, () => Array.from({ length: n * n }, () => ZERO));
+  const fp = Array.from({ length: n * n }, () => ZERO);
+  for (let A = 0; A < n; A++)
+    for (let Fz = 0; Fz < n; Fz++)
+      for (const { mask, p } of probes) {
+        const s = A * n + Fz;
+        if ((mask & ~A) === 0 || (mask & ~Fz) === 0) fp[s] = add(fp[s], p);
+        let a = A | mask, f = Fz;
+        if (popcount(a) > sigma) [f, a] = [swap === 'after' ? a : A, recycling === 'retaining' ? mask : 0];
+        P[s][a * n + f] = add(P[s][a * n + f], p);
+      }
+  // A recurrent state for the regenerative form: the likeliest after 400 steps of the lazy chain (in doubles;
+  // the empty pair is transient once a swap has happened).
+  let x = Array.from({ length: n * n }, (_, i) => (i === 0 ? 1 : 0));
+  const Pd = P.map((row) => row.map(toDouble));
+  for (let it = 0; it < 400; it++) {
+    const y = x.map((v) => 0.5 * v);
+    for (let i = 0; i < n * n; i++) if (x[i]) for (let j = 0; j < n * n; j++) y[j] += 0.5 * x[i] * Pd[i][j];
+    x = y;
+  }
+  const pi = stationary(P, x.indexOf(Math.max(...x)));
+  return pi.reduce((acc, x, s) => add(acc, mul(x, fp[s])), ZERO);
+}
+
 const rel = (a, b) => Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
 
 describe('recycling filters equal exact rational chains over bit sets', () => {
@@ -108,6 +137,29 @@ describe('recycling filters equal exact rational chains over bit sets', () => {
           assert.ok(rel(got.averageFpr, toDouble(exact.fpr)) <= 1e-12, `${got.averageFpr} vs ${toDouble(exact.fpr)}`);
           assert.ok(rel(got.expectedMessages, toDouble(exact.messages)) <= 1e-12);
         });
+
+  // Every two-phase variant, retaining ones included (the re-inserted message's bits overlap the frozen filter).
+  for (const hashing of ['colliding', 'distinct'])
+    for (const recycling of ['nonretaining', 'retaining'])
+      for (const swap of ['after', 'before'])
+        for (const [k, sigma] of [[1, 1], [1, 2], [2, 2]])
+          test(`two-phase ${hashing} ${recycling} swap ${swap} M=2×3 k=${k} sigma=${sigma}`, () => {
+            const exact = toDouble(exactTwoPhase(3, k, sigma, hashing, recycling, swap));
+            const got = bc.rbf({ m: 6, k, sigma, phases: 2, hashing, recycling, swap });
+            assert.ok(rel(got.averageFpr, exact) <= 1e-12, `${got.averageFpr} vs ${exact}`);
+          });
+
+  test('N-bounded real user: the fill criterion (N − 1)·k ≥ M decided exactly, both averages reported', () => {
+    const can = bc.nBounded({ m: 1000, k: 10, N: 200 });
+    assert.equal(can.canFill, true);
+    assert.equal(can.exact, 1); // long run: the filter fills and never recycles
+    assert.ok(can.exactGivenCycleEnds > 0.06 && can.exactGivenCycleEnds < 0.061);
+    const cannot = bc.nBounded({ m: 100, k: 10, N: 10 }); // the 10th message finds at most 90 bits set
+    assert.equal(cannot.canFill, false);
+    assert.equal(cannot.fillProbability, 0);
+    assert.equal(cannot.exact, cannot.exactGivenCycleEnds);
+    assert.throws(() => bc.nBounded({ m: 2 ** 20, k: 10, N: 1e5 }), (e) => e.parameter === 'N');
+  });
 
   test('k = 1 closed form in exact rationals equals the module', () => {
     // f¹_σ = Σ_{i≤σ} i/(M(M−i)) / Σ_{j≤σ} 1/(M−j)  (docs/rbf.md, eq 19 restored)
