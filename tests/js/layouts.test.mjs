@@ -164,6 +164,8 @@ describe('layouts: CLI', () => {
 
   test('bad layouts: exit 2 naming the parameter', async () => {
     await cliFails(['fpr', '--layout', 'blocked', '--m', '1000', '--n', '10', '--k', '3', '--block-bits', '512'], 'blockBits');
+    await cliFails(['fpr', '--layout', 'blocked', '--m', '1000', '--n', '10', '--k', '3', '--block-bits', '512'], '--block-bits');
+    await cliFails(['size', '--layout', 'split-block', '--n', '1000', '--p', '1%'], '--block-bits');
     await cliFails(['fpr', '--layout', 'cuckoo', '--m', '1000', '--n', '10', '--k', '3'], 'layout');
     await cliFails(['fpr', '--preset', 'nope', '--m', '1000', '--n', '10'], 'preset');
     await cliFails(['fpr', '--layout', 'blocked', '--m', '1024', '--n', '10', '--block-bits', '512'], '--k');

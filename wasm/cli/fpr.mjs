@@ -9,7 +9,7 @@ import {
   formatRelativeError,
   formatTable,
 } from './common.mjs';
-import { layoutInput, layoutOptions, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
+import { layoutInput, layoutOptions, namingFlags, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
 
 const REFERENCES = {
   exact: { colliding: '001 eqs 8, 17, 18', distinct: '000 eq 17 (k distinct probes)' },
@@ -58,9 +58,10 @@ export default {
     requireK(this, values);
     if (wantsLayout(values)) {
       const input = layoutInput(values);
-      const report = calc.layoutFpr(input);
+      const report = namingFlags(() => calc.layoutFpr(input));
       if (!values.simulate) return report;
-      return { ...report, simulation: calc.simulateLayout({ ...input, epochs: values.epochs, hashScheme: values['hash-scheme'] }) };
+      const simulation = namingFlags(() => calc.simulateLayout({ ...input, epochs: values.epochs, hashScheme: values['hash-scheme'] }));
+      return { ...report, simulation };
     }
     const input = { m: values.m, n: values.n, k: values.k, hashing: values.hashing };
     const report = calc.fpr(input);

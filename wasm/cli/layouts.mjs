@@ -26,6 +26,20 @@ export const layoutOptions = {
   },
 };
 
+/** The core names a parameter as the API does; the CLI's option for it, when the spelling differs. */
+const FLAG = { blockBits: '--block-bits', hashScheme: '--hash-scheme', maxBytes: '--max-bytes' };
+
+/** Runs fn; an error naming blockBits (…) also names its command-line option. */
+export function namingFlags(fn) {
+  try {
+    return fn();
+  } catch (err) {
+    const flag = FLAG[err?.parameter];
+    if (flag && err instanceof Error) err.message = `${err.message} (option ${flag})`;
+    throw err;
+  }
+}
+
 /** True when the command line asks for a layout rather than the textbook filter. */
 export function wantsLayout(values) {
   return values.layout !== undefined || values.preset !== undefined || values['block-bits'] !== undefined;
@@ -123,5 +137,5 @@ export function renderLayoutSize(r) {
   pairs.push(['what if n is off', whatIfLine(r.whatIf)]);
   const rows = [['approximation at this size', 'FPR', '', 'rel. error vs exact', 'reference']];
   rows.push(...approximationRows(r.approximations));
-  return `Layout sizing\n\n${formatPairs(pairs)}\n\n${formatTable(rows, 'lrlrl')}`;
+  return `Layout sizing\n\n${formatPairs(pairs)}\n\n${formatTable(rows, 'lrlrl')}\n`;
 }

@@ -8,7 +8,7 @@ import {
   formatReal,
   formatPairs,
 } from './common.mjs';
-import { layoutOptions, renderLayoutSize, wantsLayout } from './layouts.mjs';
+import { layoutOptions, namingFlags, renderLayoutSize, wantsLayout } from './layouts.mjs';
 
 const METHOD_NOTE = {
   classic: 'classic formula (001 eq 1)',
@@ -71,7 +71,7 @@ export default {
 
   compute(calc, values) {
     if (wantsLayout(values)) {
-      return calc.layoutSize({
+      return namingFlags(() => calc.layoutSize({
         n: values.n,
         p: values.p,
         k: values.k,
@@ -80,7 +80,7 @@ export default {
         blockBits: values['block-bits'],
         hashing: values.hashing,
         maxBytes: values['max-bytes'],
-      });
+      }));
     }
     return calc.size({
       n: values.n,
