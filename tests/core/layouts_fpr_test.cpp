@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "bloomcalc/error.hpp"
@@ -163,6 +164,9 @@ TEST_CASE("Touching-item method = load mixture with its tail bound, up to m = n 
         {Layout::split_block, 1ull << 33, 1ull << 28, 4, 64 * 4, Hashing::colliding},
         {Layout::split_block, 3ull * 1000, 5000, 3, 3, Hashing::colliding},  // saturated
         {Layout::blocked, 7ull * 4096, 20000, 5, 4096 * 7, Hashing::colliding},
+        {Layout::blocked, 1060032, 56488, 24, 16, Hashing::colliding},  // k > B: a probe set can fill the block
+        {Layout::blocked, 32, 2, 22, 16, Hashing::colliding},
+        {Layout::split_block, 5 * 1000, 300, 5, 5, Hashing::colliding},  // one-bit words
     };
     for (const auto& c : cases) {
         const auto f = filter_of(c);
@@ -174,6 +178,28 @@ TEST_CASE("Touching-item method = load mixture with its tail bound, up to m = n 
         CHECK(rel(exact, mix.fpr) < 1e-12);
         CHECK(mix.tail_bound <= 2e-17);
     }
+}
+
+TEST_CASE("Touching-item method = load mixture on seeded random shapes", "[layouts]") {
+    std::mt19937_64 rng(20261123);
+    int checked = 0;
+    for (int t = 0; t < 60; ++t) {
+        const Layout layout = t % 3 == 0 ? Layout::split_block : Layout::blocked;
+        const unsigned k = 1 + static_cast<unsigned>(rng() % 24);
+        std::uint64_t B = layout == Layout::split_block ? k * (1 + rng() % 64) : std::uint64_t{1} << (3 + rng() % 8);
+        const std::uint64_t b = 1 + rng() % (std::uint64_t{1} << (rng() % 28));
+        const std::uint64_t m = B * b;
+        const double bits_per_key = std::exp2(static_cast<double>(rng() % 600) / 100.0 - 1.0);  // 0.5 … 32
+        const std::uint64_t n = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(m) / bits_per_key));
+        const Hashing hashing = rng() % 2 && k <= B && layout == Layout::blocked ? Hashing::distinct : Hashing::colliding;
+        const auto f = make(layout, m, n, k, B, hashing);
+        const double exact = layout_exact_fpr(f);
+        const auto mix = layout_mixture_fpr(f);
+        INFO(to_string(layout) << " m=" << m << " n=" << n << " k=" << k << " B=" << B << " " << to_string(hashing));
+        CHECK(rel(exact, mix.fpr) < 1e-12);
+        ++checked;
+    }
+    CHECK(checked == 60);
 }
 
 TEST_CASE("Long-double full sum with its own per-block chain agrees to 1e-12", "[layouts]") {

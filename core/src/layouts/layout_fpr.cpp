@@ -23,11 +23,13 @@ namespace bloomcalc {
 
 namespace {
 
-// C(a, b)·x^b·(1 − x)^{a−b} for a ≤ 64, (1 − x)^{a−b} from log1p (no cancellation for small x).
+// C(a, b)·x^b·(1 − x)^{a−b} for a ≤ 64, (1 − x)^{a−b} from log1p (no cancellation for small x); x = 1
+// (a block or word of one bit per probe) gives 1 for b = a and 0 otherwise.
 double binomial_term(unsigned a, unsigned b, double x) {
     double c = 1.0;
     for (unsigned i = 1; i <= b; ++i) c = c * (a - b + i) / i;
-    return c * std::pow(x, b) * std::exp((a - b) * std::log1p(-x));
+    const double rest = a == b ? 1.0 : std::exp((a - b) * std::log1p(-x));
+    return c * std::pow(x, b) * rest;
 }
 
 // An item shares the test item's block with probability q and, inside it, touches the targets with
