@@ -1,6 +1,8 @@
 // Module Web Worker of the recycling-filter section: runs bc.recommend (posting progress after each k)
-// and bc.sigmaCurve / bc.rbf off the page's thread. Cancelling = the page terminates this worker.
+// and bc.sigmaCurve / bc.rbf off the page's thread, and bc.size for the sizing calculator (up to ~2 s for
+// the exact method with distinct hashing). Cancelling = the page terminates this worker.
 // Messages in:  { id, type: 'recommend', input } | { id, type: 'curve', input: { m, k, variant, sigma? } }
+//               | { id, type: 'size', input } (bc.size)
 //               | { id, type: 'figures', input: { kmax, variant, points: [[m, fpr], …] } } (progress per point)
 // Messages out: { id, type: 'progress', done, total } | { id, type: 'result', result } | { id, type: 'error', error }
 import { createBloomCalc } from '../wasm/browser.mjs';
@@ -61,6 +63,8 @@ self.addEventListener('message', async (event) => {
       });
     } else if (type === 'figures') {
       result = figures(bc, input, (done, total) => self.postMessage({ id, type: 'progress', done, total }));
+    } else if (type === 'size') {
+      result = bc.size(input);
     } else if (type === 'curve') {
       result = curve(bc, input);
     } else {

@@ -1,8 +1,11 @@
 // The sizing calculator (<bloom-calc calculator="sizing">): n, p, m, k → the filter, the formulas
 // compared with the exact mean, the FPR-vs-n chart and the simulate panel. All parsing and all model
 // arithmetic is the core's (bc.size / bc.fpr); this file only moves strings in and renders numbers out.
+// bc.size runs in the calculation worker (web/rbf-worker.mjs): sizing by the exact mean with distinct
+// hashing and a tiny p takes up to ~2 s; a new edit while one runs terminates it.
 import template from './calculators/sizing.html';
 import { createFprChart, sampleCounts } from './chart.mjs';
+import { createRunner } from './rbf-runner.mjs';
 import { createSimulationPanel } from './simulate.mjs';
 import {
   formatInt,
@@ -95,6 +98,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
 
   let timer = 0;
   let generation = 0; // bumps on every computation; chart work of an older one stops
+  const sizer = createRunner(() => {});
 
   // ---------------------------------------------------------------- state <-> form
 
@@ -127,7 +131,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
   }
 
   function showError(err) {
-    const message = err instanceof Error ? err.message : `Unexpected error: ${String(err)}`;
+    // an Error of the core's parsers, or the worker's plain { name, message, parameter } of bc.size
+    const message = typeof err?.message === 'string' ? err.message : `Unexpected error: ${String(err)}`;
     const parameter = err && typeof err === 'object' ? err.parameter : undefined;
     if (parameter && Object.hasOwn(errors, parameter)) {
       if (!errors[parameter].hidden) return; // one message per field: the first
@@ -290,7 +295,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
 
   // ---------------------------------------------------------------- the loop
 
-  function compute() {
+  async function compute() {
     timer = 0;
     const state = readForm();
     const query = host.query;
@@ -315,14 +320,19 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
       return;
     }
     let result;
+    if (sizer.busy) sizer.cancel(); // an older, slow sizing: stop it
+    for (const card of [resultsCard, formulasCard, chartCard]) setState(card, 'computing', query);
     try {
-      result = bc.size(input);
+      result = await sizer.request('size', input);
     } catch (err) {
+      if (gen !== generation) return; // a newer edit took over
+      if (err?.cancelled) return;
       showError(err);
       markStale(query, 'Out of date: fix the input error to see results.');
       fail(err);
       return;
     }
+    if (gen !== generation) return;
     renderResult(result, query);
     emit(result, { method: 'size', input });
     renderFormulas($, result.fpr);
