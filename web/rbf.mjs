@@ -100,6 +100,8 @@ function numberLink(value, text, anchor, title) {
   a.title = title;
   a.textContent = text;
   a.dataset.value = String(value);
+  // for the mouse: a keyboard reaches the same equations from the column headers, not through every number
+  a.tabIndex = -1;
   return a;
 }
 

@@ -2,7 +2,8 @@
 // after every chunk and yields to its event loop, so a 'cancel' message is seen within one chunk. After a
 // cancel, an error or a finished run the worker takes the next 'run' message (it is reusable).
 // Messages in:  { type: 'run', id, input, kind } | { type: 'cancel', id }   (kind 'paradox': bc.createParadoxSimulation)
-// Messages out: { type: 'started', id, model } (the model value, before any epoch, for the running chart)
+// Messages out: { type: 'preparing', id } (before the model value, which can take seconds)
+//               | { type: 'started', id, model } (the model value, before any epoch, for the running chart)
 //               | { type: 'progress', id, progress } | { type: 'result', id, result } | { type: 'cancelled', id }
 //               | { type: 'error', id, error: { name, message, parameter } }
 import { createBloomCalc } from '../wasm/browser.mjs';
@@ -29,6 +30,7 @@ async function run(id, input, kind) {
   try {
     const bc = await ready;
     handle = kind === 'paradox' ? bc.createParadoxSimulation(input, { chunkMs: 8 }) : bc.createSimulation(input, { chunkMs: 8 });
+    if (kind !== 'paradox') self.postMessage({ type: 'preparing', id }); // result().model may take seconds
     self.postMessage({ type: 'started', id, model: kind === 'paradox' ? null : handle.result().model });
     for (;;) {
       if (job.cancelled) {

@@ -117,7 +117,9 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
 
   function onMessage(msg) {
     if (msg.id !== jobId) return; // a message of an older run
-    if (msg.type === 'started') {
+    if (msg.type === 'preparing') {
+      status.textContent = 'Computing the model value (large N-bounded filters take a while; Cancel stops it)…';
+    } else if (msg.type === 'started') {
       modelValue = msg.model?.value ?? null;
       panel.dataset.model = String(modelValue);
     } else if (msg.type === 'progress') {
@@ -207,8 +209,18 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     ensureWorker().postMessage({ type: 'run', id: jobId, input });
   }
 
+  /**
+   * Stops a run at once: the worker is terminated (the next run starts a fresh one), since it may be inside
+   * one long synchronous call (createSimulation(...).result() builds an N-bounded model for seconds at
+   * M = 1Mi) and would see a 'cancel' message only after it.
+   */
   function cancel() {
-    if (panel.dataset.state === 'running') worker?.postMessage({ type: 'cancel', id: jobId });
+    if (panel.dataset.state !== 'running') return;
+    worker?.terminate();
+    worker = null;
+    jobId += 1;
+    status.textContent = 'Cancelled.';
+    setState('cancelled');
   }
 
   runButton.addEventListener('click', start);

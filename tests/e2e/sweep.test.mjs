@@ -76,6 +76,29 @@ test('the slowest sizings (exact mean, distinct hashing, tiny p: ~2 s in the cor
   }
 });
 
+test('Cancel stops the N-bounded real-user simulation at M = 1Mi at once (its model takes seconds to build)', async () => {
+  await page.goto(`${baseUrl}?rm=1Mi`);
+  const calc = page.locator('#recycling-calc');
+  await page.waitForFunction(() => byId('rbf-run') && !byId('rbf-run').disabled, null, { timeout: 15_000 });
+  await calc.locator('#rbf-run').click();
+  await page.waitForFunction(() => byId('rbf').dataset.state === 'ok', null, { timeout: 60_000 });
+  await calc.locator('#rsim-structure').selectOption('n-real');
+  await calc.locator('#rsim-run').click();
+  await page.waitForFunction(() => byId('rsim').dataset.state === 'running', null, { timeout: ANSWER_MS });
+  await page.waitForTimeout(300);
+  await answers('while the simulation starts');
+  await calc.locator('#rsim-cancel').click();
+  await page.waitForFunction(() => byId('rsim').dataset.state === 'cancelled', null, { timeout: ANSWER_MS });
+  assert.equal(await page.evaluate(() => byId('rsim-status').textContent), 'Cancelled.');
+  // and the panel runs again afterwards (a fresh worker)
+  await calc.locator('#rsim-structure').selectOption('sigma');
+  await calc.locator('#rsim-epochs').fill('2');
+  await calc.locator('#rsim-arrivals').fill('1000');
+  await calc.locator('#rsim-run').click();
+  await page.waitForFunction(() => ['done', 'error'].includes(byId('rsim').dataset.state), null, { timeout: 60_000 });
+  assert.equal(await page.evaluate(() => byId('rsim').dataset.state), 'done');
+});
+
 // ------------------------------------------------------------------------------------------- the values
 
 /** mulberry32: a small seeded generator (uniform in [0, 1)). */

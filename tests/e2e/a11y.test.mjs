@@ -1,0 +1,111 @@
+// Accessibility and small screens: axe-core (node_modules/axe-core) finds no violation on the page, before and
+// after every calculator shows an error (stale results included: they must keep AA contrast); at 375 px the
+// page does not scroll sideways and the formula table fits; skip links come first and the table numbers are
+// no Tab stops; every aria-describedby names ids that exist.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { openBrowser, root } from './harness.mjs';
+
+const WAIT = { timeout: 20_000 };
+const AXE = join(root, 'node_modules', 'axe-core', 'axe.min.js');
+
+let page, baseUrl, pageErrors, closeBrowser;
+
+before(async () => {
+  ({ page, baseUrl, pageErrors, close: closeBrowser } = await openBrowser());
+});
+
+after(async () => {
+  await closeBrowser?.();
+});
+
+/** Every card of every calculator done (no card loading or computing). */
+async function settled() {
+  await page.waitForFunction(() => {
+    const cards = [...document.querySelectorAll('bloom-calc')].flatMap((e) => [...(e.shadowRoot?.querySelectorAll('[data-state]') ?? [])]);
+    return cards.length > 0 && cards.filter((c) => !c.classList.contains('sim')).every((c) => !['loading', 'pending', 'running', 'computing'].includes(c.dataset.state));
+  }, null, WAIT);
+}
+
+/** axe-core's violations on the page as it is now (open shadow roots included), one line each. */
+async function violations() {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) =>
+    `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')} — ${v.nodes[0]?.failureSummary?.split('\n').slice(0, 2).join(' ')}`));
+  return found;
+}
+
+/** Bad input in every calculator, as typed. */
+const ERRORS = '?n=abc&prior=2&counters=x&rm=0&ln=-5';
+
+async function noSidewaysScroll(what) {
+  const [width, inner] = await page.evaluate(() => [document.scrollingElement.scrollWidth, window.innerWidth]);
+  assert.ok(width <= inner, `${what}: the page scrolls sideways (${width} > ${inner})`);
+}
+
+test('axe-core: no violation on the page, nor with an error in every calculator', async () => {
+  await page.goto(baseUrl);
+  await settled();
+  assert.deepEqual(await violations(), [], 'the page as loaded');
+  await page.goto(`${baseUrl}${ERRORS}`);
+  await settled();
+  const invalid = await page.evaluate(() => deepAll('[aria-invalid="true"]').map((el) => el.id));
+  assert.ok(invalid.length >= 3, `fields marked invalid: ${invalid}`);
+  assert.deepEqual(await violations(), [], 'with errors and stale results');
+});
+
+test('375 px: no sideways scroll, the formula table fits its box, no violation', async () => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  try {
+    for (const query of ['', ERRORS]) {
+      await page.goto(`${baseUrl}${query}`);
+      await settled();
+      await noSidewaysScroll(`375 px${query ? ' with errors' : ''}`);
+    }
+    await page.goto(baseUrl);
+    await settled();
+    const [scroll, client] = await page.evaluate(() => {
+      const box = byId('formulas').querySelector('.table-scroll');
+      return [box.scrollWidth, box.clientWidth];
+    });
+    assert.ok(scroll <= client, `the formula table is cut (${scroll} > ${client})`);
+    assert.deepEqual(await violations(), [], 'at 375 px');
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});
+
+test('keyboard: skip links first, the recycling table\'s numbers are no Tab stops, σ within 120 Tabs', async () => {
+  await page.goto(baseUrl);
+  await settled();
+  await page.waitForFunction(() => deepAll('#rbf-tbody tr').length > 0, null, WAIT);
+  const focused = () => page.evaluate(() => {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return { id: a?.id ?? '', tag: a?.localName ?? '', href: a?.getAttribute('href') ?? '' };
+  });
+  await page.keyboard.press('Tab');
+  assert.equal((await focused()).href, '#sizing', 'the first Tab stop is the skip link');
+  let tabs = 1;
+  while ((await focused()).id !== 'rbf-sigma' && tabs < 400) {
+    await page.keyboard.press('Tab');
+    tabs++;
+  }
+  console.log(`# Tab stops to the σ field: ${tabs}`);
+  assert.ok(tabs <= 120, `${tabs} Tab stops before the σ field`);
+  assert.equal(await page.evaluate(() => deepAll('#rbf-tbody a').filter((a) => a.tabIndex >= 0).length), 0);
+});
+
+test('every aria-describedby names ids that exist in its root', async () => {
+  await page.goto(baseUrl);
+  await settled();
+  const missing = await page.evaluate(() => {
+    const roots = [document, ...[...document.querySelectorAll('bloom-calc')].map((e) => e.shadowRoot)];
+    return roots.flatMap((r) => [...r.querySelectorAll('[aria-describedby]')].flatMap((el) =>
+      el.getAttribute('aria-describedby').split(/\s+/).filter((id) => id && !r.getElementById(id)).map((id) => `${el.id} → ${id}`)));
+  });
+  assert.deepEqual(missing, []);
+  assert.deepEqual(pageErrors.map(String), []);
+});
