@@ -2,8 +2,9 @@
 // `logAxisSplits` from the scale's min in steps of its decade; when that min lies just below a power of ten
 // (a mantissa in [9.5, 10)) the first step overshoots to a value such as 1.1e-15 that is not one of its
 // "nice" increments, the next steps round to 0 and the walk never ends: the tab freezes
-// (leeoniya/uPlot#1098, fixed upstream after 1.6.32). The same happens below ~1e-25 whatever the mantissa,
-// where its rounding to 25+ decimals (10^25 is not a double exactly) misses its own increments. uPlot's
+// (leeoniya/uPlot#1098, fixed upstream after 1.6.32). The same happens below ~1e-22 whatever the mantissa,
+// where its rounding to 22+ decimals (10^23 is not a double exactly) misses its own increments (Chromium
+// from 1e-23 down, Node from 1e-26: the engines' 10 ** -n differ). uPlot's
 // automatic range rounds the min down to a whole mantissa, but a chart that sets its own range must do it
 // itself. Every log scale on the page is built with `logScale`, so its range goes through `logRange`: min
 // rounded down and max up to d·10^e with d a whole number 1…9, written exactly as uPlot writes its
@@ -35,8 +36,8 @@ function ceilNice(x) {
   return d < 9 ? decimal(d + 1, e) : decimal(1, e + 1);
 }
 
-/** The smallest min of a log axis: 1e-24 (uPlot walks every range from 1e-25 up; one decade spare). */
-export const MIN_LOG = 1e-24;
+/** The smallest min of a log axis: 1e-20 (Chromium walks every range from 1e-22 up; two decades spare). */
+export const MIN_LOG = 1e-20;
 
 const positive = (x) => typeof x === 'number' && x > 0 && Number.isFinite(x);
 

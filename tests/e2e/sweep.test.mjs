@@ -10,9 +10,12 @@
 // CI: 300 cases with a fixed seed. More: BLOOMCALC_SWEEP=5000 (random seed unless BLOOMCALC_SWEEP_SEED).
 // A failure prints the seed and the cases since the last reload: rerun with BLOOMCALC_SWEEP_SEED to reproduce.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { openBrowser } from './harness.mjs';
+import { openBrowser, root } from './harness.mjs';
 
 const ANSWER_MS = 2_000;
 const SETTLE_MS = 20_000;
@@ -63,6 +66,45 @@ test('the URLs that froze the paradox chart (uPlot#1098) draw it, and the page a
   }
   assert.deepEqual(pageErrors.map(String), []);
   assert.deepEqual(consoleErrors, []);
+});
+
+test('in Chromium, uPlot\'s log-axis walk ends on every range the guard gives (its 10 ** -n differs from Node\'s)', async () => {
+  const uplot = readFileSync(createRequire(import.meta.url).resolve('uplot/dist/uPlot.esm.js'), 'utf8')
+    .replace('} while (split <= scaleMax);', 'if (++window.__steps > 10000) throw new Error("endless"); } while (split <= scaleMax);')
+    .replace(/^export /gm, '').replace('{ uPlot as default };', '');
+  const guard = readFileSync(join(root, 'web', 'log-range.mjs'), 'utf8').replace(/^export /gm, '');
+  await page.goto('about:blank');
+  await page.addScriptTag({ type: 'module', content: `${uplot}\n${guard}\nwindow.__walk = { logAxisSplits, logRange };` });
+  await page.waitForFunction(() => window.__walk);
+  const endless = await page.evaluate(() => {
+    const { logAxisSplits, logRange } = window.__walk;
+    const self = { scales: { y: { log: 10 } }, axes: [{ scale: 'y' }] };
+    const walks = (min, max) => {
+      window.__steps = 0;
+      try {
+        logAxisSplits(self, 0, min, max);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const out = { unguarded: 0, guarded: [] };
+    for (let rep = 0; rep < 3; rep++) {
+      for (let e = -40; e < 20; e++) {
+        for (let i = 0; i < 100; i++) {
+          const min = 10 ** (e + i / 100);
+          for (const max of [1, 10 * min, 1e6 * min]) {
+            if (!walks(min, max)) out.unguarded++;
+            const [lo, hi] = logRange(min, max);
+            if (!walks(lo, hi) && out.guarded.length < 5) out.guarded.push([min, max, lo, hi]);
+          }
+        }
+      }
+    }
+    return out;
+  });
+  assert.ok(endless.unguarded > 100, `the unguarded sweep finds endless walks (${endless.unguarded})`);
+  assert.deepEqual(endless.guarded, [], 'guarded ranges whose walk does not end');
 });
 
 test('the slowest sizings (exact mean, distinct hashing, tiny p: ~2 s in the core) run off the main thread', async () => {

@@ -2,6 +2,7 @@
 // taken from the installed package with an iteration cap added, ends on every guarded range of a sweep
 // (1000 mantissas per decade from 1e-40 to 1e20, 20 per decade out to 1e-320 and 1e300, each power of ten
 // ± 1 ulp and just below it), while the same sweep unguarded finds the endless walks of leeoniya/uPlot#1098.
+// Node's 10 ** -n differs from Chromium's below 1e-22: tests/e2e/sweep.test.mjs repeats the walk in Chromium.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,7 +10,7 @@ import { describe, test } from 'node:test';
 
 import { logRange, logScale } from '../../web/log-range.mjs';
 
-const CAP = 10_000; // a walk of a range spanning 1e-24…1e300 takes ~3 000 steps
+const CAP = 10_000; // a walk of a range spanning 1e-20…1e300 takes ~3 000 steps
 
 /** uPlot's logAxisSplits from node_modules, throwing after CAP steps instead of looping forever. */
 async function uplotLogAxisSplits() {
@@ -76,13 +77,13 @@ describe('log axis range guard (uPlot#1098)', async () => {
       }
     }
     for (const min of [1e-320, 1e-300, 1e-24, 1e-16, 0.5]) assert.ok(splits(...logRange(min, 1e300)) !== null, `[${min}, 1e300]`);
-    assert.deepEqual(logRange(1e-40, 9.6e-30), [1e-24, 1e-23], 'below MIN_LOG: one decade from it');
+    assert.deepEqual(logRange(1e-40, 9.6e-30), [1e-20, 1e-19], 'below MIN_LOG: one decade from it');
     assert.ok(walks > 200_000, `${walks} walks`);
   });
 
   test('the range holds its input, has a whole mantissa, and is at most one mantissa step wider', () => {
     for (const min of [...dense, ...wide]) {
-      if (min < 1e-23 || min > 1e290) continue;
+      if (min < 1e-19 || min > 1e290) continue;
       for (const max of [2 * min, 1e3 * min]) {
         const [lo, hi] = logRange(min, max);
         assert.ok(lo <= min && hi >= max && lo < hi, `[${lo}, ${hi}] ⊇ [${min}, ${max}]`);
@@ -103,7 +104,7 @@ describe('log axis range guard (uPlot#1098)', async () => {
       assert.ok(splits(lo, hi) !== null, `walk of [${lo}, ${hi}]`);
     }
     assert.deepEqual(logRange(0, 1), [0.1, 1]);
-    assert.deepEqual(logRange(1e-30, 1), [1e-24, 1]);
+    assert.deepEqual(logRange(1e-30, 1), [1e-20, 1]);
     assert.deepEqual(logRange(5, 5), [0.5, 50]);
   });
 
