@@ -259,7 +259,7 @@ async function inspect() {
         if (!text) problems.push(`${host.id}: #${el.id} shown empty`);
         if (!owner) problems.push(`${host.id}: #${el.id} "${text.slice(0, 80)}" belongs to no field`);
         else if (owner.getAttribute('aria-invalid') !== 'true') problems.push(`${host.id}: #${owner.id} has an error but is not aria-invalid`);
-        if (!/^[\p{L}σα][\w-]* (must|is|has|cannot|needs|should|exceeds|:)|^\S+ must /u.test(text) && !/\b(m|n|k|p|M|N|σ|sigma|fpr|prior|alpha|counters|kmax|bpe)\b/.test(text))
+        if (!/^[\p{L}σα][\w-]*(:| (must|is|has|cannot|needs|should|exceeds|:))|^\S+ must /u.test(text) && !/\b(m|n|k|p|M|N|σ|sigma|fpr|prior|alpha|counters|kmax|bpe)\b/.test(text))
           problems.push(`${host.id}: #${el.id} names no parameter: "${text.slice(0, 120)}"`);
       }
       for (const card of root.querySelectorAll('[data-state]')) {
