@@ -9,6 +9,8 @@
 #include <cmath>
 
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/rbf_large/large_models.hpp"
+#include "bloomcalc/rbf_large/large_nrules.hpp"
 #include "bloomcalc/rbf_nbounded.hpp"
 #include "bloomcalc/rbf_one_phase.hpp"
 #include "bloomcalc/rbf_two_phase.hpp"
@@ -18,19 +20,26 @@ namespace bloomcalc {
 namespace {
 
 // The model at σ, without what a search does not need.
-OnePhaseResult evaluate(const OnePhaseModel& model, std::uint64_t sigma) { return model.at(sigma); }
-TwoPhaseResult evaluate(const TwoPhaseModel& model, std::uint64_t sigma) { return model.at_without_frozen(sigma); }
+OnePhaseResult evaluate(const OnePhaseModel& model, std::uint64_t sigma, double*) { return model.at(sigma); }
+TwoPhaseResult evaluate(const TwoPhaseModel& model, std::uint64_t sigma, double*) { return model.at_without_frozen(sigma); }
+OnePhaseResult evaluate(const LargeOnePhaseModel& model, std::uint64_t sigma, double* bound) { return model.at(sigma, bound); }
+TwoPhaseResult evaluate(const LargeTwoPhaseModel& model, std::uint64_t sigma, double* bound) {
+    return model.at_without_frozen(sigma, bound);
+}
 
-// Largest σ in [lo, hi] whose FPR meets f* (the FPR grows with σ), by bisection.
+// Largest σ in [lo, hi] whose FPR meets f* (the FPR grows with σ), by bisection; `bound` (large-M method) gets
+// the error bound at that σ.
 template <class Model>
-RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi, double target) {
-    if (hi < lo || evaluate(model, lo).average_fpr > target) return RuleChoice{};
+RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi, double target, double* bound = nullptr) {
+    if (hi < lo || evaluate(model, lo, nullptr).average_fpr > target) return RuleChoice{};
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-        if (evaluate(model, mid).average_fpr <= target) lo = mid;
+        if (evaluate(model, mid, nullptr).average_fpr <= target) lo = mid;
         else hi = mid - 1;
     }
-    const auto r = evaluate(model, lo);
+    double b = 0;
+    const auto r = evaluate(model, lo, &b);
+    if (bound) *bound = std::max(*bound, b);
     return RuleChoice{true, static_cast<double>(lo), r.expected_messages, r.average_fpr};
 }
 
@@ -66,29 +75,85 @@ BestChoice best_of(const std::vector<RecommendRow>& rows, RuleChoice RecommendRo
 
 }  // namespace
 
-Recommendation recommend(const RecommendInput& in, const std::function<bool(unsigned, unsigned)>& progress) {
+unsigned recommend_k_max(const RecommendInput& in) {
     checked_probability(in.target, "fpr");
     checked_integer(in.k_max, "kmax", 1, kMaxHashes);
-    validate_rbf(in.M, 1);
+    checked_rbf_bits_any(static_cast<double>(in.M));
     if (in.M < 4) throw RangeError("m", "at least 4 bits (the two-phase filters get ⌊m/2⌋ each)", std::to_string(in.M));
+    return static_cast<unsigned>(std::min<std::uint64_t>(in.k_max, in.M / 2));
+}
+
+namespace {
+
+// The row of one k by the exact fill (M ≤ 2^24).
+RecommendRow exact_row(const RecommendInput& in, unsigned k) {
+    RecommendRow row;
+    row.k = k;
+    // Fills stop once f¹ exceeds f* (f¹ grows with σ): levels beyond cannot be recommended.
+    const OnePhaseModel whole(in.M, k, in.variant, in.target);
+    row.one_phase = largest_sigma(whole, whole.sigma_min(), whole.sigma_max(), in.target);
+    const RbfVariant two = in.variant;  // every variant has its exact two-phase model
+    // f² ≥ the active filter's f¹, so the two-phase σ is at most the one-phase σ of an M/2 filter.
+    const TwoPhaseModel half(in.M / 2, k, two, in.target);
+    const RuleChoice bound = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
+    if (bound.feasible)
+        row.two_phase = largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(bound.threshold), in.target);
+    n_rules(in.M, k, in.variant.hashing, in.target, row);
+    return row;
+}
+
+// The row of one k by the large-M method (the two-phase half by the exact fill where it is too small).
+RecommendRow large_row(const RecommendInput& in, unsigned k) {
+    RecommendRow row;
+    row.k = k;
+    row.method = RbfMethod::asymptotic;
+    const LargeOnePhaseModel whole(in.M, k, in.variant);
+    row.one_phase = largest_sigma(whole, whole.sigma_min(), whole.sigma_max(), in.target, &row.error_bound);
+    const RbfVariant two = in.variant;  // retaining with swap "after" is not a large-M variant (resolve_rbf_method)
+    const std::uint64_t half_bits = in.M / 2;
+    if (LargeFill::applicable(half_bits, k)) {
+        const LargeTwoPhaseModel half(half_bits, k, two);
+        // f² ≥ the active filter's f¹: the one-phase σ of the half filter bounds the search.
+        const RuleChoice cap = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
+        if (cap.feasible)
+            row.two_phase = largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(cap.threshold), in.target,
+                                          &row.error_bound);
+    } else {
+        const TwoPhaseModel half(half_bits, k, two, in.target);
+        const RuleChoice cap = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
+        if (cap.feasible)
+            row.two_phase = largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(cap.threshold), in.target);
+    }
+    row.error_bound = std::max(row.error_bound, large_n_rules(in.M, k, in.variant.hashing, in.target, row));
+    return row;
+}
+
+}  // namespace
+
+std::vector<RecommendRow> recommend_rows(const RecommendInput& in, unsigned k_lo, unsigned k_hi,
+                                         const std::function<bool(unsigned, unsigned)>& progress) {
+    const unsigned k_max = recommend_k_max(in);
+    k_lo = std::max(k_lo, 1u), k_hi = std::min(k_hi, k_max);
+    std::vector<RecommendRow> rows;
+    for (unsigned k = k_lo; k <= k_hi; ++k) {
+        const RbfMethod method = resolve_rbf_method(in.method == RbfMethod::asymptotic && !LargeFill::applicable(in.M, k)
+                                                        ? RbfMethod::exact  // too small for k: the exact fill
+                                                        : in.method,
+                                                    in.M, k, in.variant);
+        rows.push_back(method == RbfMethod::asymptotic ? large_row(in, k) : exact_row(in, k));
+        if (progress && !progress(k - k_lo + 1, k_hi - k_lo + 1)) throw CancelledError();
+    }
+    return rows;
+}
+
+Recommendation merge_recommendation(const RecommendInput& in, std::vector<RecommendRow> rows) {
+    std::sort(rows.begin(), rows.end(), [](const RecommendRow& a, const RecommendRow& b) { return a.k < b.k; });
     Recommendation rec;
     rec.M = in.M, rec.target = in.target, rec.variant = in.variant;
-    const unsigned k_max = static_cast<unsigned>(std::min<std::uint64_t>(in.k_max, in.M / 2));
-    for (unsigned k = 1; k <= k_max; ++k) {
-        RecommendRow row;
-        row.k = k;
-        // Fills stop once f¹ exceeds f* (f¹ grows with σ): levels beyond cannot be recommended.
-        const OnePhaseModel whole(in.M, k, in.variant, in.target);
-        row.one_phase = largest_sigma(whole, whole.sigma_min(), whole.sigma_max(), in.target);
-        const RbfVariant two = in.variant;  // every variant has its exact two-phase model
-        // f² ≥ the active filter's f¹, so the two-phase σ is at most the one-phase σ of an M/2 filter.
-        const TwoPhaseModel half(in.M / 2, k, two, in.target);
-        const RuleChoice bound = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
-        if (bound.feasible)
-            row.two_phase = largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(bound.threshold), in.target);
-        n_rules(in.M, k, in.variant.hashing, in.target, row);
-        rec.rows.push_back(row);
-        if (progress && !progress(k, k_max)) throw CancelledError();
+    rec.rows = std::move(rows);
+    for (const auto& row : rec.rows) {
+        if (row.method == RbfMethod::asymptotic) rec.method = RbfMethod::asymptotic;
+        rec.error_bound = std::max(rec.error_bound, row.error_bound);
     }
     rec.one_phase = best_of(rec.rows, &RecommendRow::one_phase);
     rec.two_phase = best_of(rec.rows, &RecommendRow::two_phase);
@@ -99,6 +164,10 @@ Recommendation recommend(const RecommendInput& in, const std::function<bool(unsi
     for (BestChoice* b : {&rec.one_phase, &rec.two_phase, &rec.worst_case, &rec.oracle, &rec.lower_bound})
         b->gain_over_worst_case = b->choice.feasible && base > 0 ? b->choice.capacity / base - 1 : 0;
     return rec;
+}
+
+Recommendation recommend(const RecommendInput& in, const std::function<bool(unsigned, unsigned)>& progress) {
+    return merge_recommendation(in, recommend_rows(in, 1, recommend_k_max(in), progress));
 }
 
 }  // namespace bloomcalc

@@ -6,6 +6,7 @@
 #include <functional>
 #include <vector>
 
+#include "bloomcalc/rbf_large/rbf_method.hpp"
 #include "bloomcalc/rbf_params.hpp"
 
 namespace bloomcalc {
@@ -19,6 +20,8 @@ struct RuleChoice {
 
 struct RecommendRow {
     unsigned k = 0;
+    RbfMethod method = RbfMethod::exact;  // what computed the σ rules of this row
+    double error_bound = 0;               // large-M method: bound on the relative error of its FPRs and E[N₀]
     RuleChoice one_phase;    // σ-bounded, M bits (f¹_σ, eq 18; E[N₀], eq 23)
     RuleChoice two_phase;    // σ-bounded, two filters of ⌊M/2⌋ bits (f²_σ exact; E[N₀] of the active filter)
     RuleChoice worst_case;   // N-bounded, eq 1 (f_w)
@@ -38,6 +41,8 @@ struct Recommendation {
     RbfVariant variant;
     std::vector<RecommendRow> rows;  // k = 1..k_max
     BestChoice one_phase, two_phase, worst_case, oracle, lower_bound;
+    RbfMethod method = RbfMethod::exact;  // asymptotic when any row used the large-M method
+    double error_bound = 0;               // the largest row bound
 };
 
 struct RecommendInput {
@@ -45,9 +50,18 @@ struct RecommendInput {
     double target = 0;   // f* in (0, 1)
     unsigned k_max = 32;
     RbfVariant variant;
+    RbfMethod method = RbfMethod::automatic;
 };
 
 // `progress(done, total)` is called after each k; returning false cancels (CancelledError).
 Recommendation recommend(const RecommendInput& in, const std::function<bool(unsigned, unsigned)>& progress = {});
+
+// The same in parts, for a pool of workers (each k is independent): the rows for k = k_lo..k_hi (clipped to
+// the k_max that recommend() uses), and the recommendation from every row (any order).
+std::vector<RecommendRow> recommend_rows(const RecommendInput& in, unsigned k_lo, unsigned k_hi,
+                                         const std::function<bool(unsigned, unsigned)>& progress = {});
+Recommendation merge_recommendation(const RecommendInput& in, std::vector<RecommendRow> rows);
+// The k_max recommend() uses for `in` (k ≤ M/2), after validating `in`.
+unsigned recommend_k_max(const RecommendInput& in);
 
 }  // namespace bloomcalc

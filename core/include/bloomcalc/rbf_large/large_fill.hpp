@@ -1,0 +1,45 @@
+// The large-M method for the fill of a colliding-hash recycling filter (docs/rbf.md#large-m): the visits v_b
+// as a closed form in b (a Fourier sum over the k probe phases), and the sums Σ_{b≤σ} v_b·w(b) that every
+// σ-bounded model needs, with a bound on their error, at a cost that does not grow with M.
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <vector>
+
+namespace bloomcalc {
+
+class LargeFill {
+public:
+    // `start[j]`: probability that a cycle starts with j bits set (phase 0), Σ = 1. The weights w_i(b):
+    // i = 0: 1; i = 1: ρ(b) = (b/M)^k (eq 17); i = 2 + (j − j_lo): (b)_j/(M)_j for j = j_lo..k (none when
+    // j_lo > k). Refuses (InfeasibleError "m") an M too small for the method: M < exact_levels + 512.
+    LargeFill(std::uint64_t M, unsigned k, const std::vector<double>& start, unsigned j_lo);
+    unsigned weights() const { return W_; }
+    // v_b: expected arrivals per cycle that find b bits set (the fill's visits), b < M.
+    double visits(std::uint64_t b) const;
+    void visits(std::uint64_t b0, unsigned n, double* out) const;  // v_b for b = b0..b0+n−1
+    // Σ_{b≤σ} v_b·w_i(b) into sum[i], and a bound on its absolute error into err[i], i < weights().
+    void sums(std::uint64_t sigma, double* sum, double* err) const;
+    // Levels run by the exact recurrence before the closed form takes over: B₀ = 2k² + 64.
+    static std::uint64_t exact_levels(unsigned k) { return 2ull * k * k + 64; }
+    static bool applicable(std::uint64_t M, unsigned k) { return M >= exact_levels(k) + 2 * kTop + 64; }
+    static constexpr std::uint64_t kTop = 256;  // the last levels below M are summed term by term
+
+private:
+    void weight_values(std::uint64_t b, double* w) const;
+    std::complex<double> log_product(unsigned j, std::uint64_t b, double* err) const;  // L_j(b)
+    void oscillating_tail(unsigned j, std::uint64_t a, std::complex<double> P, std::complex<double>* T,
+                                          double* err) const;
+    void smooth_integral(double a, double c, double* out, double* err) const;
+    std::uint64_t M_, B0_, top_;
+    unsigned k_, j_lo_, W_;
+    double E0_ = 1;  // mass entering each level after the start (1)
+    std::vector<double> vis_, cum_;           // v_b and Σ_{c<b} v_c w_i(c) for b ≤ B₀ ([b·W + i])
+    std::vector<std::complex<double>> ehat_, omega_;  // ê(j) at B₀, j = 0..k/2; ω^r, r < k
+    std::vector<std::complex<double>> T0_;    // T_j(B₀) per weight ([j·W + i]); T0err_ its truncation bound
+    std::vector<double> T0err_;
+    std::vector<double> grid_, grid_int_, grid_err_;  // ∫_{B₀}^{g} of the smooth part and its bound ([g·W + i])
+};
+
+}  // namespace bloomcalc

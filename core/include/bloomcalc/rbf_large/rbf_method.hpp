@@ -1,0 +1,31 @@
+// Which method computes a recycling-filter model: the exact fill (rbf_one_phase.hpp, O(k·M), M ≤ 2^24), the
+// large-M method (rbf_large/, cost independent of M, M ≤ 2^40, with an error bound), or `automatic`: exact
+// where it is fast (M ≤ 2^16 bits) or where the large-M method does not apply, large-M above.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "bloomcalc/rbf_params.hpp"
+
+namespace bloomcalc {
+
+enum class RbfMethod { exact, asymptotic, automatic };
+
+constexpr std::uint64_t kMaxRbfLargeBits = std::uint64_t{1} << 40;  // the large-M method's limit
+constexpr std::uint64_t kAutoExactBits = std::uint64_t{1} << 16;    // `auto` runs exact up to here
+
+RbfMethod parse_rbf_method(const std::string& text);  // "exact" | "asymptotic" | "auto"
+const char* to_string(RbfMethod m);
+
+// M (bits of one filter) in [1, 2^40]: the surfaces' check before a method is chosen.
+std::uint64_t checked_rbf_bits_any(double M, const std::string& name = "m");
+
+// The method that runs for (M bits per filter, k, variant): `exact` or `asymptotic`, never `automatic`.
+// `asymptotic` asked for where the large-M method cannot run (distinct hashing, the exact retaining law)
+// is a RangeError naming "method"; `exact` above 2^24 a RangeError naming "m".
+RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant);
+// Whether the large-M method can model this variant at all (sizes aside).
+bool large_method_supports(const RbfVariant& variant);
+
+}  // namespace bloomcalc

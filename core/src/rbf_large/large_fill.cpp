@@ -1,0 +1,343 @@
+// Colliding hashes: at level b every probe stays with s = b/M, so the number T_b of extra probes a level
+// takes is geometric and independent of the phase it was entered in. The entries' Fourier coefficients
+// ê_b(j) = Σ_q e_b(q) z^q (z = ω^j, ω = e^{2πi/k}) therefore evolve by a product,
+//   ê_{b+1}(j) = ê_b(j)·z·(1 − s_b)/(1 − s_b z),
+// and the visits are v_b = (1/k)·Σ_j ê_b(j)/(1 − s_b z) (Σ_q z^{−q}·s^{(−q mod k)}/(1 − s^k) = 1/(1 − s z)).
+// j = 0 is the closed form after the phases mix, e/(1 − s); the other terms are damped by
+// |(1 − s)/(1 − s z)| < 1. After B₀ exact levels:
+//   v_b = (1/k)·[E/(1 − s_b) + Σ_{j≠0} ê(j)·z^{b−B₀}·P_j(b)/(1 − s_b z)],  P_j(b) = Π_{c=B₀}^{b−1} (1 − s_c)/(1 − s_c z).
+// Sums over b of the smooth part: Euler–Maclaurin (derivatives of every order ≥ 0, so the remainder is bounded
+// by the endpoint derivatives), its integral by Gauss–Legendre on a geometric grid (Bernstein bound). Sums of
+// the oscillating part: Σ_{b≥a} z^{b−a} F(b) = Σ_d z^d Δ^d F(a)/(1 − z)^{d+1} (summation by parts), so a
+// partial sum is the difference of two such tails. See docs/rbf.md#large-m.
+#include "bloomcalc/rbf_large/large_fill.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/rbf_chain.hpp"
+#include "smooth_sum.hpp"
+
+namespace bloomcalc {
+
+using cd = std::complex<double>;
+using large::Jet;
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr int kMaxDifferences = 28;
+
+// H(x) = −(1 − x)·log(1 − x) − x = −Σ_{n≥2} x^n/(n(n−1)): ∫_0^c log(1 − t·u) dt = H(c·u)/u.
+cd H(cd x) {
+    if (std::abs(x) < 0.25) {
+        cd p = x * x, s = 0;
+        for (int n = 2; n < 60; ++n, p *= x) {
+            const cd term = p / static_cast<double>(n * (n - 1));
+            s -= term;
+            if (std::abs(term) < 1e-20 * std::abs(s)) break;
+        }
+        return s;
+    }
+    return -(1.0 - x) * std::log(1.0 - x) - x;
+}
+
+}  // namespace
+
+LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<double>& start, unsigned j_lo)
+    : M_(M), B0_(exact_levels(k)), top_(M - kTop), k_(k), j_lo_(j_lo), W_(2 + (j_lo <= k ? k - j_lo + 1 : 0)) {
+    if (!applicable(M, k))
+        throw InfeasibleError("m", "at least " + std::to_string(exact_levels(k) + 2 * kTop + 64) + " bits for the large-M method at k = " + std::to_string(k),
+                              "the filter is too small for the large-M method; use method \"exact\"");
+    const double Md = static_cast<double>(M);
+    // Exact recurrence on the first B₀ levels (rbf_chain.cpp), with the running sums of every weight.
+    std::vector<double> e(k, 0.0), next(k), G(k), w(W_);
+    vis_.resize(B0_);
+    cum_.assign((B0_ + 1) * W_, 0.0);
+    for (std::uint64_t b = 0; b < B0_; ++b) {
+        if (b < start.size()) e[0] += start[b];
+        const double s = static_cast<double>(b) / Md, mv = static_cast<double>(M - b) / Md;
+        double acc = 0;
+        for (unsigned p = 1; p < k; ++p) acc = (acc + e[p]) * s;
+        G[0] = (e[0] + acc) / rbf_one_minus_rho(b, M, k, Hashing::colliding);
+        for (unsigned q = 1; q < k; ++q) G[q] = e[q] + s * G[q - 1];
+        vis_[b] = G[0];
+        weight_values(b, w.data());
+        for (unsigned i = 0; i < W_; ++i) cum_[(b + 1) * W_ + i] = cum_[b * W_ + i] + G[0] * w[i];
+        for (unsigned q = 0; q < k; ++q) next[(q + 1) % k] = mv * G[q];
+        e.swap(next);
+    }
+    omega_.resize(k);
+    for (unsigned r = 0; r < k; ++r) omega_[r] = std::polar(1.0, 2 * kPi * r / k);
+    ehat_.assign(k / 2 + 1, 0.0);
+    for (unsigned j = 0; j <= k / 2; ++j)
+        for (unsigned q = 0; q < k; ++q) ehat_[j] += e[q] * omega_[(j * q) % k];
+    E0_ = ehat_[0].real();
+    // Oscillating tails from B₀ (P_j(B₀) = 1).
+    T0_.assign((k / 2 + 1) * W_, 0.0);
+    T0err_.assign((k / 2 + 1) * W_, 0.0);
+    for (unsigned j = 1; j <= k / 2; ++j) oscillating_tail(j, B0_, 1.0, &T0_[j * W_], &T0err_[j * W_]);
+    // Grid for the smooth part's integral: blocks at most half their start and a quarter of the way to M.
+    grid_.push_back(static_cast<double>(B0_));
+    grid_int_.assign(W_, 0.0), grid_err_.assign(W_, 0.0);
+    std::vector<double> I(W_), Ie(W_);
+    while (grid_.back() < static_cast<double>(top_)) {
+        const double g = grid_.back();
+        const double next_g = std::min(static_cast<double>(top_), std::floor(g + std::max(1.0, std::min(g / 2, (Md - g) / 4))));
+        smooth_integral(g, next_g, I.data(), Ie.data());
+        const std::size_t base = grid_int_.size() - W_;
+        for (unsigned i = 0; i < W_; ++i) {
+            grid_int_.push_back(grid_int_[base + i] + I[i]);
+            grid_err_.push_back(grid_err_[base + i] + Ie[i]);
+        }
+        grid_.push_back(next_g);
+    }
+}
+
+void LargeFill::weight_values(std::uint64_t b, double* w) const {
+    const double Md = static_cast<double>(M_), x = static_cast<double>(b) / Md;
+    w[0] = 1.0;
+    w[1] = std::pow(x, static_cast<double>(k_));
+    double r = 1.0;
+    for (unsigned t = 0; t < k_; ++t) {
+        r *= b > t ? static_cast<double>(b - t) / static_cast<double>(M_ - t) : 0.0;
+        if (t + 1 >= j_lo_) w[2 + (t + 1 - j_lo_)] = r;
+    }
+}
+
+// Smooth part F_i(x) = (E/k)·w_i(x)·M/(M − x) integrated over [a, c] by Gauss–Legendre, with its bound.
+void LargeFill::smooth_integral(double a, double c, double* out, double* err) const {
+    const auto& gl = large::gauss_legendre();
+    const double h = (c - a) / 2, m = (a + c) / 2, Md = static_cast<double>(M_), scale = E0_ / k_;
+    std::fill(out, out + W_, 0.0);
+    for (int n = 0; n < large::kNodes; ++n) {
+        const double x = m + h * gl.x[n], f = gl.w[n] * h * scale * Md / (Md - x);
+        out[0] += f;
+        out[1] += f * std::pow(x / Md, static_cast<double>(k_));
+        double r = 1.0;
+        for (unsigned t = 0; t < k_; ++t) {
+            r *= (x - t) / (Md - t);
+            if (t + 1 >= j_lo_) out[2 + (t + 1 - j_lo_)] += f * r;
+        }
+    }
+    // |F| on the disk of radius 2h around m: each factor at its largest modulus there.
+    const double y = m + 2 * h, pole = scale * Md / (Md - y);
+    err[0] = large::gauss_error_bound(h, pole);
+    err[1] = large::gauss_error_bound(h, pole * std::pow(y / Md, static_cast<double>(k_)));
+    double r = 1.0;
+    for (unsigned t = 0; t < k_; ++t) {
+        r *= (y - t) / (Md - t);
+        if (t + 1 >= j_lo_) err[2 + (t + 1 - j_lo_)] = large::gauss_error_bound(h, pole * r);
+    }
+}
+
+// L_j(b) = Σ_{c=B₀}^{b−1} [log(1 − c/M) − log(1 − c·z/M)] by Euler–Maclaurin (two correction terms; the
+// integral from H), or directly for short ranges; `err` bounds the remainder.
+cd LargeFill::log_product(unsigned j, std::uint64_t b, double* err) const {
+    const cd z = omega_[j];
+    const double Md = static_cast<double>(M_);
+    *err = 0;
+    if (b > top_) {  // the last levels term by term (M − c ≥ 1)
+        cd L = log_product(j, top_, err);
+        for (std::uint64_t c = top_; c < b; ++c) {
+            const double s = static_cast<double>(c) / Md;
+            L += std::log((1.0 - s) / (1.0 - s * z));
+        }
+        return L;
+    }
+    if (b - B0_ <= 64) {
+        cd L = 0;
+        for (std::uint64_t c = B0_; c < b; ++c) {
+            const double s = static_cast<double>(c) / Md;
+            L += std::log((1.0 - s) / (1.0 - s * z));
+        }
+        return L;
+    }
+    const double a = static_cast<double>(B0_), c = static_cast<double>(b);
+    auto f = [&](double t) { return cd(std::log1p(-t / Md)) - std::log(1.0 - t * z / Md); };
+    // f^{(n)}(t) = −(n−1)!·[(M − t)^{−n} − (M/z − t)^{−n}]
+    auto d = [&](double t, int n, double fact) {
+        return -fact * (std::pow(Md - t, -n) - std::pow(Md / z - t, -n));
+    };
+    const cd integral = (H(c / Md) - H(a / Md)) * Md - (H(c * z / Md) - H(a * z / Md)) * (Md / z);
+    const cd L = integral + (f(a) - f(c)) / 2.0 + (d(c, 1, 1) - d(a, 1, 1)) / 12.0 - (d(c, 3, 2) - d(a, 3, 2)) / 720.0;
+    // |R| ≤ 2ζ(4)/(2π)^4·∫|f⁗| ≤ 1.389e-3·6·2·(b − B₀)/(M − b)^4; plus the rounding of the integral's terms.
+    *err = 1.389e-3 * 12 * (c - a) / std::pow(Md - c, 4) + 8e-16 * (std::abs(integral) + Md * std::abs(H(c / Md)) * 1e-3);
+    return L;
+}
+
+// T_j(a) = Σ_{b≥a} z^{b−a}·F(b), F(b) = P_j(b)·w(b)/(1 − s_b z) for every weight, P = P_j(a): the summation by
+// parts series, to the first difference order whose term is negligible; `err` bounds the truncation by the
+// last term kept (the terms fall geometrically once the series converges) or, where P_j is negligible,
+// bounds the whole tail by Σ_b |P_j(b)|·w/|1 − s z|.
+void LargeFill::oscillating_tail(unsigned j, std::uint64_t a, cd P, cd* T, double* err) const {
+    const cd z = omega_[j], inv = 1.0 / (1.0 - z);
+    const double Md = static_cast<double>(M_), sin_t = std::fabs(z.imag()) > 0 ? std::fabs(z.imag()) : 1.0;
+    const double Pabs = std::abs(P);
+    const double whole = Pabs * static_cast<double>(M_ - a + 1) * (1 + 1 / sin_t);  // Σ_{b≥a} |F(b)|, w ≤ 1
+    std::vector<double> w0(W_);
+    weight_values(a, w0.data());  // the weights at a: every sum up to a is at least w(a − 1)·v_{a−1} ≳ w(a)/(2k)
+    bool negligible = true;
+    for (unsigned x = 0; x < W_; ++x) negligible = negligible && (whole < 1e-17 * w0[x] / k_ || whole < 1e-300);
+    if (negligible) {
+        std::fill(T, T + W_, 0.0);
+        std::fill(err, err + W_, whole);
+        return;
+    }
+    // Values F(a + i), i ≤ kMaxDifferences, then the difference table per weight.
+    std::vector<cd> F((kMaxDifferences + 1) * W_);
+    std::vector<double> w(W_);
+    cd p = P;
+    for (int i = 0; i <= kMaxDifferences; ++i) {
+        const std::uint64_t b = a + i;
+        const double s = static_cast<double>(b) / Md;
+        weight_values(b, w.data());
+        const cd base = p / (1.0 - s * z);
+        for (unsigned x = 0; x < W_; ++x) F[i * W_ + x] = base * w[x];
+        p *= (1.0 - s) / (1.0 - s * z);
+    }
+    bool all = true;
+    std::vector<cd> D(kMaxDifferences + 1);
+    for (unsigned x = 0; x < W_; ++x) {
+        for (int i = 0; i <= kMaxDifferences; ++i) D[i] = F[i * W_ + x];
+        cd sum = 0, factor = inv;  // z^d/(1 − z)^{d+1}
+        double last = HUGE_VAL;
+        bool done = false;
+        for (int d = 0; d < kMaxDifferences && !done; ++d) {
+            const cd term = factor * D[0];
+            const double prev = last;
+            last = std::abs(term);
+            // Converged, or at the rounding floor of the differences (the terms stop falling).
+            if (last >= 0.5 * prev && (last < 1e-6 * std::abs(sum) || last < 1e-13 * w0[x])) {
+                last = prev;
+                done = true;
+                break;
+            }
+            sum += term;
+            done = last <= 1e-17 * std::abs(sum) || last < 1e-300;
+            for (int i = 0; i + d < kMaxDifferences; ++i) D[i] = D[i + 1] - D[i];
+            factor *= z * inv;
+        }
+        T[x] = sum;
+        err[x] = 2 * last + 1e-15 * std::abs(sum);
+        all = all && done;
+    }
+    if (!all) {
+        // The series did not settle: the damping is fast here (large s), so sum the tail term by term until
+        // what is left, Σ_{b'≥b} |P_j(b')|·w/|1 − s z| ≤ |P_j(b)|·(M − b + 1)·(1 + 1/|sin θ|), is negligible.
+        std::fill(T, T + W_, 0.0);
+        cd pb = P, zb = 1.0;
+        for (std::uint64_t b = a; b < M_; ++b) {
+            const double left = std::abs(pb) * static_cast<double>(M_ - b + 1) * (1 + 1 / sin_t);
+            bool small = left < 1e-30;
+            for (unsigned x = 0; x < W_ && !small; ++x) small = left < 1e-17 * std::abs(T[x]) && left < 1e-13 * w0[x];
+            if (small || b - a > (1u << 16)) {
+                if (!small)
+                    throw InfeasibleError("m", "a larger M for the large-M method at k = " + std::to_string(k_),
+                                          "the phase terms do not converge; use method \"exact\"");
+                for (unsigned x = 0; x < W_; ++x) err[x] = left + 1e-15 * std::abs(T[x]);
+                break;
+            }
+            const double sb = static_cast<double>(b) / Md;
+            weight_values(b, w.data());
+            const cd base = zb * pb / (1.0 - sb * z);
+            for (unsigned x = 0; x < W_; ++x) T[x] += base * w[x];
+            pb *= (1.0 - sb) / (1.0 - sb * z);
+            zb *= z;
+        }
+    }
+}
+
+double LargeFill::visits(std::uint64_t b) const {
+    double v;
+    visits(b, 1, &v);
+    return v;
+}
+
+void LargeFill::visits(std::uint64_t b0, unsigned n, double* out) const {
+    const double Md = static_cast<double>(M_);
+    for (unsigned i = 0; i < n; ++i) {
+        const std::uint64_t b = b0 + i;
+        out[i] = b < B0_ ? vis_[b] : E0_ / (1 - static_cast<double>(b) / Md) / k_;
+    }
+    const std::uint64_t from = std::max(b0, B0_);
+    if (from >= b0 + n) return;
+    for (unsigned j = 1; j <= k_ / 2; ++j) {
+        double e;
+        const cd z = omega_[j];
+        cd P = std::exp(log_product(j, from, &e));
+        // |term| ≤ |ê|·|P|/|1 − s z| ≤ |ê|·|P|·(1 + 1/|sin θ|): skip where it cannot reach the last bit of v_b.
+        if (std::abs(ehat_[j]) * std::abs(P) * (1 + 1 / std::max(std::fabs(z.imag()), 1e-300)) < 1e-18 * E0_) continue;
+        const double mult = 2 * j == k_ ? 1.0 : 2.0;
+        for (std::uint64_t b = from; b < b0 + n; ++b) {
+            const double s = static_cast<double>(b) / Md;
+            const cd term = ehat_[j] * omega_[(j * ((b - B0_) % k_)) % k_] * P / (1.0 - s * z);
+            out[b - b0] += mult * term.real() / k_;
+            P *= (1.0 - s) / (1.0 - s * z);
+        }
+    }
+}
+
+void LargeFill::sums(std::uint64_t sigma, double* sum, double* err) const {
+    std::fill(err, err + W_, 0.0);
+    if (sigma < B0_) {
+        for (unsigned i = 0; i < W_; ++i) sum[i] = cum_[(sigma + 1) * W_ + i], err[i] = 1e-15 * sum[i];
+        return;
+    }
+    const double Md = static_cast<double>(M_), scale = E0_ / k_;
+    for (unsigned i = 0; i < W_; ++i) sum[i] = cum_[B0_ * W_ + i];
+    // Smooth part: Euler–Maclaurin on [B₀, c], c = min(σ, top); term by term above.
+    const std::uint64_t c = std::min(sigma, top_);
+    const double cd_ = static_cast<double>(c);
+    const std::size_t g = static_cast<std::size_t>(std::upper_bound(grid_.begin(), grid_.end(), cd_) - grid_.begin()) - 1;
+    std::vector<double> I(W_), Ie(W_), w(W_);
+    smooth_integral(grid_[g], cd_, I.data(), Ie.data());
+    auto jets = [&](double b, std::vector<Jet>& out) {
+        out.assign(W_, Jet{});
+        Jet pole = large::jet_pole(Md, b);
+        for (double& t : pole.t) t *= scale;
+        out[0] = pole;
+        out[1] = large::jet_power(large::jet_linear(b / Md, 1 / Md), k_) * pole;
+        Jet r = large::jet_linear(1.0, 0.0);
+        for (unsigned t = 0; t < k_; ++t) {
+            r = r * large::jet_linear((b - t) / (Md - t), 1 / (Md - t));
+            if (t + 1 >= j_lo_) out[2 + (t + 1 - j_lo_)] = r * pole;
+        }
+    };
+    std::vector<Jet> ja, jc;
+    jets(static_cast<double>(B0_), ja);
+    jets(cd_, jc);
+    for (unsigned i = 0; i < W_; ++i) {
+        const double em = large::euler_maclaurin_terms(ja[i], jc[i]);
+        const double integral = grid_int_[g * W_ + i] + I[i];
+        sum[i] += integral + em;
+        // Every derivative of F_i is ≥ 0 on [B₀, M): ∫|F⁽⁶⁾| = F⁽⁵⁾(c) − F⁽⁵⁾(B₀).
+        err[i] += large::kEulerMaclaurinRemainder * 120 * (jc[i].t[5] - ja[i].t[5]) + grid_err_[g * W_ + i] + Ie[i];
+    }
+    for (std::uint64_t b = c + 1; b <= sigma; ++b) {
+        weight_values(b, w.data());
+        const double f = scale * Md / (Md - static_cast<double>(b));
+        for (unsigned i = 0; i < W_; ++i) sum[i] += f * w[i];
+    }
+    // Oscillating part: (1/k)·Σ_j mult_j·Re(ê(j)·[T_j(B₀) − z^{σ+1−B₀}·P_j(σ+1)·T_j(σ+1)]).
+    std::vector<cd> T(W_);
+    std::vector<double> Te(W_);
+    for (unsigned j = 1; j <= k_ / 2; ++j) {
+        const double mult = 2 * j == k_ ? 1.0 : 2.0;
+        double le;
+        const cd L = log_product(j, sigma + 1, &le);
+        const cd P = std::exp(L);
+        oscillating_tail(j, sigma + 1, P, T.data(), Te.data());
+        const cd zs = omega_[(j * ((sigma + 1 - B0_) % k_)) % k_];
+        const double amp = std::abs(ehat_[j]) * mult / k_;
+        for (unsigned i = 0; i < W_; ++i) {
+            const cd part = ehat_[j] * (T0_[j * W_ + i] - zs * T[i]);
+            sum[i] += mult / k_ * part.real();
+            err[i] += amp * (T0err_[j * W_ + i] + Te[i] + std::abs(T[i]) * (std::exp(le) - 1));
+        }
+    }
+    for (unsigned i = 0; i < W_; ++i) err[i] += 1e-13 * std::fabs(sum[i]);  // rounding of the sums themselves
+}
+
+}  // namespace bloomcalc

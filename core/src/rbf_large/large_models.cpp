@@ -1,0 +1,145 @@
+// f¹_σ = S_ρ(σ)/S_1(σ) and E[N₀] = S_1(σ) (eqs 18, 23), S_w(σ) = Σ_{b≤σ} v_b·w(b) from LargeFill; f²_σ as in
+// rbf_two_phase.cpp with the active sums Σ v_b (b)_j/(M)_j from the same fill and the frozen window from v_b at
+// the last k levels. Relative bounds: err(S_ρ)/S_ρ + err(S_1)/S_1 for f¹; for f² the bound of each term.
+#include "bloomcalc/rbf_large/large_models.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/rbf_chain.hpp"
+
+namespace bloomcalc {
+
+void check_large_method(std::uint64_t M, unsigned k, const RbfVariant& variant) {
+    if (variant.hashing != Hashing::colliding)
+        throw RangeError("method", "\"exact\" for distinct hashing (the large-M method models colliding hashes)", "\"asymptotic\"");
+    if (variant.recycling == Recycling::retaining && variant.restart == RestartLaw::exact)
+        throw RangeError("method", "\"exact\" for the exact retaining restart law (the large-M method uses restart \"eq10\")",
+                         "\"asymptotic\"");
+    if (!LargeFill::applicable(M, k))
+        throw InfeasibleError("m", "at least " + std::to_string(LargeFill::exact_levels(k) + 2 * LargeFill::kTop + 64) +
+                                       " bits per filter for the large-M method at k = " + std::to_string(k),
+                              "the filter is too small for the large-M method; use method \"exact\"");
+}
+
+namespace {
+std::vector<double> start_of(std::uint64_t M, unsigned k, const RbfVariant& v) {
+    check_large_method(M, k, v);
+    return v.recycling == Recycling::nonretaining ? std::vector<double>{1.0} : fresh_message_bits(M, k, Hashing::colliding);
+}
+}  // namespace
+
+LargeOnePhaseModel::LargeOnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, unsigned j_lo)
+    : M_(M), k_(k), variant_(variant), fill_(M, k, start_of(M, k, variant), std::min(j_lo, k + 1)) {}
+
+OnePhaseResult LargeOnePhaseModel::at(std::uint64_t sigma, double* bound) const {
+    checked_sigma(static_cast<double>(sigma), M_, k_, variant_.recycling);
+    std::vector<double> s(fill_.weights()), e(fill_.weights());
+    fill_.sums(sigma, s.data(), e.data());
+    OnePhaseResult r;
+    r.M = M_, r.sigma = sigma, r.k = k_, r.variant = variant_;
+    r.average_fpr = s[1] / s[0];   // eq 18
+    r.expected_messages = s[0];    // eq 23
+    r.messages_held = variant_.recycling == Recycling::nonretaining ? s[0] - 1 : s[0];
+    if (variant_.recycling == Recycling::retaining) r.restart = fresh_message_bits(M_, k_, Hashing::colliding);
+    if (bound) *bound = (s[1] > 0 ? e[1] / s[1] : 0.0) + e[0] / s[0];
+    return r;
+}
+
+namespace {
+// τ_k(i, i + x), x = 0..k (eq 4, colliding), as message_step but with the k + 1 stay probabilities
+// (i + x)/M divided once: the frozen window needs it at k levels per σ.
+void colliding_step(std::uint64_t i, std::uint64_t M, unsigned k, std::vector<double>& d, std::vector<double>& stay) {
+    const double Md = static_cast<double>(M);
+    stay.resize(k + 1);
+    for (unsigned x = 0; x <= k; ++x) stay[x] = std::min(1.0, static_cast<double>(i + x) / Md);
+    d.assign(k + 1, 0.0);
+    d[0] = 1.0;
+    for (unsigned q = 0; q < k; ++q)
+        for (unsigned x = q + 1; x-- > 0;) {
+            const double p = d[x];
+            d[x] = p * stay[x];
+            d[x + 1] += p * (1.0 - stay[x]);
+        }
+}
+
+RbfVariant two_phase_checked(RbfVariant v) {
+    if (v.recycling == Recycling::retaining && v.swap == SwapPoint::after)
+        throw RangeError("recycling", "\"nonretaining\" with swap \"after\" (the frozen filter already holds the "
+                         "recycling message; re-inserting it would put the same bits in both filters)",
+                         "\"retaining\"");
+    return v;
+}
+unsigned smallest_j(const std::vector<double>& pj, unsigned k) {
+    unsigned j = k;
+    while (j > 1 && pj[j - 1] > 1e-30) --j;  // as TwoPhaseModel: the j with P(J = j) > 1e-30
+    return j;
+}
+}  // namespace
+
+LargeTwoPhaseModel::LargeTwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant)
+    : pj_(fresh_message_bits(M, k, Hashing::colliding)),
+      j_min_(smallest_j(pj_, k)),
+      active_(M, k, two_phase_checked(variant), j_min_) {}
+
+TwoPhaseResult LargeTwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen, double* bound) const {
+    const LargeFill& fill = active_.fill();
+    const std::uint64_t M = active_.bits();
+    const unsigned k = active_.hashes();
+    checked_sigma(static_cast<double>(sigma), M, k, active_.variant().recycling);
+    std::vector<double> s(fill.weights()), e(fill.weights());
+    fill.sums(sigma, s.data(), e.data());
+    TwoPhaseResult r;
+    r.M = M, r.sigma = sigma, r.k = k, r.variant = active_.variant();
+    r.active_fpr = s[1] / s[0];
+    r.expected_messages = s[0];
+    // Frozen distribution on its window of at most k levels (swap after: F̂_j = Σ_i v_i τ_k(i, j), j > σ;
+    // before: eqs 24–25).
+    const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;
+    const bool after = r.variant.swap == SwapPoint::after;
+    const std::uint64_t lo = after ? sigma + 1 : first, size = std::min<std::uint64_t>(sigma + k, M) + 1;
+    std::vector<double> window(size - lo, 0.0);
+    double total = 0;
+    std::vector<double> v(sigma - first + 1), step, stay;
+    fill.visits(first, static_cast<unsigned>(v.size()), v.data());
+    for (std::uint64_t i = first; i <= sigma; ++i) {
+        colliding_step(i, M, k, step, stay);
+        const double vi = v[i - first];
+        for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k && i + x <= M; ++x) {
+            const double w = vi * step[x];
+            window[(after ? i + x : i) - lo] += w;
+            total += w;
+        }
+    }
+    for (double& f : window) f /= total;  // eq 25
+    if (with_frozen) {
+        r.frozen.assign(size, 0.0);
+        std::copy(window.begin(), window.end(), r.frozen.begin() + static_cast<std::ptrdiff_t>(lo));
+    }
+    double frozen = 0, both = 0, both_err = 0;
+    for (std::uint64_t f = lo; f < size; ++f) {
+        const double F = window[f - lo];
+        if (F == 0.0) continue;
+        frozen += F * rbf_rho(f, M, k, Hashing::colliding);
+        double ratio = 1.0;  // (f)_j/(M)_j
+        for (unsigned j = 1; j <= k; ++j) {
+            ratio *= f >= j ? static_cast<double>(f - j + 1) / static_cast<double>(M - j + 1) : 0.0;
+            if (j < j_min_) continue;
+            const double active_j = s[2 + j - j_min_] / s[0];
+            both += pj_[j] * active_j * F * ratio;
+            both_err += pj_[j] * F * ratio * (e[2 + j - j_min_] + active_j * e[0]) / s[0];
+        }
+    }
+    r.frozen_fpr = frozen;
+    r.average_fpr = r.active_fpr + frozen - both;
+    r.average_fpr_eq26 = 1.0 - (1.0 - r.active_fpr) * (1.0 - frozen);  // eq 26
+    if (bound) {
+        const double active_err = r.active_fpr * ((s[1] > 0 ? e[1] / s[1] : 0.0) + e[0] / s[0]);
+        // The frozen window's v_b are the closed form at single levels (relative error ≤ 1e-13 each).
+        *bound = std::max((active_err + both_err + 4e-13 * frozen) / r.average_fpr, e[0] / s[0]);
+    }
+    return r;
+}
+
+}  // namespace bloomcalc

@@ -1,0 +1,41 @@
+#include "bloomcalc/rbf_large/rbf_method.hpp"
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/rbf_large/large_models.hpp"
+
+namespace bloomcalc {
+
+RbfMethod parse_rbf_method(const std::string& text) {
+    if (text == "exact") return RbfMethod::exact;
+    if (text == "asymptotic") return RbfMethod::asymptotic;
+    if (text == "auto") return RbfMethod::automatic;
+    throw RangeError("method", "\"exact\", \"asymptotic\" or \"auto\"", "\"" + text + "\"");
+}
+
+const char* to_string(RbfMethod m) {
+    return m == RbfMethod::exact ? "exact" : m == RbfMethod::asymptotic ? "asymptotic" : "auto";
+}
+
+std::uint64_t checked_rbf_bits_any(double M, const std::string& name) { return checked_integer(M, name, 1, kMaxRbfLargeBits); }
+
+bool large_method_supports(const RbfVariant& v) {
+    return v.hashing == Hashing::colliding && !(v.recycling == Recycling::retaining && v.restart == RestartLaw::exact);
+}
+
+RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant) {
+    if (requested == RbfMethod::automatic) {
+        const bool large = M > kAutoExactBits && large_method_supports(variant) && LargeFill::applicable(M, k);
+        requested = large ? RbfMethod::asymptotic : RbfMethod::exact;
+    }
+    if (requested == RbfMethod::exact && M > kMaxRbfBits)
+        throw RangeError("m",
+                         "at most " + format_limit(kMaxRbfBits) + " bits per filter for method \"exact\"" +
+                             (large_method_supports(variant) ? " (method \"asymptotic\" or \"auto\" reaches " +
+                                                                   format_limit(kMaxRbfLargeBits) + ")"
+                                                             : " (the large-M method models colliding hashes with restart \"eq10\" only)"),
+                         std::to_string(M));
+    if (requested == RbfMethod::asymptotic) check_large_method(M, k, variant);
+    return requested;
+}
+
+}  // namespace bloomcalc

@@ -1,0 +1,95 @@
+// Internal tools of the large-M method (docs/rbf.md#large-m): truncated Taylor series ("jets") for the
+// derivatives Euler–Maclaurin needs, Gauss–Legendre quadrature with its error bound, and the Euler–Maclaurin
+// sum of a smooth function over a range of integers.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace bloomcalc::large {
+
+// Taylor coefficients t_n = F^{(n)}(b)/n!, n = 0..kJet − 1.
+constexpr int kJet = 7;
+struct Jet {
+    std::array<double, kJet> t{};
+};
+
+inline Jet jet_linear(double value, double slope) {
+    Jet j;
+    j.t[0] = value, j.t[1] = slope;
+    return j;
+}
+
+inline Jet operator*(const Jet& a, const Jet& b) {
+    Jet r;
+    for (int n = 0; n < kJet; ++n)
+        for (int i = 0; i <= n; ++i) r.t[n] += a.t[i] * b.t[n - i];
+    return r;
+}
+
+inline Jet jet_power(Jet x, unsigned k) {
+    Jet r;
+    r.t[0] = 1.0;
+    for (; k; k >>= 1, x = x * x)
+        if (k & 1) r = r * x;
+    return r;
+}
+
+// M/(M − b) as a jet at b: t_n = M/(M − b)^{n+1}.
+inline Jet jet_pole(double M, double b) {
+    Jet r;
+    const double inv = 1.0 / (M - b);
+    double p = M * inv;
+    for (int n = 0; n < kJet; ++n, p *= inv) r.t[n] = p;
+    return r;
+}
+
+// n-point Gauss–Legendre nodes and weights on [−1, 1] (Newton on P_n; Golub–Welsch accuracy).
+struct GaussLegendre {
+    std::vector<double> x, w;
+    explicit GaussLegendre(int n) : x(n), w(n) {
+        const double pi = 3.14159265358979323846;
+        for (int i = 0; i < n; ++i) {
+            double z = std::cos(pi * (i + 0.75) / (n + 0.5)), dp = 0;
+            for (int it = 0; it < 100; ++it) {
+                double p0 = 1, p1 = z;
+                for (int m = 2; m <= n; ++m) {
+                    const double p2 = ((2 * m - 1) * z * p1 - (m - 1) * p0) / m;
+                    p0 = p1, p1 = p2;
+                }
+                dp = n * (z * p1 - p0) / (z * z - 1);
+                const double dz = p1 / dp;
+                z -= dz;
+                if (std::fabs(dz) < 1e-17) break;
+            }
+            x[i] = z, w[i] = 2 / ((1 - z * z) * dp * dp);
+        }
+    }
+};
+
+constexpr int kNodes = 20;
+inline const GaussLegendre& gauss_legendre() {
+    static const GaussLegendre gl(kNodes);
+    return gl;
+}
+
+// Bernstein-ellipse bound of n-point Gauss–Legendre on [a, c] (Trefethen, ATAP Thm 19.3):
+// |error| ≤ (64/15)·h·max_ellipse|F|·ρ^{−2n}/(ρ² − 1), h the half-length. With ρ = 2 + √3 the ellipse
+// lies in the disk of radius 2h around the centre; `max_on_disk` bounds |F| there.
+inline double gauss_error_bound(double half_length, double max_on_disk) {
+    const double rho = 2 + std::sqrt(3.0);
+    return 64.0 / 15.0 * half_length * max_on_disk * std::pow(rho, -2.0 * kNodes) / (rho * rho - 1);
+}
+
+// Euler–Maclaurin with three correction terms: Σ_{b=a}^{c} F(b) = ∫_a^c F + (F(a) + F(c))/2 + Σ_{p≤3}
+// B_{2p}/(2p)!·(F^{(2p−1)}(c) − F^{(2p−1)}(a)) + R, |R| ≤ 2ζ(6)/(2π)^6·∫_a^c |F^{(6)}|.
+inline double euler_maclaurin_terms(const Jet& a, const Jet& c) {
+    // F^{(n)} = n!·t_n; B_2/2! = 1/12, B_4/4! = −1/720, B_6/6! = 1/30240.
+    return (a.t[0] + c.t[0]) / 2 + (c.t[1] - a.t[1]) / 12 - 6 * (c.t[3] - a.t[3]) / 720 +
+           120 * (c.t[5] - a.t[5]) / 30240;
+}
+constexpr double kEulerMaclaurinRemainder = 3.3066e-5;  // 2ζ(6)/(2π)^6, times ∫|F^{(6)}|
+
+}  // namespace bloomcalc::large
