@@ -1,0 +1,200 @@
+// The large-M method (docs/rbf.md#large-m) against the exact fill on the overlap M = 2^12 … 2^24: f¹_σ, f²_σ,
+// E[N₀] to 1e-9 relative (and within the method's own bound plus the exact fill's rounding), every recommended
+// threshold within ±1 and equal where the margin allows; beyond 2^24 against the k = 1 closed form (eq 19) and
+// the capacity per bit at 2^24. Sized for CI (native and wasm); RBF_LARGE_FULL=1 adds more sizes.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/rbf_large/large_models.hpp"
+#include "bloomcalc/rbf_large/rbf_method.hpp"
+#include "bloomcalc/rbf_one_phase.hpp"
+#include "bloomcalc/rbf_recommend.hpp"
+#include "bloomcalc/rbf_two_phase.hpp"
+
+using namespace bloomcalc;
+
+namespace {
+
+constexpr double kOverlap = 1e-9;      // the tolerance
+constexpr double kExactRounding = 2e-13;  // the exact fill's own rounding at 2^24 (docs/rbf.md)
+
+double rel(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(a), std::fabs(b)); }
+bool full() { return std::getenv("RBF_LARGE_FULL") != nullptr; }
+
+RbfVariant eq10_retaining(SwapPoint swap) {
+    RbfVariant v;
+    v.recycling = Recycling::retaining, v.restart = RestartLaw::eq10, v.swap = swap;
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("large-M one-phase equals the exact fill on the overlap", "[rbf][large]") {
+    std::vector<std::uint64_t> sizes{1u << 12, 1u << 16, 1u << 20};
+    if (full()) sizes.push_back(1u << 24);
+    for (std::uint64_t M : sizes)
+        for (unsigned k : {1u, 2u, 3u, 6u, 13u, 32u}) {
+            if (!LargeFill::applicable(M, k)) continue;
+            for (const RbfVariant& v : {RbfVariant{}, eq10_retaining(SwapPoint::before)}) {
+                const LargeOnePhaseModel large(M, k, v);
+                const OnePhaseModel exact(M, k, v);
+                for (double x : {0.002, 0.05, 0.2, 0.5, 0.8, 0.97}) {
+                    const std::uint64_t sigma = std::max<std::uint64_t>(k, static_cast<std::uint64_t>(x * static_cast<double>(M)));
+                    double bound = 0;
+                    const auto a = large.at(sigma, &bound);
+                    const auto b = exact.at(sigma);
+                    INFO("M = " << M << ", k = " << k << ", " << to_string(v.recycling) << ", σ = " << sigma);
+                    CHECK(rel(a.expected_messages, b.expected_messages) <= std::min(kOverlap, bound + kExactRounding));
+                    if (b.average_fpr > 1e-250)
+                        CHECK(rel(a.average_fpr, b.average_fpr) <= std::min(kOverlap, bound + kExactRounding));
+                    CHECK(bound < 1e-9);
+                }
+            }
+        }
+}
+
+TEST_CASE("large-M two-phase equals the exact model on the overlap", "[rbf][large]") {
+    for (std::uint64_t M : {std::uint64_t{1} << 12, std::uint64_t{1} << 17})
+        for (unsigned k : {2u, 5u, 16u, 32u}) {
+            if (!LargeFill::applicable(M, k)) continue;
+            for (const RbfVariant& v : {RbfVariant{}, eq10_retaining(SwapPoint::before)}) {
+                const LargeTwoPhaseModel large(M, k, v);
+                const TwoPhaseModel exact(M, k, v);
+                for (double x : {0.01, 0.3, 0.6, 0.9}) {
+                    const std::uint64_t sigma = std::max<std::uint64_t>(k, static_cast<std::uint64_t>(x * static_cast<double>(M)));
+                    double bound = 0;
+                    const auto a = large.at(sigma, &bound);
+                    const auto b = exact.at(sigma);
+                    INFO("M = " << M << " per filter, k = " << k << ", σ = " << sigma);
+                    CHECK(rel(a.average_fpr, b.average_fpr) <= kOverlap);
+                    CHECK(rel(a.frozen_fpr, b.frozen_fpr) <= kOverlap);
+                    CHECK(rel(a.expected_messages, b.expected_messages) <= kOverlap);
+                    CHECK(rel(a.average_fpr, b.average_fpr) <= bound + kExactRounding);
+                    REQUIRE(a.frozen.size() == b.frozen.size());
+                }
+            }
+        }
+}
+
+TEST_CASE("large-M recommendation: the exact thresholds on the overlap", "[rbf][large][recommend]") {
+    std::vector<std::uint64_t> sizes{1u << 12, 1u << 16};
+    if (full()) sizes.push_back(1u << 20);
+    for (std::uint64_t M : sizes)
+        for (double target : {1e-2, 1e-3}) {
+            RecommendInput in;
+            in.M = M, in.target = target;
+            in.method = RbfMethod::exact;
+            const auto exact = recommend(in);
+            in.method = RbfMethod::asymptotic;
+            const auto large = recommend(in);
+            CHECK(large.method == RbfMethod::asymptotic);
+            CHECK(large.error_bound < 1e-9);
+            REQUIRE(large.rows.size() == exact.rows.size());
+            for (std::size_t i = 0; i < exact.rows.size(); ++i)
+                for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase, &RecommendRow::worst_case,
+                                  &RecommendRow::oracle, &RecommendRow::lower_bound}) {
+                    const RuleChoice& a = large.rows[i].*rule;
+                    const RuleChoice& b = exact.rows[i].*rule;
+                    INFO("M = " << M << ", f* = " << target << ", k = " << exact.rows[i].k);
+                    REQUIRE(a.feasible == b.feasible);
+                    if (!b.feasible) continue;
+                    CHECK(std::fabs(a.threshold - b.threshold) <= 1);
+                    // Where the exact FPR is clear of f* by more than the bound, the threshold is the same.
+                    if (target - b.fpr > 1e-9 * target) CHECK(a.threshold == b.threshold);
+                    if (a.threshold == b.threshold) {
+                        CHECK(rel(a.fpr, b.fpr) <= kOverlap);
+                        CHECK(rel(a.capacity, b.capacity) <= kOverlap);
+                    }
+                }
+        }
+}
+
+TEST_CASE("recommend_rows in parts merge to recommend", "[rbf][large][recommend]") {
+    RecommendInput in;
+    in.M = std::uint64_t{1} << 30, in.target = 1e-3, in.k_max = 12;
+    const auto whole = recommend(in);
+    auto rows = recommend_rows(in, 7, 12);
+    const auto first = recommend_rows(in, 1, 6);
+    rows.insert(rows.end(), first.begin(), first.end());
+    const auto merged = merge_recommendation(in, rows);
+    REQUIRE(merged.rows.size() == 12);
+    CHECK(merged.one_phase.k == whole.one_phase.k);
+    CHECK(merged.one_phase.choice.threshold == whole.one_phase.choice.threshold);
+    CHECK(merged.two_phase.choice.capacity == whole.two_phase.choice.capacity);
+    CHECK(merged.lower_bound.gain_over_worst_case == whole.lower_bound.gain_over_worst_case);
+    CHECK(merged.error_bound == whole.error_bound);
+}
+
+TEST_CASE("large-M beyond the overlap: k = 1 closed form (eq 19) at 2^36 and 2^40", "[rbf][large]") {
+    // E[N₀] = M·(H_M − H_{M−σ−1}) and f¹ = 1 − (σ + 1)/E[N₀] (eq 19: Σ i/(M(M−i)) = Σ 1/(M−i) − (σ+1)/M),
+    // the harmonic difference from log and its asymptotic series (independent of the fill).
+    auto dH = [](double a, double b) {  // H_a − H_b, a > b ≫ 1
+        auto tail = [](double n) { return 1 / (2 * n) - 1 / (12 * n * n) + 1 / (120 * n * n * n * n); };
+        return std::log(a / b) + tail(a) - tail(b);
+    };
+    for (std::uint64_t M : {std::uint64_t{1} << 36, std::uint64_t{1} << 40}) {
+        const LargeOnePhaseModel large(M, 1, RbfVariant{});
+        const double Md = static_cast<double>(M);
+        for (double x : {1e-3, 0.1, 0.5, 0.9}) {
+            const auto sigma = static_cast<std::uint64_t>(x * Md);
+            const double n0 = Md * dH(Md, Md - static_cast<double>(sigma) - 1);
+            double bound = 0;
+            const auto r = large.at(sigma, &bound);
+            CHECK(rel(r.expected_messages, n0) <= 1e-9);
+            CHECK(rel(r.average_fpr, 1 - (static_cast<double>(sigma) + 1) / n0) <= 1e-9);
+            CHECK(bound < 1e-10);
+        }
+    }
+}
+
+TEST_CASE("large-M capacity per bit at 2^36 is the exact one at 2^24", "[rbf][large]") {
+    // One-phase, k = 6, f* = 1e-2 (the best k at both sizes): E[N₀]/M from the exact fill at 2^24 and from the
+    // large-M method at 2^36 agree to the finite-size effect O(k/M).
+    const double target = 1e-2;
+    const std::uint64_t small = std::uint64_t{1} << 24, big = std::uint64_t{1} << 36;
+    const OnePhaseModel exact(small, 6, RbfVariant{}, target);
+    std::uint64_t sigma = exact.sigma_max();
+    while (exact.at(sigma).average_fpr > target) --sigma;
+    const double per_bit_exact = exact.at(sigma).expected_messages / static_cast<double>(small);
+    RecommendInput in;
+    in.M = big, in.target = target, in.k_max = 8;
+    const auto rec = recommend(in);
+    CHECK(rec.method == RbfMethod::asymptotic);
+    CHECK(rec.one_phase.k == 6);
+    const double per_bit_large = rec.rows[5].one_phase.capacity / static_cast<double>(big);
+    CHECK(rel(per_bit_exact, per_bit_large) < 1e-6);
+    CHECK(rel(static_cast<double>(sigma) / static_cast<double>(small), rec.rows[5].one_phase.threshold / static_cast<double>(big)) < 1e-6);
+}
+
+TEST_CASE("method selection and limits", "[rbf][large][errors]") {
+    RbfVariant distinct;
+    distinct.hashing = Hashing::distinct;
+    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, RbfVariant{}) == RbfMethod::asymptotic);
+    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 16, 6, RbfVariant{}) == RbfMethod::exact);
+    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, distinct) == RbfMethod::exact);
+    try {
+        resolve_rbf_method(RbfMethod::asymptotic, 1u << 20, 6, distinct);
+        FAIL("distinct hashing accepted by the large-M method");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "method");
+    }
+    try {
+        resolve_rbf_method(RbfMethod::exact, std::uint64_t{1} << 30, 6, RbfVariant{});
+        FAIL("exact above 2^24 accepted");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "m");
+    }
+    try {
+        checked_rbf_bits_any(std::ldexp(1.0, 41));
+        FAIL("2^41 accepted");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "m");
+    }
+    CHECK_THROWS_AS(parse_rbf_method("fast"), RangeError);
+    CHECK_THROWS_AS(LargeOnePhaseModel(1000, 32, RbfVariant{}), InfeasibleError);
+}
