@@ -1,10 +1,15 @@
 // Benchmark of the recycling-filter models: f¹_σ for every σ by one σ-independent fill against re-solving
 // the chain for each σ as 000 describes (τ rows by eqs 4–8, π by eq 15), side by side; then a full
-// recommendation (k = 1..32). Medians of wall times; the last line is JSON for scripts/bench.mjs.
+// recommendation (k = 1..32): the exact fill against the large-M method side by side (time, error, heap) at
+// 2^16 … 2^24, then the large-M method alone at 2^28 … 2^40. Medians of wall times; the last line is JSON for
+// scripts/bench.mjs.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -14,6 +19,26 @@
 
 using namespace bloomcalc;
 using Clock = std::chrono::steady_clock;
+
+// Heap in use and its peak (every allocation of the process goes through these), for "memory at each size".
+namespace {
+std::size_t g_heap = 0, g_peak = 0;
+}
+void* operator new(std::size_t n) {
+    void* p = std::malloc(n + 16);
+    if (!p) throw std::bad_alloc();
+    *static_cast<std::size_t*>(p) = n;
+    g_heap += n;
+    g_peak = std::max(g_peak, g_heap);
+    return static_cast<char*>(p) + 16;
+}
+void operator delete(void* p) noexcept {
+    if (!p) return;
+    char* base = static_cast<char*>(p) - 16;
+    g_heap -= *reinterpret_cast<std::size_t*>(base);
+    std::free(base);
+}
+void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
 
 namespace {
 
@@ -70,29 +95,75 @@ int main() {
         first = false;
     }
     json += "],\"recommend\":[";
-    std::printf("\nfull recommendation, f* = 1%%, k = 1..32 (one phase, two phases, three N rules per k), median of 3\n");
-    std::printf("%10s %12s %10s %12s\n", "M", "ms", "best k", "capacity");
-    first = true;
-    for (std::uint64_t M : {std::uint64_t{1} << 12, std::uint64_t{1} << 16, std::uint64_t{1} << 20}) {
-        RecommendInput in;
-        in.M = M;
-        in.target = 0.01;
-        in.k_max = 32;
-        Recommendation rec;
+    // Full recommendations, f* = 1 %, k = 1..32: exact fill and large-M method in the same run.
+    std::printf("\nfull recommendation, f* = 1%%, k = 1..32 (one phase, two phases, three N rules per k): exact fill vs\n"
+                "large-M method, side by side (median of 3; exact at >= 2^22: one run). err = the largest relative\n"
+                "difference of the FPRs and capacities of equal thresholds; dth = thresholds that differ; heap = peak MiB\n");
+    std::printf("%6s %11s %11s %8s %10s %5s %10s %10s %10s\n", "M", "exact ms", "large ms", "ratio", "err", "dth", "bound",
+                "exact MiB", "large MiB");
+    auto timed = [](const RecommendInput& in, int reps, Recommendation& rec, double& peak_mib) {
         std::vector<double> times;
-        for (int rep = 0; rep < 3; ++rep) {  // median of 3
+        for (int rep = 0; rep < reps; ++rep) {
+            g_peak = g_heap;
+            const std::size_t before = g_heap;
             const auto t0 = Clock::now();
             rec = recommend(in);
             times.push_back(ms_since(t0));
+            peak_mib = static_cast<double>(g_peak - before) / (1 << 20);
         }
         std::sort(times.begin(), times.end());
-        const double t = times[1];
-        std::printf("%10llu %12.1f %10u %12.1f\n", static_cast<unsigned long long>(M), t, rec.one_phase.k, rec.one_phase.choice.capacity);
-        char row[160];
-        std::snprintf(row, sizeof row, "%s{\"M\":%llu,\"ms\":%.6g}", first ? "" : ",", static_cast<unsigned long long>(M), t);
+        return times[times.size() / 2];
+    };
+    first = true;
+    for (int e : {12, 16, 18, 20, 22, 24}) {
+        RecommendInput in;
+        in.M = std::uint64_t{1} << e, in.target = 0.01, in.k_max = 32;
+        Recommendation ex, la;
+        double mem_ex = 0, mem_la = 0;
+        in.method = RbfMethod::exact;
+        const double t_ex = timed(in, e >= 22 ? 1 : 3, ex, mem_ex);
+        in.method = RbfMethod::asymptotic;
+        const double t_la = timed(in, 3, la, mem_la);
+        double err = 0;
+        int dth = 0;
+        for (std::size_t i = 0; i < ex.rows.size(); ++i)
+            for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase, &RecommendRow::worst_case, &RecommendRow::oracle,
+                              &RecommendRow::lower_bound}) {
+                const RuleChoice &a = la.rows[i].*rule, &b = ex.rows[i].*rule;
+                if (a.feasible != b.feasible || a.threshold != b.threshold) {
+                    ++dth;
+                    continue;
+                }
+                if (!b.feasible) continue;
+                err = std::max({err, std::fabs(a.fpr / b.fpr - 1), std::fabs(a.capacity / b.capacity - 1)});
+            }
+        std::printf("%4s%-2d %11.1f %11.1f %7.1fx %10.2e %5d %10.2e %10.1f %10.2f\n", "2^", e, t_ex, t_la, t_ex / t_la, err, dth,
+                    la.error_bound, mem_ex, mem_la);
+        char row[256];
+        std::snprintf(row, sizeof row, "%s{\"M\":%llu,\"ms\":%.6g,\"largeMs\":%.6g,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"mib\":%.4g,\"largeMib\":%.4g}",
+                      first ? "" : ",", static_cast<unsigned long long>(in.M), t_ex, t_la, err, dth, la.error_bound, mem_ex, mem_la);
         json += row;
         first = false;
     }
+    json += "],\"large\":[";
+    std::printf("\nlarge-M method alone, full recommendation, f* = 1%% and 0.1%%, k = 1..32 (median of 3)\n");
+    std::printf("%6s %8s %10s %10s %8s %14s %10s\n", "M", "f*", "ms", "bound", "best k", "capacity/M", "heap MiB");
+    first = true;
+    for (int e : {28, 32, 36, 40})
+        for (double target : {1e-2, 1e-3}) {
+            RecommendInput in;
+            in.M = std::uint64_t{1} << e, in.target = target, in.k_max = 32, in.method = RbfMethod::asymptotic;
+            Recommendation rec;
+            double mem = 0;
+            const double t = timed(in, 3, rec, mem);
+            const double per_bit = rec.one_phase.choice.capacity / static_cast<double>(in.M);
+            std::printf("%4s%-2d %8g %10.1f %10.2e %8u %14.9f %10.2f\n", "2^", e, target, t, rec.error_bound, rec.one_phase.k, per_bit, mem);
+            char row[200];
+            std::snprintf(row, sizeof row, "%s{\"M\":%llu,\"fpr\":%g,\"ms\":%.6g,\"bound\":%.3g,\"perBit\":%.10g,\"mib\":%.4g}",
+                          first ? "" : ",", static_cast<unsigned long long>(in.M), target, t, rec.error_bound, per_bit, mem);
+            json += row;
+            first = false;
+        }
     json += "]}";
     std::printf("JSON %s\n", json.c_str());
     return 0;

@@ -34,7 +34,55 @@ console.log('\n=== wasm time / native time, recycling filters');
 for (const [i, row] of rbf.native.allSigma.entries())
   console.log(`f1 for all sigma, M = ${String(row.M).padStart(8)}: ${ratio(rbf.wasm.allSigma[i].fillMs, row.fillMs)}`);
 for (const [i, row] of rbf.native.recommend.entries())
-  console.log(`recommendation,   M = ${String(row.M).padStart(8)}: ${ratio(rbf.wasm.recommend[i].ms, row.ms)}`);
+  console.log(
+    `recommendation,   M = ${String(row.M).padStart(8)}: exact ${ratio(rbf.wasm.recommend[i].ms, row.ms)}, large-M ` +
+      `${ratio(rbf.wasm.recommend[i].largeMs, row.largeMs)} (wasm ${rbf.wasm.recommend[i].ms.toFixed(0)} ms exact, ` +
+      `${rbf.wasm.recommend[i].largeMs.toFixed(0)} ms large-M)`,
+  );
+for (const [i, row] of rbf.native.large.entries())
+  console.log(`large-M only,     M = 2^${Math.log2(row.M)}, f* = ${row.fpr}: ${ratio(rbf.wasm.large[i].ms, row.ms)} (wasm ${rbf.wasm.large[i].ms.toFixed(0)} ms)`);
+
+// Serial vs pooled recommendation through the npm module (wasm in Node): calc.recommend on this thread against
+// recommendPooled on worker_threads, and a prediction for 8 cores from the per-k times (the pool's queue
+// replayed with 8 workers, largest k first) plus the pool's measured overhead.
+{
+  const { createBloomCalc, recommendPooled } = await import('../wasm/index.mjs');
+  const { default: os } = await import('node:os');
+  const calc = await createBloomCalc();
+  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  console.log(`\n=== serial vs pooled recommendation, wasm in Node (${cores} cores here; f* = 1%, k = 1..32, median of 3)`);
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const time = async (f) => {
+    const t0 = performance.now();
+    await f();
+    return performance.now() - t0;
+  };
+  const makespan = (costs, n) => {
+    const free = new Array(n).fill(0);
+    for (const c of [...costs].reverse()) free[free.indexOf(Math.min(...free))] += c; // largest k first
+    return Math.max(...free);
+  };
+  for (const [label, input] of [
+    ['exact,   M = 2^20', { m: 2 ** 20, fpr: 0.01, method: 'exact' }],
+    ['large-M, M = 2^20', { m: 2 ** 20, fpr: 0.01, method: 'asymptotic' }],
+    ['large-M, M = 2^36', { m: 2 ** 36, fpr: 0.01 }],
+  ]) {
+    const serial = [], pooled = [];
+    for (let i = 0; i < 3; i++) {
+      serial.push(await time(() => calc.recommend(input)));
+      pooled.push(await time(() => recommendPooled(calc, input, { workers: cores })));
+    }
+    const perK = [];
+    for (let k = 1; k <= 32; k++) perK.push(await time(() => calc.recommendRows(input, k, k)));
+    const overhead = median(pooled) - makespan(perK, cores);
+    const predicted8 = makespan(perK, 8) + Math.max(0, overhead);
+    console.log(
+      `${label}: serial ${median(serial).toFixed(0)} ms, pooled (${cores} workers) ${median(pooled).toFixed(0)} ms, ` +
+        `speed-up ${(median(serial) / median(pooled)).toFixed(2)}x; predicted 8 workers ${predicted8.toFixed(0)} ms ` +
+        `(${(median(serial) / predicted8).toFixed(2)}x; pool overhead ${overhead.toFixed(0)} ms, largest k row ${Math.max(...perK).toFixed(0)} ms)`,
+    );
+  }
+}
 
 // Simulation throughput (bench/bench_simulation.cpp): bit probes per second, native and wasm, one run.
 const simNative = run('simulation, native', path.join(root, 'build/native/bloomcalc_bench_simulation'), []);

@@ -228,6 +228,17 @@ export function wrap(raw) {
     nBounded: (input) => raw.nBounded(rbfArgs(raw, input, 'N-bounded input')),
     recommend: (input, onProgress) =>
       raw.recommend(rbfArgs(raw, input, 'recommend input'), onProgress ? (done, total) => onProgress(done, total) !== false : undefined),
+    // The recommendation in parts, for a worker pool (wasm/rbf-pool.mjs): the plan, the rows of k = kLo..kHi,
+    // and the merge of every row (in the core).
+    recommendPlan: (input) => raw.recommendPlan(rbfArgs(raw, input, 'recommend input')),
+    recommendRows: (input, kLo, kHi, onProgress) =>
+      raw.recommendRows(
+        rbfArgs(raw, input, 'recommend input'),
+        kLo,
+        kHi,
+        onProgress ? (done, total) => onProgress(done, total) !== false : undefined,
+      ),
+    mergeRecommendation: (input, rows) => raw.mergeRecommendation(rbfArgs(raw, input, 'recommend input'), rows),
     paradox: (input) => raw.paradox(paradoxArgs(raw, object(input, 'paradox input'))),
     paradoxCurve(input) {
       object(input, 'paradox curve input');

@@ -20,6 +20,8 @@
 #include "bloomcalc/layouts/layout_sizing.hpp"
 #include "bloomcalc/layouts/presets.hpp"
 #include "bloomcalc/fpr_report.hpp"
+#include "bloomcalc/rbf_large/large_models.hpp"
+#include "bloomcalc/rbf_large/rbf_method.hpp"
 #include "bloomcalc/rbf_nbounded.hpp"
 #include "bloomcalc/rbf_one_phase.hpp"
 #include "bloomcalc/rbf_params.hpp"
@@ -203,16 +205,28 @@ val variant_val(const bc::RbfVariant& v) {
     return out;
 }
 
-// { m, k, sigma, phases?: 1|2, hashing?, recycling?, restart?, swap? }; for two phases m is the total memory.
+// The method asked for (`method`: "exact" | "asymptotic" | "auto", default auto), resolved for (bits, k).
+bc::RbfMethod method_of(const val& input, std::uint64_t bits, unsigned k, const bc::RbfVariant& variant) {
+    return bc::resolve_rbf_method(bc::parse_rbf_method(string_or(input, "method", "auto")), bits, k, variant);
+}
+
+void set_method(val& out, bc::RbfMethod method, double bound) {
+    out.set("method", val(std::string(bc::to_string(method))));
+    out.set("errorBound", method == bc::RbfMethod::asymptotic ? val(bound) : val::null());
+}
+
+// { m, k, sigma, phases?: 1|2, method?, hashing?, recycling?, restart?, swap? }; for two phases m is the total memory.
 val rbf(val input) {
     return guarded([&] {
         const auto variant = variant_of(input);
         const double phases = number_or(input, "phases", 1);
         if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
-        const std::uint64_t total = bc::checked_rbf_bits(number_or(input, "m", NAN));
+        const std::uint64_t total = bc::checked_rbf_bits_any(number_or(input, "m", NAN));
         const std::uint64_t M = phases == 2 ? total / 2 : total;
         const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
-        bc::validate_rbf(M, k);
+        bc::validate_rbf_any(M, k);
+        const auto method = method_of(input, M, k, variant);
+        if (method == bc::RbfMethod::exact) bc::validate_rbf(M, k);
         const std::uint64_t sigma = bc::checked_sigma(number_or(input, "sigma", NAN), M, k, variant.recycling);
         val out = val::object();
         out.set("m", val(static_cast<double>(total)));
@@ -221,60 +235,83 @@ val rbf(val input) {
         out.set("sigma", val(static_cast<double>(sigma)));
         out.set("phases", val(phases));
         out.set("variant", variant_val(variant));
+        double bound = 0;
         if (phases == 1) {
-            const auto r = bc::OnePhaseModel(M, k, variant).at(sigma);
+            const auto r = method == bc::RbfMethod::exact ? bc::OnePhaseModel(M, k, variant).at(sigma)
+                                                          : bc::LargeOnePhaseModel(M, k, variant).at(sigma, &bound);
             out.set("averageFpr", val(r.average_fpr));
             out.set("expectedMessages", val(r.expected_messages));
             out.set("messagesHeld", val(r.messages_held));
             if (!r.restart.empty()) out.set("restart", array_of(r.restart));
         } else {
-            const auto r = bc::TwoPhaseModel(M, k, variant).at(sigma);
+            const auto r = method == bc::RbfMethod::exact ? bc::TwoPhaseModel(M, k, variant).at(sigma)
+                                                          : bc::LargeTwoPhaseModel(M, k, variant).at(sigma, &bound);
             out.set("averageFpr", val(r.average_fpr));
             out.set("averageFprEq26", val(r.average_fpr_eq26));
             out.set("activeFpr", val(r.active_fpr));
             out.set("frozenFpr", val(r.frozen_fpr));
             out.set("expectedMessages", val(r.expected_messages));
             out.set("frozen", array_of(r.frozen));
+            out.set("frozenFrom", val(static_cast<double>(r.frozen_from)));
         }
+        set_method(out, method, bound);
         return out;
     });
 }
+
+// `points` values of σ spread over [σ_min, bits − 1], evaluated by `at(σ, &bound)`.
+template <class Model>
+void curve_points(const Model& model, std::uint64_t lo_sigma, std::uint64_t bits, std::uint64_t points, std::vector<double>& sigma,
+                  std::vector<double>& fpr, std::vector<double>& messages, double& bound) {
+    const double lo = static_cast<double>(lo_sigma), hi = static_cast<double>(bits - 1);
+    for (std::uint64_t i = 0; i < points; ++i) {
+        const auto s = static_cast<std::uint64_t>(std::llround(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1)));
+        if (!sigma.empty() && static_cast<double>(s) == sigma.back()) continue;
+        double b = 0;
+        const auto r = model.at(s, &b);
+        bound = std::max(bound, b);
+        sigma.push_back(static_cast<double>(s)), fpr.push_back(r.average_fpr), messages.push_back(r.expected_messages);
+    }
+}
+
+// The exact models as curve_points sees them (no bound).
+template <class Model>
+struct ExactAt {
+    const Model& model;
+    auto at(std::uint64_t s, double*) const { return model.at(s); }
+};
 
 // f¹_σ and E[N₀] at `points` values of σ spread over [σ_min, m − 1] (one fill), and f²_σ for two phases.
 val sigma_curve(val input) {
     return guarded([&] {
         const auto variant = variant_of(input);
-        const std::uint64_t M = bc::checked_rbf_bits(number_or(input, "m", NAN));
+        const std::uint64_t M = bc::checked_rbf_bits_any(number_or(input, "m", NAN));
         const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
         const auto points = bc::checked_integer(number_or(input, "points", 200), "points", 2, 100000);
         const double phases = number_or(input, "phases", 1);
         if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
         const std::uint64_t bits = phases == 2 ? M / 2 : M;
-        bc::validate_rbf(bits, k);
+        bc::validate_rbf_any(bits, k);
+        const auto method = method_of(input, bits, k, variant);
+        if (method == bc::RbfMethod::exact) bc::validate_rbf(bits, k);
         std::vector<double> sigma, fpr, messages;
-        if (phases == 1) {
+        double bound = 0;
+        const std::uint64_t lo = variant.recycling == bc::Recycling::retaining ? k : 0;
+        if (method == bc::RbfMethod::asymptotic) {
+            if (phases == 1) curve_points(bc::LargeOnePhaseModel(bits, k, variant), lo, bits, points, sigma, fpr, messages, bound);
+            else curve_points(bc::LargeTwoPhaseModel(bits, k, variant), lo, bits, points, sigma, fpr, messages, bound);
+        } else if (phases == 1) {
             const bc::OnePhaseModel model(bits, k, variant);
-            const double lo = static_cast<double>(model.sigma_min()), hi = static_cast<double>(bits - 1);
-            for (std::uint64_t i = 0; i < points; ++i) {
-                const auto s = static_cast<std::uint64_t>(std::llround(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1)));
-                if (!sigma.empty() && s == sigma.back()) continue;
-                const auto r = model.at(s);
-                sigma.push_back(static_cast<double>(s)), fpr.push_back(r.average_fpr), messages.push_back(r.expected_messages);
-            }
+            curve_points(ExactAt<bc::OnePhaseModel>{model}, lo, bits, points, sigma, fpr, messages, bound);
         } else {
             const bc::TwoPhaseModel model(bits, k, variant);
-            const double lo = static_cast<double>(model.active().sigma_min()), hi = static_cast<double>(bits - 1);
-            for (std::uint64_t i = 0; i < points; ++i) {
-                const auto s = static_cast<std::uint64_t>(std::llround(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1)));
-                if (!sigma.empty() && s == sigma.back()) continue;
-                const auto r = model.at(s);
-                sigma.push_back(static_cast<double>(s)), fpr.push_back(r.average_fpr), messages.push_back(r.expected_messages);
-            }
+            curve_points(ExactAt<bc::TwoPhaseModel>{model}, lo, bits, points, sigma, fpr, messages, bound);
         }
         val out = val::object();
         out.set("sigma", array_of(sigma));
         out.set("averageFpr", array_of(fpr));
         out.set("expectedMessages", array_of(messages));
+        set_method(out, method, bound);
         return out;
     });
 }
@@ -282,7 +319,7 @@ val sigma_curve(val input) {
 val n_bounded(val input) {
     return guarded([&] {
         const auto h = bc::parse_hashing(string_or(input, "hashing", "colliding"));
-        const std::uint64_t M = bc::checked_rbf_bits(number_or(input, "m", NAN));
+        const std::uint64_t M = bc::checked_rbf_bits_any(number_or(input, "m", NAN));
         const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
         const double N = number_or(input, "N", NAN);
         const auto r = bc::n_bounded(M, k, h, static_cast<std::uint64_t>(bc::checked_integer(N, "N", 1, M)));
@@ -320,45 +357,112 @@ val best_val(const bc::BestChoice& b) {
     return out;
 }
 
-// { m, fpr, kmax?, hashing?, recycling?, restart?, swap? }, progress(done, total) → false cancels.
-val recommend(val input, val progress) {
-    return guarded([&] {
-        bc::RecommendInput in;
-        in.variant = variant_of(input);
-        in.M = bc::checked_rbf_bits(number_or(input, "m", NAN));
-        in.target = bc::checked_probability(number_or(input, "fpr", NAN), "fpr");
-        in.k_max = static_cast<unsigned>(bc::checked_integer(number_or(input, "kmax", 32), "kmax", 1, bc::kMaxHashes));
-        std::function<bool(unsigned, unsigned)> callback;
-        if (!progress.isUndefined() && !progress.isNull())
-            callback = [&](unsigned done, unsigned total) {
-                const val keep = progress(done, total);
-                return !(keep.isFalse());
-            };
-        const auto rec = bc::recommend(in, callback);
-        val rows = val::array();
-        for (const auto& row : rec.rows) {
-            val r = val::object();
-            r.set("k", val(row.k));
-            r.set("onePhase", choice_val(row.one_phase));
-            r.set("twoPhase", choice_val(row.two_phase));
-            r.set("worstCase", choice_val(row.worst_case));
-            r.set("oracle", choice_val(row.oracle));
-            r.set("lowerBound", choice_val(row.lower_bound));
-            rows.call<void>("push", r);
-        }
-        val best = val::object();
-        best.set("onePhase", best_val(rec.one_phase));
-        best.set("twoPhase", best_val(rec.two_phase));
-        best.set("worstCase", best_val(rec.worst_case));
-        best.set("oracle", best_val(rec.oracle));
-        best.set("lowerBound", best_val(rec.lower_bound));
-        val out = val::object();
-        out.set("m", val(static_cast<double>(rec.M)));
-        out.set("fpr", val(rec.target));
-        out.set("variant", variant_val(rec.variant));
-        out.set("rows", rows);
-        out.set("best", best);
+bc::RecommendInput recommend_input(const val& input) {
+    bc::RecommendInput in;
+    in.variant = variant_of(input);
+    in.M = bc::checked_rbf_bits_any(number_or(input, "m", NAN));
+    in.target = bc::checked_probability(number_or(input, "fpr", NAN), "fpr");
+    in.k_max = static_cast<unsigned>(bc::checked_integer(number_or(input, "kmax", 32), "kmax", 1, bc::kMaxHashes));
+    in.method = bc::parse_rbf_method(string_or(input, "method", "auto"));
+    return in;
+}
+
+std::function<bool(unsigned, unsigned)> progress_callback(const val& progress) {
+    if (progress.isUndefined() || progress.isNull()) return {};
+    return [progress](unsigned done, unsigned total) {
+        const val keep = progress(done, total);
+        return !(keep.isFalse());
+    };
+}
+
+val row_val(const bc::RecommendRow& row) {
+    val r = val::object();
+    r.set("k", val(row.k));
+    r.set("onePhase", choice_val(row.one_phase));
+    r.set("twoPhase", choice_val(row.two_phase));
+    r.set("worstCase", choice_val(row.worst_case));
+    r.set("oracle", choice_val(row.oracle));
+    r.set("lowerBound", choice_val(row.lower_bound));
+    set_method(r, row.method, row.error_bound);
+    return r;
+}
+
+// A row as row_val wrote it (a pool worker's), back to the core for merge_recommendation.
+bc::RecommendRow row_of(const val& r) {
+    auto choice = [](const val& c) {
+        bc::RuleChoice out;
+        out.feasible = c["feasible"].as<bool>();
+        if (out.feasible)
+            out.threshold = c["threshold"].as<double>(), out.capacity = c["capacity"].as<double>(), out.fpr = c["fpr"].as<double>();
         return out;
+    };
+    bc::RecommendRow row;
+    row.k = r["k"].as<unsigned>();
+    row.one_phase = choice(r["onePhase"]), row.two_phase = choice(r["twoPhase"]);
+    row.worst_case = choice(r["worstCase"]), row.oracle = choice(r["oracle"]), row.lower_bound = choice(r["lowerBound"]);
+    row.method = bc::parse_rbf_method(r["method"].as<std::string>());
+    row.error_bound = r["errorBound"].isNull() ? 0.0 : r["errorBound"].as<double>();
+    return row;
+}
+
+val recommendation_val(const bc::Recommendation& rec) {
+    val rows = val::array();
+    for (const auto& row : rec.rows) rows.call<void>("push", row_val(row));
+    val best = val::object();
+    best.set("onePhase", best_val(rec.one_phase));
+    best.set("twoPhase", best_val(rec.two_phase));
+    best.set("worstCase", best_val(rec.worst_case));
+    best.set("oracle", best_val(rec.oracle));
+    best.set("lowerBound", best_val(rec.lower_bound));
+    val out = val::object();
+    out.set("m", val(static_cast<double>(rec.M)));
+    out.set("fpr", val(rec.target));
+    out.set("variant", variant_val(rec.variant));
+    out.set("rows", rows);
+    out.set("best", best);
+    set_method(out, rec.method, rec.error_bound);
+    return out;
+}
+
+// { m, fpr, kmax?, method?, hashing?, recycling?, restart?, swap? }, progress(done, total) → false cancels.
+val recommend(val input, val progress) {
+    return guarded([&] { return recommendation_val(bc::recommend(recommend_input(input), progress_callback(progress))); });
+}
+
+// The rows for k = kLo..kHi (a pool's share; the core clips to the k_max recommend uses).
+val recommend_rows(val input, double k_lo, double k_hi, val progress) {
+    return guarded([&] {
+        const auto in = recommend_input(input);
+        const auto lo = static_cast<unsigned>(bc::checked_integer(k_lo, "kLo", 1, bc::kMaxHashes));
+        const auto hi = static_cast<unsigned>(bc::checked_integer(k_hi, "kHi", 1, bc::kMaxHashes));
+        val rows = val::array();
+        for (const auto& row : bc::recommend_rows(in, lo, hi, progress_callback(progress))) rows.call<void>("push", row_val(row));
+        return rows;
+    });
+}
+
+// { kMax, method }: the rows a recommendation has (k = 1..kMax), for a pool to share out, and the method of row kMax.
+val recommend_plan(val input) {
+    return guarded([&] {
+        const auto in = recommend_input(input);
+        const unsigned k_max = bc::recommend_k_max(in);
+        val out = val::object();
+        out.set("kMax", val(k_max));
+        out.set("method", val(std::string(bc::to_string(bc::recommend_method(in, k_max)))));
+        return out;
+    });
+}
+
+// The recommendation from every row (from any number of recommendRows calls, any order).
+val merge_recommendation(val input, val rows) {
+    return guarded([&] {
+        const auto in = recommend_input(input);
+        std::vector<bc::RecommendRow> all;
+        const unsigned n = rows["length"].as<unsigned>();
+        for (unsigned i = 0; i < n; ++i) all.push_back(row_of(rows[i]));
+        if (all.size() != bc::recommend_k_max(in))
+            throw bc::RangeError("rows", "one row for each k = 1.." + std::to_string(bc::recommend_k_max(in)), std::to_string(all.size()) + " rows");
+        return recommendation_val(bc::merge_recommendation(in, all));
     });
 }
 
@@ -837,7 +941,8 @@ val limits() {
     out.set("maxBits", val(static_cast<double>(bc::kMaxBits)));
     out.set("maxItems", val(static_cast<double>(bc::kMaxItems)));
     out.set("maxHashes", val(bc::kMaxHashes));
-    out.set("maxRbfBits", val(static_cast<double>(bc::kMaxRbfBits)));
+    out.set("maxRbfBits", val(static_cast<double>(bc::kMaxRbfLargeBits)));
+    out.set("maxRbfExactBits", val(static_cast<double>(bc::kMaxRbfBits)));
     val sim = val::object();
     sim.set("maxBits", val(static_cast<double>(bc::kSimMaxBits)));
     sim.set("memoryBytes", val(static_cast<double>(bc::kSimMemoryBudget)));
@@ -1053,6 +1158,9 @@ EMSCRIPTEN_BINDINGS(bloomcalc) {
     emscripten::function("sigmaCurve", &sigma_curve);
     emscripten::function("nBounded", &n_bounded);
     emscripten::function("recommend", &recommend);
+    emscripten::function("recommendRows", &recommend_rows);
+    emscripten::function("recommendPlan", &recommend_plan);
+    emscripten::function("mergeRecommendation", &merge_recommendation);
     emscripten::function("paradox", &paradox);
     emscripten::function("paradoxCurve", &paradox_curve);
     emscripten::function("cbf", &cbf);

@@ -137,6 +137,25 @@ export interface RbfVariantInput {
   swap?: SwapPoint;
 }
 
+/**
+ * How a recycling model is computed (docs/rbf.md#large-m): `exact`, the fill level by level (M ≤ 2^24 bits per
+ * filter); `asymptotic`, the large-M method (colliding hashes, restart `eq10` when retaining; M ≤ 2^40, cost
+ * independent of M, with a relative error bound); `auto` (default), exact up to 2^16 bits, large-M above.
+ */
+export type RbfMethod = 'exact' | 'asymptotic' | 'auto';
+
+export interface RbfMethodInput {
+  /** Default `'auto'`. */
+  method?: RbfMethod;
+}
+
+/** Which method ran and its bound. */
+export interface RbfMethodResult {
+  method: 'exact' | 'asymptotic';
+  /** Large-M method: bound on the relative error of the FPRs and E[N₀] reported; null for the exact fill. */
+  errorBound: number | null;
+}
+
 export interface RbfVariant {
   hashing: Hashing;
   recycling: Recycling;
@@ -144,8 +163,8 @@ export interface RbfVariant {
   swap: SwapPoint;
 }
 
-export interface RbfInput extends RbfVariantInput {
-  /** Total memory in bits, 1 ≤ m ≤ 2^24 (two phases split it evenly). */
+export interface RbfInput extends RbfVariantInput, RbfMethodInput {
+  /** Total memory in bits, 1 ≤ m ≤ 2^40 (two phases split it evenly; the exact method: ≤ 2^24 bits per filter). */
   m: Quantity;
   /** Hash functions, 1 ≤ k ≤ 64, k ≤ bits per filter. */
   k: Quantity;
@@ -155,7 +174,7 @@ export interface RbfInput extends RbfVariantInput {
   phases?: 1 | 2;
 }
 
-export interface RbfResult {
+export interface RbfResult extends RbfMethodResult {
   m: number;
   bitsPerFilter: number;
   k: number;
@@ -176,11 +195,13 @@ export interface RbfResult {
   activeFpr?: number;
   /** Two phases: Σ F_f ρ(f) of the frozen filter. */
   frozenFpr?: number;
-  /** Two phases: distribution of the frozen filter's bits (index = bits). */
+  /** Two phases: distribution of the frozen filter's bits (index = bits − frozenFrom). */
   frozen?: number[];
+  /** Two phases: the bits of frozen[0] (0 for the exact method; the large-M method returns F's window of ≤ k + 1 levels). */
+  frozenFrom?: number;
 }
 
-export interface SigmaCurveInput extends RbfVariantInput {
+export interface SigmaCurveInput extends RbfVariantInput, RbfMethodInput {
   m: Quantity;
   k: Quantity;
   /** Number of σ values, spread evenly; default 200. */
@@ -188,13 +209,14 @@ export interface SigmaCurveInput extends RbfVariantInput {
   phases?: 1 | 2;
 }
 
-export interface SigmaCurve {
+export interface SigmaCurve extends RbfMethodResult {
   sigma: number[];
   averageFpr: number[];
   expectedMessages: number[];
 }
 
 export interface NBoundedInput {
+  /** Bits, 1 ≤ m ≤ 2^40 (the cost grows with N, not m). */
   m: Quantity;
   k: Quantity;
   /** Messages per cycle, 1 ≤ N ≤ m. */
@@ -230,8 +252,8 @@ export interface NBoundedResult {
   expectedArrivals: number;
 }
 
-export interface RecommendInput extends RbfVariantInput {
-  /** Total memory in bits. */
+export interface RecommendInput extends RbfVariantInput, RbfMethodInput {
+  /** Total memory in bits, 4 ≤ m ≤ 2^40 (the exact method: ≤ 2^24). */
   m: Quantity;
   /** Target long-term average FPR f* in (0, 1). */
   fpr: Quantity;
@@ -255,7 +277,7 @@ export interface BestChoice extends RuleChoice {
   gainOverWorstCase: number | null;
 }
 
-export interface RecommendRow {
+export interface RecommendRow extends RbfMethodResult {
   k: number;
   onePhase: RuleChoice;
   twoPhase: RuleChoice;
@@ -264,7 +286,7 @@ export interface RecommendRow {
   lowerBound: RuleChoice;
 }
 
-export interface Recommendation {
+export interface Recommendation extends RbfMethodResult {
   m: number;
   fpr: number;
   variant: RbfVariant;
@@ -908,6 +930,12 @@ export interface BloomCalc {
    * `onProgress(done, total)` is called after each k; returning false cancels (throws Error "cancelled").
    */
   recommend(input: RecommendInput, onProgress?: (done: number, total: number) => boolean | void): Recommendation;
+  /** The recommendation in parts (for a worker pool): how many rows it has and the method of the last. */
+  recommendPlan(input: RecommendInput): { kMax: number; method: 'exact' | 'asymptotic' };
+  /** The rows of k = kLo..kHi (clipped to 1..kMax). */
+  recommendRows(input: RecommendInput, kLo: number, kHi: number, onProgress?: (done: number, total: number) => boolean | void): RecommendRow[];
+  /** The recommendation from all kMax rows (any order), merged by the core: the same as recommend(input). */
+  mergeRecommendation(input: RecommendInput, rows: RecommendRow[]): Recommendation;
   /** Every FPR formula side by side for one filter. */
   fpr(input: FilterInput): FprReport;
   /** Exact mean FPR by the fast, stable method (same value as `exactFprTable`, for m, n ≤ 2^40, k ≤ 64). */
@@ -962,7 +990,7 @@ export interface BloomCalc {
   simulateLayout(input: LayoutSimulationInput): LayoutSimulationResult;
   /** The presets and their parameters. */
   layoutPresets(): LayoutPresetInfo[];
-  readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models. */ maxRbfBits: number; simulation: SimulationLimits };
+  readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models (the large-M method). */ maxRbfBits: number; /** Largest M per filter of their exact method. */ maxRbfExactBits: number; simulation: SimulationLimits };
 }
 
 export interface CreateOptions {
@@ -974,4 +1002,13 @@ export interface CreateOptions {
 
 /** Load the WebAssembly module and return the calculator. */
 export function createBloomCalc(options?: CreateOptions): Promise<BloomCalc>;
+/**
+ * Node only: `calc.recommend(input)` with the rows of each k on worker_threads (default: the available
+ * parallelism), merged by the core — the same result.
+ */
+export function recommendPooled(
+  calc: BloomCalc,
+  input: RecommendInput,
+  options?: { workers?: number; onProgress?: (done: number, total: number) => void },
+): Promise<Recommendation>;
 export default createBloomCalc;

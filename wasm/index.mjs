@@ -30,3 +30,6 @@ export async function createBloomCalc(options = {}) {
 }
 
 export default createBloomCalc;
+
+// recommend() with the per-k rows on worker_threads (wasm/rbf-pool-node.mjs).
+export { recommendPooled } from './rbf-pool-node.mjs';

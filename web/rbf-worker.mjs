@@ -3,6 +3,8 @@
 // the exact method with distinct hashing). Cancelling = the page terminates this worker.
 // Messages in:  { id, type: 'recommend', input } | { id, type: 'curve', input: { m, k, variant, sigma? } }
 //               | { id, type: 'size', input } (bc.size)
+//               | { id, type: 'plan', input } | { id, type: 'rows', input: { input, k } } | { id, type: 'merge',
+//               input: { input, rows } } (the pool's parts of a recommendation, web/rbf-pool.mjs)
 //               | { id, type: 'figures', input: { kmax, variant, points: [[m, fpr], …] } } (progress per point)
 // Messages out: { id, type: 'progress', done, total } | { id, type: 'result', result } | { id, type: 'error', error }
 import { createBloomCalc } from '../wasm/browser.mjs';
@@ -65,6 +67,12 @@ self.addEventListener('message', async (event) => {
       result = figures(bc, input, (done, total) => self.postMessage({ id, type: 'progress', done, total }));
     } else if (type === 'size') {
       result = bc.size(input);
+    } else if (type === 'plan') {
+      result = bc.recommendPlan(input);
+    } else if (type === 'rows') {
+      result = bc.recommendRows(input.input, input.k, input.k);
+    } else if (type === 'merge') {
+      result = bc.mergeRecommendation(input.input, input.rows);
     } else if (type === 'curve') {
       result = curve(bc, input);
     } else {

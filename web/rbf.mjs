@@ -8,7 +8,7 @@ import uPlot from 'uplot';
 import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
 import template from './calculators/recycling.html';
 import { logScale, logSplits } from './log-range.mjs';
-import { createRunner } from './rbf-runner.mjs';
+import { createPool } from './rbf-pool.mjs';
 import { startFigures } from './rbf-figures.mjs';
 import { createPanel } from './simulate.mjs';
 
@@ -401,7 +401,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
   const refreshSim = () => simPanel.setTarget(view ? { ...view, structure: $('rsim-structure').value } : null);
   $('rsim-structure').addEventListener('change', refreshSim);
 
-  const runner = createRunner((done, total) => {
+  const runner = createPool((done, total) => {
     progress.max = total;
     progress.value = done;
     progress.setAttribute('aria-valuetext', `k ${done} of ${total}`);
@@ -466,15 +466,25 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     const query = host.query;
     clearErrors($);
     const m = validate(state);
-    sizeWarning(m);
     if (m === null) {
+      sizeWarning(null);
       if (runner.busy) runner.cancel();
       setState('stale', query);
       status.textContent = 'Fix the input error to compute.';
       fail(host.shadowRoot.querySelector('.field-error:not([hidden])')?.textContent ?? 'invalid input');
       return;
     }
-    if (auto && m > SLOW_BITS) {
+    // Only the exact fill is slow at large M; the large-M method (auto above 2^16 bits) answers at once.
+    let slow = false;
+    if (m > SLOW_BITS) {
+      try {
+        slow = (await runner.plan({ m: state.m, fpr: state.fpr, kmax: state.kmax, ...variantOf(state) })).method === 'exact';
+      } catch {
+        slow = true;
+      }
+    }
+    sizeWarning(slow ? m : null);
+    if (auto && slow) {
       if (runner.busy) runner.cancel();
       setState('idle', query);
       status.textContent = 'Press Recommend to compute (large M).';

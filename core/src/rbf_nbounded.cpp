@@ -15,6 +15,7 @@
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/fpr_formulas.hpp"
 #include "bloomcalc/rbf_chain.hpp"
+#include "bloomcalc/rbf_large/rbf_method.hpp"
 
 namespace bloomcalc {
 
@@ -130,7 +131,7 @@ double n_bounded_work(std::uint64_t M, unsigned k, std::uint64_t N) {
 }
 
 NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N) {
-    validate_rbf(M, k);
+    validate_rbf_any(M, k);  // O(N·w·k): the cost does not grow with M, so M may reach 2^40
     // Each counted message sets at least one bit, so a real user can count at most M of them.
     checked_integer(static_cast<double>(N), "N", 1, std::min<std::uint64_t>(kMaxN, M));
     const double work = n_bounded_work(M, k, N);

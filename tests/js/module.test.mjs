@@ -52,7 +52,8 @@ describe('module', () => {
       maxBits: TWO40,
       maxItems: TWO40,
       maxHashes: 64,
-      maxRbfBits: 2 ** 24, // docs/rbf.md, "Performance"
+      maxRbfBits: 2 ** 40, // docs/rbf.md, "Large M"
+      maxRbfExactBits: 2 ** 24, // docs/rbf.md, "Performance"
       // docs/simulation.md, "Budgets and bad input"
       simulation: {
         maxBits: 2 ** 31,

@@ -9,6 +9,9 @@ import { assertParamError, CLI, cli, wordRegExp, cliFails, cliJson } from './hel
 
 const bc = await createBloomCalc();
 
+/** A CLI-only case (no module call to check). */
+function assertParamErrorless() {}
+
 /** Every number in a JSON-like value is finite (no NaN, no ±∞ hiding as null). */
 function assertFinite(value, path = 'result') {
   if (typeof value === 'number') assert.ok(Number.isFinite(value), `${path} = ${value}`);
@@ -174,9 +177,15 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     ['k = 0 (rbf)', () => bc.rbf({ m: 1000, k: 0, sigma: 10 }), ['rbf', '--m', '1000', '--k', '0', '--sigma', '10'], 'k'],
     ['k = 0 (nbounded)', () => bc.nBounded({ m: 1000, k: 0, N: 10 }), ['nbounded', '--m', '1000', '--k', '0', '--N', '10'], 'k'],
     ['kmax = 0', () => bc.recommend({ m: 1000, fpr: 0.01, kmax: 0 }), ['recommend', '--m', '1000', '--fpr', '0.01', '--kmax', '0'], 'kmax'],
-    ['M > 2^24 (rbf)', () => bc.rbf({ m: 2 ** 24 + 1, k: 3, sigma: 10 }), ['rbf', '--m', '16777217', '--k', '3', '--sigma', '10'], 'm'],
-    ['M > 2^24 (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01 }), ['recommend', '--m', '1Gib', '--fpr', '0.01'], 'm'],
-    ['M > 2^24 (nbounded)', () => bc.nBounded({ m: 2 ** 27, k: 3, N: 10 }), ['nbounded', '--m', '134217728', '--k', '3', '--N', '10'], 'm'],
+    ['M > 2^24, exact (rbf)', () => bc.rbf({ m: 2 ** 24 + 1, k: 3, sigma: 10, method: 'exact' }), ['rbf', '--m', '16777217', '--k', '3', '--sigma', '10', '--method', 'exact'], 'm'],
+    ['M > 2^24, exact (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, method: 'exact' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--method', 'exact'], 'm'],
+    ['M > 2^24, distinct (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, hashing: 'distinct' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--hashing', 'distinct'], 'm'],
+    ['M > 2^40 (rbf)', () => bc.rbf({ m: 2 ** 41, k: 3, sigma: 10 }), ['rbf', '--m', '2^41', '--k', '3', '--sigma', '10'], 'm'],
+    ['M > 2^40 (recommend)', () => bc.recommend({ m: '2Tib', fpr: 0.01 }), ['recommend', '--m', '2Tib', '--fpr', '0.01'], 'm'],
+    ['M > 2^40 (nbounded)', () => bc.nBounded({ m: 2 ** 41, k: 3, N: 10 }), ['nbounded', '--m', '2^41', '--k', '3', '--N', '10'], 'm'],
+    ['unknown method', () => bc.recommend({ m: 1000, fpr: 0.01, method: 'fast' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--method', 'fast'], 'method'],
+    ['asymptotic with distinct hashing', () => bc.rbf({ m: 2 ** 20, k: 3, sigma: 10, hashing: 'distinct', method: 'asymptotic' }), ['rbf', '--m', '2^20', '--k', '3', '--sigma', '10', '--hashing', 'distinct', '--method', 'asymptotic'], 'method'],
+    ['workers = 0', () => assertParamErrorless(), ['recommend', '--m', '1000', '--fpr', '0.01', '--workers', '0'], 'workers'],
     ['phases = 3', () => bc.rbf({ m: 1000, k: 3, sigma: 10, phases: 3 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--phases', '3'], 'phases'],
     ['unknown hashing', () => bc.rbf({ m: 1000, k: 3, sigma: 10, hashing: 'mixed' }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--hashing', 'mixed'], 'hashing'],
     ['unknown recycling', () => bc.recommend({ m: 1000, fpr: 0.01, recycling: 'keep' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--recycling', 'keep'], 'recycling'],
@@ -185,7 +194,7 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
   ];
   for (const [name, fn, args, parameter] of cases) {
     test(name, async () => {
-      assertParamError(fn, parameter);
+      if (fn !== assertParamErrorless) assertParamError(fn, parameter);
       await cliFails(args, parameter);
     });
   }
@@ -198,5 +207,67 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     assert.equal(n.code, 2);
     assert.match(n.stderr, /--N/);
     assert.deepEqual(bc.recommend({ m: 1000, fpr: 0.01 }), base);
+  });
+});
+
+describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
+  test('rbf and sigmaCurve say which method ran and its bound; exact and asymptotic agree on the overlap', async () => {
+    const input = { m: 2 ** 20, k: 6, sigma: 400000 };
+    const exact = bc.rbf({ ...input, method: 'exact' });
+    const large = bc.rbf(input);
+    assert.equal(exact.method, 'exact');
+    assert.equal(exact.errorBound, null);
+    assert.equal(large.method, 'asymptotic');
+    assert.ok(large.errorBound > 0 && large.errorBound < 1e-9, String(large.errorBound));
+    for (const key of ['averageFpr', 'expectedMessages', 'messagesHeld'])
+      assert.ok(Math.abs(large[key] / exact[key] - 1) <= 1e-9, key);
+    assert.deepEqual(await cliJson('rbf', '--m', '2^20', '--k', '6', '--sigma', '400000'), large);
+    const two = bc.rbf({ m: 2 ** 36, k: 8, sigma: 2 ** 33, phases: 2 });
+    assert.equal(two.method, 'asymptotic');
+    assert.ok(two.frozen.length <= 9 && two.frozenFrom === 2 ** 33 + 1, `${two.frozen.length} from ${two.frozenFrom}`);
+    assert.ok(Math.abs(two.frozen.reduce((a, b) => a + b, 0) - 1) < 1e-12);
+    const curve = bc.sigmaCurve({ m: '2^36', k: 8, points: 20 });
+    assert.equal(curve.method, 'asymptotic');
+    assert.equal(curve.sigma.length, 20);
+    assert.ok(curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]), 'f¹ grows with σ');
+    assert.ok(curve.errorBound < 1e-6);
+  });
+
+  test('recommend at 2^36: asymptotic, bounded, the capacity per bit of the exact fill at 2^20', async () => {
+    const big = bc.recommend({ m: '2^36', fpr: 0.01, kmax: 8 });
+    const exact = bc.recommend({ m: '2^20', fpr: 0.01, kmax: 8, method: 'exact' });
+    assert.equal(big.method, 'asymptotic');
+    assert.ok(big.errorBound < 1e-9);
+    assert.ok(big.rows.every((row) => row.method === 'asymptotic' && row.errorBound < 1e-9));
+    assert.equal(big.best.onePhase.k, exact.best.onePhase.k);
+    const perBit = (r, m) => r.best.onePhase.capacity / m;
+    assert.ok(Math.abs(perBit(big, 2 ** 36) / perBit(exact, 2 ** 20) - 1) < 1e-5);
+    const text = await cli('recommend', '--m', '2^36', '--fpr', '0.001');
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /method: asymptotic \(large-M\), relative error ≤ \d\.\de-\d+/);
+  });
+
+  test('in parts and on a pool: the same recommendation', async () => {
+    const { recommendPooled } = await import('../../wasm/index.mjs');
+    const input = { m: '2^30', fpr: '1e-3', kmax: 10 };
+    const whole = bc.recommend(input);
+    const { kMax, method } = bc.recommendPlan(input);
+    assert.equal(kMax, 10);
+    assert.equal(method, 'asymptotic');
+    const rows = [...bc.recommendRows(input, 6, 10), ...bc.recommendRows(input, 1, 5)];
+    assert.deepEqual(bc.mergeRecommendation(input, rows), whole);
+    assertParamError(() => bc.mergeRecommendation(input, rows.slice(1)), 'rows');
+    const seen = [];
+    assert.deepEqual(await recommendPooled(bc, input, { workers: 2, onProgress: (done) => seen.push(done) }), whole);
+    assert.deepEqual(seen, [...Array(10).keys()].map((i) => i + 1));
+    const exactInput = { m: 4096, fpr: 0.01, kmax: 6 };
+    assert.deepEqual(await recommendPooled(bc, exactInput, { workers: 2 }), bc.recommend(exactInput));
+    assert.deepEqual(await cliJson('recommend', '--m', '2^30', '--fpr', '1e-3', '--kmax', '10', '--workers', '2'), whole);
+  });
+
+  test('nBounded accepts M up to 2^40 (its cost grows with N)', () => {
+    const r = bc.nBounded({ m: 2 ** 40, k: 4, N: 1000 });
+    assert.ok(r.worstCase > 0 && r.worstCase < 1e-30);
+    assert.ok(r.oracle <= r.lowerBound && r.lowerBound <= r.exact && r.exact <= r.worstCase * (1 + 1e-9));
   });
 });

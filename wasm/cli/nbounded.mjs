@@ -13,7 +13,7 @@ export default {
     '(N − 1)·k ≥ M the real user\'s filter can fill and then never recycles: its long-run average is 1, and\n' +
     'the average over the cycles that end is shown beside it with the probability of filling.',
   options: {
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits, 1 ≤ M ≤ 2^24' },
+    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits, 1 ≤ M ≤ 2^40 (the cost grows with N, not M)' },
     k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
     N: { type: 'string', short: 'N', valueName: 'messages', description: 'Messages per cycle, 1 ≤ N ≤ M' },
     hashing: {

@@ -22,6 +22,20 @@ export const VARIANT_OPTIONS = {
   },
 };
 
+/** How the recycling models are computed (docs/rbf.md#large-m). */
+export const METHOD_OPTION = {
+  method: {
+    type: 'string',
+    valueName: 'exact|asymptotic|auto',
+    description: 'exact fill (M ≤ 2^24 bits per filter), the large-M method (M ≤ 2^40, with an error bound), or auto (default: exact up to 2^16 bits, large-M above)',
+  },
+};
+
+/** "method: asymptotic (large-M), relative error ≤ 3.9e-13" or "method: exact". */
+export function describeMethod(r, formatBound) {
+  return r.method === 'asymptotic' ? `asymptotic (large-M), relative error ≤ ${formatBound(r.errorBound)}` : 'exact fill';
+}
+
 /** The variant fields of a parsed command line, unset ones left out (the API applies the defaults). */
 export function variantOf(values) {
   const out = {};

@@ -1,23 +1,24 @@
 // `bloomcalc rbf`: a σ-bounded recycling Bloom filter (papers 000/002): the long-term average FPR
 // f¹_σ (000 eq 18) or f²_σ (two phases, eqs 24–26) and E[N₀], the new messages per cycle (eqs 20–23).
 import { formatInteger, formatOneIn, formatPairs, formatProbability, formatReal } from './common.mjs';
-import { VARIANT_OPTIONS, describeVariant, variantOf } from './rbf-common.mjs';
+import { METHOD_OPTION, VARIANT_OPTIONS, describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
 
 export default {
   name: 'rbf',
   summary: 'Recycling Bloom filter: average FPR and messages per cycle at threshold σ (000 eqs 18, 23, 26)',
   usage:
     'bloomcalc rbf --m M --k K --sigma S [--hashing colliding|distinct] [--recycling nonretaining|retaining]\n' +
-    '                     [--phases 1|2] [--restart exact|eq10] [--swap after|before] [--json]',
+    '                     [--phases 1|2] [--method exact|asymptotic|auto] [--restart exact|eq10] [--swap after|before] [--json]',
   description:
     'A recycling Bloom filter of M bits is emptied when an insertion leaves more than σ bits set. Prints its\n' +
     'long-term average false-positive rate over new messages and E[N₀], the new-message arrivals per cycle.\n' +
     'With --phases 2 the memory is split into an active and a frozen filter of M/2 bits each.',
   options: {
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 1 ≤ M ≤ 2^24 (1000, 8Kib, 64KiB)' },
+    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 1 ≤ M ≤ 2^40 (exact method: 2^24 per filter) (1000, 8Kib, 64KiB)' },
     k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
     sigma: { type: 'string', valueName: 'bits', description: 'Recycle threshold, 0 ≤ σ < bits per filter (σ ≥ k when retaining)' },
     phases: { type: 'string', valueName: '1|2', description: 'One filter (default) or two of M/2 bits (active + frozen)' },
+    ...METHOD_OPTION,
     ...VARIANT_OPTIONS,
   },
   required: ['m', 'k', 'sigma'],
@@ -31,6 +32,7 @@ export default {
   compute(calc, values) {
     const input = { m: values.m, k: values.k, sigma: values.sigma, ...variantOf(values) };
     if (values.phases !== undefined) input.phases = Number(values.phases);
+    if (values.method !== undefined) input.method = values.method;
     return calc.rbf(input);
   },
 
@@ -44,6 +46,7 @@ export default {
         `${formatProbability(r.averageFpr)}   (${formatOneIn(r.averageFpr)})`,
       ],
       ['E[N₀], messages per cycle (eq 23)', formatReal(r.expectedMessages, 3)],
+      ['method', describeMethod(r, (x) => x.toExponential(1))],
     ];
     if (r.phases === 1) pairs.push(['messages held at recycling', formatReal(r.messagesHeld, 3)]);
     else {

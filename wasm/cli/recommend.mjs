@@ -2,7 +2,7 @@
 // threshold each recycling rule allows and its expected messages per cycle (000 §V), then the best k
 // per rule and its gain over the worst-case rule (the paper's "about 30 %").
 import { formatInteger, formatProbability, formatReal, formatTable } from './common.mjs';
-import { VARIANT_OPTIONS, describeVariant, variantOf } from './rbf-common.mjs';
+import { METHOD_OPTION, VARIANT_OPTIONS, describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
 
 const RULES = [
   ['onePhase', 'σ-bounded, one phase (f¹_σ, eq 18)'],
@@ -27,30 +27,44 @@ export default {
   name: 'recommend',
   summary: 'Best k, threshold and messages per cycle of every recycling rule for memory M and target f* (000 §V)',
   usage:
-    'bloomcalc recommend --m M --fpr F [--kmax K] [--hashing colliding|distinct]\n' +
-    '                           [--recycling nonretaining|retaining] [--restart exact|eq10] [--swap after|before] [--json]',
+    'bloomcalc recommend --m M --fpr F [--kmax K] [--method exact|asymptotic|auto] [--workers W]\n' +
+    '                           [--hashing colliding|distinct] [--recycling nonretaining|retaining]\n' +
+    '                           [--restart exact|eq10] [--swap after|before] [--json]',
   description:
     'For each k = 1..kmax: the largest σ keeping the one-phase and the two-phase σ-bounded filter at an\n' +
     'average FPR ≤ f* with E[N₀], its messages per cycle, and the largest N of the N-bounded rules (worst\n' +
     'case, oracle, lower bound). Then the best k per rule and its capacity gain over the worst-case rule.',
   options: {
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 1 ≤ M ≤ 2^24 (1000, 8Kib, 64KiB)' },
+    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 4 ≤ M ≤ 2^40 (exact method: 2^24) (1000, 8Kib, 64KiB, 2^36)' },
     fpr: { type: 'string', valueName: 'F', description: 'Target long-term average FPR f*, in (0, 1) (0.01, 1%, "1 in 1000")' },
     kmax: { type: 'string', valueName: 'K', description: 'Largest k tried, 1..64 (default 32)' },
+    ...METHOD_OPTION,
+    workers: { type: 'string', valueName: 'W', description: 'Compute the k rows on W worker threads (default 1: this thread)' },
     ...VARIANT_OPTIONS,
   },
   required: ['m', 'fpr'],
   notes: [
     'Table: σ¹/cap and σ²/cap are the threshold (bits) and E[N₀] of the one- and two-phase filters;',
     'N_w, N_o, N_a the messages per cycle of the worst-case, oracle and lower-bound rules; — = no',
-    'threshold meets f*. A large M takes seconds (progress is shown on a terminal).',
+    'threshold meets f*. Above 2^16 bits the large-M method answers in well under a second at any M',
+    '(docs/rbf.md#large-m); its error bound is printed. The exact method at 2^20–2^24 takes seconds.',
   ],
-  examples: ['bloomcalc recommend --m 1000 --fpr 0.01', 'bloomcalc recommend --m 8Kib --fpr 1e-3 --kmax 20 --json'],
+  examples: [
+    'bloomcalc recommend --m 1000 --fpr 0.01',
+    'bloomcalc recommend --m 8Kib --fpr 1e-3 --kmax 20 --json',
+    'bloomcalc recommend --m 2^36 --fpr 0.001',
+  ],
 
-  compute(calc, values) {
+  async compute(calc, values) {
     const input = { m: values.m, fpr: values.fpr, ...variantOf(values) };
     if (values.kmax !== undefined) input.kmax = values.kmax;
-    return calc.recommend(input, progressReporter());
+    if (values.method !== undefined) input.method = values.method;
+    const workers = values.workers === undefined ? 1 : Number(values.workers);
+    if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+      throw Object.assign(new RangeError(`workers: must be an integer in [1, 64] (got ${values.workers})`), { parameter: 'workers' });
+    if (workers === 1) return calc.recommend(input, progressReporter());
+    const { recommendPooled } = await import('../rbf-pool-node.mjs');
+    return recommendPooled(calc, input, { workers, onProgress: progressReporter() });
   },
 
   render(r) {
@@ -70,7 +84,7 @@ export default {
     }
     const header =
       `Recycling Bloom filter of M = ${formatInteger(r.m)} bits, target average FPR f* = ${formatProbability(r.fpr)}, ` +
-      `${describeVariant(r.variant, { phases: 2 })}`;
+      `${describeVariant(r.variant, { phases: 2 })}\nmethod: ${describeMethod(r, (x) => x.toExponential(1))}`;
     return `${header}\n\nPer k\n${formatTable(rows, 'rrrrrr')}\n\nBest per rule\n${formatTable(best, 'lrrrrr')}\n`;
   },
 };

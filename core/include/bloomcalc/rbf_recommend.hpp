@@ -63,5 +63,7 @@ std::vector<RecommendRow> recommend_rows(const RecommendInput& in, unsigned k_lo
 Recommendation merge_recommendation(const RecommendInput& in, std::vector<RecommendRow> rows);
 // The k_max recommend() uses for `in` (k ≤ M/2), after validating `in`.
 unsigned recommend_k_max(const RecommendInput& in);
+// The method of the row k (RangeError as recommend would throw it).
+RbfMethod recommend_method(const RecommendInput& in, unsigned k);
 
 }  // namespace bloomcalc

@@ -24,7 +24,8 @@ struct TwoPhaseResult {
     double active_fpr = 0;         // Σ π_b ρ(b)  (= f¹_σ of the active filter)
     double frozen_fpr = 0;         // Σ F_f ρ(f)
     double expected_messages = 0;  // E[N₀] of the active filter: arrivals per active cycle
-    std::vector<double> frozen;    // F: distribution of the frozen filter's bits seen by arrivals (index = bits)
+    std::vector<double> frozen;    // F: distribution of the frozen filter's bits seen by arrivals (index = bits − frozen_from)
+    std::uint64_t frozen_from = 0; // 0 for TwoPhaseModel; the large-M model keeps only F's window of ≤ k + 1 levels
 };
 
 // Precomputes the active filter's fill and, for colliding hashes, prefix sums of Σ_b v_b·(b)_j/(M)_j for the

@@ -113,10 +113,7 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate(std::uint64_t sigma, bool with_froze
         }
     }
     for (double& f : window) f /= total;  // eq 25
-    if (with_frozen) {
-        r.frozen.assign(size, 0.0);
-        std::copy(window.begin(), window.end(), r.frozen.begin() + static_cast<std::ptrdiff_t>(lo));
-    }
+    if (with_frozen) r.frozen = window, r.frozen_from = lo;  // the window only: σ may be 2^39
     double frozen = 0, both = 0, both_err = 0;
     for (std::uint64_t f = lo; f < size; ++f) {
         const double F = window[f - lo];

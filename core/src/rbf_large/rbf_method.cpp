@@ -18,6 +18,12 @@ const char* to_string(RbfMethod m) {
 
 std::uint64_t checked_rbf_bits_any(double M, const std::string& name) { return checked_integer(M, name, 1, kMaxRbfLargeBits); }
 
+void validate_rbf_any(std::uint64_t M, unsigned k) {
+    checked_integer(static_cast<double>(k), "k", 1, kMaxHashes);
+    if (M < k || M > kMaxRbfLargeBits)
+        throw RangeError("m", "an integer in [k, " + format_limit(kMaxRbfLargeBits) + "] bits", std::to_string(M));
+}
+
 bool large_method_supports(const RbfVariant& v) {
     return v.hashing == Hashing::colliding && !(v.recycling == Recycling::retaining && v.restart == RestartLaw::exact);
 }

@@ -21,6 +21,9 @@ const char* to_string(RbfMethod m);
 // M (bits of one filter) in [1, 2^40]: the surfaces' check before a method is chosen.
 std::uint64_t checked_rbf_bits_any(double M, const std::string& name = "m");
 
+// 1 ≤ k ≤ 64, k ≤ M ≤ 2^40 (RangeError naming M or k): models whose cost does not grow with M.
+void validate_rbf_any(std::uint64_t M, unsigned k);
+
 // The method that runs for (M bits per filter, k, variant): `exact` or `asymptotic`, never `automatic`.
 // `asymptotic` asked for where the large-M method cannot run (distinct hashing, the exact retaining law)
 // is a RangeError naming "method"; `exact` above 2^24 a RangeError naming "m".

@@ -1,0 +1,38 @@
+// The recycling section's worker pool: `recommend` requests are shared out by k over
+// navigator.hardwareConcurrency module workers (wasm/rbf-pool.mjs: a queue of k's, largest first) and merged
+// by the core in worker 0; every other request goes to worker 0 as before. Same interface as createRunner
+// (request, cancel, busy): cancel terminates every worker, and the next request starts fresh ones.
+import { pooledRows } from '../wasm/rbf-pool.mjs';
+import { createRunner } from './rbf-runner.mjs';
+
+export function createPool(onProgress, size = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 8))) {
+  const runners = Array.from({ length: size }, () => createRunner(() => {}));
+  const lead = createRunner(onProgress); // plan, merge and every other request
+  let signal = { aborted: false };
+
+  async function recommend(input) {
+    const own = signal;
+    const { kMax } = await lead.request('plan', input);
+    const workers = runners.map((r) => ({ rows: (k) => r.request('rows', { input, k }) }));
+    const rows = await pooledRows({ kMax, workers, signal: own, onProgress });
+    return lead.request('merge', { input, rows });
+  }
+
+  return {
+    size,
+    request(type, input) {
+      return type === 'recommend' && size > 1 ? recommend(input) : lead.request(type, input);
+    },
+    /** The resolved method and row count of a recommendation (fast: no model is built). */
+    plan: (input) => lead.request('plan', input),
+    cancel() {
+      signal.aborted = true;
+      signal = { aborted: false };
+      lead.cancel();
+      for (const r of runners) r.cancel();
+    },
+    get busy() {
+      return lead.busy || runners.some((r) => r.busy);
+    },
+  };
+}
