@@ -1,11 +1,11 @@
-// Node: the recommender on worker_threads (wasm/rbf-pool.mjs shares out the k's). Each thread loads the module
-// once; `recommendPooled` starts min(workers, kMax) threads, merges the rows in the core and stops the threads.
-import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+// Node: the recommender on worker_threads (wasm/rbf-pool.mjs shares out the k's; each thread runs
+// wasm/rbf-pool-worker.mjs and loads the module once); `recommendPooled` starts min(workers, kMax) threads, merges the rows in the core and stops the threads.
+import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { pooledRows } from './rbf-pool.mjs';
 
 function startWorker(input) {
-  const worker = new Worker(new URL(import.meta.url));
+  const worker = new Worker(new URL('./rbf-pool-worker.mjs', import.meta.url));
   let next = 1;
   const pending = new Map();
   worker.on('message', ({ id, rows, error }) => {
@@ -45,17 +45,4 @@ export async function recommendPooled(calc, input, { workers, onProgress } = {})
   } finally {
     await Promise.all(pool.map((w) => w.close()));
   }
-}
-
-// ---- in a worker thread: rows on request -------------------------------------------------------
-if (!isMainThread) {
-  const { createBloomCalc } = await import('./index.mjs');
-  const calc = await createBloomCalc();
-  parentPort.on('message', ({ id, input, k }) => {
-    try {
-      parentPort.postMessage({ id, rows: calc.recommendRows(input, k, k) });
-    } catch (err) {
-      parentPort.postMessage({ id, error: { name: err.name, message: err.message, parameter: err.parameter, validRange: err.validRange } });
-    }
-  });
 }

@@ -514,7 +514,8 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     current = { rec, input, query };
     render(rec, state);
     emit(rec, { method: 'recommend', input });
-    status.textContent = `Done in ${formatSignificant((performance.now() - started) / 1000, 2)} s.`;
+    const method = rec.method === 'asymptotic' ? ` (large-M method, relative error ≤ ${rec.errorBound.toExponential(1)})` : '';
+    status.textContent = `Done in ${formatSignificant((performance.now() - started) / 1000, 2)} s${method}.`;
     setState('ok', query);
     await updateCurve();
   }

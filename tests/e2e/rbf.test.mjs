@@ -162,9 +162,9 @@ test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaini
   await page.waitForFunction(() => /\[6, 999\]/.test(byId('rbf-sigma-error').textContent), null, WAIT);
   assert.equal(await page.getAttribute('#rbf-sigma', 'aria-invalid'), 'true');
 
-  await page.fill('#rbf-m', '1Gib');
+  await page.fill('#rbf-m', '2Tib');
   await settled(['stale']);
-  assert.match(await page.textContent('#rbf-m-error'), /\bm\b.*2\^24/);
+  assert.match(await page.textContent('#rbf-m-error'), /\bm\b.*2\^40/);
   await page.fill('#rbf-m', '1000');
   await page.fill('#rbf-kmax', '0');
   await settled(['stale']);
@@ -172,7 +172,8 @@ test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaini
 });
 
 test('a large run can be cancelled; the page stays responsive and a new small run works', async () => {
-  await page.goto(`${baseUrl}?rm=4Mi&rfpr=1%25`);
+  // Distinct hashing: the exact fill, slow at 2^22 (colliding hashes use the large-M method there).
+  await page.goto(`${baseUrl}?rm=4Mi&rfpr=1%25&rhashing=distinct`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   assert.equal(await page.isVisible('#rbf-warning'), true, 'the size warning is shown');
   assert.match(await page.textContent('#rbf-warning'), /a few seconds/);
@@ -191,7 +192,16 @@ test('a large run can be cancelled; the page stays responsive and a new small ru
   await page.fill('#rbf-fpr', '0.5%');
   await page.click('#rbf-run');
   await settled();
-  assertMatches(await shown(), bc.recommend({ m: 2000, fpr: 0.005 }));
+  assertMatches(await shown(), bc.recommend({ m: 2000, fpr: 0.005, hashing: 'distinct' }));
+});
+
+test('a recycling filter of 2^36 bits: recommended at once by the large-M method on the worker pool', async () => {
+  await page.goto(`${baseUrl}?rm=2%5E36&rfpr=0.1%25`);
+  await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
+  await settled();
+  assert.equal(await page.isVisible('#rbf-warning'), false, 'no size warning: the large-M method is fast');
+  assert.match(await page.textContent('#rbf-status'), /large-M method, relative error ≤ \d/);
+  assertMatches(await shown(), bc.recommend({ m: 2 ** 36, fpr: 0.001 }));
 });
 
 test('an infeasible target shows "infeasible", never NaN', async () => {

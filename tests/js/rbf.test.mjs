@@ -185,7 +185,7 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     ['M > 2^40 (nbounded)', () => bc.nBounded({ m: 2 ** 41, k: 3, N: 10 }), ['nbounded', '--m', '2^41', '--k', '3', '--N', '10'], 'm'],
     ['unknown method', () => bc.recommend({ m: 1000, fpr: 0.01, method: 'fast' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--method', 'fast'], 'method'],
     ['asymptotic with distinct hashing', () => bc.rbf({ m: 2 ** 20, k: 3, sigma: 10, hashing: 'distinct', method: 'asymptotic' }), ['rbf', '--m', '2^20', '--k', '3', '--sigma', '10', '--hashing', 'distinct', '--method', 'asymptotic'], 'method'],
-    ['workers = 0', () => assertParamErrorless(), ['recommend', '--m', '1000', '--fpr', '0.01', '--workers', '0'], 'workers'],
+    ['workers = 0', assertParamErrorless, ['recommend', '--m', '1000', '--fpr', '0.01', '--workers', '0'], 'workers'],
     ['phases = 3', () => bc.rbf({ m: 1000, k: 3, sigma: 10, phases: 3 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--phases', '3'], 'phases'],
     ['unknown hashing', () => bc.rbf({ m: 1000, k: 3, sigma: 10, hashing: 'mixed' }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--hashing', 'mixed'], 'hashing'],
     ['unknown recycling', () => bc.recommend({ m: 1000, fpr: 0.01, recycling: 'keep' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--recycling', 'keep'], 'recycling'],
