@@ -6,8 +6,8 @@ import { pooledRows } from '../wasm/rbf-pool.mjs';
 import { createRunner } from './rbf-runner.mjs';
 
 export function createPool(onProgress, size = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 8))) {
-  const runners = Array.from({ length: size }, () => createRunner(() => {}));
-  const lead = createRunner(onProgress); // plan, merge and every other request
+  const lead = createRunner(onProgress); // plan, merge and every other request; also the pool's first worker
+  const runners = [lead, ...Array.from({ length: size - 1 }, () => createRunner(() => {}))];
   let signal = { aborted: false };
 
   async function recommend(input) {
@@ -28,11 +28,10 @@ export function createPool(onProgress, size = Math.max(1, Math.min(navigator.har
     cancel() {
       signal.aborted = true;
       signal = { aborted: false };
-      lead.cancel();
       for (const r of runners) r.cancel();
     },
     get busy() {
-      return lead.busy || runners.some((r) => r.busy);
+      return runners.some((r) => r.busy);
     },
   };
 }

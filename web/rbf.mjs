@@ -480,7 +480,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
       try {
         slow = (await runner.plan({ m: state.m, fpr: state.fpr, kmax: state.kmax, ...variantOf(state) })).method === 'exact';
       } catch {
-        slow = true;
+        slow = false; // the run itself shows the error beside its field
       }
     }
     sizeWarning(slow ? m : null);

@@ -132,7 +132,7 @@ RecommendRow large_row(const RecommendInput& in, unsigned k) {
 
 RbfMethod recommend_method(const RecommendInput& in, unsigned k) {
     const bool too_small = in.method == RbfMethod::asymptotic && !LargeFill::applicable(in.M, k);
-    return resolve_rbf_method(too_small ? RbfMethod::exact : in.method, in.M, k, in.variant);  // too small: the exact fill
+    return resolve_rbf_method(too_small ? RbfMethod::exact : in.method, in.M, k, in.variant, true);  // too small: the exact fill
 }
 
 std::vector<RecommendRow> recommend_rows(const RecommendInput& in, unsigned k_lo, unsigned k_hi,

@@ -3,6 +3,7 @@
 // `npx tsc -p tests/types` must pass; each `@ts-expect-error` line must be an error.
 import createBloomCalc, {
   createBloomCalc as named,
+  recommendPooled,
   type BloomCalc,
   type FprReport,
   type Hashing,
@@ -157,6 +158,19 @@ async function main(): Promise<void> {
   // @ts-expect-error onProgress gets numbers
   bc.recommend({ m: 1000, fpr: 0.01 }, (done: string) => done === '1');
   void k0;
+  // The large-M method (method, errorBound) and the recommendation in parts / on a Node pool.
+  const large: Recommendation = bc.recommend({ m: '2^36', fpr: 1e-3, method: 'auto' });
+  const ran: 'exact' | 'asymptotic' = large.method;
+  const bound: number | null = large.errorBound;
+  const plan: { kMax: number; method: 'exact' | 'asymptotic' } = bc.recommendPlan({ m: '2^36', fpr: 1e-3 });
+  const parts: RecommendRow[] = bc.recommendRows({ m: '2^36', fpr: 1e-3 }, 1, plan.kMax);
+  const merged: Recommendation = bc.mergeRecommendation({ m: '2^36', fpr: 1e-3 }, parts);
+  const pooled: Promise<Recommendation> = recommendPooled(bc, { m: '2^36', fpr: 1e-3 }, { workers: 2 });
+  const frozenFrom: number | undefined = bc.rbf({ m: '2^36', k: 8, sigma: 2 ** 33, phases: 2 }).frozenFrom;
+  const exactLimit: number = bc.limits.maxRbfExactBits;
+  void [ran, bound, merged, pooled, frozenFrom, exactLimit];
+  // @ts-expect-error method is 'exact' | 'asymptotic' | 'auto'
+  bc.recommend({ m: 1000, fpr: 0.01, method: 'fast' });
 
   // @ts-expect-error hashing must be 'colliding' | 'distinct'
   bc.fpr({ m: 1024, n: 100, k: 7, hashing: 'foo' });

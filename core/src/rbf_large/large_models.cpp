@@ -8,6 +8,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/rbf_chain.hpp"
+#include "bloomcalc/rbf_large/rbf_method.hpp"
 
 namespace bloomcalc {
 
@@ -64,13 +65,14 @@ void colliding_step(std::uint64_t i, std::uint64_t M, unsigned k, std::vector<do
         }
 }
 
-RbfVariant two_phase_checked(RbfVariant v) {
-    if (v.recycling == Recycling::retaining && v.swap == SwapPoint::after)
-        throw RangeError("recycling", "\"nonretaining\" with swap \"after\" (the frozen filter already holds the "
-                         "recycling message; re-inserting it would put the same bits in both filters)",
-                         "\"retaining\"");
+// The large-M two-phase model covers the swap "before" for retaining filters (000 eq 24, restart eq 10).
+RbfVariant checked_two_phase(RbfVariant v) {
+    if (!large_method_supports(v, true))
+        throw RangeError("method", "\"exact\" for a retaining two-phase filter with swap \"after\" (the large-M method models swap \"before\")",
+                         "\"asymptotic\"");
     return v;
 }
+
 unsigned smallest_j(const std::vector<double>& pj, unsigned k) {
     unsigned j = k;
     while (j > 1 && pj[j - 1] > 1e-30) --j;  // as TwoPhaseModel: the j with P(J = j) > 1e-30
@@ -81,7 +83,7 @@ unsigned smallest_j(const std::vector<double>& pj, unsigned k) {
 LargeTwoPhaseModel::LargeTwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant)
     : pj_(fresh_message_bits(M, k, Hashing::colliding)),
       j_min_(smallest_j(pj_, k)),
-      active_(M, k, two_phase_checked(variant), j_min_) {}
+      active_(M, k, checked_two_phase(variant), j_min_) {}
 
 TwoPhaseResult LargeTwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen, double* bound) const {
     const LargeFill& fill = active_.fill();

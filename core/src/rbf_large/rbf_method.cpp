@@ -24,23 +24,29 @@ void validate_rbf_any(std::uint64_t M, unsigned k) {
         throw RangeError("m", "an integer in [k, " + format_limit(kMaxRbfLargeBits) + "] bits", std::to_string(M));
 }
 
-bool large_method_supports(const RbfVariant& v) {
-    return v.hashing == Hashing::colliding && !(v.recycling == Recycling::retaining && v.restart == RestartLaw::exact);
+bool large_method_supports(const RbfVariant& v, bool two_phase) {
+    const bool retaining = v.recycling == Recycling::retaining;
+    return v.hashing == Hashing::colliding && !(retaining && v.restart == RestartLaw::exact) &&
+           !(two_phase && retaining && v.swap == SwapPoint::after);
 }
 
-RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant) {
+RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant, bool two_phase) {
     if (requested == RbfMethod::automatic) {
-        const bool large = M > kAutoExactBits && large_method_supports(variant) && LargeFill::applicable(M, k);
+        const bool large = M > kAutoExactBits && large_method_supports(variant, two_phase) && LargeFill::applicable(M, k);
         requested = large ? RbfMethod::asymptotic : RbfMethod::exact;
     }
     if (requested == RbfMethod::exact && M > kMaxRbfBits)
         throw RangeError("m",
                          "at most " + format_limit(kMaxRbfBits) + " bits per filter for method \"exact\"" +
-                             (large_method_supports(variant) ? " (method \"asymptotic\" or \"auto\" reaches " +
+                             (large_method_supports(variant, two_phase) ? " (method \"asymptotic\" or \"auto\" reaches " +
                                                                    format_limit(kMaxRbfLargeBits) + ")"
                                                              : " (the large-M method models colliding hashes with restart \"eq10\" only)"),
                          std::to_string(M));
-    if (requested == RbfMethod::asymptotic) check_large_method(M, k, variant);
+    if (requested == RbfMethod::asymptotic) {
+        check_large_method(M, k, variant);
+        if (!large_method_supports(variant, two_phase))
+            throw RangeError("method", "\"exact\" for a retaining two-phase filter with swap \"after\"", "\"asymptotic\"");
+    }
     return requested;
 }
 
