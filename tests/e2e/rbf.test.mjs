@@ -175,7 +175,7 @@ test('a large run can be cancelled; the page stays responsive and a new small ru
   // Distinct hashing: the exact fill, slow at 2^22 (colliding hashes use the large-M method there).
   await page.goto(`${baseUrl}?rm=4Mi&rfpr=1%25&rhashing=distinct`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
-  assert.equal(await page.isVisible('#rbf-warning'), true, 'the size warning is shown');
+  await page.waitForSelector('#rbf-warning:not([hidden])', WAIT); // once the worker says the exact fill will run
   assert.match(await page.textContent('#rbf-warning'), /a few seconds/);
   await page.click('#rbf-run');
   await page.waitForFunction(() => byId('rbf').dataset.state === 'running', null, WAIT);
