@@ -1,6 +1,7 @@
-// The recycling section's worker pool: `recommend` requests are shared out by k over
+// The recycling section's worker pool: a long `recommend` (the exact fill at large M) is shared out by k over
 // navigator.hardwareConcurrency module workers (wasm/rbf-pool.mjs: a queue of k's, largest first) and merged
-// by the core in worker 0; every other request goes to worker 0 as before. Same interface as createRunner
+// by the core in worker 0; every other request, and a short recommendation, goes to worker 0 alone (the
+// other workers start only for a pooled run). Same interface as createRunner
 // (request, cancel, busy): cancel terminates every worker, and the next request starts fresh ones.
 import { pooledRows } from '../wasm/rbf-pool.mjs';
 import { createRunner } from './rbf-runner.mjs';
@@ -20,8 +21,9 @@ export function createPool(onProgress, size = Math.max(1, Math.min(navigator.har
 
   return {
     size,
-    request(type, input) {
-      return type === 'recommend' && size > 1 ? recommend(input) : lead.request(type, input);
+    /** `pooled`: share a recommendation out (worth it for a long run; a short one stays on one worker). */
+    request(type, input, { pooled = false } = {}) {
+      return type === 'recommend' && pooled && size > 1 ? recommend(input) : lead.request(type, input);
     },
     /** The resolved method and row count of a recommendation (fast: no model is built). */
     plan: (input) => lead.request('plan', input),

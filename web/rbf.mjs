@@ -501,7 +501,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     started = performance.now();
     let rec;
     try {
-      rec = await runner.request('recommend', input);
+      rec = await runner.request('recommend', input, { pooled: slow });
     } catch (err) {
       if (gen !== generation || err?.cancelled) return;
       showError($, err);

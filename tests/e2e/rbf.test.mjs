@@ -195,7 +195,7 @@ test('a large run can be cancelled; the page stays responsive and a new small ru
   assertMatches(await shown(), bc.recommend({ m: 2000, fpr: 0.005, hashing: 'distinct' }));
 });
 
-test('a recycling filter of 2^36 bits: recommended at once by the large-M method on the worker pool', async () => {
+test('a recycling filter of 2^36 bits: recommended at once by the large-M method', async () => {
   await page.goto(`${baseUrl}?rm=2%5E36&rfpr=0.1%25`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await settled();
