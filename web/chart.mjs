@@ -1,6 +1,6 @@
 // The FPR-vs-n chart: a log–log uPlot of the exact and classic curves at a fixed (m, k), with the
 // current n marked and the target p drawn when there is one. Rendering only; the numbers come in.
-import uPlot from 'uplot';
+import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import {
   formatCountShort,
   formatInt,
@@ -45,7 +45,7 @@ export function createFprChart(container, onPlot = () => {}) {
     const { left, top, width: w, height: h } = u.bbox;
     const x = Math.round(u.valToPos(last.n, 'x', true));
     if (x < left - 1 || x > left + w + 1) return;
-    const px = uPlot.pxRatio;
+    const px = pxRatio();
     ctx.save();
     ctx.strokeStyle = COLORS.marker;
     ctx.lineWidth = 1 * px;
@@ -117,7 +117,7 @@ export function createFprChart(container, onPlot = () => {}) {
           filter: (u, splits) => splits,
           // Narrow plots label n/4, n and 4n only.
           values: (u, splits) => {
-            const narrow = u.bbox.width / uPlot.pxRatio < 420;
+            const narrow = u.bbox.width / pxRatio() < 420;
             return splits.map((v) => (!narrow || Math.round(Math.log2(v / n)) % 2 === 0 ? formatCountShort(v) : ''));
           },
           grid: { stroke: '#e5e7eb' },
@@ -153,12 +153,17 @@ export function createFprChart(container, onPlot = () => {}) {
     last = data;
     const columns = [data.xs, data.exact, data.classic, data.relative.map((r) => (r == null ? null : r * 100))];
     if (data.target != null) columns.push(data.xs.map(() => data.target));
+    return draw(data, columns); // settled once drawn (uPlot loads with the first chart)
+  }
+
+  const draw = withUPlot((uPlot, data, columns) => {
     if (plot) plot.destroy();
     plot = new uPlot(options(data), columns, container);
     onPlot(plot);
-  }
+  });
 
   function clear() {
+    draw.cancel();
     if (plot) plot.destroy();
     plot = null;
     last = null;

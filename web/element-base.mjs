@@ -22,7 +22,8 @@
 //         ctx.chart(container, plot)  registers a uPlot chart for the PNG/SVG/CSV/JSON export buttons.
 //       The calculator keeps reading its controls' values; it never touches location (the element does,
 //       with the url-state attribute). Long work (> ~50 ms) goes to a worker, as the page always did.
-//  3. Register it in web/element.mjs (CALCULATORS) and add it to docs/embed.md.
+//  3. Register it in web/element.mjs (CALCULATORS: its name and a literal `import('./<name>.mjs')`, so that
+//     esbuild makes it a chunk of its own) and add it to docs/embed.md.
 //
 // Styles: web/element.css + uPlot's CSS, as constructable stylesheets shared by all elements (no <style>
 // element, no style attribute: works under a CSP without 'unsafe-inline' in style-src). Theming: custom
@@ -63,11 +64,14 @@ function styleSheets() {
   return sheets;
 }
 
-const registry = new Map();
+const registry = new Map(); // name → () => Promise<definition>
 
-/** Makes a calculator available to <bloom-calc calculator="name">. */
-export function registerCalculator(def) {
-  registry.set(def.name, def);
+/**
+ * Makes a calculator available to <bloom-calc calculator="name">: `load` returns (a promise of) its definition,
+ * so each calculator's code can be a chunk of its own, downloaded when the first element naming it connects.
+ */
+export function registerCalculator(name, load) {
+  registry.set(name, load);
 }
 
 export function calculatorNames() {
@@ -89,6 +93,7 @@ export class BloomCalcElement extends HTMLElement {
   #lastCall = null;
   #mounted = false;
   #loaded = null;
+  #rendering = null;
   #start = {};
 
   constructor() {
@@ -134,17 +139,33 @@ export class BloomCalcElement extends HTMLElement {
   }
 
   connectedCallback() {
-    if (!this.#def) this.#render();
-    if (this.#def && !this.#mounted) this.#mount();
+    // the calculator's chunk and the WebAssembly module download side by side
+    if (registry.has(this.calculator)) this.#loaded ??= loadCalculator();
+    this.#rendering ??= this.#render();
+    this.#rendering.then(() => {
+      if (this.#def && !this.#mounted && this.isConnected) this.#mount();
+    });
   }
 
-  #render() {
-    const def = registry.get(this.calculator);
-    if (!def) {
+  /** Shows why the calculator cannot run, inline (the element's only content) and as an 'error' event. */
+  #renderFailure(text, error, parameter) {
+    this.shadowRoot.innerHTML = '<p class="general-error" part="error" role="alert"></p>';
+    this.shadowRoot.firstChild.textContent = text;
+    this.#setError(error, parameter);
+  }
+
+  async #render() {
+    const load = registry.get(this.calculator);
+    if (!load) {
       const known = calculatorNames().join(', ');
-      this.shadowRoot.innerHTML = '<p class="general-error" part="error" role="alert"></p>';
-      this.shadowRoot.firstChild.textContent = `bloom-calc: unknown calculator "${this.calculator}" (one of: ${known}).`;
-      this.#setError(new RangeError(`calculator must be one of ${known}; got "${this.calculator}"`), 'calculator');
+      this.#renderFailure(`bloom-calc: unknown calculator "${this.calculator}" (one of: ${known}).`, new RangeError(`calculator must be one of ${known}; got "${this.calculator}"`), 'calculator');
+      return;
+    }
+    let def;
+    try {
+      def = await load();
+    } catch (err) {
+      this.#renderFailure(`Could not load the calculator "${this.calculator}": ${err instanceof Error ? err.message : String(err)}`, err);
       return;
     }
     this.#def = def;

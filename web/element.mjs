@@ -3,17 +3,24 @@
 // dist/element/bloom-calc.mjs, with bloomcalc.web.wasm and the workers beside it (found relative to the
 // bundle's own URL). The page (dist/web) is built from the same bundle. See docs/embed.md.
 import { BloomCalcElement, calculatorNames, loadCalculator, registerCalculator } from './element-base.mjs';
-import { calculator as cbf } from './cbf.mjs';
-import { calculator as layouts } from './layouts.mjs';
-import { formulas, simulate } from './formulas.mjs';
-import { calculator as paradox } from './paradox.mjs';
-import { calculator as recycling } from './rbf.mjs';
-import { calculator as sizing } from './sizing.mjs';
 
-/** Every calculator <bloom-calc calculator="…"> knows; add yours here (see web/element-base.mjs). */
-export const CALCULATORS = [sizing, formulas, paradox, cbf, recycling, simulate, layouts];
+/**
+ * Every calculator <bloom-calc calculator="…"> knows, each loaded on first use: the element bundle is this
+ * entry and element-base.mjs; each calculator's code (and what only it needs) is a chunk of its own, and
+ * uPlot is fetched when a chart is first drawn, so a page embedding one calculator downloads only that one's
+ * code (the embed size budget, tests/js/size.test.mjs). Keep each import() literal: esbuild splits on it.
+ */
+export const CALCULATORS = {
+  sizing: () => import('./sizing.mjs').then((m) => m.calculator),
+  formulas: () => import('./formulas.mjs').then((m) => m.formulas),
+  paradox: () => import('./paradox.mjs').then((m) => m.calculator),
+  cbf: () => import('./cbf.mjs').then((m) => m.calculator),
+  recycling: () => import('./rbf.mjs').then((m) => m.calculator),
+  simulate: () => import('./formulas.mjs').then((m) => m.simulate),
+  layouts: () => import('./layouts.mjs').then((m) => m.calculator),
+};
 
-for (const def of CALCULATORS) registerCalculator(def);
+for (const [name, load] of Object.entries(CALCULATORS)) registerCalculator(name, load);
 if (!customElements.get('bloom-calc')) customElements.define('bloom-calc', BloomCalcElement);
 
 export { BloomCalcElement, calculatorNames, loadCalculator };

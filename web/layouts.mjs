@@ -3,7 +3,7 @@
 // the "what if n is off" readout; a table of every layout sized for the same n and p; the FPR-vs-n chart
 // of each sized layout. All arithmetic is the core's (bc.layoutSize, bc.layoutExactFpr), run in the
 // calculator's worker (web/layouts-worker.mjs: a sizing takes 2–60 ms). docs/layouts.md.
-import uPlot from 'uplot';
+import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import template from './calculators/layouts.html';
 import { formatCountShort, formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from './format.mjs';
 import { logScale } from './log-range.mjs';
@@ -45,7 +45,7 @@ function createLayoutChart(container, onPlot) {
     if (!last) return;
     const { ctx } = u;
     const { left, top, width: w, height: h } = u.bbox;
-    const px = uPlot.pxRatio;
+    const px = pxRatio();
     ctx.save();
     ctx.font = `${11 * px}px system-ui, sans-serif`;
     for (const factor of [0.5, 1, 2, 4]) {
@@ -106,10 +106,14 @@ function createLayoutChart(container, onPlot) {
       hooks: { draw: [marks] },
     };
     const columns = [data.xs, ...data.series.map((s) => s.ys.map((v) => (v > 0 ? v : null)))];
+    return draw(options, columns); // settled once drawn (uPlot loads with the first chart)
+  }
+
+  const draw = withUPlot((uPlot, options, columns) => {
     if (plot) plot.destroy();
     plot = new uPlot(options, columns, container);
     onPlot(plot);
-  }
+  });
 
   new ResizeObserver(() => {
     if (plot) plot.setSize({ width: width(), height: height() });
@@ -237,12 +241,13 @@ function mount({ $, host, emit, fail, chart: registerChart }) {
     const series = result.series.some((s) => s.id === state.layout)
       ? result.series
       : [...result.series, { id: state.layout, label: `${state.layout} (picked)`, ys: result.pickedCurve }];
-    chart.update({ xs: result.xs, series, pickedId: state.layout, n: result.picked.n, target: result.picked.target });
+    const drawn = chart.update({ xs: result.xs, series, pickedId: state.layout, n: result.picked.n, target: result.picked.target });
     $('ly-chart').dataset.points = String(result.xs.length);
     card.dataset.query = query;
-    card.dataset.state = 'ok';
     card.setAttribute('aria-busy', 'false');
-    emit(result.picked, { method: 'layoutSize', input });
+    emit(result.picked, { method: 'layoutSize', input }); // the result does not wait for the chart library
+    await drawn;
+    if (mine === generation) card.dataset.state = 'ok';
   }
 
   wireForm($('ly-form'), card, compute);

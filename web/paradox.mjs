@@ -3,7 +3,7 @@
 // threshold P₀ and the simulate panel. All arithmetic is the core's (bc.paradox, bc.paradoxCurve).
 // The counting-filter calculator (bc.cbf) is web/cbf.mjs; both share the field helpers below.
 import { createParadoxSimulationPanel } from './paradox-sim.mjs';
-import uPlot from 'uplot';
+import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import template from './calculators/paradox.html';
 import { formatProbability, formatProbabilityShort, formatSignificant } from './format.mjs';
 import { logScale } from './log-range.mjs';
@@ -51,7 +51,7 @@ function createPosteriorChart(container, onPlot) {
     if (!last) return;
     const { ctx } = u;
     const { left, top, width: w, height: h } = u.bbox;
-    const px = uPlot.pxRatio;
+    const px = pxRatio();
     ctx.save();
     ctx.lineWidth = 1 * px;
     // P₀: the prior below which a positive answer should be ignored (Theorem 1)
@@ -109,10 +109,14 @@ function createPosteriorChart(container, onPlot) {
       cursor: { drag: { x: false, y: false } },
       hooks: { draw: [marks] },
     };
-    if (plot) plot.destroy();
-    plot = new uPlot(options, [data.priors, data.posteriors], container);
-    onPlot(plot);
+    return draw(options, [data.priors, data.posteriors]); // settled once drawn (uPlot loads with the first chart)
   }
+
+  const draw = withUPlot((uPlot, options, columns) => {
+    if (plot) plot.destroy();
+    plot = new uPlot(options, columns, container);
+    onPlot(plot);
+  });
 
   new ResizeObserver(() => {
     if (plot) plot.setSize({ width: width(), height: 260 });
@@ -144,7 +148,9 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
   const chart = createPosteriorChart($('px-chart'), (plot) => registerChart($('px-chart'), plot));
   const readFields = () => Object.fromEntries(Object.keys(PARADOX_FIELDS).map((key) => [key, $(`px-${key}`).value]));
 
+  let computed = 0; // the compute whose chart is awaited
   function compute() {
+    const mine = ++computed;
     const state = readFields();
     clearErrors($, Object.keys(PARADOX_FIELDS));
     section.dataset.query = host.query;
@@ -172,11 +178,13 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
     $('px-sentence').textContent = sentence(r);
     const priors = priorGrid(r.prior);
     const posteriors = bc.paradoxCurve({ ...input, priors });
-    chart.update({ priors, posteriors, yMin: Math.min(...posteriors.filter((p) => p > 0)) / 2, ...r });
+    const drawn = chart.update({ priors, posteriors, yMin: Math.min(...posteriors.filter((p) => p > 0)) / 2, ...r });
     $('px-chart').dataset.points = String(priors.length);
     simPanel.setTarget(r);
-    section.dataset.state = 'ok';
-    emit(r, { method: 'paradox', input });
+    emit(r, { method: 'paradox', input }); // the result does not wait for the chart library
+    drawn.then(() => {
+      if (mine === computed) section.dataset.state = 'ok';
+    });
   }
 
   wireForm($('px-form'), section, compute);

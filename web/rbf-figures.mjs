@@ -2,7 +2,7 @@
 // Each point is recommend({ m, fpr, kmax }).best in the section's worker (its own worker instance, so
 // its Cancel leaves the recommendation alone); the page normalises, plots (uPlot) and writes, per chart,
 // what the paper claims and what these numbers show. Lazy: nothing runs until the <details> is opened.
-import uPlot from 'uplot';
+import { loadUPlot } from './uplot-lazy.mjs';
 import { formatCountShort, formatInt, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
 import { logScale } from './log-range.mjs';
 import { createRunner } from './rbf-runner.mjs';
@@ -136,7 +136,7 @@ function decades(xs) {
   return out;
 }
 
-function lineChart(container, { xLabel, yLabel, xValues, xTicks, xSplits, series, columns }) {
+function lineChart(uPlot, container, { xLabel, yLabel, xValues, xTicks, xSplits, series, columns }) {
   const width = Math.max(280, Math.floor(container.clientWidth));
   return new uPlot(
     {
@@ -184,7 +184,7 @@ export function startFigures($, registerChart = () => {}) {
     bar.hidden = state !== 'running';
   }
 
-  function draw(series) {
+  function draw(uPlot, series) {
     for (const p of plots.splice(0)) p.destroy();
     const { fig6, fig7, fig8 } = series;
     const ruleSeries = RULES.map((r) => ({ label: r.label, stroke: r.color, dash: r.key === 'oracle' ? [5, 4] : undefined }));
@@ -197,15 +197,15 @@ export function startFigures($, registerChart = () => {}) {
       plots.push(plot);
       registerChart($(`rbf-${name}-chart`), plot);
     };
-    put('fig6', fig6, fig6Claim(fig6), lineChart($('rbf-fig6-chart'), {
+    put('fig6', fig6, fig6Claim(fig6), lineChart(uPlot, $('rbf-fig6-chart'), {
       xLabel: 'M, bits', yLabel: 'capacity / σ-bounded', xValues: (v) => formatInt(v), xTicks: formatCountShort, xSplits: fig6.x,
       series: ruleSeries, columns: [fig6.x, ...RULES.map((r) => fig6[r.key])],
     }));
-    put('fig7', fig7, fig7Claim(fig7), lineChart($('rbf-fig7-chart'), {
+    put('fig7', fig7, fig7Claim(fig7), lineChart(uPlot, $('rbf-fig7-chart'), {
       xLabel: 'f*, target average FPR', yLabel: 'capacity / σ-bounded', xValues: (v) => fstar(v), xTicks: fstar, xSplits: decades(fig7.x),
       series: ruleSeries, columns: [fig7.x, ...RULES.map((r) => fig7[r.key])],
     }));
-    put('fig8', fig8, fig8Claim(fig8), lineChart($('rbf-fig8-chart'), {
+    put('fig8', fig8, fig8Claim(fig8), lineChart(uPlot, $('rbf-fig8-chart'), {
       xLabel: 'M, bits', yLabel: 'one-phase / two-phase', xValues: (v) => formatInt(v), xTicks: formatCountShort, xSplits: fig8.x,
       series: fig8.fprs.map((f, i) => ({ label: `f* = ${fstar(f)}`, stroke: F8_COLORS[i % F8_COLORS.length] })),
       columns: [fig8.x, ...fig8.ratio],
@@ -224,8 +224,10 @@ export function startFigures($, registerChart = () => {}) {
     setState('running');
     const t0 = performance.now();
     let result;
+    let uPlot;
     try {
       result = await runner.request('figures', { kmax: FIGURES.kmax, variant: FIGURES.variant, points });
+      uPlot = await loadUPlot(); // the charts' library, fetched on the first chart of the page
     } catch (err) {
       if (gen !== generation || err?.cancelled) return;
       $('rbf-fig-error').textContent = err?.message ?? String(err);
@@ -235,7 +237,7 @@ export function startFigures($, registerChart = () => {}) {
       return;
     }
     if (gen !== generation) return;
-    draw(figureSeries(result));
+    draw(uPlot, figureSeries(result));
     status.textContent = `${points.length} recommendations (k = 1..${FIGURES.kmax}) in ${formatSignificant((performance.now() - t0) / 1000, 2)} s.`;
     setState('ok');
   }

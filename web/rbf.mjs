@@ -4,12 +4,11 @@
 // module worker (web/rbf-worker.mjs → rbf-worker.js) so a large M never blocks the page: progress after
 // each k, Cancel terminates the worker and starts a fresh one. In the page URL (url-state) the fields
 // carry an `r` prefix (rm, rfpr, …) beside the other calculators' parameters.
-import uPlot from 'uplot';
+import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
 import template from './calculators/recycling.html';
 import { logScale, logSplits } from './log-range.mjs';
 import { createPool } from './rbf-pool.mjs';
-import { startFigures } from './rbf-figures.mjs';
 import { createPanel } from './simulate.mjs';
 
 /** Where the equations are explained; anchors are ids defined in that document. */
@@ -222,14 +221,18 @@ function createChart(container, build, onPlot = () => {}) {
   let plot = null;
   const width = () => Math.max(280, Math.floor(container.clientWidth));
   new ResizeObserver(() => plot?.setSize({ width: width(), height: 260 })).observe(container);
+  const draw = withUPlot((uPlot, options, data) => {
+    plot?.destroy();
+    plot = new uPlot({ width: width(), height: 260, ...options }, data, container);
+    onPlot(plot);
+  });
   return {
     update(...args) {
       const { options, data } = build(...args);
-      plot?.destroy();
-      plot = new uPlot({ width: width(), height: 260, ...options }, data, container);
-      onPlot(plot);
+      draw(options, data);
     },
     clear() {
+      draw.cancel();
       plot?.destroy();
       plot = null;
     },
@@ -256,7 +259,7 @@ function curveChart(container, onPlot) {
       const { left, top, width: w, height: h } = u.bbox;
       const y = u.valToPos(target, 'y', true);
       if (y < top || y > top + h) return;
-      const px = uPlot.pxRatio;
+      const px = pxRatio();
       ctx.save();
       ctx.strokeStyle = '#b3261e';
       ctx.lineWidth = px;
@@ -388,7 +391,17 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
   let view = null; // the configuration the plot and the σ check show: what "Simulate" runs
   $('rbf-m-max').textContent = String(Math.log2(bc.limits.maxRbfBits)); // the hint's limit is the core's
 
-  startFigures($, registerChart);
+  // The paper figures' code (a chunk of its own) loads when their section is first opened: it is not needed
+  // for the recommendation (the embed size budget, tests/js/size.test.mjs).
+  const figures = $('rbf-figures');
+  const startFigures = () => {
+    import('./rbf-figures.mjs').then(
+      (m) => m.startFigures($, registerChart),
+      (err) => console.error(`bloomcalc: could not load the paper figures: ${err?.message ?? err}`),
+    );
+  };
+  if (figures.open) startFigures();
+  else figures.addEventListener('toggle', startFigures, { once: true });
   const simPanel = createPanel({
     $,
     chart: registerChart,

@@ -7,7 +7,7 @@
 // Element ids used, with prefix P: P (the panel), P-run, P-cancel, P-progress, P-status, P-result,
 // P-mean, P-half, P-low, P-high, P-poisson, P-fp, P-model, P-verdict, P-note, P-chart; optional P-model-name
 // and, for each parameter the core may name in an error, P-<parameter>-error (shown beside that field).
-import uPlot from 'uplot';
+import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability } from './format.mjs';
 
 /** Lookups per epoch: whole filter instances (max(64, n) lookups each), at least ~200 000 lookups. */
@@ -70,7 +70,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     bar.hidden = state !== 'running';
   }
 
-  function drawPlot() {
+  const drawPlot = withUPlot((uPlot) => {
     const data = [xs, running, model];
     if (!plot) {
       plot = new uPlot(
@@ -92,7 +92,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     } else {
       plot.setData(data);
     }
-  }
+  });
 
   function clearFieldErrors() {
     for (const el of shownErrors) {

@@ -273,7 +273,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
       return;
     }
     if (gen !== generation) return;
-    chart.update({
+    const drawn = chart.update({
       xs,
       exact,
       classic,
@@ -290,6 +290,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
       `False-positive rate for m = ${formatInt(r.m)} bits and k = ${r.k}, n from ${formatInt(xs[0])} to ` +
         `${formatInt(xs[xs.length - 1])}; at n = ${formatInt(r.n)} the exact rate is ${formatProbability(r.fpr.exact, 4)}.`,
     );
+    await drawn; // the first chart waits for uPlot
+    if (gen !== generation) return;
     setState(chartCard, 'ok', query);
   }
 

@@ -30,7 +30,7 @@ function npmEnv(cache) {
 function relativeImports(source) {
   const found = new Set();
   const patterns = [
-    /\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g,
+    /\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g,
     /\bimport\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
     /\bimport\s+['"](\.{1,2}\/[^'"]+)['"]/g,
     /\brequire\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
