@@ -1,16 +1,16 @@
 // Builds the custom elements into dist/element and the static page into dist/web.
 //  dist/element: esbuild bundles web/element.mjs (the <bloom-calc> element, the wasm loader from
 //    wasm/browser.mjs, the CSS as text) into the entry bloom-calc.mjs, split at each dynamic import() into
-//    chunks beside it (bloom-calc.<name>-<hash>.mjs: one per calculator, the code they share, uPlot), so a
+//    chunks beside it (bloom-calc.<name>-<hash>.js: one per calculator, the code they share, uPlot), so a
 //    page embedding one calculator loads only that one's code (the embed size budget, tests/js/size.test.mjs,
 //    reads the chunk graph from dist/element.meta.json); the module workers web/sim-worker.mjs,
 //    web/rbf-worker.mjs and web/layouts-worker.mjs become sim-worker.js, rbf-worker.js and layouts-worker.js,
-//    one self-contained file each; bloomcalc.web.wasm is copied beside them (each finds it relative to its own
-//    URL). This folder is what the package's "./element" export ships.
+//    which import the runtime chunk the entry also loads; bloomcalc.web.wasm is copied beside them (each finds
+//    it relative to its own URL). This folder is what the package's "./element" export ships.
 //  dist/web: the same element files, plus the page: index.html, page.css and app.js (web/app.mjs: embed
 //    mode and the glue between calculators; no computation), and the docs as HTML.
 // Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.web.mjs + .wasm from `npm run build`)
-import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { buildDocs } from './build-docs.mjs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -38,6 +38,12 @@ const minifiedText = {
     build.onLoad({ filter: /\.html$/ }, async ({ path }) => ({ contents: (await readFile(path, 'utf8')).replace(/\s+/g, ' '), loader: 'text' }));
   },
 };
+
+/** After renaming the entry to .mjs, its sourceMappingURL comment names the renamed map. */
+async function patchSourceMapUrl(file) {
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, text.replace(/sourceMappingURL=bloom-calc\.js\.map/, 'sourceMappingURL=bloom-calc.mjs.map'));
+}
 
 /**
  * Bundles and copies the elements and the page. Returns { outdir, files } with the written files' paths.
@@ -77,32 +83,34 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     loader: { '.html': 'text', '.css': 'text' },
     plugins: [minifiedText],
   };
-  // The elements: the entry bloom-calc.mjs (web/element.mjs, element-base.mjs, the wasm loader, styles) and,
-  // split at each dynamic import(), one chunk per calculator and the chunks they share (uPlot, formatting…),
-  // written beside the entry (bloom-calc.<name>-<hash>.js) so every chunk's import.meta.url is the same folder
-  // (the .wasm and the workers are found relative to it). The metafile (dist/element.meta.json, not shipped)
-  // tells tests/js/size.test.mjs which chunks each calculator loads.
+  // The elements and their module workers, split at each dynamic import() and at the code they share: the
+  // entry bloom-calc.mjs (web/element.mjs, element-base.mjs, styles), one chunk per calculator, uPlot, and the
+  // runtime (wasm/browser.mjs) that the entry and the three workers import, so a worker started after the
+  // element's first load fetches only its own few KB. Chunks are written beside the entry
+  // (bloom-calc.<name>-<hash>.js), so every file's import.meta.url is the same folder (the .wasm and the
+  // workers are found relative to it). The metafile (dist/element.meta.json, not shipped) tells
+  // tests/js/size.test.mjs which files each calculator loads.
   const result = await build({
     ...common,
-    entryPoints: { 'bloom-calc': join(root, 'web', 'element.mjs') },
-    splitting: true,
-    entryNames: '[name]',
-    chunkNames: 'bloom-calc.[name]-[hash]',
-    outExtension: { '.js': '.mjs' },
-    outdir: elementDir,
-  });
-  await writeFile(join(elementDir, '..', 'element.meta.json'), JSON.stringify(result.metafile));
-  // The module workers (each loads the wasm relative to its own URL): one self-contained file each.
-  const workers = await build({
-    ...common,
     entryPoints: {
+      'bloom-calc': join(root, 'web', 'element.mjs'),
       'sim-worker': join(root, 'web', 'sim-worker.mjs'),
       'rbf-worker': join(root, 'web', 'rbf-worker.mjs'),
       'layouts-worker': join(root, 'web', 'layouts-worker.mjs'),
     },
+    splitting: true,
     entryNames: '[name]',
+    chunkNames: 'bloom-calc.[name]-[hash]',
     outdir: elementDir,
   });
+  const imported = Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path));
+  if (imported.some((p) => p.endsWith('/bloom-calc.js'))) throw new Error('build-web: a chunk imports the entry; it cannot be renamed');
+  // bloom-calc.mjs keeps the .mjs name users put in a script tag
+  await rename(join(elementDir, 'bloom-calc.js'), join(elementDir, 'bloom-calc.mjs'));
+  await rename(join(elementDir, 'bloom-calc.js.map'), join(elementDir, 'bloom-calc.mjs.map'));
+  await patchSourceMapUrl(join(elementDir, 'bloom-calc.mjs'));
+  const meta = JSON.stringify(result.metafile).replaceAll('/bloom-calc.js"', '/bloom-calc.mjs"').replaceAll('/bloom-calc.js.map"', '/bloom-calc.mjs.map"');
+  await writeFile(join(elementDir, '..', 'element.meta.json'), meta);
   await copyFile(wasm, join(elementDir, 'bloomcalc.web.wasm'));
   // The npm module's browser entry (wasm/browser.mjs with its runtime) beside the same .wasm, so the package
   // ships one .wasm: its `new URL('bloomcalc.web.wasm', import.meta.url)` finds this folder's copy, and Vite
@@ -119,7 +127,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     entryPoints: [join(root, 'web', 'app.mjs')],
     outfile: join(outdir, 'app.js'),
   });
-  const warnings = result.warnings.length + workers.warnings.length + moduleBundle.warnings.length + worker.warnings.length;
+  const warnings = result.warnings.length + moduleBundle.warnings.length + worker.warnings.length;
   if (warnings && !quiet) {
     console.warn(`build-web: esbuild reported ${warnings} warning(s)`);
   }
