@@ -97,6 +97,18 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
+  // Each <bloom-calc> renders its markup once its calculator's chunk has loaded (after the page's load
+  // event, web/element-base.mjs): navigation returns when every element of the page has rendered.
+  const rendered = () =>
+    page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) => el.shadowRoot?.firstChild), null, { timeout: 30_000 });
+  for (const method of ['goto', 'reload', 'goBack', 'goForward']) {
+    const navigate = page[method].bind(page);
+    page[method] = async (...args) => {
+      const response = await navigate(...args);
+      await rendered();
+      return response;
+    };
+  }
   async function close() {
     await browser.close();
     server.closeAllConnections();
