@@ -1,62 +1,174 @@
 // The public API over the raw embind module: text quantities are parsed by the core's parsers,
-// everything else is passed straight through. Shared by the Node and browser entries.
+// everything else is checked here and passed on. Shared by the Node and browser entries.
+//
+// ---- The error pattern (every method follows it; see also the top of wasm/bindings.cpp) ------------
+// No JS exception may unwind through wasm frames (it would leak the wasm stack, emval handles and heap
+// on every error). So:
+//   * inputs are checked and copied here, in JS, into plain objects of the expected types (numbers,
+//     strings, booleans, arrays of numbers) before any binding sees them; a wrong type is a TypeError
+//     naming the field (`.parameter`), thrown here;
+//   * a binding never throws: on failure it returns an error record, which `call()` below turns into a
+//     RangeError / TypeError / AbortError with `.parameter` and `.validRange`, thrown from this small
+//     JS frame (so an uncaught error in Node prints a few lines, not the minified glue);
+//   * a user callback called from C++ goes through `callback()`: it never throws into wasm; its
+//     exception is recorded, the wrapper returns false (cancel), and the exception is rethrown after
+//     the binding has returned.
+// A new method: copy its input with the readers below, call the binding with `call(raw.x(...))`.
 
-function quantity(raw, value, parser, name) {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'string') return raw[parser](value, name);
-  return value;
+const ERROR_KEY = '__bloomcalcError';
+const QUOTE = 40;  // a bad input is quoted to at most this many characters
+
+/** Throws the error a binding returned; otherwise returns its result. */
+function call(result) {
+  if (result !== null && typeof result === 'object' && ERROR_KEY in result) throw errorOf(result[ERROR_KEY]);
+  return result;
+}
+
+function errorOf({ name, message, parameter, validRange }) {
+  const Ctor = name === 'TypeError' ? TypeError : name === 'RangeError' ? RangeError : Error;
+  const error = new Ctor(message);
+  if (name === 'AbortError') error.name = 'AbortError';
+  if (parameter) Object.assign(error, { parameter, validRange });
+  Error.captureStackTrace?.(error, call);
+  return error;
+}
+
+/** A short description of a bad value for a message: its type, and a prefix of it when it is text. */
+function shown(value) {
+  if (typeof value === 'string') return JSON.stringify(value.length > QUOTE ? `${value.slice(0, QUOTE)}…` : value) + (value.length > QUOTE ? ` (${value.length} characters)` : '');
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'bigint') return `the BigInt ${String(value).slice(0, QUOTE)}n`;
+  if (typeof value === 'symbol') return 'a Symbol';
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return 'an array';
+  if (value instanceof Date) return 'a Date';
+  return value === null ? 'null' : `a ${typeof value}`;
+}
+
+function typeError(parameter, expected, value) {
+  const error = new TypeError(`${parameter} must be ${expected}; got ${shown(value)}`);
+  return Object.assign(error, { parameter, validRange: expected });
 }
 
 function object(input, what) {
-  if (input === null || typeof input !== 'object') throw new TypeError(`${what} must be an object`);
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw typeError(what, 'an object', input);
   return input;
+}
+
+// ---- the readers: each takes a field's value and returns a plain value, or undefined when absent ----
+
+const absent = (value) => value === undefined || value === null || value === '';
+
+// A count, size or probability: a number (range checked by the core), or text read by the core's parser.
+function quantity(raw, value, parser, name) {
+  if (absent(value)) return undefined;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return call(raw[parser](value, name));
+  throw typeError(name, 'a number or text such as "1e6"', value);
+}
+
+// A real number given as a number or as plain decimal text ("0.5", "1e3"; not "0x10", not "Infinity");
+// with `probability`, other text goes to the core's probability parser ("1 in 1000", "0.1%").
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+function real(raw, value, name, { probability = false } = {}) {
+  if (absent(value)) return undefined;
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') throw typeError(name, 'a number or decimal text', value);
+  const text = value.trim();
+  if (DECIMAL.test(text)) return Number(text);
+  if (probability) return call(raw.parseProbability(value, name));
+  throw Object.assign(new RangeError(`${name}: cannot read ${shown(value)} as a decimal number`), { parameter: name, validRange: 'a decimal number' });
+}
+
+// A choice among names ("colliding", "distinct", ...): text, checked by the core ("" is refused there).
+function text(value, name) {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw typeError(name, 'text', value);
+  return value;
+}
+
+// A yes/no option: true or false, or the text "true" / "false".
+function flag(value, name) {
+  if (value === undefined || value === null) return undefined;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw typeError(name, 'true or false (or the text "true" / "false")', value);
+}
+
+// A list of numbers: an array of numbers or decimal text, or text with commas ("3,1,4"); at most
+// MAX_LIST entries (checked before any work).
+const MAX_LIST = 100000;
+function list(raw, value, name) {
+  if (value === undefined || value === null) return undefined;
+  let items;
+  if (typeof value === 'string') items = value.trim() === '' ? [] : value.split(',');
+  else if (Array.isArray(value)) items = value;
+  else throw typeError(name, 'an array of numbers or text such as "3,1,4"', value);
+  if (items.length > MAX_LIST)
+    throw Object.assign(new RangeError(`${name} must have at most ${MAX_LIST} entries; got ${items.length}`), {
+      parameter: name,
+      validRange: `at most ${MAX_LIST} entries`,
+    });
+  return items.map((x) => {
+    if (typeof x === 'number') return x;
+    if (typeof x === 'string') return x.trim() === '' ? NaN : real(raw, x, name);
+    throw typeError(name, 'an array of numbers', x);
+  });
 }
 
 function filterArgs(raw, input) {
   object(input, 'filter input');
-  const m = quantity(raw, input.m, 'parseBits', 'm');
-  const n = quantity(raw, input.n, 'parseCount', 'n');
-  const k = quantity(raw, input.k, 'parseCount', 'k');
-  // A missing field reaches the core as NaN and is reported there by name.
-  return [m ?? NaN, n ?? NaN, k ?? NaN, input.hashing ?? 'colliding'];
+  // A missing number reaches the core as absent and is reported there by name.
+  return {
+    m: quantity(raw, input.m, 'parseBits', 'm'),
+    n: quantity(raw, input.n, 'parseCount', 'n'),
+    k: quantity(raw, input.k, 'parseCount', 'k'),
+    hashing: text(input.hashing, 'hashing'),
+  };
 }
 
 // Recycling-filter inputs: m (bits, units allowed), k, sigma, N as counts, fpr as a probability.
 function rbfArgs(raw, input, what) {
   object(input, what);
   return {
-    ...input,
     m: quantity(raw, input.m, 'parseBits', 'm'),
     k: quantity(raw, input.k, 'parseCount', 'k'),
     sigma: quantity(raw, input.sigma, 'parseCount', 'sigma'),
     N: quantity(raw, input.N, 'parseCount', 'N'),
     kmax: quantity(raw, input.kmax, 'parseCount', 'kmax'),
     points: quantity(raw, input.points, 'parseCount', 'points'),
+    phases: quantity(raw, input.phases, 'parseCount', 'phases'),
     fpr: quantity(raw, input.fpr, 'parseProbability', 'fpr'),
+    hashing: text(input.hashing, 'hashing'),
+    recycling: text(input.recycling, 'recycling'),
+    restart: text(input.restart, 'restart'),
+    swap: text(input.swap, 'swap'),
+    method: text(input.method, 'method'),
   };
 }
 
-// A real number given as a number or as text: plain numeric text is read as is; anything else goes
-// to the core's probability parser when `probability` (so "1 in 1000" and "0.1%" work) and
-// otherwise becomes NaN, which the core reports by name.
-function real(raw, value, name, { probability = false } = {}) {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'number') return value;
-  if (typeof value !== 'string') return NaN;
-  const text = value.trim();
-  if (text !== '' && Number.isFinite(Number(text))) return Number(text);
-  return probability ? raw.parseProbability(text, name) : NaN;
-}
-
-// A list of numbers: an array, or text with commas ("3,1,4"). Anything else is [NaN] for the core.
-function list(value) {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') {
-    if (value.trim() === '') return [];
-    return value.split(',').map((part) => (part.trim() === '' ? NaN : Number(part.trim())));
-  }
-  if (Array.isArray(value)) return value.map((x) => (typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : NaN));
-  return [NaN];
+/**
+ * A user callback for a binding: never throws into wasm. An exception is kept (and cancels the work by
+ * returning false); `rethrow()` throws it once the binding has returned.
+ */
+function callback(fn, name) {
+  if (fn === undefined || fn === null) return { fn: undefined, rethrow() {} };
+  if (typeof fn !== 'function') throw typeError(name, 'a function', fn);
+  let failure = null;
+  return {
+    fn(...args) {
+      if (failure) return false;
+      try {
+        return fn(...args) !== false;
+      } catch (error) {
+        failure = { error };
+        return false;
+      }
+    },
+    rethrow() {
+      if (failure) throw failure.error;
+    },
+  };
 }
 
 function paradoxArgs(raw, input) {
@@ -89,12 +201,11 @@ const SIM_NUMBERS = {
 function simArgs(raw, input) {
   object(input, 'simulation input');
   const out = {};
-  for (const key of ['structure', 'hashing', 'boundary', 'stream', 'swap']) if (input[key] !== undefined) out[key] = input[key];
-  if (input.retaining !== undefined) out.retaining = Boolean(input.retaining);
+  for (const key of ['structure', 'hashing', 'boundary', 'stream', 'swap']) out[key] = text(input[key], key);
+  out.retaining = flag(input.retaining, 'retaining');
   for (const [key, parser] of Object.entries(SIM_NUMBERS)) {
     // newFraction may be 1 ("always new"), which parseProbability refuses: pass numbers through.
-    const value = key === 'newFraction' && (input[key] === '1' || input[key] === 1) ? 1 : quantity(raw, input[key], parser, key);
-    if (value !== undefined) out[key] = value;
+    out[key] = key === 'newFraction' && (input[key] === '1' || input[key] === 1) ? 1 : quantity(raw, input[key], parser, key);
   }
   return out;
 }
@@ -111,25 +222,35 @@ const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 function paradoxSimArgs(raw, input) {
   object(input, 'paradox simulation input');
   const out = {};
-  for (const key of ['structure', 'hashing']) if (input[key] !== undefined) out[key] = input[key];
-  for (const key of ['m', 'n', 'k', 'queries', 'epochs', 'seed']) {
-    const value = quantity(raw, input[key], key === 'm' ? 'parseBits' : 'parseCount', key);
-    if (value !== undefined) out[key] = value;
-  }
-  const prior = real(raw, input.prior, 'prior', { probability: true });
-  if (prior !== undefined) out.prior = prior;
-  const confidence = quantity(raw, input.confidence, 'parseProbability', 'confidence');
-  if (confidence !== undefined) out.confidence = confidence;
+  for (const key of ['structure', 'hashing']) out[key] = text(input[key], key);
+  for (const key of ['m', 'n', 'k', 'queries', 'epochs', 'seed'])
+    out[key] = quantity(raw, input[key], key === 'm' ? 'parseBits' : 'parseCount', key);
+  out.prior = real(raw, input.prior, 'prior', { probability: true });
+  out.confidence = quantity(raw, input.confidence, 'parseProbability', 'confidence');
   return out;
+}
+
+// A probe budget for step(): a finite number ≥ 1 (bounded so one step stays a chunk).
+function probeBudget(probes) {
+  if (typeof probes !== 'number') throw typeError('probes', 'a number', probes);
+  if (!(probes >= 1 && probes <= 1e12))
+    throw Object.assign(new RangeError(`probes must be in [1, 1e12]; got ${probes}`), { parameter: 'probes', validRange: '[1, 1e12]' });
+  return probes;
 }
 
 /**
  * A running simulation driven in chunks: step() runs about `probes` bit probes (or, without an
  * argument, a chunk sized adaptively to `chunkMs` of work), returns the progress; dispose() frees it.
- * kind 'fpr': the engine's FPR experiments (createSimulation); 'paradox': Theorem 1's posterior.
+ * kind 'fpr': the engine's FPR experiments (raw.Simulation); 'paradox': Theorem 1's posterior.
  */
 function simulationHandle(raw, input, { chunkMs = 8 } = {}, kind = 'fpr') {
-  let sim = kind === 'paradox' ? raw.createParadoxSimulation(paradoxSimArgs(raw, input)) : raw.createSimulation(simArgs(raw, input));
+  const args = kind === 'paradox' ? paradoxSimArgs(raw, input) : simArgs(raw, input);
+  let sim = kind === 'paradox' ? new raw.ParadoxSimulation(args) : new raw.Simulation(args);
+  const failure = sim.error();
+  if (failure !== undefined) {
+    sim.delete();
+    call(failure);
+  }
   let budget = 1e5;
   let epochsSeen = 0;
   const alive = () => {
@@ -140,20 +261,20 @@ function simulationHandle(raw, input, { chunkMs = 8 } = {}, kind = 'fpr') {
     step(probes) {
       const s = alive();
       const t0 = performance.now();
-      const progress = s.run(probes ?? budget);
+      const progress = call(s.run(probes === undefined ? budget : probeBudget(probes)));
       if (probes === undefined) {
         const ms = Math.max(performance.now() - t0, 0.05);
         budget = Math.min(1e9, Math.max(1e3, budget * Math.min(4, chunkMs / ms)));
       }
       if (kind === 'fpr') {
-        const newRates = s.epochRates(epochsSeen);
+        const newRates = call(s.epochRates(epochsSeen));
         progress.epochRates = newRates;
         epochsSeen += newRates.length;
       }
       return progress;
     },
-    progress: () => alive().progress(),
-    result: () => alive().result(),
+    progress: () => call(alive().progress()),
+    result: () => call(alive().result()),
     dispose() {
       sim?.delete();
       sim = null;
@@ -191,134 +312,157 @@ function simulateSync(raw, input, kind = 'fpr') {
 }
 
 // Layout inputs: m (bits, units allowed), n, k, blockBits as counts, p as a probability; the choices
-// (layout, preset, hashing, hashScheme) pass through to the core, which names a bad one.
+// (layout, preset, hashing, hashScheme) are text checked by the core, which names a bad one.
 function layoutArgs(raw, input, what) {
   object(input, what);
   return {
-    ...input,
     m: quantity(raw, input.m, 'parseBits', 'm'),
     n: quantity(raw, input.n, 'parseCount', 'n'),
     k: quantity(raw, input.k, 'parseCount', 'k'),
     blockBits: quantity(raw, input.blockBits, 'parseBits', 'blockBits'),
     p: quantity(raw, input.p, 'parseProbability', 'p'),
     maxBytes: quantity(raw, input.maxBytes, 'parseCount', 'maxBytes'),
+    confidence: quantity(raw, input.confidence, 'parseProbability', 'confidence'),
+    layout: text(input.layout, 'layout'),
+    preset: text(input.preset, 'preset'),
+    hashing: text(input.hashing, 'hashing'),
+    hashScheme: text(input.hashScheme, 'hashScheme'),
+  };
+}
+
+// parseCount & co.: text (or a number, read as its decimal text); `parameter` names it in errors.
+function parser(raw, name, fallback) {
+  return (value, parameter = fallback) => {
+    if (typeof parameter !== 'string') throw typeError('parameter', 'text', parameter);
+    if (typeof value === 'number') value = String(value);
+    if (typeof value !== 'string') throw typeError(parameter.slice(0, QUOTE), 'text such as "1e6"', value);
+    return call(raw[name](value, parameter.slice(0, QUOTE)));
   };
 }
 
 export function wrap(raw) {
   const limits = Object.freeze(raw.limits());
   return Object.freeze({
-    fpr: (input) => raw.compareFpr(...filterArgs(raw, input)),
-    exactFpr: (input) => raw.exactFpr(...filterArgs(raw, input)),
-    exactFprTable: (input) => raw.exactFprTable(...filterArgs(raw, input)),
+    fpr: (input) => call(raw.compareFpr(filterArgs(raw, input))),
+    exactFpr: (input) => call(raw.exactFpr(filterArgs(raw, input))),
+    exactFprTable: (input) => call(raw.exactFprTable(filterArgs(raw, input))),
     size(input) {
       object(input, 'sizing input');
-      return raw.solveSizing({
+      return call(raw.solveSizing({
         n: quantity(raw, input.n, 'parseCount', 'n'),
         p: quantity(raw, input.p, 'parseProbability', 'p'),
         m: quantity(raw, input.m, 'parseBits', 'm'),
         k: quantity(raw, input.k, 'parseCount', 'k'),
-        rounding: input.rounding,
-        method: input.method,
-        hashing: input.hashing,
-      });
+        rounding: text(input.rounding, 'rounding'),
+        method: text(input.method, 'method'),
+        hashing: text(input.hashing, 'hashing'),
+      }));
     },
-    rbf: (input) => raw.rbf(rbfArgs(raw, input, 'rbf input')),
-    sigmaCurve: (input) => raw.sigmaCurve(rbfArgs(raw, input, 'curve input')),
-    nBounded: (input) => raw.nBounded(rbfArgs(raw, input, 'N-bounded input')),
-    recommend: (input, onProgress) =>
-      raw.recommend(rbfArgs(raw, input, 'recommend input'), onProgress ? (done, total) => onProgress(done, total) !== false : undefined),
+    rbf: (input) => call(raw.rbf(rbfArgs(raw, input, 'rbf input'))),
+    sigmaCurve: (input) => call(raw.sigmaCurve(rbfArgs(raw, input, 'curve input'))),
+    nBounded: (input) => call(raw.nBounded(rbfArgs(raw, input, 'N-bounded input'))),
+    recommend(input, onProgress) {
+      const args = rbfArgs(raw, input, 'recommend input');
+      const progress = callback(onProgress, 'onProgress');
+      const result = raw.recommend(args, progress.fn);
+      progress.rethrow();
+      return call(result);
+    },
     // The recommendation in parts, for a worker pool (wasm/rbf-pool.mjs): the plan, the rows of k = kLo..kHi,
     // and the merge of every row (in the core).
-    recommendPlan: (input) => raw.recommendPlan(rbfArgs(raw, input, 'recommend input')),
-    recommendRows: (input, kLo, kHi, onProgress) =>
-      raw.recommendRows(
-        rbfArgs(raw, input, 'recommend input'),
-        kLo,
-        kHi,
-        onProgress ? (done, total) => onProgress(done, total) !== false : undefined,
-      ),
-    mergeRecommendation: (input, rows) => raw.mergeRecommendation(rbfArgs(raw, input, 'recommend input'), rows),
-    paradox: (input) => raw.paradox(paradoxArgs(raw, object(input, 'paradox input'))),
+    recommendPlan: (input) => call(raw.recommendPlan(rbfArgs(raw, input, 'recommend input'))),
+    recommendRows(input, kLo, kHi, onProgress) {
+      const args = rbfArgs(raw, input, 'recommend input');
+      for (const [name, k] of [['kLo', kLo], ['kHi', kHi]]) if (typeof k !== 'number') throw typeError(name, 'a number', k);
+      const progress = callback(onProgress, 'onProgress');
+      const result = raw.recommendRows(args, kLo, kHi, progress.fn);
+      progress.rethrow();
+      return call(result);
+    },
+    mergeRecommendation(input, rows) {
+      if (!Array.isArray(rows)) throw typeError('rows', 'the arrays recommendRows returned', rows);
+      return call(raw.mergeRecommendation(rbfArgs(raw, input, 'recommend input'), rows));
+    },
+    paradox: (input) => call(raw.paradox(paradoxArgs(raw, object(input, 'paradox input')))),
     paradoxCurve(input) {
       object(input, 'paradox curve input');
-      return raw.paradoxCurve({ ...paradoxArgs(raw, input), priors: list(input.priors) ?? [] });
+      return call(raw.paradoxCurve({ ...paradoxArgs(raw, input), priors: list(raw, input.priors, 'priors') ?? [] }));
     },
     cbf(input) {
       object(input, 'cbf input');
-      return raw.cbf({
-        counters: list(input.counters) ?? [],
+      return call(raw.cbf({
+        counters: list(raw, input.counters, 'counters') ?? [],
         m: quantity(raw, input.m, 'parseCount', 'm'),
         n: quantity(raw, input.n, 'parseCount', 'n'),
         k: quantity(raw, input.k, 'parseCount', 'k'),
         prior: real(raw, input.prior, 'prior', { probability: true }),
         alpha: real(raw, input.alpha, 'alpha'),
-      });
+      }));
     },
     cbfOptimalK(input) {
       object(input, 'cbf optimal-k input');
-      return raw.cbfOptimalK({
+      return call(raw.cbfOptimalK({
         m: quantity(raw, input.m, 'parseCount', 'm'),
         n: quantity(raw, input.n, 'parseCount', 'n'),
         prior: real(raw, input.prior, 'prior', { probability: true }),
         alpha: real(raw, input.alpha, 'alpha'),
         kMax: input.kMax === undefined ? undefined : quantity(raw, input.kMax, 'parseCount', 'kMax') ?? NaN,
-      });
+      }));
     },
     bhCbf(input) {
       object(input, 'B_h-CBF input');
-      return raw.bhCbf({
-        counters: list(input.counters) ?? [],
-        sums: list(input.sums) ?? [],
-        increments: list(input.increments) ?? [],
-        sequence: list(input.sequence) ?? [],
+      return call(raw.bhCbf({
+        counters: list(raw, input.counters, 'counters') ?? [],
+        sums: list(raw, input.sums, 'sums') ?? [],
+        increments: list(raw, input.increments, 'increments') ?? [],
+        sequence: list(raw, input.sequence, 'sequence') ?? [],
         h: quantity(raw, input.h, 'parseCount', 'h'),
         m: quantity(raw, input.m, 'parseCount', 'm'),
         n: quantity(raw, input.n, 'parseCount', 'n'),
         k: quantity(raw, input.k, 'parseCount', 'k'),
         prior: real(raw, input.prior, 'prior', { probability: true }),
         alpha: real(raw, input.alpha, 'alpha'),
-      });
+      }));
     },
     selective(input) {
       object(input, 'selective input');
-      return raw.selective({
-        sizes: list(input.sizes) ?? [],
-        members: list(input.members) ?? [],
+      return call(raw.selective({
+        sizes: list(raw, input.sizes, 'sizes') ?? [],
+        members: list(raw, input.members, 'members') ?? [],
         m: quantity(raw, input.m, 'parseCount', 'm'),
         alpha: real(raw, input.alpha, 'alpha'),
-        counting: Boolean(input.counting),
-      });
+        counting: flag(input.counting, 'counting') ?? false,
+      }));
     },
     order(input) {
       object(input, 'order input');
-      return raw.cacheOrder({
-        probs: list(input.probs) ?? [],
-        costs: list(input.costs) ?? [],
+      return call(raw.cacheOrder({
+        probs: list(raw, input.probs, 'probs') ?? [],
+        costs: list(raw, input.costs, 'costs') ?? [],
         specialCost: real(raw, input.specialCost, 'specialCost'),
-      });
+      }));
     },
-    layoutFpr: (input) => raw.layoutFpr(layoutArgs(raw, input, 'layout input')),
-    layoutExactFpr: (input) => raw.layoutExactFpr(layoutArgs(raw, input, 'layout input')),
-    layoutMixture: (input) => raw.layoutMixture(layoutArgs(raw, input, 'layout input')),
-    layoutSize: (input) => raw.layoutSize(layoutArgs(raw, input, 'layout sizing input')),
+    layoutFpr: (input) => call(raw.layoutFpr(layoutArgs(raw, input, 'layout input'))),
+    layoutExactFpr: (input) => call(raw.layoutExactFpr(layoutArgs(raw, input, 'layout input'))),
+    layoutMixture: (input) => call(raw.layoutMixture(layoutArgs(raw, input, 'layout input'))),
+    layoutSize: (input) => call(raw.layoutSize(layoutArgs(raw, input, 'layout sizing input'))),
     simulateLayout(input) {
       const args = layoutArgs(raw, input, 'layout simulation input');
-      return raw.simulateLayout({
+      return call(raw.simulateLayout({
         ...args,
         epochs: quantity(raw, input.epochs, 'parseCount', 'epochs'),
         queries: quantity(raw, input.queries, 'parseCount', 'queries'),
         seed: quantity(raw, input.seed, 'parseCount', 'seed'),
-      });
+      }));
     },
     layoutPresets: () => raw.layoutPresets(),
-    parseCount: (text, parameter = 'value') => raw.parseCount(String(text), parameter),
-    parseBits: (text, parameter = 'm') => raw.parseBits(String(text), parameter),
-    parseProbability: (text, parameter = 'p') => raw.parseProbability(String(text), parameter),
+    parseCount: parser(raw, 'parseCount', 'value'),
+    parseBits: parser(raw, 'parseBits', 'm'),
+    parseProbability: parser(raw, 'parseProbability', 'p'),
     simulate: (input, options) => simulateAsync(raw, input, options),
     simulateSync: (input) => simulateSync(raw, input),
     createSimulation: (input, options) => simulationHandle(raw, input, options),
-    simulationConfig: (input) => raw.simulationConfig(simArgs(raw, input)),
+    simulationConfig: (input) => call(raw.simulationConfig(simArgs(raw, input))),
     simulateParadox: (input, options) => simulateAsync(raw, input, options, 'paradox'),
     simulateParadoxSync: (input) => simulateSync(raw, input, 'paradox'),
     createParadoxSimulation: (input, options) => simulationHandle(raw, input, options, 'paradox'),

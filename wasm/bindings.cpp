@@ -1,11 +1,32 @@
-// embind bindings: thin marshalling between JS values and the core's plain value types.
-// No model logic here. A core exception becomes a JS RangeError (out of range, infeasible) or Error
-// (unparseable text) carrying `parameter` and `validRange`; the module stays usable afterwards.
+// embind bindings: thin marshalling between JS values and the core's plain value types. No model logic.
+//
+// ---- The error pattern (every binding follows it; see also the top of wasm/api.mjs) ----------------
+// A JS exception must never unwind through wasm frames. One that does (val::throw_(), embind's
+// BindingError on a mistyped argument, a throwing JS callback) skips the wasm epilogues: the stack
+// pointer is not restored and the destructors of live vals and strings never run, so every error
+// leaked stack, emval handles and heap until the module died. Therefore every binding:
+//   1. takes `val` arguments that wasm/api.mjs has already checked and copied into plain objects, and
+//      reads them only through the checked readers below (optional_number, string_or, optional_bool,
+//      numbers, text_of), which throw a C++ InputTypeError instead of letting embind throw;
+//   2. wraps its whole body in `guarded(...)`, which catches every C++ exception and RETURNS an error
+//      record { __bloomcalcError: { name, message, parameter, validRange } } (a normal return: the
+//      stack is restored and every val freed);
+//   3. is called from JS only through api.mjs's `call()`, which turns the record into a JS RangeError,
+//      TypeError or AbortError thrown from a small JS frame.
+// JS callbacks called from C++ (progress) are wrapped in api.mjs so that they never throw: an exception
+// is recorded, the wrapper returns false (cancel) and api.mjs rethrows it after the binding returned.
+// A class (Simulation) is constructed with `new raw.X(input)`; its constructor never throws: it keeps
+// the error record, which api.mjs reads with error() before using (or deleting) the object.
 #include <emscripten/bind.h>
+#include <emscripten/stack.h>
 #include <emscripten/val.h>
+
+#include <malloc.h>
 
 #include <cmath>
 #include <functional>
+#include <memory>
+#include <new>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,30 +63,106 @@ namespace bc = bloomcalc;
 
 namespace {
 
-// Runs f; a C++ exception is caught, the catch block left, and only then a JS error thrown, so no
-// C++ exception object stays alive (TOOLCHAIN.md §3).
+// A field of the wrong JS type (api.mjs checks first; this is the second line of defence).
+struct InputTypeError {
+    std::string parameter, expected;
+};
+
+// Required numbers found absent during the current call: they reach the core as NaN, and the core's
+// error for such a parameter is reworded "<name> is required" (not "got NaN").
+std::vector<std::string>& absent_required() {
+    static std::vector<std::string> names;
+    return names;
+}
+
+std::string range_message(const bc::Error& e) {
+    const auto& absent = absent_required();
+    if (std::find(absent.begin(), absent.end(), e.parameter()) == absent.end()) return e.what();
+    return e.parameter() + " is required (valid: " + e.valid_range() + ")";
+}
+
+val error_record(const char* name, const std::string& message, const std::string& parameter, const std::string& range) {
+    val error = val::object();
+    error.set("name", val(std::string(name)));
+    error.set("message", val(message));
+    error.set("parameter", val(parameter));
+    error.set("validRange", val(range));
+    val out = val::object();
+    out.set("__bloomcalcError", error);
+    return out;
+}
+
+// Runs f and returns its result as a val, or the error record of any exception it threw (never throws).
 template <class F>
-auto guarded(F&& f) -> decltype(f()) {
-    const char* ctor = "Error";
-    std::string message, parameter, range;
+val guarded(F&& f) {
+    absent_required().clear();
     try {
-        return f();
-    } catch (const bc::ParseError& e) {
-        message = e.what(), parameter = e.parameter(), range = e.valid_range();
+        return val(f());
+    } catch (const InputTypeError& e) {
+        return error_record("TypeError", e.parameter + " must be " + e.expected, e.parameter, e.expected);
     } catch (const bc::CancelledError&) {
-        message = "cancelled", ctor = "Error", parameter = "", range = "";
+        return error_record("AbortError", "cancelled", "", "");
     } catch (const bc::Error& e) {
-        ctor = "RangeError", message = e.what(), parameter = e.parameter(), range = e.valid_range();
+        return error_record("RangeError", range_message(e), e.parameter(), e.valid_range());
+    } catch (const std::bad_alloc&) {
+        return error_record("RangeError", "out of memory: the request needs more than the module's 4 GiB", "", "");
     } catch (const std::exception& e) {
-        message = e.what();
+        return error_record("Error", e.what(), "", "");
+    } catch (...) {
+        return error_record("Error", "unknown error", "", "");
     }
-    val error = val::global(ctor).new_(val(message));
-    if (!parameter.empty()) {
-        error.set("parameter", val(parameter));
-        error.set("validRange", val(range));
+}
+
+// ---- the checked readers: absent means undefined or null --------------------------------------------
+
+std::optional<double> optional_number(const val& input, const char* name) {
+    val v = input[name];
+    if (v.isUndefined() || v.isNull()) return std::nullopt;
+    if (!v.isNumber()) throw InputTypeError{name, "a number"};
+    return v.as<double>();
+}
+
+double required_number(const val& input, const char* name) {
+    const auto v = optional_number(input, name);
+    if (v) return *v;
+    absent_required().emplace_back(name);
+    return NAN;
+}
+
+std::string string_or(const val& input, const char* name, const char* fallback) {
+    val v = input[name];
+    if (v.isUndefined() || v.isNull()) return fallback;
+    if (!v.isString()) throw InputTypeError{name, "a string"};
+    return v.as<std::string>();
+}
+
+std::optional<bool> optional_bool(const val& input, const char* name) {
+    val v = input[name];
+    if (v.isUndefined() || v.isNull()) return std::nullopt;
+    if (!v.isTrue() && !v.isFalse()) throw InputTypeError{name, "true or false"};
+    return v.isTrue();
+}
+
+// A JS array of numbers (absent: empty).
+std::vector<double> numbers(const val& input, const char* name) {
+    val v = input[name];
+    std::vector<double> out;
+    if (v.isUndefined() || v.isNull()) return out;
+    if (!v.isArray()) throw InputTypeError{name, "a list of numbers"};
+    const unsigned length = v["length"].as<unsigned>();
+    out.reserve(length);
+    for (unsigned i = 0; i < length; ++i) {
+        val x = v[i];
+        if (!x.isNumber()) throw InputTypeError{name, "a list of numbers"};
+        out.push_back(x.as<double>());
     }
-    error.throw_();
-    __builtin_unreachable();
+    return out;
+}
+
+// A string argument passed as a val.
+std::string text_of(const val& v, const char* name) {
+    if (!v.isString()) throw InputTypeError{name, "a string"};
+    return v.as<std::string>();
 }
 
 bc::Filter filter_of(double m, double n, double k, const std::string& hashing) {
@@ -127,29 +224,23 @@ val to_val(const bc::SizingResult& r) {
     return out;
 }
 
-// A field of the sizing input: absent (undefined or null) or a number.
-std::optional<double> optional_number(const val& input, const char* name) {
-    val v = input[name];
-    if (v.isUndefined() || v.isNull()) return std::nullopt;
-    return v.as<double>();
+
+// { m, n, k, hashing? }
+bc::Filter filter_input(const val& input) {
+    return filter_of(required_number(input, "m"), required_number(input, "n"), required_number(input, "k"),
+                     string_or(input, "hashing", "colliding"));
 }
 
-std::string string_or(const val& input, const char* name, const char* fallback) {
-    val v = input[name];
-    if (v.isUndefined() || v.isNull()) return fallback;
-    return v.as<std::string>();
+val compare_fpr(val input) {
+    return guarded([&] { return to_val(bc::compare_fpr(filter_input(input))); });
 }
 
-val compare_fpr(double m, double n, double k, std::string hashing) {
-    return guarded([&] { return to_val(bc::compare_fpr(filter_of(m, n, k, hashing))); });
+val exact_fpr(val input) {
+    return guarded([&] { return bc::exact_fpr(filter_input(input)); });
 }
 
-double exact_fpr(double m, double n, double k, std::string hashing) {
-    return guarded([&] { return bc::exact_fpr(filter_of(m, n, k, hashing)); });
-}
-
-double exact_fpr_table(double m, double n, double k, std::string hashing) {
-    return guarded([&] { return bc::exact_fpr_table(filter_of(m, n, k, hashing)); });
+val exact_fpr_table(val input) {
+    return guarded([&] { return bc::exact_fpr_table(filter_input(input)); });
 }
 
 val solve_sizing(val input) {
@@ -166,14 +257,14 @@ val solve_sizing(val input) {
     });
 }
 
-double parse_count(std::string text, std::string parameter) {
-    return guarded([&] { return bc::parse_count(text, parameter); });
+val parse_count(val text, val parameter) {
+    return guarded([&] { return bc::parse_count(text_of(text, "text"), text_of(parameter, "parameter")); });
 }
-double parse_bits(std::string text, std::string parameter) {
-    return guarded([&] { return bc::parse_bits(text, parameter); });
+val parse_bits(val text, val parameter) {
+    return guarded([&] { return bc::parse_bits(text_of(text, "text"), text_of(parameter, "parameter")); });
 }
-double parse_probability(std::string text, std::string parameter) {
-    return guarded([&] { return bc::parse_probability(text, parameter); });
+val parse_probability(val text, val parameter) {
+    return guarded([&] { return bc::parse_probability(text_of(text, "text"), text_of(parameter, "parameter")); });
 }
 
 val array_of(const std::vector<double>& values) {
@@ -221,13 +312,13 @@ val rbf(val input) {
         const auto variant = variant_of(input);
         const double phases = number_or(input, "phases", 1);
         if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
-        const std::uint64_t total = bc::checked_rbf_bits_any(number_or(input, "m", NAN));
+        const std::uint64_t total = bc::checked_rbf_bits_any(required_number(input, "m"));
         const std::uint64_t M = phases == 2 ? total / 2 : total;
-        const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
+        const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
         bc::validate_rbf_any(M, k);
         const auto method = method_of(input, M, k, variant, phases == 2);
         if (method == bc::RbfMethod::exact) bc::validate_rbf(M, k);
-        const std::uint64_t sigma = bc::checked_sigma(number_or(input, "sigma", NAN), M, k, variant.recycling);
+        const std::uint64_t sigma = bc::checked_sigma(required_number(input, "sigma"), M, k, variant.recycling);
         val out = val::object();
         out.set("m", val(static_cast<double>(total)));
         out.set("bitsPerFilter", val(static_cast<double>(M)));
@@ -285,8 +376,8 @@ struct ExactAt {
 val sigma_curve(val input) {
     return guarded([&] {
         const auto variant = variant_of(input);
-        const std::uint64_t M = bc::checked_rbf_bits_any(number_or(input, "m", NAN));
-        const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
+        const std::uint64_t M = bc::checked_rbf_bits_any(required_number(input, "m"));
+        const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
         const auto points = bc::checked_integer(number_or(input, "points", 200), "points", 2, 100000);
         const double phases = number_or(input, "phases", 1);
         if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
@@ -319,9 +410,9 @@ val sigma_curve(val input) {
 val n_bounded(val input) {
     return guarded([&] {
         const auto h = bc::parse_hashing(string_or(input, "hashing", "colliding"));
-        const std::uint64_t M = bc::checked_rbf_bits_any(number_or(input, "m", NAN));
-        const unsigned k = static_cast<unsigned>(bc::checked_integer(number_or(input, "k", NAN), "k", 1, bc::kMaxHashes));
-        const double N = number_or(input, "N", NAN);
+        const std::uint64_t M = bc::checked_rbf_bits_any(required_number(input, "m"));
+        const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
+        const double N = required_number(input, "N");
         const auto r = bc::n_bounded(M, k, h, static_cast<std::uint64_t>(bc::checked_integer(N, "N", 1, M)));
         val out = val::object();
         out.set("m", val(static_cast<double>(M)));
@@ -360,8 +451,8 @@ val best_val(const bc::BestChoice& b) {
 bc::RecommendInput recommend_input(const val& input) {
     bc::RecommendInput in;
     in.variant = variant_of(input);
-    in.M = bc::checked_rbf_bits_any(number_or(input, "m", NAN));
-    in.target = bc::checked_probability(number_or(input, "fpr", NAN), "fpr");
+    in.M = bc::checked_rbf_bits_any(required_number(input, "m"));
+    in.target = bc::checked_probability(required_number(input, "fpr"), "fpr");
     in.k_max = static_cast<unsigned>(bc::checked_integer(number_or(input, "kmax", 32), "kmax", 1, bc::kMaxHashes));
     in.method = bc::parse_rbf_method(string_or(input, "method", "auto"));
     return in;
@@ -370,8 +461,8 @@ bc::RecommendInput recommend_input(const val& input) {
 std::function<bool(unsigned, unsigned)> progress_callback(const val& progress) {
     if (progress.isUndefined() || progress.isNull()) return {};
     return [progress](unsigned done, unsigned total) {
-        const val keep = progress(done, total);
-        return !(keep.isFalse());
+        // api.mjs's wrapper never throws and returns true (go on) or false (cancel).
+        return progress(done, total).isTrue();
     };
 }
 
@@ -468,21 +559,8 @@ val merge_recommendation(val input, val rows) {
 
 // ---- the Bloom paradox (paper 004) ----------------------------------------------------------------
 
-// A JS array of numbers (the API layer turns anything else into [NaN] so the core names it).
-std::vector<double> numbers(const val& input, const char* name) {
-    val v = input[name];
-    std::vector<double> out;
-    if (v.isUndefined() || v.isNull()) return out;
-    const unsigned length = v["length"].as<unsigned>();
-    for (unsigned i = 0; i < length; ++i) out.push_back(v[i].as<double>());
-    return out;
-}
 
-double number_or_nan(const val& input, const char* name) {
-    val v = input[name];
-    if (v.isUndefined() || v.isNull()) return NAN;
-    return v.as<double>();
-}
+double number_or_nan(const val& input, const char* name) { return optional_number(input, name).value_or(NAN); }
 
 val optional_val(const std::optional<double>& x) { return x ? val(*x) : val::null(); }
 val finite_or_null(double x) { return std::isfinite(x) ? val(x) : val::null(); }
@@ -581,7 +659,7 @@ val cost_by_k(const bc::CbfCostByK& c) {
 
 val cbf_optimal_k(val input) {
     return guarded([&] {
-        const double kmax = input["kMax"].isUndefined() ? 16.0 : number_or_nan(input, "kMax");
+        const double kmax = optional_number(input, "kMax").value_or(16.0);
         const bc::CbfOptimalK r = bc::cbf_optimal_k(number_or_nan(input, "m"), number_or_nan(input, "n"),
                                                     number_or_nan(input, "prior"), number_or_nan(input, "alpha"),
                                                     static_cast<unsigned>(bc::checked_integer(kmax, "kMax", 1, bc::kMaxHashes)));
@@ -650,7 +728,7 @@ val selective(val input) {
         in.classes = bc::make_prior_classes(numbers(input, "sizes"), numbers(input, "members"));
         in.m = number_or_nan(input, "m");
         in.alpha = number_or_nan(input, "alpha");
-        const bool counting = !input["counting"].isUndefined() && input["counting"].as<bool>();
+        const bool counting = optional_bool(input, "counting").value_or(false);
         const auto outcomes = counting ? bc::selective_cbf(in) : bc::selective_bloom(in);
         val out = val::array();
         for (const auto& o : outcomes) out.call<void>("push", outcome(o));
@@ -687,11 +765,6 @@ val cache_order(val input) {
 
 // ---- simulation ---------------------------------------------------------------------------------
 
-std::optional<bool> optional_bool(const val& input, const char* name) {
-    val v = input[name];
-    if (v.isUndefined() || v.isNull()) return std::nullopt;
-    return v.as<bool>();
-}
 
 bc::SimInput sim_input(const val& input) {
     bc::SimInput in;
@@ -823,33 +896,44 @@ val result_val(const bc::SimResult& r) {
     return out;
 }
 
-// A running simulation. JS drives it chunk by chunk and must delete() it.
+// A running simulation: `new raw.Simulation(input)` (never throws: error() returns the error record, or
+// undefined), then JS drives it chunk by chunk with run() and must delete() it.
 class Simulation {
 public:
-    explicit Simulation(const bc::SimConfig& c) : runner_(c) {}
+    explicit Simulation(val input)
+        : error_(guarded([&] {
+              runner_ = std::make_unique<bc::SimRunner>(bc::make_sim_config(sim_input(input)));
+              return val::undefined();
+          })) {}
+    val error() const { return error_; }
     val run(double probe_budget) {
-        return guarded([&] { return progress_val(runner_.run(probe_budget)); });
+        return guarded([&] { return progress_val(runner().run(probe_budget)); });
     }
-    val progress() const { return progress_val(runner_.progress()); }
+    val progress() const {
+        return guarded([&] { return progress_val(runner().progress()); });
+    }
     // Count-instance rate of the epochs from `from` on (for the running-estimate plot).
     val epochRates(double from) const {
-        val out = val::array();
-        const auto& e = runner_.epochs();
-        for (std::size_t i = static_cast<std::size_t>(std::max(0.0, from)); i < e.size(); ++i)
-            out.call<void>("push", val(e[i].new_arrivals ? static_cast<double>(e[i].fp_first) / static_cast<double>(e[i].new_arrivals) : NAN));
-        return out;
+        return guarded([&] {
+            val out = val::array();
+            const auto& e = runner().epochs();
+            for (std::size_t i = static_cast<std::size_t>(std::max(0.0, from)); i < e.size(); ++i)
+                out.call<void>("push", val(e[i].new_arrivals ? static_cast<double>(e[i].fp_first) / static_cast<double>(e[i].new_arrivals) : NAN));
+            return out;
+        });
     }
     val result() const {
-        return guarded([&] { return result_val(runner_.result()); });
+        return guarded([&] { return result_val(runner().result()); });
     }
 
 private:
-    bc::SimRunner runner_;
+    bc::SimRunner& runner() const {
+        if (!runner_) throw std::logic_error("the simulation was not created");
+        return *runner_;
+    }
+    std::unique_ptr<bc::SimRunner> runner_;
+    val error_;
 };
-
-Simulation* create_simulation(val input) {
-    return guarded([&] { return new Simulation(bc::make_sim_config(sim_input(input))); });
-}
 
 val simulation_config(val input) {
     return guarded([&] { return config_val(bc::make_sim_config(sim_input(input))); });
@@ -916,24 +1000,41 @@ val paradox_sim_result_val(const bc::ParadoxSimResult& r) {
     return out;
 }
 
-// A running paradox simulation, driven chunk by chunk from JS; must be delete()d.
+// A running paradox simulation, constructed and driven like Simulation; must be delete()d.
 class ParadoxSimulation {
 public:
-    explicit ParadoxSimulation(const bc::ParadoxSimConfig& c) : runner_(c) {}
+    explicit ParadoxSimulation(val input)
+        : error_(guarded([&] {
+              runner_ = std::make_unique<bc::ParadoxSimRunner>(bc::make_paradox_sim_config(paradox_sim_input(input)));
+              return val::undefined();
+          })) {}
+    val error() const { return error_; }
     val run(double probe_budget) {
-        return guarded([&] { return progress_val(runner_.run(probe_budget)); });
+        return guarded([&] { return progress_val(runner().run(probe_budget)); });
     }
-    val progress() const { return progress_val(runner_.progress()); }
+    val progress() const {
+        return guarded([&] { return progress_val(runner().progress()); });
+    }
     val result() const {
-        return guarded([&] { return paradox_sim_result_val(runner_.result()); });
+        return guarded([&] { return paradox_sim_result_val(runner().result()); });
     }
 
 private:
-    bc::ParadoxSimRunner runner_;
+    bc::ParadoxSimRunner& runner() const {
+        if (!runner_) throw std::logic_error("the simulation was not created");
+        return *runner_;
+    }
+    std::unique_ptr<bc::ParadoxSimRunner> runner_;
+    val error_;
 };
 
-ParadoxSimulation* create_paradox_simulation(val input) {
-    return guarded([&] { return new ParadoxSimulation(bc::make_paradox_sim_config(paradox_sim_input(input))); });
+// For the leak tests (tests/js/errors.test.mjs): the wasm stack pointer as seen inside a binding (the
+// same frame every call, so equal values mean nothing leaked) and the bytes of heap in use.
+val diagnostics() {
+    val out = val::object();
+    out.set("stackPointer", val(static_cast<double>(emscripten_stack_get_current())));
+    out.set("heapInUse", val(static_cast<double>(mallinfo().uordblks)));
+    return out;
 }
 
 val limits() {
@@ -961,10 +1062,10 @@ bc::LayoutFilter layout_filter_of(const val& input) {
     in.layout = string_or(input, "layout", "standard");
     in.preset = string_or(input, "preset", "");
     in.hashing = string_or(input, "hashing", "colliding");
-    in.m = number_or(input, "m", NAN);
-    in.n = number_or(input, "n", NAN);
-    in.k = number_or(input, "k", NAN);
-    in.block_bits = number_or(input, "blockBits", NAN);
+    in.m = required_number(input, "m");
+    in.n = required_number(input, "n");
+    in.k = required_number(input, "k");
+    in.block_bits = required_number(input, "blockBits");
     return bc::resolve_layout_filter(in);
 }
 
@@ -1021,7 +1122,7 @@ val layout_fpr(val input) {
     });
 }
 
-double layout_exact_fpr(val input) {
+val layout_exact_fpr(val input) {
     return guarded([&] { return bc::layout_exact_fpr(layout_filter_of(input)); });
 }
 
@@ -1041,8 +1142,8 @@ val layout_mixture(val input) {
 val layout_size(val input) {
     return guarded([&] {
         bc::LayoutSizingInput in;
-        in.n = number_or(input, "n", NAN);
-        in.p = number_or(input, "p", NAN);
+        in.n = required_number(input, "n");
+        in.p = required_number(input, "p");
         in.layout = bc::parse_layout(string_or(input, "layout", "standard"));
         in.block_bits = optional_number(input, "blockBits");
         in.k = optional_number(input, "k");
@@ -1143,17 +1244,20 @@ EMSCRIPTEN_BINDINGS(bloomcalc) {
     emscripten::function("parseProbability", &parse_probability);
     emscripten::function("limits", &limits);
     emscripten::class_<Simulation>("Simulation")
+        .constructor<val>()
+        .function("error", &Simulation::error)
         .function("run", &Simulation::run)
         .function("progress", &Simulation::progress)
         .function("epochRates", &Simulation::epochRates)
         .function("result", &Simulation::result);
-    emscripten::function("createSimulation", &create_simulation, emscripten::allow_raw_pointers());
     emscripten::function("simulationConfig", &simulation_config);
     emscripten::class_<ParadoxSimulation>("ParadoxSimulation")
+        .constructor<val>()
+        .function("error", &ParadoxSimulation::error)
         .function("run", &ParadoxSimulation::run)
         .function("progress", &ParadoxSimulation::progress)
         .function("result", &ParadoxSimulation::result);
-    emscripten::function("createParadoxSimulation", &create_paradox_simulation, emscripten::allow_raw_pointers());
+    emscripten::function("diagnostics", &diagnostics);
     emscripten::function("rbf", &rbf);
     emscripten::function("sigmaCurve", &sigma_curve);
     emscripten::function("nBounded", &n_bounded);

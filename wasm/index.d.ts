@@ -1,8 +1,9 @@
 // bloomcalc — Bloom-filter calculator compiled from C++ to WebAssembly.
 // Symbols follow the papers: m bits, n items, k hash functions, p false-positive rate.
-// Every function throws a `RangeError` (value out of range, infeasible request) or an `Error`
-// (unparseable text) whose message names the parameter and its valid range; the error also carries
-// `parameter` and `validRange`. The module stays usable after an error.
+// Every function throws a `RangeError` (value out of range, unreadable text, infeasible request) or a
+// `TypeError` (a value of the wrong JS type) whose message names the parameter and its valid range; the
+// error also carries `parameter` and `validRange` (see BloomCalcError). A cancelled computation throws an
+// `Error` named "AbortError". Errors leak nothing; the module stays usable after any error.
 
 /** How the k probes of one item are drawn: with replacement (colliding) or k different bits (distinct). */
 export type Hashing = 'colliding' | 'distinct';
@@ -918,6 +919,14 @@ export interface LayoutPresetInfo {
   kRule: 'fixed' | 'rocksdb' | 'free';
 }
 
+/** What every thrown RangeError / TypeError carries. */
+export interface BloomCalcError extends Error {
+  /** The input field at fault (`m`, `n`, `k`, `fpr`, …). */
+  parameter: string;
+  /** Its valid range or form, as quoted in the message. */
+  validRange: string;
+}
+
 export interface BloomCalc {
   /** Long-term average FPR and expected messages per cycle of a σ-bounded recycling filter. */
   rbf(input: RbfInput): RbfResult;
@@ -927,7 +936,8 @@ export interface BloomCalc {
   nBounded(input: NBoundedInput): NBoundedResult;
   /**
    * Per k, the largest σ (one and two phases) and N (worst case, oracle, lower bound) meeting fpr.
-   * `onProgress(done, total)` is called after each k; returning false cancels (throws Error "cancelled").
+   * `onProgress(done, total)` is called after each k; returning false cancels (throws an Error named
+   * "AbortError", message "cancelled"); an exception it throws cancels the work and is rethrown as is.
    */
   recommend(input: RecommendInput, onProgress?: (done: number, total: number) => boolean | void): Recommendation;
   /** The recommendation in parts (for a worker pool): how many rows it has and the method of the last. */
@@ -958,9 +968,13 @@ export interface BloomCalc {
   selective(input: SelectiveInput): SelectiveOutcome[];
   /** Optimal order of proxy queries in a distributed cache (004 Theorems 6, 7). */
   order(input: OrderInput): OrderResult;
-  /** Parse a count such as `1M`, `1Mi`, `2^20`, `1e6`. */
+  /**
+   * Parse a count such as `1M`, `1Mi`, `2^20`, `1e6`. Always finite (overflow such as `1e400` or `2^2000`
+   * is a RangeError); a negative or fractional number (`-5`, `2.5`) is returned as read: the range is the
+   * check of the method that uses it. All of the text counts (`"5\u0000abc"` is unreadable, not 5).
+   */
   parseCount(text: string, parameter?: string): number;
-  /** Parse a size in bits such as `64KiB`, `2Gb`, `8192`. */
+  /** Parse a size in bits such as `64KiB`, `2Gb`, `8192`; finite, sign and fraction as for parseCount. */
   parseBits(text: string, parameter?: string): number;
   /** Parse a probability such as `0.1%`, `1 in 1000`, `1e-3`. */
   parseProbability(text: string, parameter?: string): number;

@@ -58,7 +58,7 @@ Filter make_filter(double m, double n, double k, Hashing hashing) {
 Hashing parse_hashing(const std::string& text) {
     if (text == "colliding") return Hashing::colliding;
     if (text == "distinct") return Hashing::distinct;
-    throw RangeError("hashing", "\"colliding\" or \"distinct\"", "\"" + text + "\"");
+    throw RangeError("hashing", "\"colliding\" or \"distinct\"", quoted(text));
 }
 
 const char* to_string(Hashing h) { return h == Hashing::colliding ? "colliding" : "distinct"; }

@@ -24,19 +24,19 @@ std::uint64_t checked_sigma(double sigma, std::uint64_t M, unsigned k, Recycling
 Recycling parse_recycling(const std::string& text) {
     if (text == "nonretaining") return Recycling::nonretaining;
     if (text == "retaining") return Recycling::retaining;
-    throw RangeError("recycling", "\"nonretaining\" or \"retaining\"", "\"" + text + "\"");
+    throw RangeError("recycling", "\"nonretaining\" or \"retaining\"", quoted(text));
 }
 
 RestartLaw parse_restart(const std::string& text) {
     if (text == "exact") return RestartLaw::exact;
     if (text == "eq10") return RestartLaw::eq10;
-    throw RangeError("restart", "\"exact\" or \"eq10\"", "\"" + text + "\"");
+    throw RangeError("restart", "\"exact\" or \"eq10\"", quoted(text));
 }
 
 SwapPoint parse_swap(const std::string& text) {
     if (text == "after") return SwapPoint::after;
     if (text == "before") return SwapPoint::before;
-    throw RangeError("swap", "\"after\" or \"before\"", "\"" + text + "\"");
+    throw RangeError("swap", "\"after\" or \"before\"", quoted(text));
 }
 
 const char* to_string(Recycling r) { return r == Recycling::retaining ? "retaining" : "nonretaining"; }

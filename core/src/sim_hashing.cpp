@@ -10,7 +10,7 @@ HashScheme parse_hash_scheme(const std::string& text) {
     if (text == "distinct") return HashScheme::ideal_distinct;
     if (text == "double") return HashScheme::double_hashing;
     if (text == "enhanced-double") return HashScheme::enhanced_double;
-    throw RangeError("hashing", "\"colliding\", \"distinct\", \"double\" or \"enhanced-double\"", "\"" + text + "\"");
+    throw RangeError("hashing", "\"colliding\", \"distinct\", \"double\" or \"enhanced-double\"", quoted(text));
 }
 
 const char* to_string(HashScheme h) {

@@ -8,7 +8,7 @@ namespace bloomcalc {
 Boundary parse_boundary(const std::string& text) {
     if (text == "exceeds") return Boundary::exceeds;
     if (text == "reaches") return Boundary::reaches;
-    throw RangeError("boundary", "\"exceeds\" (recycle when b > σ) or \"reaches\" (b ≥ σ)", "\"" + text + "\"");
+    throw RangeError("boundary", "\"exceeds\" (recycle when b > σ) or \"reaches\" (b ≥ σ)", quoted(text));
 }
 
 const char* to_string(Boundary b) { return b == Boundary::exceeds ? "exceeds" : "reaches"; }

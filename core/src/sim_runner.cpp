@@ -29,7 +29,7 @@ Structure parse_structure(const std::string& text) {
     if (text == "two-phase") return Structure::two_phase;
     if (text == "n-real") return Structure::n_real;
     if (text == "n-oracle") return Structure::n_oracle;
-    throw RangeError("structure", "\"bloom\", \"counting\", \"sigma\", \"two-phase\", \"n-real\" or \"n-oracle\"", "\"" + text + "\"");
+    throw RangeError("structure", "\"bloom\", \"counting\", \"sigma\", \"two-phase\", \"n-real\" or \"n-oracle\"", quoted(text));
 }
 
 const char* to_string(Structure s) {

@@ -9,7 +9,7 @@ StreamKind parse_stream(const std::string& text) {
     if (text == "fresh") return StreamKind::fresh;
     if (text == "pool") return StreamKind::pool;
     if (text == "fading") return StreamKind::fading;
-    throw RangeError("stream", "\"fresh\", \"pool\" or \"fading\"", "\"" + text + "\"");
+    throw RangeError("stream", "\"fresh\", \"pool\" or \"fading\"", quoted(text));
 }
 
 const char* to_string(StreamKind s) {

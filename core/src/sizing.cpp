@@ -167,13 +167,13 @@ Rounding parse_rounding(const std::string& text) {
     if (text == "none") return Rounding::none;
     if (text == "word64") return Rounding::word64;
     if (text == "pow2") return Rounding::pow2;
-    throw RangeError("rounding", "\"none\", \"word64\" or \"pow2\"", "\"" + text + "\"");
+    throw RangeError("rounding", "\"none\", \"word64\" or \"pow2\"", quoted(text));
 }
 
 SizingMethod parse_method(const std::string& text) {
     if (text == "classic") return SizingMethod::classic;
     if (text == "exact") return SizingMethod::exact;
-    throw RangeError("method", "\"classic\" or \"exact\"", "\"" + text + "\"");
+    throw RangeError("method", "\"classic\" or \"exact\"", quoted(text));
 }
 
 const char* to_string(Rounding r) {

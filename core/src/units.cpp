@@ -34,7 +34,7 @@ bool read_number(const std::string& s, double& value, std::string& rest) {
     for (const char* c = begin; c != end; ++c)
         if (!(std::isdigit(static_cast<unsigned char>(*c)) || *c == '.' || *c == 'e' || *c == 'E' || *c == '+' || *c == '-'))
             return false;
-    rest = trim(std::string(end));
+    rest = trim(s.substr(static_cast<std::size_t>(end - begin)));  // all of it: text after a NUL byte counts
     return true;
 }
 
@@ -85,15 +85,23 @@ double count_or_throw(const std::string& text, const std::string& parameter, con
 
 }  // namespace
 
+// A parsed count or size is a finite number: "1e400" and "2^2000" overflow and are refused here, by
+// name; "-0" reads as 0. A negative or fractional value ("-5", "2.5") is returned as read: whether it is
+// a valid n, k or m (with its range in the message) is the caller's check.
+static double finite_number(double value, const std::string& text, const std::string& parameter) {
+    if (!std::isfinite(value)) throw RangeError(parameter, "a finite number", quoted(text));
+    return value + 0.0;
+}
+
 double parse_count(const std::string& text, const std::string& parameter) {
-    return count_or_throw(text, parameter, kCountForms);
+    return finite_number(count_or_throw(text, parameter, kCountForms), text, parameter);
 }
 
 double parse_bits(const std::string& text, const std::string& parameter) {
     std::string unit;
     const double value = scaled_or_throw(text, parameter, kBitsForms, unit);
-    if (unit == "B" || unit == "byte" || unit == "bytes") return value * 8;
-    if (unit.empty() || unit == "b" || unit == "bit" || unit == "bits") return value;
+    if (unit == "B" || unit == "byte" || unit == "bytes") return finite_number(value * 8, text, parameter);
+    if (unit.empty() || unit == "b" || unit == "bit" || unit == "bits") return finite_number(value, text, parameter);
     throw ParseError(parameter, kBitsForms, text);
 }
 
@@ -116,7 +124,7 @@ double parse_probability(const std::string& text, const std::string& parameter) 
     } else if (!read_number(s, value, rest) || !rest.empty()) {
         throw ParseError(parameter, kProbabilityForms, text);
     }
-    if (!(value > 0.0 && value < 1.0)) throw RangeError(parameter, "a probability in (0, 1)", "\"" + text + "\"");
+    if (!(value > 0.0 && value < 1.0)) throw RangeError(parameter, "a probability in (0, 1)", quoted(text));
     return value;
 }
 

@@ -1,6 +1,9 @@
 // Quantity parsing: the accepted forms and named errors for the rest.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <string>
+
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/units.hpp"
 
@@ -56,4 +59,32 @@ TEST_CASE("unparseable text and out-of-range probabilities are named errors", "[
         CHECK_THROWS_AS(parse_probability(bad, "p"), Error);
     }
     CHECK_THROWS_WITH(parse_probability("2", "p"), Catch::Contains("(0, 1)"));
+}
+
+TEST_CASE("all of the text counts, results are finite, bad text is quoted short", "[units][errors]") {
+    using namespace std::string_literals;
+    // Text after a NUL byte is part of the input, not ignored.
+    CHECK_THROWS_AS(parse_count("5\0abc"s, "n"), ParseError);
+    CHECK_THROWS_AS(parse_bits("8\0KiB"s, "m"), ParseError);
+    CHECK_THROWS_AS(parse_probability("0.5\0x"s, "p"), ParseError);
+    // Overflow is a named RangeError, never ±∞; a sign is read as is (the method checks the range).
+    for (const char* big : {"1e400", "2^2000", "1e308 Ti", "-1e400", "1e308 KiB"}) {
+        INFO(big);
+        CHECK_THROWS_AS(parse_bits(big, "m"), RangeError);
+    }
+    CHECK_THROWS_AS(parse_count("2^1024", "n"), RangeError);
+    CHECK(parse_count("-5", "n") == -5);
+    CHECK_FALSE(std::signbit(parse_count("-0", "n")));
+    // A 1 MB bad input is quoted to its first kQuotedPrefix bytes.
+    const std::string huge(1 << 20, 'x');
+    try {
+        parse_count(huge, "n");
+        FAIL("no throw");
+    } catch (const ParseError& e) {
+        CHECK(std::string(e.what()).size() < 200);
+        CHECK(std::string(e.what()).find("(1048576 bytes)") != std::string::npos);
+    }
+    // The cut never splits a UTF-8 character.
+    const std::string greek = std::string(39, 'a') + "σσσσ";
+    CHECK(quoted(greek) == "\"" + std::string(39, 'a') + "\"…(47 bytes)");
 }

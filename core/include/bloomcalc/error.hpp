@@ -2,6 +2,7 @@
 // valid range, so each surface (C++, JS, CLI, page) can show the same message.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -43,5 +44,10 @@ class CancelledError : public Error {
 public:
     CancelledError() : Error("", "", "cancelled") {}
 };
+
+// `text` in double quotes for an error message, cut to its first kQuotedPrefix bytes (at a UTF-8
+// character boundary) with "…(N bytes)" when longer, so a 1 MB bad input makes a short message.
+constexpr std::size_t kQuotedPrefix = 40;
+std::string quoted(const std::string& text);
 
 }  // namespace bloomcalc

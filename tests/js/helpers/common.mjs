@@ -32,9 +32,9 @@ export function wordRegExp(name) {
 }
 
 /**
- * Asserts fn() throws the core's error for `parameter`: a RangeError (or, with `parse: true`, a
- * plain Error for unparseable text) whose message names the parameter and contains its valid range.
- * Returns the error.
+ * Asserts fn() throws the core's error for `parameter`: a RangeError (also for unparseable text,
+ * `parse: true`: the message then says "cannot read") whose message names the parameter and contains
+ * its valid range. Returns the error.
  */
 export function assertParamError(fn, parameter, { parse = false, range } = {}) {
   let caught;
@@ -45,11 +45,8 @@ export function assertParamError(fn, parameter, { parse = false, range } = {}) {
   }
   assert.ok(caught !== undefined, `expected an error naming '${parameter}', nothing was thrown`);
   assert.ok(caught instanceof Error, `expected an Error, got ${String(caught)}`);
-  if (parse) {
-    assert.ok(!(caught instanceof RangeError), `unparseable text should throw a plain Error, got ${caught.name}: ${caught.message}`);
-  } else {
-    assert.ok(caught instanceof RangeError, `expected a RangeError, got ${caught.name}: ${caught.message}`);
-  }
+  assert.ok(caught instanceof RangeError, `expected a RangeError, got ${caught.name}: ${caught.message}`);
+  if (parse) assert.match(caught.message, /cannot read/, 'an unparseable-text message');
   assert.equal(caught.parameter, parameter, `err.parameter for message "${caught.message}"`);
   assert.match(caught.message, wordRegExp(parameter), 'message names the parameter');
   assert.equal(typeof caught.validRange, 'string', 'err.validRange is a string');
