@@ -1,6 +1,7 @@
 // Builds the native library, tests and benchmark (build/native), the wasm module and the wasm tests
 // (build/wasm, copied to dist/), and the page (dist/web). Incremental: CMake rebuilds only what changed.
-// Usage: node scripts/build.mjs [native] [wasm] [web]   (default: all three)
+// Usage: node scripts/build.mjs [native] [wasm] [web] [asan]   (default: the first three; asan = the
+// sanitizer build of the Catch2 suite and the fuzzer, build/asan, run by `npm test`)
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +24,17 @@ export function buildWasm() {
   run('cmake', ['--build', dir, ...jobs]);
 }
 
+// The native Catch2 suite and the libFuzzer target under AddressSanitizer + UndefinedBehaviorSanitizer
+// (clang from apt), in their own build directory; only those two targets.
+export const SANITIZE = '-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer';
+export function buildAsan() {
+  const dir = path.join(root, 'build/asan');
+  if (!existsSync(path.join(dir, 'CMakeCache.txt')))
+    run('cmake', ['-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_CXX_COMPILER=clang++', '-DBLOOMCALC_FUZZ=ON',
+      `-DCMAKE_CXX_FLAGS=${SANITIZE} -fsanitize=fuzzer-no-link -O1`]);
+  run('cmake', ['--build', dir, ...jobs, '--target', 'bloomcalc_tests', 'bloomcalc_fuzz_parsers']);
+}
+
 export async function buildPage() {
   const { buildWeb } = await import('./build-web.mjs');
   await buildWeb();
@@ -31,6 +43,7 @@ export async function buildPage() {
 export async function build(targets = ['native', 'wasm', 'web']) {
   ensureAll();
   if (targets.includes('native')) buildNative();
+  if (targets.includes('asan')) buildAsan();
   if (targets.includes('wasm') || targets.includes('web')) buildWasm();
   if (targets.includes('web')) await buildPage();
 }

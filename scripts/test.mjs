@@ -2,14 +2,19 @@
 //   1. Catch2 suite, native (ctest)        2. the same Catch2 suite compiled to wasm, under Node (ctest)
 //   3. JS module + CLI + npm pack tests    4. the .d.ts type check (tsc)
 //   5. browser end-to-end tests (Playwright + Debian chromium)
+//   6. the Catch2 suite again, native under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
+//   7. libFuzzer on the parsers and parameter validation, BLOOMCALC_FUZZ_SECONDS (default 60) from the
+//      checked-in corpus tests/fuzz/corpus (new inputs go to build/asan/fuzz-corpus, not the repository)
 // Prints each runner's own output, then one closing line "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { build } from './build.mjs';
 import { buildEnv, root } from './toolchain.mjs';
 
-function runCapture(command, args) {
+function runCapture(command, args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: buildEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, env: { ...buildEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     for (const stream of [child.stdout, child.stderr])
       stream.on('data', (chunk) => {
@@ -39,20 +44,30 @@ function counts(output, code) {
   return { passed, failed };
 }
 
+// Any sanitizer report fails the run (-fno-sanitize-recover=all); leaks too.
+const FUZZ_WORK = path.join(root, 'build/asan/fuzz-corpus');
+const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' };
+
 const stages = [
   ['Catch2 (native)', 'ctest', ['--test-dir', 'build/native', '--no-tests=error', '-V']],
   ['Catch2 (wasm under Node)', 'ctest', ['--test-dir', 'build/wasm', '--no-tests=error', '-V']],
   ['JS module, CLI and package', process.execPath, ['--test', 'tests/js/']],
   ['type check of index.d.ts', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tests/types']],
   ['browser end-to-end', process.execPath, ['--test', 'tests/e2e/']],
+  ['Catch2 (native, ASan + UBSan)', 'build/asan/bloomcalc_tests', ['--use-colour', 'no'], SANITIZER_ENV],
+  ['libFuzzer: parsers and validation', 'build/asan/bloomcalc_fuzz_parsers', [
+    '-seed=1', `-max_total_time=${process.env.BLOOMCALC_FUZZ_SECONDS ?? 60}`, '-print_final_stats=1',
+    FUZZ_WORK, 'tests/fuzz/corpus',
+  ], SANITIZER_ENV],
 ];
 
-await build();
+await build(['native', 'wasm', 'web', 'asan']);
+mkdirSync(FUZZ_WORK, { recursive: true });
 let passed = 0, failed = 0;
 const summary = [];
-for (const [name, command, args] of stages) {
+for (const [name, command, args, env] of stages) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const { code, output } = await runCapture(command, args);
+  const { code, output } = await runCapture(command, args, env);
   const c = counts(output, code);
   passed += c.passed;
   failed += c.failed;

@@ -7,13 +7,16 @@ import path from 'node:path';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const APT_PACKAGES = ['emscripten', 'catch2', 'chromium', 'cmake', 'g++'];
+// clang + libclang-rt-14-dev: the sanitizer build and the libFuzzer target (build/asan).
+const APT_PACKAGES = ['emscripten', 'catch2', 'chromium', 'cmake', 'g++', 'clang', 'libclang-rt-14-dev'];
 const REQUIRED = [
   ['/usr/bin/em++', 'emscripten'],
   ['/usr/bin/cmake', 'cmake'],
   ['/usr/bin/g++', 'g++'],
   ['/usr/include/catch2/catch.hpp', 'catch2'],
   ['/usr/bin/chromium', 'chromium'],
+  ['/usr/bin/clang++', 'clang'],
+  ['/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a', 'libclang-rt-14-dev'],
 ];
 const APT_LINE = `apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`;
 

@@ -42,7 +42,8 @@ function shown(value) {
   if (typeof value === 'function') return 'a function';
   if (Array.isArray(value)) return 'an array';
   if (value instanceof Date) return 'a Date';
-  return value === null ? 'null' : `a ${typeof value}`;
+  if (value === null || value === undefined) return String(value);
+  return `a ${typeof value}`;
 }
 
 function typeError(parameter, expected, value) {
@@ -332,7 +333,8 @@ function layoutArgs(raw, input, what) {
 
 // parseCount & co.: text (or a number, read as its decimal text); `parameter` names it in errors.
 function parser(raw, name, fallback) {
-  return (value, parameter = fallback) => {
+  return (value, parameter) => {
+    if (parameter === undefined || parameter === '') parameter = fallback;
     if (typeof parameter !== 'string') throw typeError('parameter', 'text', parameter);
     if (typeof value === 'number') value = String(value);
     if (typeof value !== 'string') throw typeError(parameter.slice(0, QUOTE), 'text such as "1e6"', value);

@@ -159,6 +159,11 @@ std::vector<double> numbers(const val& input, const char* name) {
     return out;
 }
 
+// A result that may be unbounded or absent: null, never ±∞ or NaN.
+val finite_or_null(double x) { return std::isfinite(x) ? val(x) : val::null(); }
+// Π(x, k): none, or beyond every double (no realisable product is answered positive): null either way.
+val finite_optional(const std::optional<double>& x) { return x && std::isfinite(*x) ? val(*x) : val::null(); }
+
 // A string argument passed as a val.
 std::string text_of(const val& v, const char* name) {
     if (!v.isString()) throw InputTypeError{name, "a string"};
@@ -427,7 +432,8 @@ val n_bounded(val input) {
         out.set("canFill", val(r.can_fill));
         out.set("fillProbability", val(r.fill_probability));
         out.set("exactOracle", val(r.exact_oracle));
-        out.set("expectedArrivals", val(r.expected_arrivals));
+        // Unbounded (no cycle ends) is null, never Infinity (docs/rbf.md, index.d.ts).
+        out.set("expectedArrivals", finite_or_null(r.expected_arrivals));
         return out;
     });
 }
@@ -563,7 +569,6 @@ val merge_recommendation(val input, val rows) {
 double number_or_nan(const val& input, const char* name) { return optional_number(input, name).value_or(NAN); }
 
 val optional_val(const std::optional<double>& x) { return x ? val(*x) : val::null(); }
-val finite_or_null(double x) { return std::isfinite(x) ? val(x) : val::null(); }
 
 
 val paradox(val input) {
@@ -637,7 +642,7 @@ val cbf(val input) {
         out.set("posterior", val(r.posterior));
         out.set("posteriorComplement", val(r.posterior_complement));
         out.set("posteriorThreshold", val(r.posterior_threshold));
-        out.set("minProduct", optional_val(r.min_product));
+        out.set("minProduct", finite_optional(r.min_product));
         out.set("decision", val(std::string(r.positive ? "positive" : "negative")));
         val costs = val::object();
         costs.set("positive", val(r.cost_positive));
@@ -650,7 +655,7 @@ val cbf(val input) {
 val cost_by_k(const bc::CbfCostByK& c) {
     val out = val::object();
     out.set("k", val(c.k));
-    out.set("minProduct", optional_val(c.min_product));
+    out.set("minProduct", finite_optional(c.min_product));
     out.set("fpr", val(c.fpr));
     out.set("fnr", val(c.fnr));
     out.set("cost", val(c.cost));

@@ -249,8 +249,8 @@ export interface NBoundedResult {
   fillProbability: number;
   /** Exact average FPR of the oracle user (001's exact FPR averaged over the cycle). */
   exactOracle: number;
-  /** Real user: new-message arrivals per cycle that ends. */
-  expectedArrivals: number;
+  /** Real user: new-message arrivals per cycle that ends; null when unbounded (no cycle ends), never Infinity. */
+  expectedArrivals: number | null;
 }
 
 export interface RecommendInput extends RbfVariantInput, RbfMethodInput {
@@ -392,7 +392,10 @@ export interface CbfResult {
   posteriorComplement: number;
   /** 1/(1 + α) (Theorem 4). */
   posteriorThreshold: number;
-  /** Π(x, k) of §V-C: the smallest counter product answered positive; null when none is (P = 0). */
+  /**
+   * Π(x, k) of §V-C: the smallest counter product answered positive; null when none is (P = 0) or when it
+   * exceeds every double (no realisable product is answered positive), never Infinity.
+   */
   minProduct: number | null;
   /** Theorem 4's optimal answer. */
   decision: 'positive' | 'negative';
@@ -415,7 +418,7 @@ export interface CbfOptimalKInput {
 
 export interface CbfCostByK {
   k: number;
-  /** Π(x, k), or null when no product is answered positive. */
+  /** Π(x, k), or null when no (realisable) product is answered positive; never Infinity. */
   minProduct: number | null;
   /** Pr(answer positive | x ∉ S) under Theorem 4's rule. */
   fpr: number;

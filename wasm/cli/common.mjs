@@ -65,15 +65,24 @@ export function parseCommandArgs(command, args) {
   }
   let values;
   let positionals;
+  let tokens;
   try {
-    ({ values, positionals } = parseArgs({
+    ({ values, positionals, tokens } = parseArgs({
       args: glueNegativeValues(args, options),
       options: parseOptions,
       strict: true,
       allowPositionals: true,
+      tokens: true,
     }));
   } catch (err) {
     throw translateParseError(err, command, options);
+  }
+  // An option given twice is a mistake, not "the last one wins".
+  const seen = new Set();
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (seen.has(token.name)) throw new UsageError(`option --${token.name} is given more than once`, { command });
+    seen.add(token.name);
   }
   // A command may take one positional argument (`positional: { name, ... }`), stored as values[name].
   const allowed = command.positional ? 1 : 0;

@@ -47,7 +47,7 @@ export default {
   notes: QUANTITY_HELP,
   examples: [
     'bloomcalc fpr --m 1024 --n 100 --k 7',
-    'bloomcalc fpr --m 64KiB --n 50k --k 7 --hashing distinct --table',
+    'bloomcalc fpr --m 1KiB --n 500 --k 7 --hashing distinct --table',
     'bloomcalc fpr -m 32 -n 4 -k 5 --json',
     'bloomcalc fpr --preset rocksdb --m 10Mi --n 1M',
     'bloomcalc fpr --layout split-block --block-bits 256 --m 8Mi --n 1M --k 8',

@@ -44,7 +44,7 @@ export default {
         ? `yes: (N − 1)·k ≥ M; P(a cycle fills) = ${r.fillProbability > 0 ? formatProbability(r.fillProbability) : 'below 1e-308'}, then it never recycles`
         : 'no: (N − 1)·k < M'],
       ['exact, oracle user', row(r.exactOracle)],
-      ['real user: arrivals per cycle', formatReal(r.expectedArrivals, 3)],
+      ['real user: arrivals per cycle', r.expectedArrivals === null ? 'unbounded (no cycle ends)' : formatReal(r.expectedArrivals, 3)],
     ];
     return `N-bounded recycling (000 §III)\n\n${formatPairs(pairs)}\n`;
   },
