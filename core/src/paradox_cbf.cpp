@@ -43,6 +43,10 @@ void counter_pmf(double n, double q, int shift, std::vector<double>& pmf, double
     const double mean = trials * q;
     // Enough values that the neglected tail is < 1e-18 (mean + 12 sd + 30), capped at n.
     const double cmax = std::min(n, std::ceil(mean + 12.0 * std::sqrt(mean + 1.0) + 30.0 + shift));
+    // Refused before any allocation: a table this long (n·k/m ≳ 2^22) would take seconds and gigabytes.
+    if (cmax > kMaxDpStates)
+        throw InfeasibleError("n", "an expected counter value n·k/m below about 2^22",
+                              "the counter distribution is too wide to tabulate");
     pmf.assign(static_cast<std::size_t>(cmax) + 1, 0.0);
     double total = 0;
     for (std::size_t c = static_cast<std::size_t>(shift); c < pmf.size(); ++c) {

@@ -204,4 +204,9 @@ TEST_CASE("real filter sizes: finite, in (0, 1], converging to the classic formu
 TEST_CASE("the table method refuses work beyond its limit", "[exact][errors]") {
     CHECK_THROWS_AS(exact_fpr_table(F(std::uint64_t{1} << 30, std::uint64_t{1} << 20, 10)), InfeasibleError);
     CHECK_THROWS_WITH(exact_fpr_table(F(std::uint64_t{1} << 30, std::uint64_t{1} << 20, 10)), Catch::Contains("table"));
+    // 9·10^8 cells (kn = 30 000 balls in 90 000 bins): seconds of synchronous work, refused before it starts.
+    CHECK_THROWS_AS(exact_fpr_table(F(90000, 3000, 10)), InfeasibleError);
+    CHECK_THROWS_AS(exact_fpr_table(F(90000, 3000, 10, Hashing::distinct)), InfeasibleError);
+    // the largest reference cases the suites compare against stay accepted (≤ 4·10^7 cells)
+    CHECK(exact_fpr_table(F(4000, 1000, 10)) > 0);
 }

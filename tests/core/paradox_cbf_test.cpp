@@ -192,6 +192,20 @@ TEST_CASE("bad CBF input is a named RangeError", "[paradox]") {
     CHECK(*cbf_min_product(100, 10, 2, 1.0, 1) == 1);
 }
 
+TEST_CASE("a CBF cost table too wide to tabulate is refused by name before any allocation", "[paradox]") {
+    // n = 2^40 items in 1000 counters: the counter pmf would need ~10^9 entries (seconds, gigabytes).
+    auto param = [](double m, double n) {
+        try {
+            cbf_optimal_k(m, n, 0.125, 0.25, 8);
+        } catch (const InfeasibleError& e) {
+            return e.parameter();
+        }
+        return std::string("none");
+    };
+    CHECK(param(1000, 1099511627776.0) == "n");
+    CHECK(param(26624, 3328) == "none");
+}
+
 TEST_CASE("Theorem 5, Example 2: δ = 18 for x and δ = 12 for z with D = {1, 2, 4}", "[paradox]") {
     CHECK(is_bh_sequence({1, 2, 4}, 2));
     CHECK_FALSE(is_bh_sequence({1, 2, 3}, 2));  // 1 + 3 = 2 + 2
