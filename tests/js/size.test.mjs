@@ -28,10 +28,11 @@ const WASM = join(DIR, 'bloomcalc.web.wasm');
  */
 const FIRST_RESULT_WORKER = { layouts: 'layouts-worker.js', recycling: 'rbf-worker.js', simulate: 'sim-worker.js' };
 
-// Over budget again since the large-M recycling surfaces grew the .wasm from 154 to 182 KB gzip (every
-// calculator 213–221 KB; the split JS is 30–38 KB of it). Reported as a known failure (todo), with the
-// figures, so `npm test` stays green; remove `todo` once the .wasm is ≤ ~162 KB gzip.
-const OVER_BUDGET = 'the .wasm is 182 KB gzip since the large-M surfaces: every calculator 213–221 KB (budget 200 KB)';
+// Over budget again since the large-M recycling surfaces grew the .wasm from 154 to 184 KB gzip; native wasm
+// exceptions and -Oz on the core's cold sources brought it to 170 KB (docs/decisions.md): every calculator is
+// at 200–208 KB (the split JS is 30–38 KB of it). Reported as a known failure (todo), with the figures, so
+// `npm test` stays green; remove `todo` once the .wasm is ≤ ~162 KB gzip.
+const OVER_BUDGET = 'the .wasm is 170 KB gzip since the large-M surfaces: every calculator 200–208 KB (budget 200 KB)';
 
 const gzipped = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
 
