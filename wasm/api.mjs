@@ -128,9 +128,22 @@ function filterArgs(raw, input) {
   };
 }
 
-// Recycling-filter inputs: m (bits, units allowed), k, sigma, N as counts, fpr as a probability.
+// One meaning per name (docs/decisions.md, "Vocabulary"): an older spelling is accepted as an alias; giving both
+// with different values is a RangeError naming the current one.
+function alias(input, name, old) {
+  if (absent(input[old])) return input[name];
+  if (!absent(input[name]) && input[name] !== input[old])
+    throw Object.assign(new RangeError(`${name} and its older name ${old} disagree (${shown(input[name])} vs ${shown(input[old])}): give one`), {
+      parameter: name,
+      validRange: `${name} alone (or ${old} alone)`,
+    });
+  return input[old];
+}
+
+// Recycling-filter inputs: m (bits, units allowed), k, sigma, N as counts, p (the target FPR) as a probability.
 function rbfArgs(raw, input, what) {
   object(input, what);
+  const p = alias(input, 'p', 'fpr');
   return {
     m: quantity(raw, input.m, 'parseBits', 'm'),
     k: quantity(raw, input.k, 'parseCount', 'k'),
@@ -139,7 +152,7 @@ function rbfArgs(raw, input, what) {
     kmax: quantity(raw, input.kmax, 'parseCount', 'kmax'),
     points: quantity(raw, input.points, 'parseCount', 'points'),
     phases: quantity(raw, input.phases, 'parseCount', 'phases'),
-    fpr: quantity(raw, input.fpr, 'parseProbability', 'fpr'),
+    p: quantity(raw, p, 'parseProbability', 'p'),
     hashing: text(input.hashing, 'hashing'),
     recycling: text(input.recycling, 'recycling'),
     restart: text(input.restart, 'restart'),
@@ -203,7 +216,24 @@ function simArgs(raw, input) {
   object(input, 'simulation input');
   const out = {};
   for (const key of ['structure', 'hashing', 'boundary', 'stream', 'swap']) out[key] = text(input[key], key);
-  out.retaining = flag(input.retaining, 'retaining');
+  // recycling: 'nonretaining' | 'retaining' as in rbf(); `retaining: true` is the older spelling.
+  const recycling = text(input.recycling, 'recycling');
+  const retaining = flag(input.retaining, 'retaining');
+  if (recycling !== undefined) {
+    if (recycling !== 'retaining' && recycling !== 'nonretaining')
+      throw Object.assign(new RangeError(`recycling must be "nonretaining" or "retaining"; got ${shown(recycling)}`), {
+        parameter: 'recycling',
+        validRange: '"nonretaining" or "retaining"',
+      });
+    if (retaining !== undefined && retaining !== (recycling === 'retaining'))
+      throw Object.assign(new RangeError('recycling and its older spelling retaining disagree: give one'), {
+        parameter: 'recycling',
+        validRange: 'recycling alone (or retaining alone)',
+      });
+    out.retaining = recycling === 'retaining';
+  } else out.retaining = retaining;
+  // N-bounded structures: N, as in nBounded() (n, the older spelling, is a Bloom filter's items).
+  if (!absent(input.N)) input = { ...input, n: alias(input, 'N', 'n') };
   for (const [key, parser] of Object.entries(SIM_NUMBERS)) {
     // newFraction may be 1 ("always new"), which parseProbability refuses: pass numbers through.
     out[key] = key === 'newFraction' && (input[key] === '1' || input[key] === 1) ? 1 : quantity(raw, input[key], parser, key);

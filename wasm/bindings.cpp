@@ -458,7 +458,7 @@ bc::RecommendInput recommend_input(const val& input) {
     bc::RecommendInput in;
     in.variant = variant_of(input);
     in.M = bc::checked_rbf_bits_any(required_number(input, "m"));
-    in.target = bc::checked_probability(required_number(input, "fpr"), "fpr");
+    in.target = bc::checked_probability(required_number(input, "p"), "p");  // p: the target FPR (api.mjs maps the alias fpr)
     in.k_max = static_cast<unsigned>(bc::checked_integer(number_or(input, "kmax", 32), "kmax", 1, bc::kMaxHashes));
     in.method = bc::parse_rbf_method(string_or(input, "method", "auto"));
     return in;
@@ -513,7 +513,8 @@ val recommendation_val(const bc::Recommendation& rec) {
     best.set("lowerBound", best_val(rec.lower_bound));
     val out = val::object();
     out.set("m", val(static_cast<double>(rec.M)));
-    out.set("fpr", val(rec.target));
+    out.set("p", val(rec.target));
+    out.set("fpr", val(rec.target));  // older name of p, kept for scripts (docs/decisions.md)
     out.set("variant", variant_val(rec.variant));
     out.set("rows", rows);
     out.set("best", best);
@@ -521,7 +522,7 @@ val recommendation_val(const bc::Recommendation& rec) {
     return out;
 }
 
-// { m, fpr, kmax?, method?, hashing?, recycling?, restart?, swap? }, progress(done, total) → false cancels.
+// { m, p, kmax?, method?, hashing?, recycling?, restart?, swap? }, progress(done, total) → false cancels.
 val recommend(val input, val progress) {
     return guarded([&] { return recommendation_val(bc::recommend(recommend_input(input), progress_callback(progress))); });
 }

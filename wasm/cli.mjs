@@ -106,6 +106,9 @@ async function run(args) {
   const calc = await loadCalculator();
   const data = await command.compute(calc, values);
   const stdout = values.json ? `${JSON.stringify(data, null, 2)}\n` : command.render(data, values);
+  // A command may report a result that is not what was asked for (size: a missed target) by its own exit code.
+  const verdict = command.verdict?.(data);
+  if (verdict) return { code: verdict.code, stdout, stderr: `bloomcalc: ${verdict.message}\n` };
   return { code: EXIT_OK, stdout, stderr: '' };
 }
 

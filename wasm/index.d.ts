@@ -88,9 +88,12 @@ export interface Memory {
   GiB: number;
 }
 
+/** What `size` solved: `'none'` when n, p, m and k were all given. */
+export type SizingSolved = 'm,k' | 'm' | 'p' | 'n' | 'n,k' | 'k' | 'none';
+
 export interface SizingResult {
-  /** What was solved: `'m,k'`, `'m'`, `'p'`, `'n'`, `'n,k'`, `'k'`, or `''` when all four were given (then `meetsTarget` answers). */
-  solved: string;
+  /** What was solved, or `'none'` when all four were given (then `meetsTarget` answers). */
+  solved: SizingSolved;
   m: number;
   n: number;
   k: number;
@@ -256,8 +259,10 @@ export interface NBoundedResult {
 export interface RecommendInput extends RbfVariantInput, RbfMethodInput {
   /** Total memory in bits, 4 ≤ m ≤ 2^40 (the exact method: ≤ 2^24). */
   m: Quantity;
-  /** Target long-term average FPR f* in (0, 1). */
-  fpr: Quantity;
+  /** Target long-term average FPR p (000's f*) in (0, 1). One of p and its older name `fpr` is required. */
+  p?: Quantity;
+  /** @deprecated the older name of `p`. */
+  fpr?: Quantity;
   /** Largest k tried, default 32. */
   kmax?: Quantity;
 }
@@ -289,6 +294,9 @@ export interface RecommendRow extends RbfMethodResult {
 
 export interface Recommendation extends RbfMethodResult {
   m: number;
+  /** The target p. */
+  p: number;
+  /** @deprecated the older name of `p`. */
   fpr: number;
   variant: RbfVariant;
   /** One row per k = 1..kmax. */
@@ -550,8 +558,12 @@ export interface SimulationInput {
   hashing?: SimHashing;
   /** Default `'exceeds'`. */
   boundary?: SimBoundary;
-  /** After a recycle, set the triggering message in the fresh filter. Default false. */
+  /** `'retaining'`: after a recycle, set the triggering message in the fresh filter (as `rbf`). Default `'nonretaining'`. */
+  recycling?: Recycling;
+  /** @deprecated the older spelling of `recycling: 'retaining'`. */
   retaining?: boolean;
+  /** n-real/n-oracle: N, counted messages per cycle (as `nBounded`); `n` is its older name there. */
+  N?: Quantity;
   /** two-phase: the frozen array keeps the recycling message's bits (`'after'`, default) or not (`'before'`, 000 eq 24). */
   swap?: SwapPoint;
   /** Recycling filters only; default `'fresh'`. */

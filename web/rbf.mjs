@@ -335,7 +335,7 @@ function simError(message, parameter) {
 
 /** The simulation input of what the section shows (target: see simTarget in startRbf). */
 export function rbfSimulationInput(t, { epochs, arrivals, seed }) {
-  const common = { k: t.k, hashing: t.variant.hashing, retaining: t.variant.recycling === 'retaining', epochs, arrivals, seed };
+  const common = { k: t.k, hashing: t.variant.hashing, recycling: t.variant.recycling, epochs, arrivals, seed };
   if (t.structure === 'sigma') {
     if (t.sigma == null) throw simError(`no σ meets f* at k = ${t.k}: nothing to simulate (choose another k or check a σ)`, 'sigma');
     return { structure: 'sigma', m: t.m, sigma: t.sigma, ...common };
@@ -346,7 +346,7 @@ export function rbfSimulationInput(t, { epochs, arrivals, seed }) {
   }
   if (t.structure === 'n-real') {
     if (t.N == null) throw simError(`no N meets f* under the worst-case rule at k = ${t.k}: nothing to simulate`, 'n');
-    return { structure: 'n-real', m: t.m, n: t.N, ...common };
+    return { structure: 'n-real', m: t.m, N: t.N, ...common };
   }
   throw simError(`unknown structure '${t.structure}'`, 'structure');
 }
@@ -505,7 +505,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     }
     if (runner.busy) runner.cancel(); // a new run replaces the one in flight
     const gen = ++generation;
-    const input = { m: state.m, fpr: state.fpr, kmax: state.kmax, ...variantOf(state) };
+    const input = { m: state.m, p: state.fpr, kmax: state.kmax, ...variantOf(state) };
     progress.max = 1;
     progress.value = 0;
     section.dataset.progress = '';

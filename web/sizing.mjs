@@ -34,7 +34,7 @@ const SOLVED_TEXT = {
   p: 'Solved p',
   n: 'Solved n, the capacity',
   'n,k': 'Solved n (the capacity) and k',
-  '': 'Nothing to solve: all four given',
+  none: 'Nothing to solve: all four given',
 };
 
 const ROUNDING_TEXT = {
@@ -177,7 +177,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
 
   function showSolvedPlaceholders(r) {
     resetPlaceholders();
-    const solved = r.solved === '' ? [] : r.solved.split(',');
+    const solved = r.solved === 'none' ? [] : r.solved.split(',');
     const text = { n: formatInt(r.n), m: formatInt(r.m), k: String(r.k), p: formatProbability(r.p, 4) };
     for (const key of solved) {
       if (!controls[key]) continue;

@@ -76,7 +76,7 @@ BestChoice best_of(const std::vector<RecommendRow>& rows, RuleChoice RecommendRo
 }  // namespace
 
 unsigned recommend_k_max(const RecommendInput& in) {
-    checked_probability(in.target, "fpr");
+    checked_probability(in.target, "p");
     checked_integer(in.k_max, "kmax", 1, kMaxHashes);
     checked_rbf_bits_any(static_cast<double>(in.M));
     if (in.M < 4) throw RangeError("m", "at least 4 bits (the two-phase filters get ⌊m/2⌋ each)", std::to_string(in.M));

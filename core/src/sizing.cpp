@@ -127,7 +127,7 @@ SizingResult solve_sizing(const SizingInput& in) {
     r.target = target;
 
     if (n && m) {
-        r.solved = k ? (target ? "" : "p") : "k";
+        r.solved = k ? (target ? "none" : "p") : "k";
         r.m_ideal = *m;
     } else if (n && target) {
         r.solved = k ? "m" : "m,k";

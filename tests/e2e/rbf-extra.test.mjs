@@ -135,7 +135,7 @@ test('simulate the shown recycling filter: progress, cancel, rerun, model equal 
   await page.click('#rsim-run');
   await page.waitForFunction(() => byId('rsim').dataset.state === 'done', null, { timeout: 60_000 });
   const input = JSON.parse(await panel.getAttribute('data-input'));
-  assert.deepEqual(input, { structure: 'sigma', m: 1000, sigma: 500, k: 6, hashing: 'colliding', retaining: false, epochs: '10', arrivals: '200k', seed: '3' });
+  assert.deepEqual(input, { structure: 'sigma', m: 1000, sigma: 500, k: 6, hashing: 'colliding', recycling: 'nonretaining', epochs: '10', arrivals: '200k', seed: '3' });
   const expected = bc.simulateSync(input);
   const value = async (id) => page.getByTestId(id).getAttribute('data-value');
   assert.equal(Number(await value('rsim-model')), expected.model.value);

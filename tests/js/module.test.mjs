@@ -568,7 +568,7 @@ describe('sizing', () => {
 
   test('all four given: nothing solved, meetsTarget compares', () => {
     const ok = bc.size({ n: 1000, m: 10000, k: 7, p: 0.01 });
-    assert.equal(ok.solved, '');
+    assert.equal(ok.solved, 'none');
     assert.equal(ok.meetsTarget, ok.p <= 0.01);
     assert.equal(ok.meetsTarget, true);
     const bad = bc.size({ n: 1000, m: 5000, k: 7, p: 0.01 });

@@ -131,6 +131,8 @@ async function main(): Promise<void> {
   const rules: number[] = [nb.worstCase, nb.oracle, nb.lowerBound, nb.exact];
   const rec: Recommendation = bc.recommend({ m: 1000, fpr: '1%', kmax: 16, recycling: 'nonretaining' }, (done: number, total: number) => done < total);
   bc.recommend({ m: 1000, fpr: 0.01 }, () => undefined);
+  const recP: Recommendation = bc.recommend({ m: 1000, p: 0.01 });
+  const target: number = recP.p;
   const bestK: number | null = rec.best.onePhase.k;
   const gain: number | null = rec.best.oracle.gainOverWorstCase;
   const firstRow: RecommendRow | undefined = rec.rows[0];

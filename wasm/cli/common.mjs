@@ -20,6 +20,8 @@ export class UsageError extends Error {
 export const EXIT_OK = 0;
 export const EXIT_INTERNAL = 1;
 export const EXIT_USAGE = 2;
+/** The command ran, but the result misses what was asked (size with all four given: the target p). */
+export const EXIT_TARGET_MISSED = 3;
 
 /** Options every command accepts. */
 export const commonOptions = {

@@ -27,7 +27,7 @@ export default {
   name: 'recommend',
   summary: 'Best k, threshold and messages per cycle of every recycling rule for memory M and target f* (000 §V)',
   usage:
-    'bloomcalc recommend --m M --fpr F [--kmax K] [--method exact|asymptotic|auto] [--workers W]\n' +
+    'bloomcalc recommend --m M --p P [--kmax K] [--method exact|asymptotic|auto] [--workers W]\n' +
     '                           [--hashing colliding|distinct] [--recycling nonretaining|retaining]\n' +
     '                           [--restart exact|eq10] [--swap after|before] [--json]',
   description:
@@ -36,13 +36,14 @@ export default {
     'case, oracle, lower bound). Then the best k per rule and its capacity gain over the worst-case rule.',
   options: {
     m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 4 ≤ M ≤ 2^40 (exact method: 2^24) (1000, 8Kib, 64KiB, 2^36)' },
-    fpr: { type: 'string', valueName: 'F', description: 'Target long-term average FPR f*, in (0, 1) (0.01, 1%, "1 in 1000")' },
+    p: { type: 'string', short: 'p', valueName: 'P', description: 'Target long-term average FPR p (f* in 000), in (0, 1) (0.01, 1%, "1 in 1000")' },
+    fpr: { type: 'string', valueName: 'P', description: 'Older name of --p, kept for scripts' },
     kmax: { type: 'string', valueName: 'K', description: 'Largest k tried, 1..64 (default 32)' },
     ...METHOD_OPTION,
     workers: { type: 'string', valueName: 'W', description: 'Compute the k rows on W worker threads (default 1: this thread)' },
     ...VARIANT_OPTIONS,
   },
-  required: ['m', 'fpr'],
+  required: ['m'],  // and p (or its alias fpr): a missing p is reported by the core, naming p
   notes: [
     'Table: σ¹/cap and σ²/cap are the threshold (bits) and E[N₀] of the one- and two-phase filters;',
     'N_w, N_o, N_a the messages per cycle of the worst-case, oracle and lower-bound rules; — = no',
@@ -50,13 +51,15 @@ export default {
     '(docs/rbf.md#large-m); its error bound is printed. The exact method at 2^20–2^24 takes seconds.',
   ],
   examples: [
-    'bloomcalc recommend --m 1000 --fpr 0.01',
-    'bloomcalc recommend --m 8Kib --fpr 1e-3 --kmax 20 --json',
-    'bloomcalc recommend --m 2^36 --fpr 0.001',
+    'bloomcalc recommend --m 1000 --p 0.01',
+    'bloomcalc recommend --m 8Kib --p 1e-3 --kmax 20 --json',
+    'bloomcalc recommend --m 2^36 --p 0.001',
   ],
 
   async compute(calc, values) {
-    const input = { m: values.m, fpr: values.fpr, ...variantOf(values) };
+    const input = { m: values.m, ...variantOf(values) };
+    if (values.p !== undefined) input.p = values.p;
+    if (values.fpr !== undefined) input.fpr = values.fpr;
     if (values.kmax !== undefined) input.kmax = values.kmax;
     if (values.method !== undefined) input.method = values.method;
     const workers = values.workers === undefined ? 1 : Number(values.workers);
@@ -83,7 +86,7 @@ export default {
       best.push([label, b.k, formatInteger(b.threshold), formatReal(b.capacity, 2), formatProbability(b.fpr), gain]);
     }
     const header =
-      `Recycling Bloom filter of M = ${formatInteger(r.m)} bits, target average FPR f* = ${formatProbability(r.fpr)}, ` +
+      `Recycling Bloom filter of M = ${formatInteger(r.m)} bits, target average FPR p = ${formatProbability(r.p)}, ` +
       `${describeVariant(r.variant, { phases: 2 })}\nmethod: ${describeMethod(r, (x) => x.toExponential(1))}`;
     return `${header}\n\nPer k\n${formatTable(rows, 'rrrrrr')}\n\nBest per rule\n${formatTable(best, 'lrrrrr')}\n`;
   },

@@ -10,7 +10,7 @@ const count = (valueName, description) => ({ type: 'string', valueName, descript
 export default {
   name: 'simulate',
   summary: 'Run the real filter on a message stream: simulated FPR with confidence intervals',
-  usage: 'bloomcalc simulate <structure> --m M --k K [--n N | --sigma S] --epochs E --arrivals A [--seed S] [options] [--json]',
+  usage: 'bloomcalc simulate <structure> --m M --k K [--n n | --N N | --sigma S] --epochs E --arrivals A [--seed S] [options] [--json]',
   description:
     'Drives a real filter with messages and measures its false-positive rate by batch means over epochs\n' +
     '(Student-t interval) and by the exact Poisson (Garwood) interval on the total count. Structures:\n' +
@@ -26,11 +26,13 @@ export default {
   options: {
     m: count('bits', 'Memory M in bits, 1 ≤ M ≤ 2^31 (two-phase: in all, two arrays of ⌊M/2⌋ as in `rbf`)'),
     k: count('hashes', 'Probes per message, 1 ≤ k ≤ 64'),
-    n: count('items', 'bloom/counting: messages per filter; n-real/n-oracle: N'),
+    n: count('items', 'bloom/counting: messages per filter (for n-real/n-oracle the older name of --N)'),
+    N: count('messages', 'n-real/n-oracle: N, counted messages per cycle (as `nbounded --N`)'),
     sigma: count('bits', 'sigma/two-phase: recycle bound σ on the set bits'),
     hashing: { type: 'string', valueName: 'scheme', description: 'colliding (default) | distinct | double | enhanced-double' },
     boundary: { type: 'string', valueName: 'rule', description: 'exceeds: recycle when b > σ (default) | reaches: b ≥ σ' },
-    retaining: { type: 'boolean', description: 'After a recycle the triggering message is set in the fresh filter' },
+    recycling: { type: 'string', valueName: 'rule', description: 'nonretaining (default) | retaining: after a recycle the triggering message is set in the fresh filter (as `rbf --recycling`)' },
+    retaining: { type: 'boolean', description: 'Older spelling of --recycling retaining' },
     swap: { type: 'string', valueName: 'point', description: 'two-phase: the frozen array keeps the recycling message (after, default) | not (before, 000 eq 24)' },
     stream: { type: 'string', valueName: 'kind', description: 'fresh (default) | pool | fading (recycling filters)' },
     pool: count('messages', 'pool: the number of distinct messages (default 1000)'),
@@ -55,6 +57,8 @@ export default {
     const input = {
       structure: values.structure,
       retaining: values.retaining,
+      recycling: values.recycling,
+      N: values.N,
       newFraction: values['new-fraction'],
     };
     for (const key of ['m', 'k', 'n', 'sigma', 'hashing', 'boundary', 'swap', 'stream', 'pool', 'window', 'queries', 'epochs',

@@ -1,5 +1,6 @@
 // `bloomcalc size`: solve the missing quantities from any consistent subset of n, p, m, k.
 import {
+  EXIT_TARGET_MISSED,
   QUANTITY_HELP,
   formatInteger,
   formatMemory,
@@ -22,7 +23,7 @@ const SOLVED_NOTE = {
   n: 'n from m, p and k',
   'n,k': 'n and k from m and p',
   k: 'k from n and m',
-  '': 'nothing (all four given)',
+  none: 'nothing (all four given)',
 };
 
 export default {
@@ -91,6 +92,12 @@ export default {
       method: values.method,
       hashing: values.hashing,
     });
+  },
+
+  // All four given and the filter misses the target: the table is printed, the exit code is 3 (docs/decisions.md).
+  verdict(r) {
+    if (r.target === null || r.target === undefined || r.meetsTarget !== false) return null;
+    return { code: EXIT_TARGET_MISSED, message: `the filter does not meet the target p = ${r.target} (its FPR is ${r.p})` };
   },
 
   render(r) {

@@ -28,7 +28,7 @@ struct KChoice {
 };
 
 struct SizingResult {
-    std::string solved;      // what was solved: "m,k", "m", "p", "n", "n,k", "k" or "" (all given)
+    std::string solved;      // what was solved: "m,k", "m", "p", "n", "n,k", "k" or "none" (all four given: meets_target answers)
     Filter filter;           // the final (m, n, k, hashing)
     double p = 0;            // FPR achieved by the final filter under the sizing method
     std::optional<double> target;  // the requested p, when given
