@@ -153,7 +153,7 @@ test('simulate the shown recycling filter: progress, cancel, rerun, model equal 
   await page.waitForFunction(() => byId('rsim').dataset.state === 'done', null, { timeout: 60_000 });
   const nInput = JSON.parse(await panel.getAttribute('data-input'));
   const N = bc.recommend({ m: 1000, fpr: 0.01 }).rows[5].worstCase.threshold;
-  assert.equal(nInput.n, N);
+  assert.equal(nInput.N, N);
   const nExpected = bc.simulateSync(nInput);
   assert.equal(Number(await value('rsim-model')), nExpected.model.value);
   assert.equal(nExpected.model.value, bc.nBounded({ m: 1000, k: 6, N }).exact);

@@ -171,9 +171,9 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     ['σ < 0', () => bc.rbf({ m: 1000, k: 5, sigma: -1 }), ['rbf', '--m', '1000', '--k', '5', '--sigma', '-1'], 'sigma'],
     ['N = 0', () => bc.nBounded({ m: 1000, k: 3, N: 0 }), ['nbounded', '--m', '1000', '--k', '3', '--N', '0'], 'N'],
     ['N < 0', () => bc.nBounded({ m: 1000, k: 3, N: -5 }), ['nbounded', '--m', '1000', '--k', '3', '--N', '-5'], 'N'],
-    ['f* = 0', () => bc.recommend({ m: 1000, fpr: 0 }), ['recommend', '--m', '1000', '--fpr', '0'], 'fpr'],
-    ['f* = 1', () => bc.recommend({ m: 1000, fpr: 1 }), ['recommend', '--m', '1000', '--fpr', '1'], 'fpr'],
-    ['f* = 2', () => bc.recommend({ m: 1000, fpr: '2' }), ['recommend', '--m', '1000', '--fpr', '2'], 'fpr'],
+    ['f* = 0', () => bc.recommend({ m: 1000, fpr: 0 }), ['recommend', '--m', '1000', '--fpr', '0'], 'p'],
+    ['f* = 1', () => bc.recommend({ m: 1000, fpr: 1 }), ['recommend', '--m', '1000', '--fpr', '1'], 'p'],
+    ['f* = 2', () => bc.recommend({ m: 1000, fpr: '2' }), ['recommend', '--m', '1000', '--fpr', '2'], 'p'],
     ['k = 0 (rbf)', () => bc.rbf({ m: 1000, k: 0, sigma: 10 }), ['rbf', '--m', '1000', '--k', '0', '--sigma', '10'], 'k'],
     ['k = 0 (nbounded)', () => bc.nBounded({ m: 1000, k: 0, N: 10 }), ['nbounded', '--m', '1000', '--k', '0', '--N', '10'], 'k'],
     ['kmax = 0', () => bc.recommend({ m: 1000, fpr: 0.01, kmax: 0 }), ['recommend', '--m', '1000', '--fpr', '0.01', '--kmax', '0'], 'kmax'],
@@ -202,7 +202,7 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
   test('missing options are usage errors; the module keeps working after every error', async () => {
     const r = await cli('recommend', '--m', '1000');
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /missing required option --fpr/);
+    assert.match(r.stderr, /missing required option --p/);
     const n = await cli('nbounded', '--m', '1000', '--k', '3');
     assert.equal(n.code, 2);
     assert.match(n.stderr, /--N/);

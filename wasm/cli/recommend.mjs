@@ -1,7 +1,7 @@
 // `bloomcalc recommend`: for memory M and a target long-term average FPR f*, per k the largest
 // threshold each recycling rule allows and its expected messages per cycle (000 §V), then the best k
 // per rule and its gain over the worst-case rule (the paper's "about 30 %").
-import { formatInteger, formatProbability, formatReal, formatTable } from './common.mjs';
+import { UsageError, formatInteger, formatProbability, formatReal, formatTable } from './common.mjs';
 import { METHOD_OPTION, VARIANT_OPTIONS, describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
 
 const RULES = [
@@ -43,7 +43,7 @@ export default {
     workers: { type: 'string', valueName: 'W', description: 'Compute the k rows on W worker threads (default 1: this thread)' },
     ...VARIANT_OPTIONS,
   },
-  required: ['m'],  // and p (or its alias fpr): a missing p is reported by the core, naming p
+  required: ['m'],  // and --p or its alias --fpr (checked in compute)
   notes: [
     'Table: σ¹/cap and σ²/cap are the threshold (bits) and E[N₀] of the one- and two-phase filters;',
     'N_w, N_o, N_a the messages per cycle of the worst-case, oracle and lower-bound rules; — = no',
@@ -57,6 +57,8 @@ export default {
   ],
 
   async compute(calc, values) {
+    if (values.p === undefined && values.fpr === undefined)
+      throw new UsageError('missing required option --p <P>: the target long-term average FPR (or its older name --fpr)', { command: this });
     const input = { m: values.m, ...variantOf(values) };
     if (values.p !== undefined) input.p = values.p;
     if (values.fpr !== undefined) input.fpr = values.fpr;
