@@ -256,16 +256,16 @@ export interface NBoundedResult {
   expectedArrivals: number | null;
 }
 
-export interface RecommendInput extends RbfVariantInput, RbfMethodInput {
+export interface RecommendInputBase extends RbfVariantInput, RbfMethodInput {
   /** Total memory in bits, 4 ≤ m ≤ 2^40 (the exact method: ≤ 2^24). */
   m: Quantity;
-  /** Target long-term average FPR p (000's f*) in (0, 1). One of p and its older name `fpr` is required. */
-  p?: Quantity;
-  /** @deprecated the older name of `p`. */
-  fpr?: Quantity;
   /** Largest k tried, default 32. */
   kmax?: Quantity;
 }
+
+/** `p`, the target long-term average FPR (000's f*) in (0, 1), is required; `fpr` is its older name. */
+export type RecommendInput = RecommendInputBase &
+  ({ p: Quantity; /** @deprecated the older name of `p`. */ fpr?: Quantity } | { p?: Quantity; /** @deprecated */ fpr: Quantity });
 
 export interface RuleChoice {
   feasible: boolean;

@@ -132,7 +132,8 @@ async function main(): Promise<void> {
   const rec: Recommendation = bc.recommend({ m: 1000, fpr: '1%', kmax: 16, recycling: 'nonretaining' }, (done: number, total: number) => done < total);
   bc.recommend({ m: 1000, fpr: 0.01 }, () => undefined);
   const recP: Recommendation = bc.recommend({ m: 1000, p: 0.01 });
-  const target: number = recP.p;
+  const recTarget: number = recP.p;
+  void recTarget;
   const bestK: number | null = rec.best.onePhase.k;
   const gain: number | null = rec.best.oracle.gainOverWorstCase;
   const firstRow: RecommendRow | undefined = rec.rows[0];
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
   bc.rbf({ m: 1000, k: 5 });
   // @ts-expect-error N is required (capital N)
   bc.nBounded({ m: 1000, k: 5, n: 10 });
-  // @ts-expect-error fpr is required
+  // @ts-expect-error p (or its older name fpr) is required
   bc.recommend({ m: 1000 });
   // @ts-expect-error a best choice's k may be null (infeasible)
   const k0: number = rec.best.twoPhase.k;
