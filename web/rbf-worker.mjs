@@ -43,11 +43,11 @@ function curve(bc, { m, k, variant, sigma }) {
   return { k, one, two, point, pointError };
 }
 
-/** The paper's figures 6–8: recommend(m, fpr).best at each point (the page normalises and plots). */
+/** The paper's figures 6–8: recommend(m, p = the point's fpr).best at each point (the page normalises and plots). */
 function figures(bc, { kmax, variant, points }, progress) {
   const out = [];
   for (const [m, fpr] of points) {
-    const rec = bc.recommend({ m, fpr, kmax, ...variant });
+    const rec = bc.recommend({ m, p: fpr, kmax, ...variant });
     out.push({ m, fpr, best: rec.best });
     progress(out.length, points.length);
   }

@@ -57,6 +57,8 @@ function readFields($) {
 // ---------------------------------------------------------------- errors
 
 const ERROR_FIELDS = ['m', 'fpr', 'kmax', 'hashing', 'recycling', 'restart', 'swap', 'k', 'sigma'];
+/** The API names the target FPR p (docs/decisions.md, "Vocabulary"); its field keeps the key fpr (URL key rfpr). */
+const FIELD_OF_PARAMETER = { p: 'fpr' };
 
 function clearErrors($, fields = ERROR_FIELDS) {
   for (const field of fields) {
@@ -74,7 +76,8 @@ function clearErrors($, fields = ERROR_FIELDS) {
 
 /** Shows the core's message beside the field it names, or below the form. */
 function showError($, error, fallback) {
-  const field = ERROR_FIELDS.includes(error?.parameter) ? error.parameter : fallback;
+  const named = FIELD_OF_PARAMETER[error?.parameter] ?? error?.parameter;
+  const field = ERROR_FIELDS.includes(named) ? named : fallback;
   const message = error?.message ?? String(error);
   if (!field) {
     $('rbf-error').textContent = message;
@@ -491,7 +494,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     let slow = false;
     if (m > SLOW_BITS) {
       try {
-        slow = (await runner.plan({ m: state.m, fpr: state.fpr, kmax: state.kmax, ...variantOf(state) })).method === 'exact';
+        slow = (await runner.plan({ m: state.m, p: state.fpr, kmax: state.kmax, ...variantOf(state) })).method === 'exact';
       } catch {
         slow = false; // the run itself shows the error beside its field
       }

@@ -40,7 +40,7 @@ const METHODS = {
   rbf: [(bc, x) => bc.rbf(x), ['m', 'k', 'sigma', 'phases', 'hashing', 'recycling', 'restart', 'swap']],
   sigmaCurve: [(bc, x) => bc.sigmaCurve(x), ['m', 'k', 'points', 'phases', 'hashing', 'recycling']],
   nBounded: [(bc, x) => bc.nBounded(x), ['m', 'k', 'N', 'hashing']],
-  recommend: [(bc, x) => bc.recommend(x, x.unknownField), ['m', 'fpr', 'kmax', 'hashing', 'recycling']],
+  recommend: [(bc, x) => bc.recommend(x, x.unknownField), ['m', 'p', 'fpr', 'kmax', 'hashing', 'recycling']],
   paradox: [(bc, x) => bc.paradox(x), ['prior', 'alpha', 'fpr', 'bpe']],
   paradoxCurve: [(bc, x) => bc.paradoxCurve(x), ['priors', 'alpha', 'fpr', 'bpe']],
   cbf: [(bc, x) => bc.cbf(x), ['counters', 'm', 'n', 'k', 'prior', 'alpha']],
@@ -51,12 +51,12 @@ const METHODS = {
   parseCount: [(bc, x) => bc.parseCount(x.m, x.n), ['m', 'n']],
   parseBits: [(bc, x) => bc.parseBits(x.m, x.n), ['m', 'n']],
   parseProbability: [(bc, x) => bc.parseProbability(x.m, x.n), ['m', 'n']],
-  simulationConfig: [(bc, x) => bc.simulationConfig(x), ['structure', 'm', 'k', 'n', 'sigma', 'epochs', 'arrivals', 'retaining', 'stream', 'seed']],
-  createSimulation: [(bc, x) => bc.createSimulation(x).dispose(), ['structure', 'm', 'k', 'n', 'sigma', 'epochs', 'arrivals', 'retaining']],
+  simulationConfig: [(bc, x) => bc.simulationConfig(x), ['structure', 'm', 'k', 'n', 'N', 'sigma', 'epochs', 'arrivals', 'recycling', 'retaining', 'stream', 'seed']],
+  createSimulation: [(bc, x) => bc.createSimulation(x).dispose(), ['structure', 'm', 'k', 'n', 'N', 'sigma', 'epochs', 'arrivals', 'recycling', 'retaining']],
   createParadoxSimulation: [(bc, x) => bc.createParadoxSimulation(x).dispose(), ['structure', 'm', 'n', 'k', 'prior', 'queries', 'epochs']],
 };
 
-const PROBABILITIES = new Set(['fpr', 'exact', 'classic', 'classicDistinct', 'bloom1970', 'posterior', 'posteriorComplement',
+const PROBABILITIES = new Set(['p', 'fpr', 'exact', 'classic', 'classicDistinct', 'bloom1970', 'posterior', 'posteriorComplement',
   'averageFpr', 'activeFpr', 'frozenFpr', 'fnr', 'prior', 'positiveProbability', 'filterFpr', 'posteriorThreshold']);
 const NON_NEGATIVE = new Set(['m', 'n', 'k', 'N', 'sigma', 'bitsPerElement', 'bitsPerFilter', 'expectedMessages', 'bytes', 'epochs',
   'arrivals', 'queries', 'falsePositives', 'falseNegatives', 'inserted', 'cost', 'expectedCost', 'expectedArrivals']);
