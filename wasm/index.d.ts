@@ -965,7 +965,7 @@ export interface BloomCalc {
   fpr(input: FilterInput): FprReport;
   /** Exact mean FPR by the fast, stable method (same value as `exactFprTable`, for m, n ≤ 2^40, k ≤ 64). */
   exactFpr(input: FilterInput): number;
-  /** Exact mean FPR by 001's table method (Fig. 1); refuses work above 2^26 table cells (about 0.15 s). */
+  /** Exact mean FPR by 001's table method (Fig. 1); refuses work above 2^27 table cells (about 0.3 s). */
   exactFprTable(input: FilterInput): number;
   /** Solve the missing quantities from any consistent subset of n, p, m, k. */
   size(input: SizingInput): SizingResult;

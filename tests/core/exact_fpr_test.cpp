@@ -207,6 +207,6 @@ TEST_CASE("the table method refuses work beyond its limit", "[exact][errors]") {
     // 9·10^8 cells (kn = 30 000 balls in 90 000 bins): seconds of synchronous work, refused before it starts.
     CHECK_THROWS_AS(exact_fpr_table(F(90000, 3000, 10)), InfeasibleError);
     CHECK_THROWS_AS(exact_fpr_table(F(90000, 3000, 10, Hashing::distinct)), InfeasibleError);
-    // the largest reference cases the suites compare against stay accepted (≤ 4·10^7 cells)
+    // the largest reference cases the suites compare against stay accepted (≤ 1.3·10^8 cells)
     CHECK(exact_fpr_table(F(4000, 1000, 10)) > 0);
 }

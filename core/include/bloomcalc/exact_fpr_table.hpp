@@ -9,7 +9,7 @@
 namespace bloomcalc {
 
 // Largest amount of work (table cells) the reference path accepts; beyond it InfeasibleError.
-constexpr std::uint64_t kMaxTableWork = std::uint64_t{1} << 26;  // ~0.15 s: a reference, never seconds
+constexpr std::uint64_t kMaxTableWork = std::uint64_t{1} << 27;  // ~0.3 s: a reference, never seconds
 // Longest table the reference path allocates (2^24 doubles = 128 MiB); beyond it InfeasibleError.
 constexpr std::uint64_t kMaxTableLength = std::uint64_t{1} << 24;
 
