@@ -4,9 +4,12 @@
 //  1. Markup: web/calculators/<name>.html — the calculator's cards, as on the page. Ids are unique within
 //     the element (each element has its own shadow root), data-testid as the e2e tests expect.
 //  2. Logic: web/<name>.mjs exports `calculator = { name, template, fields, initial?, mount }`:
-//       fields   { attribute: { id, url?, fallback? } } — each input: the element attribute (and property),
-//                the id of its <input>/<select> in the template, its key in the page URL (default: the
-//                attribute name) and its value when absent (default ''). Attributes are reflected both
+//       fields   { attribute: { id, url?, fallback?, aliases?, urlAliases? } } — each input: the element
+//                attribute (and property), the id of its <input>/<select> in the template, its key in the page
+//                URL (default: the attribute name), its value when absent (default '') and its older names
+//                (docs/decisions.md, "Vocabulary"): an alias attribute or property is read and rewritten
+//                to the current name, an alias URL key is read when the current key is absent and, with
+//                url-state, rewritten to the current key. Attributes are reflected both
 //                ways: typing writes the attribute; setting the attribute fills the control and fires an
 //                'input' event on it (and 'change' for a select) so the calculator recomputes as if typed.
 //       initial  values used when neither the URL (url-state) nor an attribute names any field (optional).
@@ -247,23 +250,51 @@ export class BloomCalcElement extends HTMLElement {
     return control ? control.value : (this.getAttribute(attr) ?? '');
   }
 
+  /** Every URL key the fields own: the current ones and their aliases (all replaced when the URL is written). */
   #urlKeys() {
-    return Object.entries(this.#def.fields).map(([attr, field]) => field.url ?? attr);
+    return Object.entries(this.#def.fields).flatMap(([attr, field]) => [field.url ?? attr, ...(field.urlAliases ?? [])]);
   }
 
-  /** Start values: the URL's (url-state) when it names a field, else the attributes, else `initial`. */
+  /** Start values: the URL's (url-state) when it names a field, else the attributes, else `initial`; aliases read too. */
   #startValues() {
     const fields = Object.entries(this.#def.fields);
     const fromUrl = this.hasAttribute('url-state') ? new URLSearchParams(window.location.search) : null;
+    const urlKey = ([attr, f]) => [f.url ?? attr, ...(f.urlAliases ?? [])].find((key) => fromUrl.has(key));
+    const attrName = ([attr, f]) => [attr, ...(f.aliases ?? [])].find((name) => this.hasAttribute(name));
     let values = null;
-    if (fromUrl && fields.some(([attr, f]) => fromUrl.has(f.url ?? attr))) {
-      values = Object.fromEntries(fields.map(([attr, f]) => [attr, fromUrl.get(f.url ?? attr) ?? f.fallback ?? '']));
-    } else if (fields.some(([attr]) => this.hasAttribute(attr))) {
-      values = Object.fromEntries(fields.map(([attr, f]) => [attr, this.getAttribute(attr) ?? f.fallback ?? '']));
+    if (fromUrl && fields.some((entry) => urlKey(entry) !== undefined)) {
+      values = Object.fromEntries(fields.map((entry) => {
+        const key = urlKey(entry);
+        return [entry[0], key === undefined ? (entry[1].fallback ?? '') : fromUrl.get(key)];
+      }));
+    } else if (fields.some((entry) => attrName(entry) !== undefined)) {
+      values = Object.fromEntries(fields.map((entry) => {
+        const name = attrName(entry);
+        return [entry[0], name === undefined ? (entry[1].fallback ?? '') : this.getAttribute(name)];
+      }));
     } else {
       values = Object.fromEntries(fields.map(([attr, f]) => [attr, this.#def.initial?.[attr] ?? f.fallback ?? '']));
     }
+    this.#renameAliasAttributes();
     return values;
+  }
+
+  /** The current attribute name of an alias attribute (e.g. recycling's fpr → p), or undefined. */
+  #primaryOf(alias) {
+    for (const [attr, field] of Object.entries(this.#def.fields)) if (field.aliases?.includes(alias)) return attr;
+    return undefined;
+  }
+
+  /** Alias attributes become the current ones (the current name wins when both are set). */
+  #renameAliasAttributes() {
+    for (const [attr, field] of Object.entries(this.#def.fields)) {
+      for (const alias of field.aliases ?? []) {
+        if (!this.hasAttribute(alias)) continue;
+        const value = this.getAttribute(alias);
+        this.removeAttribute(alias);
+        if (!this.hasAttribute(attr)) this.setAttribute(attr, value);
+      }
+    }
   }
 
   #fill(values) {
@@ -306,6 +337,14 @@ export class BloomCalcElement extends HTMLElement {
   #onAttributes(records) {
     let changed = false;
     for (const { attributeName: attr } of records) {
+      const primary = this.#primaryOf(attr);
+      if (primary !== undefined && this.hasAttribute(attr)) {
+        // an older name set from outside: it becomes the current attribute (observed in the next records)
+        const value = this.getAttribute(attr);
+        this.removeAttribute(attr);
+        this.setAttribute(primary, value);
+        continue;
+      }
       if (!Object.hasOwn(this.#def.fields, attr)) continue;
       const value = this.getAttribute(attr) ?? this.#def.fields[attr].fallback ?? '';
       if (!this.#setControl(attr, value)) continue;
@@ -317,22 +356,23 @@ export class BloomCalcElement extends HTMLElement {
     if (changed && this.hasAttribute('url-state')) writeUrl(this.#urlKeys(), this.query);
   }
 
-  /** element.n = '2M' sets the attribute; element.n reads the control. */
+  /** element.n = '2M' sets the attribute; element.n reads the control (an alias property: its current attribute). */
   #defineProperties() {
-    for (const attr of Object.keys(this.#def.fields)) {
+    const names = Object.entries(this.#def.fields).flatMap(([attr, field]) => [[attr, attr], ...(field.aliases ?? []).map((alias) => [alias, attr])]);
+    for (const [name, attr] of names) {
       let early; // a property set before the element was defined
-      if (Object.hasOwn(this, attr)) {
-        early = this[attr];
-        delete this[attr];
+      if (Object.hasOwn(this, name)) {
+        early = this[name];
+        delete this[name];
       }
-      if (attr in this) continue;
-      Object.defineProperty(this, attr, {
+      if (name in this) continue;
+      Object.defineProperty(this, name, {
         configurable: true,
-        enumerable: true,
+        enumerable: name === attr,
         get: () => this.#value(attr),
         set: (value) => (value == null ? this.removeAttribute(attr) : this.setAttribute(attr, String(value))),
       });
-      if (early !== undefined) this[attr] = early;
+      if (early !== undefined) this[name] = early;
     }
   }
 }

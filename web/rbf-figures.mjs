@@ -1,5 +1,5 @@
 // "Paper figures" panel of the recycling-filter section: 000 §V-B/C, Figs. 6–8, recomputed by the core.
-// Each point is recommend({ m, fpr, kmax }).best in the section's worker (its own worker instance, so
+// Each point is recommend({ m, p, kmax }).best in the section's worker (its own worker instance, so
 // its Cancel leaves the recommendation alone); the page normalises, plots (uPlot) and writes, per chart,
 // what the paper claims and what these numbers show. Lazy: nothing runs until the <details> is opened.
 import { loadUPlot } from './uplot-lazy.mjs';

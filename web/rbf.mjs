@@ -3,7 +3,8 @@
 // two plots (f¹_σ, f²_σ against σ at one k; messages per cycle against k). All arithmetic runs in a
 // module worker (web/rbf-worker.mjs → rbf-worker.js) so a large M never blocks the page: progress after
 // each k, Cancel terminates the worker and starts a fresh one. In the page URL (url-state) the fields
-// carry an `r` prefix (rm, rfpr, …) beside the other calculators' parameters.
+// carry an `r` prefix (rm, rp, …) beside the other calculators' parameters; p is the target average FPR f*
+// (docs/decisions.md, "Vocabulary"), read under its older names too: the attribute fpr, the URL key rfpr.
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
 import template from './calculators/recycling.html';
@@ -24,7 +25,7 @@ export const ANCHORS = {
 /** Field → [URL key, default]. Selects are written only when they differ from the default. */
 export const RBF_FIELDS = {
   m: ['rm', '1000'],
-  fpr: ['rfpr', '1%'],
+  p: ['rp', '1%'],
   kmax: ['rkmax', '32'],
   hashing: ['rhashing', 'colliding'],
   recycling: ['rrecycling', 'nonretaining'],
@@ -56,9 +57,9 @@ function readFields($) {
 
 // ---------------------------------------------------------------- errors
 
-const ERROR_FIELDS = ['m', 'fpr', 'kmax', 'hashing', 'recycling', 'restart', 'swap', 'k', 'sigma'];
-/** The API names the target FPR p (docs/decisions.md, "Vocabulary"); its field keeps the key fpr (URL key rfpr). */
-const FIELD_OF_PARAMETER = { p: 'fpr' };
+const ERROR_FIELDS = ['m', 'p', 'kmax', 'hashing', 'recycling', 'restart', 'swap', 'k', 'sigma'];
+/** Older names of a field (docs/decisions.md, "Vocabulary"): element attribute → URL key. */
+const ALIASES = { p: { aliases: ['fpr'], urlAliases: ['rfpr'] } };
 
 function clearErrors($, fields = ERROR_FIELDS) {
   for (const field of fields) {
@@ -76,8 +77,7 @@ function clearErrors($, fields = ERROR_FIELDS) {
 
 /** Shows the core's message beside the field it names, or below the form. */
 function showError($, error, fallback) {
-  const named = FIELD_OF_PARAMETER[error?.parameter] ?? error?.parameter;
-  const field = ERROR_FIELDS.includes(named) ? named : fallback;
+  const field = ERROR_FIELDS.includes(error?.parameter) ? error.parameter : fallback;
   const message = error?.message ?? String(error);
   if (!field) {
     $('rbf-error').textContent = message;
@@ -182,7 +182,7 @@ function renderSummary($, rec) {
     if (!b.feasible) {
       const span = document.createElement('strong');
       span.className = 'infeasible';
-      span.textContent = `infeasible — no k ≤ ${rec.rows.length} and no threshold reach f* = ${formatProbability(rec.fpr, 3)}`;
+      span.textContent = `infeasible — no k ≤ ${rec.rows.length} and no threshold reach f* = ${formatProbability(rec.p, 3)}`;
       li.append(span);
     } else {
       const put = (text, value, anchor, title) => li.append(numberLink(value, text, anchor, title));
@@ -453,7 +453,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
       }
     };
     m = check('m', 'parseBits');
-    check('fpr', 'parseProbability');
+    check('p', 'parseProbability');
     check('kmax', 'parseCount');
     const maxBits = bc.limits.maxRbfBits;
     if (m !== null && m > maxBits) {
@@ -494,7 +494,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     let slow = false;
     if (m > SLOW_BITS) {
       try {
-        slow = (await runner.plan({ m: state.m, p: state.fpr, kmax: state.kmax, ...variantOf(state) })).method === 'exact';
+        slow = (await runner.plan({ m: state.m, p: state.p, kmax: state.kmax, ...variantOf(state) })).method === 'exact';
       } catch {
         slow = false; // the run itself shows the error beside its field
       }
@@ -508,7 +508,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     }
     if (runner.busy) runner.cancel(); // a new run replaces the one in flight
     const gen = ++generation;
-    const input = { m: state.m, p: state.fpr, kmax: state.kmax, ...variantOf(state) };
+    const input = { m: state.m, p: state.p, kmax: state.kmax, ...variantOf(state) };
     progress.max = 1;
     progress.value = 0;
     section.dataset.progress = '';
@@ -590,7 +590,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
       N: threshold(row.worstCase),
     };
     refreshSim();
-    curves.update(out, current.rec.fpr);
+    curves.update(out, current.rec.p);
     figure.dataset.state = 'ok';
     figure.dataset.k = String(out.k);
     figure.dataset.points = String(out.one.sigma.length);
@@ -608,7 +608,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
         numberLink(p.averageFpr, formatProbability(p.averageFpr, 4), ANCHORS.onePhase, 'f¹_σ (000 eq 18)'),
         ' average FPR, ',
         numberLink(p.expectedMessages, formatReal(p.expectedMessages, 2), ANCHORS.messages, 'E[N₀] (000 eqs 20–23)'),
-        ` messages per cycle — ${p.averageFpr <= current.rec.fpr ? 'meets' : 'misses'} f*.`,
+        ` messages per cycle — ${p.averageFpr <= current.rec.p ? 'meets' : 'misses'} f*.`,
       );
     }
   }
@@ -660,10 +660,10 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
   run({ auto: true });
 }
 
-/** <bloom-calc calculator="recycling">: attributes m, fpr, kmax, hashing, recycling, restart, swap, k, sigma (URL keys rm, rfpr, …). */
+/** <bloom-calc calculator="recycling">: attributes m, p, kmax, hashing, recycling, restart, swap, k, sigma (URL keys rm, rp, …); p read as fpr / rfpr too. */
 export const calculator = {
   name: 'recycling',
   template,
-  fields: Object.fromEntries(Object.entries(RBF_FIELDS).map(([field, [url, fallback]]) => [field, { id: `rbf-${field}`, url, fallback }])),
+  fields: Object.fromEntries(Object.entries(RBF_FIELDS).map(([field, [url, fallback]]) => [field, { id: `rbf-${field}`, url, fallback, ...ALIASES[field] }])),
   mount,
 };

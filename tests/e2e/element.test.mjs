@@ -38,9 +38,12 @@ document.addEventListener('securitypolicyviolation', (e) => (window.violations ?
 <script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
 <body><bloom-calc id="f" calculator="formulas" m="1024" n="100" k="7" hashing="distinct"></bloom-calc>
 <bloom-calc id="s" calculator="simulate" m="2048" n="200" k="5" epochs="4" seed="7" autorun></bloom-calc>
-<bloom-calc id="r" calculator="recycling" m="2000" fpr="1%" kmax="12" docs-base="https://example.invalid/bloomcalc/docs/"></bloom-calc>
+<bloom-calc id="r" calculator="recycling" m="2000" p="1%" kmax="12" docs-base="https://example.invalid/bloomcalc/docs/"></bloom-calc>
 <bloom-calc id="c" calculator="cbf" counters="2,3,1,1,1,1" alpha="2.4"></bloom-calc>
 <bloom-calc id="x" calculator="nonesuch"></bloom-calc></body></html>`,
+  '/recycling.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
+<body><bloom-calc id="o" calculator="recycling" m="1000" fpr="2%" kmax="6"></bloom-calc></body></html>`,
   '/themed.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="/theme.css">
 <script type="module" src="/el/bloom-calc.mjs"></script></head>
 <body><bloom-calc id="t" calculator="sizing" theme="light"></bloom-calc></body></html>`,
@@ -210,12 +213,55 @@ test('formulas, simulate, recycling and cbf under the strict CSP; docs-base; an 
   assert.match(await page.locator('#x').evaluate((el) => el.shadowRoot.textContent), /unknown calculator "nonesuch".*sizing/);
   // recycling (its worker, its tables and charts) and cbf under the same CSP
   const r = await lastResult(page, 'r');
-  const rec = bc.recommend({ m: '2000', fpr: '1%', kmax: '12', hashing: 'colliding', recycling: 'nonretaining', restart: 'exact', swap: 'after' });
+  const rec = bc.recommend({ m: '2000', p: '1%', kmax: '12', hashing: 'colliding', recycling: 'nonretaining', restart: 'exact', swap: 'after' });
   assert.deepEqual(r.best, JSON.parse(JSON.stringify(rec.best)));
   const links = await page.locator('#r').evaluate((el) => [...el.shadowRoot.querySelectorAll('a[href*="rbf.html"]')].map((a) => a.href));
   assert.ok(links.length > 5 && links.every((h) => h.startsWith('https://example.invalid/bloomcalc/docs/rbf.html#')), 'docs-base: every docs link points there');
   const c = await lastResult(page, 'c');
   assert.equal(c.posterior, bc.cbf({ counters: '2,3,1,1,1,1', m: 26624, n: 3328, k: 6, prior: 0.125, alpha: 2.4 }).posterior);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('recycling: p is the target (attribute, property, typing); its older name fpr is read and rewritten to p; the embed code says p', async () => {
+  const { page, problems, context } = await open('/recycling.html');
+  const resultP = (want) => page.waitForFunction((p) => document.getElementById('o').result?.p === p, want, WAIT);
+  const attrs = () => page.locator('#o').evaluate((el) => ({ p: el.getAttribute('p'), fpr: el.getAttribute('fpr') }));
+  // the older attribute fpr="2%" started the calculator and became p
+  await resultP(0.02);
+  assert.deepEqual(await attrs(), { p: '2%', fpr: null });
+  assert.equal(await page.locator('#o #rbf-p').inputValue(), '2%');
+  // attribute p → control → result
+  await page.evaluate(() => document.getElementById('o').setAttribute('p', '1%'));
+  await resultP(0.01);
+  assert.equal(await page.locator('#o #rbf-p').inputValue(), '1%');
+  // the older attribute set from outside: read, and rewritten to p
+  await page.evaluate(() => document.getElementById('o').setAttribute('fpr', '0.5%'));
+  await resultP(0.005);
+  assert.deepEqual(await attrs(), { p: '0.5%', fpr: null });
+  // properties: p, and fpr as its alias
+  assert.equal(await page.evaluate(() => document.getElementById('o').p), '0.5%');
+  assert.equal(await page.evaluate(() => document.getElementById('o').fpr), '0.5%');
+  await page.evaluate(() => { document.getElementById('o').fpr = '3%'; });
+  await resultP(0.03);
+  assert.deepEqual(await attrs(), { p: '3%', fpr: null });
+  assert.equal(await page.evaluate(() => 'fpr' in document.getElementById('o').state), false, 'state lists current names only');
+  // typing → attribute p
+  await page.locator('#o #rbf-p').fill('1e-3');
+  await page.waitForFunction(() => document.getElementById('o').getAttribute('p') === '1e-3', null, WAIT);
+  await resultP(0.001);
+  // the embed code names p, never fpr
+  await page.locator('#o').getByRole('button', { name: 'Copy embed code', exact: true }).click();
+  const embed = await page.locator('#o [data-testid="copy-out"]').inputValue();
+  assert.match(embed, /<bloom-calc calculator="recycling" m="1000" p="1e-3" kmax="6"[^>]*><\/bloom-calc>/);
+  assert.doesNotMatch(embed, /fpr/);
+  await page.locator('#o .bc-embed-kind').selectOption('iframe');
+  await page.locator('#o').getByRole('button', { name: 'Copy embed code', exact: true }).click();
+  const iframe = await page.locator('#o [data-testid="copy-out"]').inputValue();
+  assert.match(iframe, /embed=recycling&amp;rp=1e-3&amp;rkmax=6(&amp;|")/);
+  assert.doesNotMatch(iframe, /fpr/);
+  // URL untouched without url-state
+  assert.equal(new URL(page.url()).search, '');
   assert.deepEqual(problems, []);
   await context.close();
 });

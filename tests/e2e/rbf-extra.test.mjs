@@ -23,7 +23,7 @@ const pct = (x) => `${(100 * x).toFixed(1)} %`;
 const VARIANT = { hashing: 'colliding', recycling: 'nonretaining' };
 
 test('the figures panel is lazy, then plots Figs. 6–8 equal to recommend() with computed captions', async () => {
-  await page.goto(`${baseUrl}?rm=1000&rfpr=1%25`);
+  await page.goto(`${baseUrl}?rm=1000&rp=1%25`);
   await page.waitForFunction(() => byId('rbf').dataset.state === 'ok', null, WAIT);
   // nothing computed before the panel is opened
   assert.equal(await page.getAttribute('#rbf-figures', 'data-state'), 'idle');
@@ -102,7 +102,7 @@ test('the figures can be cancelled and computed again', async () => {
 });
 
 test('simulate the shown recycling filter: progress, cancel, rerun, model equal to simulateSync, inside/outside shown', async () => {
-  await page.goto(`${baseUrl}?rm=1000&rfpr=1%25&rk=6`);
+  await page.goto(`${baseUrl}?rm=1000&rp=1%25&rk=6`);
   await page.waitForFunction(() => byId('rbf').dataset.state === 'ok', null, WAIT);
   await page.waitForFunction(() => byId('rbf-curve').dataset.state === 'ok' && !byId('rsim-run').disabled, null, WAIT);
   const panel = page.getByTestId('rsim');
@@ -152,7 +152,7 @@ test('simulate the shown recycling filter: progress, cancel, rerun, model equal 
   await page.click('#rsim-run');
   await page.waitForFunction(() => byId('rsim').dataset.state === 'done', null, { timeout: 60_000 });
   const nInput = JSON.parse(await panel.getAttribute('data-input'));
-  const N = bc.recommend({ m: 1000, fpr: 0.01 }).rows[5].worstCase.threshold;
+  const N = bc.recommend({ m: 1000, p: 0.01 }).rows[5].worstCase.threshold;
   assert.equal(nInput.N, N);
   const nExpected = bc.simulateSync(nInput);
   assert.equal(Number(await value('rsim-model')), nExpected.model.value);

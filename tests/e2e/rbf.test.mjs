@@ -83,7 +83,7 @@ test('M = 1000, f* = 1 %: the table, the best per rule and the plots equal the N
   await page.goto(baseUrl);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await page.fill('#rbf-m', '1000');
-  await page.fill('#rbf-fpr', '1%');
+  await page.fill('#rbf-p', '1%');
   await page.fill('#rbf-kmax', '32');
   // record every progress value the page shows
   await page.evaluate(() => {
@@ -93,7 +93,7 @@ test('M = 1000, f* = 1 %: the table, the best per rule and the plots equal the N
   });
   await page.click('#rbf-run');
   await settled();
-  const rec = bc.recommend({ m: 1000, fpr: 0.01 });
+  const rec = bc.recommend({ m: 1000, p: 0.01 });
   const s = await shown();
   assertMatches(s, rec);
   assert.equal(Number(s.sentence), 1 - rec.best.worstCase.capacity / rec.best.onePhase.capacity);
@@ -121,36 +121,53 @@ test('M = 1000, f* = 1 %: the table, the best per rule and the plots equal the N
 
 test('the URL alone reproduces the view (variant included)', async () => {
   await page.selectOption('#rbf-recycling', 'retaining');
-  await page.fill('#rbf-fpr', '1e-3');
+  await page.fill('#rbf-p', '1e-3');
   await page.fill('#rbf-kmax', '12');
   await settled();
   const url = page.url();
   assert.match(url, /rrecycling=retaining/);
-  assert.match(url, /rfpr=1e-3/);
+  assert.match(url, /[?&]rp=1e-3/);
+  assert.doesNotMatch(url, /rfpr/);
   const before = await shown();
   await page.goto(url);
   await settled();
-  assert.equal(await page.inputValue('#rbf-fpr'), '1e-3');
+  assert.equal(await page.inputValue('#rbf-p'), '1e-3');
   assert.equal(await page.inputValue('#rbf-recycling'), 'retaining');
   assert.equal(await page.inputValue('#rbf-k'), '5');
   assert.equal(await page.inputValue('#rbf-sigma'), '539');
   const after = await shown();
   assert.deepEqual(after, before);
-  assertMatches(after, bc.recommend({ m: 1000, fpr: 1e-3, kmax: 12, recycling: 'retaining' }));
+  assertMatches(after, bc.recommend({ m: 1000, p: 1e-3, kmax: 12, recycling: 'retaining' }));
   // the other sections' parameters are still there and theirs are untouched
   assert.equal(await page.inputValue('#px-prior'), '1e-6');
 });
 
-test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaining, M too large', async () => {
-  await page.goto(`${baseUrl}?rm=1000&rfpr=2`);
-  await settled(['stale']);
-  assert.equal(await page.isVisible('#rbf-fpr-error'), true);
-  assert.match(await page.textContent('#rbf-fpr-error'), /\bfpr\b.*\(0, 1\)/);
-  assert.equal(await page.getAttribute('#rbf-fpr', 'aria-invalid'), 'true');
-
-  await page.fill('#rbf-fpr', '1%');
+test('an old link (rfpr, the older name of rp) keeps working and is rewritten to rp', async () => {
+  await page.goto(`${baseUrl}?rm=1000&rfpr=2%25&rkmax=6&bpe=12`);
   await settled();
-  assert.equal(await page.isVisible('#rbf-fpr-error'), false);
+  assert.equal(await page.inputValue('#rbf-p'), '2%');
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('rp'), '2%');
+  assert.equal(url.searchParams.has('rfpr'), false);
+  assert.equal(url.searchParams.get('bpe'), '12', "the other calculators' keys stay");
+  assertMatches(await shown(), bc.recommend({ m: 1000, p: 0.02, kmax: 6 }));
+  // the current key wins over its older name
+  await page.goto(`${baseUrl}?rm=1000&rp=0.5%25&rfpr=2%25&rkmax=6`);
+  await settled();
+  assert.equal(await page.inputValue('#rbf-p'), '0.5%');
+  assert.equal(new URL(page.url()).searchParams.has('rfpr'), false);
+});
+
+test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaining, M too large', async () => {
+  await page.goto(`${baseUrl}?rm=1000&rp=2`);
+  await settled(['stale']);
+  assert.equal(await page.isVisible('#rbf-p-error'), true);
+  assert.match(await page.textContent('#rbf-p-error'), /\bp\b.*\(0, 1\)/);
+  assert.equal(await page.getAttribute('#rbf-p', 'aria-invalid'), 'true');
+
+  await page.fill('#rbf-p', '1%');
+  await settled();
+  assert.equal(await page.isVisible('#rbf-p-error'), false);
   await page.fill('#rbf-sigma', '1000');
   await page.waitForSelector('#rbf-sigma-error:not([hidden])', WAIT);
   assert.match(await page.textContent('#rbf-sigma-error'), /\bsigma\b.*\[0, 999\]/);
@@ -173,7 +190,7 @@ test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaini
 
 test('a large run can be cancelled; the page stays responsive and a new small run works', async () => {
   // Distinct hashing: the exact fill, slow at 2^22 (colliding hashes use the large-M method there).
-  await page.goto(`${baseUrl}?rm=4Mi&rfpr=1%25&rhashing=distinct`);
+  await page.goto(`${baseUrl}?rm=4Mi&rp=1%25&rhashing=distinct`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await page.waitForSelector('#rbf-warning:not([hidden])', WAIT); // once the worker says the exact fill will run
   assert.match(await page.textContent('#rbf-warning'), /a few seconds/);
@@ -189,27 +206,27 @@ test('a large run can be cancelled; the page stays responsive and a new small ru
   assert.equal(await page.isDisabled('#rbf-cancel'), true);
 
   await page.fill('#rbf-m', '2000');
-  await page.fill('#rbf-fpr', '0.5%');
+  await page.fill('#rbf-p', '0.5%');
   await page.click('#rbf-run');
   await settled();
-  assertMatches(await shown(), bc.recommend({ m: 2000, fpr: 0.005, hashing: 'distinct' }));
+  assertMatches(await shown(), bc.recommend({ m: 2000, p: 0.005, hashing: 'distinct' }));
 });
 
 test('a recycling filter of 2^36 bits: recommended at once by the large-M method', async () => {
-  await page.goto(`${baseUrl}?rm=2%5E36&rfpr=0.1%25`);
+  await page.goto(`${baseUrl}?rm=2%5E36&rp=0.1%25`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await settled();
   assert.equal(await page.isVisible('#rbf-warning'), false, 'no size warning: the large-M method is fast');
   assert.match(await page.textContent('#rbf-status'), /large-M method, relative error ≤ \d/);
-  assertMatches(await shown(), bc.recommend({ m: 2 ** 36, fpr: 0.001 }));
+  assertMatches(await shown(), bc.recommend({ m: 2 ** 36, p: 0.001 }));
 });
 
 test('an infeasible target shows "infeasible", never NaN', async () => {
-  await page.goto(`${baseUrl}?rm=1000&rfpr=1e-300&rrecycling=retaining&rkmax=4`);
+  await page.goto(`${baseUrl}?rm=1000&rp=1e-300&rrecycling=retaining&rkmax=4`);
   await settled();
   const s = await shown();
   assert.equal(s.best.onePhase.feasible, 'false');
-  assertMatches(s, bc.recommend({ m: 1000, fpr: 1e-300, recycling: 'retaining', kmax: 4 }));
+  assertMatches(s, bc.recommend({ m: 1000, p: 1e-300, recycling: 'retaining', kmax: 4 }));
   const text = await page.textContent('#rbf');
   assert.match(text, /infeasible/);
   assert.doesNotMatch(text, /NaN/);
