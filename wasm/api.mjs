@@ -433,12 +433,13 @@ export function wrap(raw) {
     },
     cbfOptimalK(input) {
       object(input, 'cbf optimal-k input');
+      const kmax = alias(input, 'kmax', 'kMax'); // kmax as in recommend(); kMax is its older name here
       return call(raw.cbfOptimalK({
         m: quantity(raw, input.m, 'parseCount', 'm'),
         n: quantity(raw, input.n, 'parseCount', 'n'),
         prior: real(raw, input.prior, 'prior', { probability: true }),
         alpha: real(raw, input.alpha, 'alpha'),
-        kMax: input.kMax === undefined ? undefined : quantity(raw, input.kMax, 'parseCount', 'kMax') ?? NaN,
+        kmax: kmax === undefined ? undefined : quantity(raw, kmax, 'parseCount', 'kmax') ?? NaN,
       }));
     },
     bhCbf(input) {

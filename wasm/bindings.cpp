@@ -665,10 +665,10 @@ val cost_by_k(const bc::CbfCostByK& c) {
 
 val cbf_optimal_k(val input) {
     return guarded([&] {
-        const double kmax = optional_number(input, "kMax").value_or(16.0);
+        const double kmax = optional_number(input, "kmax").value_or(16.0);
         const bc::CbfOptimalK r = bc::cbf_optimal_k(number_or_nan(input, "m"), number_or_nan(input, "n"),
                                                     number_or_nan(input, "prior"), number_or_nan(input, "alpha"),
-                                                    static_cast<unsigned>(bc::checked_integer(kmax, "kMax", 1, bc::kMaxHashes)));
+                                                    static_cast<unsigned>(bc::checked_integer(kmax, "kmax", 1, bc::kMaxHashes)));
         val out = val::object();
         val rows = val::array();
         for (const auto& c : r.by_k) rows.call<void>("push", cost_by_k(c));

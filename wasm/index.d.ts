@@ -420,7 +420,9 @@ export interface CbfOptimalKInput {
   n: Quantity;
   prior: Quantity;
   alpha: Quantity;
-  /** Largest k to try (default 16, at most 64 and m). */
+  /** Largest k to try (default 16, at most 64 and m), as `recommend`'s `kmax`. */
+  kmax?: Quantity;
+  /** @deprecated the older name of `kmax`. */
   kMax?: Quantity;
 }
 

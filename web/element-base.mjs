@@ -5,7 +5,7 @@
 //     the element (each element has its own shadow root), data-testid as the e2e tests expect.
 //  2. Logic: web/<name>.mjs exports `calculator = { name, template, fields, initial?, mount }`:
 //       fields   { attribute: { id, url?, fallback?, aliases?, urlAliases? } } — each input: the element
-//                attribute (and property), the id of its <input>/<select> in the template, its key in the page
+//                attribute (and property; kebab-case attributes have camelCase properties), the id of its <input>/<select> in the template, its key in the page
 //                URL (default: the attribute name), its value when absent (default '') and its older names
 //                (docs/decisions.md, "Vocabulary"): an alias attribute or property is read and rewritten
 //                to the current name, an alias URL key is read when the current key is absent and, with
@@ -356,9 +356,13 @@ export class BloomCalcElement extends HTMLElement {
     if (changed && this.hasAttribute('url-state')) writeUrl(this.#urlKeys(), this.query);
   }
 
-  /** element.n = '2M' sets the attribute; element.n reads the control (an alias property: its current attribute). */
+  /**
+   * element.n = '2M' sets the attribute; element.n reads the control. A kebab-case attribute has a camelCase
+   * property (block-bits: element.blockBits), as the JS API names it; an alias property sets its current attribute.
+   */
   #defineProperties() {
-    const names = Object.entries(this.#def.fields).flatMap(([attr, field]) => [[attr, attr], ...(field.aliases ?? []).map((alias) => [alias, attr])]);
+    const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+    const names = Object.entries(this.#def.fields).flatMap(([attr, field]) => [[camel(attr), attr], ...(field.aliases ?? []).map((alias) => [camel(alias), attr])]);
     for (const [name, attr] of names) {
       let early; // a property set before the element was defined
       if (Object.hasOwn(this, name)) {
@@ -368,7 +372,7 @@ export class BloomCalcElement extends HTMLElement {
       if (name in this) continue;
       Object.defineProperty(this, name, {
         configurable: true,
-        enumerable: name === attr,
+        enumerable: name === camel(attr),
         get: () => this.#value(attr),
         set: (value) => (value == null ? this.removeAttribute(attr) : this.setAttribute(attr, String(value))),
       });

@@ -110,7 +110,8 @@ export const simulate = {
     ...FILTER_FIELDS,
     epochs: { id: 'sim-epochs', fallback: '20' },
     seed: { id: 'sim-seed', fallback: '1' },
-    scheme: { id: 'sim-scheme', fallback: 'ideal' },
+    // the simulation's hash scheme, as layouts' hashScheme (--hash-scheme); scheme is its older name
+    'hash-scheme': { id: 'sim-scheme', fallback: 'ideal', aliases: ['scheme'], urlAliases: ['scheme'] },
   },
   initial: { m: '8192', n: '1000', k: '6' },
   mount(ctx) {
@@ -124,7 +125,7 @@ export const simulate = {
       sim.setFilter(f);
       if (f) autorun();
     });
-    // the panel's own fields (epochs, seed, scheme) rerun too
+    // the panel's own fields (epochs, seed, hash-scheme) rerun too
     for (const id of ['sim-epochs', 'sim-seed', 'sim-scheme']) $(id).addEventListener('change', autorun);
   },
 };

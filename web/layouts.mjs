@@ -11,7 +11,9 @@ import { clearErrors, setValue, showError, wireForm } from './paradox.mjs';
 import { createRunner } from './rbf-runner.mjs';
 
 /** Field → [URL key, default]; the page's ids are px-<URL key>. */
-const FIELDS = { n: ['ln', '1M'], p: ['lp', '1%'], layout: ['lc', 'rocksdb'], block: ['lb', '512'], k: ['lk', ''] };
+const FIELDS = { n: ['ln', '1M'], p: ['lp', '1%'], layout: ['lc', 'rocksdb'], 'block-bits': ['lb', '512'], k: ['lk', ''] };
+/** Older names of a field (docs/decisions.md, "Vocabulary"): B is blockBits in the API, --block-bits in the CLI. */
+const ALIASES = { 'block-bits': { aliases: ['block'] } };
 const IDS = Object.values(FIELDS).map(([key]) => key);
 const COLORS = ['#111827', '#0b5cad', '#c2410c', '#15803d', '#7c3aed', '#b45309', '#be185d'];
 
@@ -211,7 +213,7 @@ function mount({ $, host, emit, fail, chart: registerChart }) {
     const choice = CHOICES[state.layout] ?? CHOICES.rocksdb;
     $('px-lb').disabled = !choice.needsBlock;
     const picked = choice.preset ? { preset: choice.preset } : { layout: choice.layout };
-    if (choice.needsBlock) picked.blockBits = state.block;
+    if (choice.needsBlock) picked.blockBits = state['block-bits'];
     if (state.k.trim() !== '') picked.k = state.k;
     const input = { n: state.n, p: state.p, ...picked };
     const query = host.query;
@@ -253,10 +255,10 @@ function mount({ $, host, emit, fail, chart: registerChart }) {
   wireForm($('ly-form'), card, compute);
 }
 
-/** <bloom-calc calculator="layouts">: attributes n, p, layout (a preset or layout), block (B), k (URL keys ln, lp, lc, lb, lk). */
+/** <bloom-calc calculator="layouts">: attributes n, p, layout (a preset or layout), block-bits (B; property blockBits; older name block), k (URL keys ln, lp, lc, lb, lk). */
 export const calculator = {
   name: 'layouts',
   template,
-  fields: Object.fromEntries(Object.entries(FIELDS).map(([field, [url, fallback]]) => [field, { id: `px-${url}`, url, fallback }])),
+  fields: Object.fromEntries(Object.entries(FIELDS).map(([field, [url, fallback]]) => [field, { id: `px-${url}`, url, fallback, ...ALIASES[field] }])),
   mount,
 };

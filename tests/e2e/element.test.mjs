@@ -44,6 +44,10 @@ document.addEventListener('securitypolicyviolation', (e) => (window.violations ?
   '/recycling.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
 <body><bloom-calc id="o" calculator="recycling" m="1000" fpr="2%" kmax="6"></bloom-calc></body></html>`,
+  '/aliases.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
+<body><bloom-calc id="l" calculator="layouts" n="100k" p="1%" layout="blocked" block="256"></bloom-calc>
+<bloom-calc id="s" calculator="simulate" m="2048" n="200" k="5" epochs="4" seed="7" scheme="double" autorun></bloom-calc></body></html>`,
   '/themed.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="/theme.css">
 <script type="module" src="/el/bloom-calc.mjs"></script></head>
 <body><bloom-calc id="t" calculator="sizing" theme="light"></bloom-calc></body></html>`,
@@ -262,6 +266,25 @@ test('recycling: p is the target (attribute, property, typing); its older name f
   assert.doesNotMatch(iframe, /fpr/);
   // URL untouched without url-state
   assert.equal(new URL(page.url()).search, '');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('two-word attributes are kebab-case with camelCase properties (block-bits, hash-scheme); older names block, scheme still read', async () => {
+  const { page, problems, context } = await open('/aliases.html');
+  const l = await lastResult(page, 'l');
+  assert.equal(l.blockBits, 256);
+  assert.deepEqual(await page.locator('#l').evaluate((el) => [el.getAttribute('block-bits'), el.hasAttribute('block'), el.blockBits, el.block]), ['256', false, '256', '256']);
+  await page.evaluate(() => { document.getElementById('l').blockBits = '512'; });
+  assert.equal(await page.getAttribute('#l', 'block-bits'), '512');
+  await page.waitForFunction(() => document.getElementById('l').result?.blockBits === 512, null, WAIT);
+  const s = await page.waitForFunction(() => window.events.find((e) => e.id === 's' && e.type === 'result')?.detail ?? null, null, { timeout: 60_000 }).then((h) => h.jsonValue());
+  assert.equal(s.config.hashing, 'double', 'the older attribute scheme="double" reached the simulation');
+  assert.deepEqual(await page.locator('#s').evaluate((el) => [el.getAttribute('hash-scheme'), el.hasAttribute('scheme'), el.hashScheme]), ['double', false, 'double']);
+  await page.locator('#s').getByRole('button', { name: 'Copy embed code', exact: true }).click();
+  const embed = await page.locator('#s [data-testid="copy-out"]').inputValue();
+  assert.match(embed, / hash-scheme="double"/);
+  assert.doesNotMatch(embed, / scheme=/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -100,7 +100,8 @@ async function main(): Promise<void> {
   const cb: CbfResult = bc.cbf({ counters: [1, 2, 4], m: 1000, n: 100, k: 3, prior: 0.1, alpha: 1 });
   bc.cbf({ counters: '1,2,4', m: '1000', n: 100, k: 3, prior: '10%', alpha: 1 });
   const minProduct: number | null = cb.minProduct;
-  const best: number = bc.cbfOptimalK({ m: 7680, n: 1024, prior: 1 / 1024, alpha: 5 }).bestK;
+  const best: number = bc.cbfOptimalK({ m: 7680, n: 1024, prior: 1 / 1024, alpha: 5, kmax: 12 }).bestK;
+  bc.cbfOptimalK({ m: 7680, n: 1024, prior: 1 / 1024, alpha: 5, kMax: 12 }); // the older name
   const delta: number = bc.bhCbf({ counters: [1, 2], sums: [2, 8], increments: [2, 4], sequence: [1, 2, 4], h: 2, m: 100, n: 10, k: 2, prior: 0.1, alpha: 1 }).delta;
   const sel: SelectiveOutcome[] = bc.selective({ sizes: [2048, 4096], members: [256, 256], m: 4096, alpha: 5, counting: true });
   const ord: OrderResult = bc.order({ probs: [0.5, 0.9], costs: '1,2', specialCost: 10 });
@@ -129,8 +130,8 @@ async function main(): Promise<void> {
   const sigmas: number[] = fCurve.sigma;
   const nb: NBoundedResult = bc.nBounded({ m: 1000, k: 5, N: '155', hashing: 'colliding' });
   const rules: number[] = [nb.worstCase, nb.oracle, nb.lowerBound, nb.exact];
-  const rec: Recommendation = bc.recommend({ m: 1000, fpr: '1%', kmax: 16, recycling: 'nonretaining' }, (done: number, total: number) => done < total);
-  bc.recommend({ m: 1000, fpr: 0.01 }, () => undefined);
+  const rec: Recommendation = bc.recommend({ m: 1000, p: '1%', kmax: 16, recycling: 'nonretaining' }, (done: number, total: number) => done < total);
+  bc.recommend({ m: 1000, fpr: 0.01 }, () => undefined); // the older name of p
   const recP: Recommendation = bc.recommend({ m: 1000, p: 0.01 });
   const recTarget: number = recP.p;
   void recTarget;
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
   // @ts-expect-error restart is 'exact' | 'eq10'
   bc.rbf({ m: 1000, k: 5, sigma: 10, restart: 'eq11' });
   // @ts-expect-error swap is 'after' | 'before'
-  bc.recommend({ m: 1000, fpr: 0.01, swap: 'during' });
+  bc.recommend({ m: 1000, p: 0.01, swap: 'during' });
   // @ts-expect-error hashing is 'colliding' | 'distinct'
   bc.nBounded({ m: 1000, k: 5, N: 10, hashing: 'mixed' });
   // @ts-expect-error phases is 1 | 2
@@ -159,21 +160,21 @@ async function main(): Promise<void> {
   // @ts-expect-error a best choice's k may be null (infeasible)
   const k0: number = rec.best.twoPhase.k;
   // @ts-expect-error onProgress gets numbers
-  bc.recommend({ m: 1000, fpr: 0.01 }, (done: string) => done === '1');
+  bc.recommend({ m: 1000, p: 0.01 }, (done: string) => done === '1');
   void k0;
   // The large-M method (method, errorBound) and the recommendation in parts / on a Node pool.
-  const large: Recommendation = bc.recommend({ m: '2^36', fpr: 1e-3, method: 'auto' });
+  const large: Recommendation = bc.recommend({ m: '2^36', p: 1e-3, method: 'auto' });
   const ran: 'exact' | 'asymptotic' = large.method;
   const bound: number | null = large.errorBound;
-  const plan: { kMax: number; method: 'exact' | 'asymptotic' } = bc.recommendPlan({ m: '2^36', fpr: 1e-3 });
-  const parts: RecommendRow[] = bc.recommendRows({ m: '2^36', fpr: 1e-3 }, 1, plan.kMax);
-  const merged: Recommendation = bc.mergeRecommendation({ m: '2^36', fpr: 1e-3 }, parts);
-  const pooled: Promise<Recommendation> = recommendPooled(bc, { m: '2^36', fpr: 1e-3 }, { workers: 2 });
+  const plan: { kMax: number; method: 'exact' | 'asymptotic' } = bc.recommendPlan({ m: '2^36', p: 1e-3 });
+  const parts: RecommendRow[] = bc.recommendRows({ m: '2^36', p: 1e-3 }, 1, plan.kMax);
+  const merged: Recommendation = bc.mergeRecommendation({ m: '2^36', p: 1e-3 }, parts);
+  const pooled: Promise<Recommendation> = recommendPooled(bc, { m: '2^36', p: 1e-3 }, { workers: 2 });
   const frozenFrom: number | undefined = bc.rbf({ m: '2^36', k: 8, sigma: 2 ** 33, phases: 2 }).frozenFrom;
   const exactLimit: number = bc.limits.maxRbfExactBits;
   void [ran, bound, merged, pooled, frozenFrom, exactLimit];
   // @ts-expect-error method is 'exact' | 'asymptotic' | 'auto'
-  bc.recommend({ m: 1000, fpr: 0.01, method: 'fast' });
+  bc.recommend({ m: 1000, p: 0.01, method: 'fast' });
 
   // @ts-expect-error hashing must be 'colliding' | 'distinct'
   bc.fpr({ m: 1024, n: 100, k: 7, hashing: 'foo' });
