@@ -175,14 +175,14 @@ TEST_CASE("large-M capacity per bit at 2^36 is the exact one at 2^24", "[rbf][la
 }
 
 TEST_CASE("method selection and limits", "[rbf][large][errors]") {
-    RbfVariant distinct;
-    distinct.hashing = Hashing::distinct;
+    RbfVariant exact_law;  // colliding, retaining, the exact restart law: the exact fill only
+    exact_law.recycling = Recycling::retaining, exact_law.restart = RestartLaw::exact;
     CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, RbfVariant{}) == RbfMethod::asymptotic);
     CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 16, 6, RbfVariant{}) == RbfMethod::exact);
-    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, distinct) == RbfMethod::exact);
+    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, exact_law) == RbfMethod::exact);
     try {
-        resolve_rbf_method(RbfMethod::asymptotic, 1u << 20, 6, distinct);
-        FAIL("distinct hashing accepted by the large-M method");
+        resolve_rbf_method(RbfMethod::asymptotic, 1u << 20, 6, exact_law);
+        FAIL("the exact retaining law accepted by the large-M method");
     } catch (const RangeError& e) {
         CHECK(e.parameter() == "method");
     }

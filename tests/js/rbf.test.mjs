@@ -179,12 +179,12 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     ['kmax = 0', () => bc.recommend({ m: 1000, fpr: 0.01, kmax: 0 }), ['recommend', '--m', '1000', '--fpr', '0.01', '--kmax', '0'], 'kmax'],
     ['M > 2^24, exact (rbf)', () => bc.rbf({ m: 2 ** 24 + 1, k: 3, sigma: 10, method: 'exact' }), ['rbf', '--m', '16777217', '--k', '3', '--sigma', '10', '--method', 'exact'], 'm'],
     ['M > 2^24, exact (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, method: 'exact' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--method', 'exact'], 'm'],
-    ['M > 2^24, distinct (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, hashing: 'distinct' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--hashing', 'distinct'], 'm'],
+    ['M > 2^24, colliding with the exact retaining law (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, recycling: 'retaining' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--recycling', 'retaining'], 'm'],
     ['M > 2^40 (rbf)', () => bc.rbf({ m: 2 ** 41, k: 3, sigma: 10 }), ['rbf', '--m', '2^41', '--k', '3', '--sigma', '10'], 'm'],
     ['M > 2^40 (recommend)', () => bc.recommend({ m: '2Tib', fpr: 0.01 }), ['recommend', '--m', '2Tib', '--fpr', '0.01'], 'm'],
     ['M > 2^40 (nbounded)', () => bc.nBounded({ m: 2 ** 41, k: 3, N: 10 }), ['nbounded', '--m', '2^41', '--k', '3', '--N', '10'], 'm'],
     ['unknown method', () => bc.recommend({ m: 1000, fpr: 0.01, method: 'fast' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--method', 'fast'], 'method'],
-    ['asymptotic with distinct hashing', () => bc.rbf({ m: 2 ** 20, k: 3, sigma: 10, hashing: 'distinct', method: 'asymptotic' }), ['rbf', '--m', '2^20', '--k', '3', '--sigma', '10', '--hashing', 'distinct', '--method', 'asymptotic'], 'method'],
+    ['asymptotic with the exact retaining law (colliding)', () => bc.rbf({ m: 2 ** 20, k: 3, sigma: 10, recycling: 'retaining', method: 'asymptotic' }), ['rbf', '--m', '2^20', '--k', '3', '--sigma', '10', '--recycling', 'retaining', '--method', 'asymptotic'], 'method'],
     ['workers = 0', assertParamErrorless, ['recommend', '--m', '1000', '--fpr', '0.01', '--workers', '0'], 'workers'],
     ['phases = 3', () => bc.rbf({ m: 1000, k: 3, sigma: 10, phases: 3 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--phases', '3'], 'phases'],
     ['unknown hashing', () => bc.rbf({ m: 1000, k: 3, sigma: 10, hashing: 'mixed' }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--hashing', 'mixed'], 'hashing'],
@@ -263,6 +263,29 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     const exactInput = { m: 4096, fpr: 0.01, kmax: 6 };
     assert.deepEqual(await recommendPooled(bc, exactInput, { workers: 2 }), bc.recommend(exactInput));
     assert.deepEqual(await cliJson('recommend', '--m', '2^30', '--fpr', '1e-3', '--kmax', '10', '--workers', '2'), whole);
+  });
+
+  test('distinct hashing: asymptotic up to 2^40, equal to the exact fill on the overlap', async () => {
+    for (const variant of [{ hashing: 'distinct' }, { hashing: 'distinct', recycling: 'retaining' }]) {
+      for (const phases of [1, 2]) {
+        const input = { m: 2 ** 20, k: 6, sigma: 300000, phases, ...variant };
+        const exact = bc.rbf({ ...input, method: 'exact' });
+        const large = bc.rbf(input);
+        assert.equal(exact.method, 'exact');
+        assert.equal(large.method, 'asymptotic');
+        assert.ok(large.errorBound > 0 && large.errorBound < 1e-9, String(large.errorBound));
+        for (const key of ['averageFpr', 'expectedMessages']) assert.ok(Math.abs(large[key] / exact[key] - 1) <= 1e-9, `${key} ${phases}`);
+      }
+    }
+    const big = bc.recommend({ m: '2^36', fpr: 0.001, hashing: 'distinct', kmax: 12 });
+    assert.equal(big.method, 'asymptotic');
+    assert.ok(big.errorBound < 1e-9);
+    const curve = bc.sigmaCurve({ m: '2^40', k: 8, points: 20, hashing: 'distinct', phases: 2 });
+    assert.equal(curve.method, 'asymptotic');
+    assert.ok(curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]), 'f² grows with σ');
+    const text = await cli('recommend', '--m', '2^36', '--p', '0.001', '--hashing', 'distinct', '--recycling', 'retaining');
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /method: asymptotic \(large-M\), relative error ≤ \d\.\de-\d+/);
   });
 
   test('nBounded accepts M up to 2^40 (its cost grows with N)', () => {

@@ -13,8 +13,13 @@
 namespace bloomcalc {
 
 void check_large_method(std::uint64_t M, unsigned k, const RbfVariant& variant) {
-    if (variant.hashing != Hashing::colliding)
-        throw RangeError("method", "\"exact\" for distinct hashing (the large-M method models colliding hashes)", "\"asymptotic\"");
+    if (variant.hashing == Hashing::distinct) {
+        if (!LargeFillDistinct::applicable(M, k))
+            throw InfeasibleError("m", "at least " + std::to_string(LargeFillDistinct::exact_levels(k) + 2 * LargeFillDistinct::kTop + 64) +
+                                           " bits per filter for the large-M method at k = " + std::to_string(k),
+                                  "the filter is too small for the large-M method; use method \"exact\"");
+        return;
+    }
     if (variant.recycling == Recycling::retaining && variant.restart == RestartLaw::exact)
         throw RangeError("method", "\"exact\" for the exact retaining restart law (the large-M method uses restart \"eq10\")",
                          "\"asymptotic\"");
@@ -32,18 +37,30 @@ std::vector<double> start_of(std::uint64_t M, unsigned k, const RbfVariant& v) {
 }  // namespace
 
 LargeOnePhaseModel::LargeOnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, unsigned j_lo)
-    : M_(M), k_(k), variant_(variant), fill_(M, k, start_of(M, k, variant), std::min(j_lo, k + 1)) {}
+    : M_(M), k_(k), variant_(variant) {
+    if (variant.hashing == Hashing::distinct) {
+        check_large_method(M, k, variant);
+        // Distinct hashes: a retaining cycle starts at exactly the k bits of the recycling message (eq 14).
+        const bool retaining = variant.recycling == Recycling::retaining;
+        const bool overlap = retaining && variant.restart == RestartLaw::exact && j_lo <= k;
+        distinct_ = std::make_shared<const LargeFillDistinct>(M, k, retaining ? k : 0, overlap ? k : 0);
+        return;
+    }
+    fill_ = std::make_shared<const LargeFill>(M, k, start_of(M, k, variant), std::min(j_lo, k + 1));
+}
 
 OnePhaseResult LargeOnePhaseModel::at(std::uint64_t sigma, double* bound) const {
     checked_sigma(static_cast<double>(sigma), M_, k_, variant_.recycling);
-    std::vector<double> s(fill_.weights()), e(fill_.weights());
-    fill_.sums(sigma, s.data(), e.data());
+    const unsigned W = distinct_ ? distinct_->weights() : fill_->weights();
+    std::vector<double> s(W), e(W);
+    if (distinct_) distinct_->sums(sigma, s.data(), e.data());
+    else fill_->sums(sigma, s.data(), e.data());
     OnePhaseResult r;
     r.M = M_, r.sigma = sigma, r.k = k_, r.variant = variant_;
     r.average_fpr = s[1] / s[0];   // eq 18
     r.expected_messages = s[0];    // eq 23
     r.messages_held = variant_.recycling == Recycling::nonretaining ? s[0] - 1 : s[0];
-    if (variant_.recycling == Recycling::retaining) r.restart = fresh_message_bits(M_, k_, Hashing::colliding);
+    if (variant_.recycling == Recycling::retaining) r.restart = fresh_message_bits(M_, k_, variant_.hashing);
     if (bound) *bound = (s[1] > 0 ? e[1] / s[1] : 0.0) + e[0] / s[0];
     return r;
 }
@@ -81,11 +98,12 @@ unsigned smallest_j(const std::vector<double>& pj, unsigned k) {
 }  // namespace
 
 LargeTwoPhaseModel::LargeTwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant)
-    : pj_(fresh_message_bits(M, k, Hashing::colliding)),
+    : pj_(fresh_message_bits(M, k, variant.hashing)),
       j_min_(smallest_j(pj_, k)),
       active_(M, k, checked_two_phase(variant), j_min_) {}
 
 TwoPhaseResult LargeTwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen, double* bound) const {
+    if (active_.distinct()) return evaluate_distinct(sigma, with_frozen, bound);
     const LargeFill& fill = active_.fill();
     const std::uint64_t M = active_.bits();
     const unsigned k = active_.hashes();

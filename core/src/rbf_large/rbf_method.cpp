@@ -25,6 +25,7 @@ void validate_rbf_any(std::uint64_t M, unsigned k) {
 }
 
 bool large_method_supports(const RbfVariant& v, bool two_phase) {
+    if (v.hashing == Hashing::distinct) return true;  // every variant (large_fill_distinct.hpp)
     const bool retaining = v.recycling == Recycling::retaining;
     return v.hashing == Hashing::colliding && !(retaining && v.restart == RestartLaw::exact) &&
            !(two_phase && retaining && v.swap == SwapPoint::after);
@@ -40,7 +41,7 @@ RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, c
                          "at most " + format_limit(kMaxRbfBits) + " bits per filter for method \"exact\"" +
                              (large_method_supports(variant, two_phase) ? " (method \"asymptotic\" or \"auto\" reaches " +
                                                                    format_limit(kMaxRbfLargeBits) + ")"
-                                                             : " (the large-M method models colliding hashes with restart \"eq10\" only)"),
+                                                             : " (the large-M method models colliding hashes with restart \"eq10\" and distinct hashes only)"),
                          std::to_string(M));
     if (requested == RbfMethod::asymptotic) {
         check_large_method(M, k, variant);

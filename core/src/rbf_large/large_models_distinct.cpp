@@ -1,0 +1,107 @@
+// f²_σ for distinct hashes by the large-M method: TwoPhaseModel's distinct branch (eq 26 exact: P(both) = ρ(b)·ρ(f))
+// and, for a retaining filter with the exact restart law, RetainingTwoPhase's overlap model with J = k (the
+// restart is exactly the recycling message's k bits), the sums Σ_{b≤σ} v_b·w(b) from LargeFillDistinct and the
+// frozen window from v_b at the last k levels.
+#include <algorithm>
+#include <cmath>
+
+#include "bloomcalc/rbf_chain.hpp"
+#include "bloomcalc/rbf_large/large_models.hpp"
+
+namespace bloomcalc {
+
+namespace {
+// τ_k(i, i + x), x = 0..k (eq 11, distinct): message_step with the divisions 1/(M − q) done once.
+void distinct_step(std::uint64_t i, std::uint64_t M, unsigned k, const std::vector<double>& inv, std::vector<double>& d) {
+    d.assign(k + 1, 0.0);
+    d[0] = 1.0;
+    for (unsigned q = 0; q < k; ++q)
+        for (unsigned x = q + 1; x-- > 0;) {
+            const std::uint64_t b = i + x;  // probe q finds b set, q of them this message's own
+            if (b > M) continue;
+            const double p = d[x], stay = static_cast<double>(b - q) * inv[q];
+            d[x] = p * stay;
+            if (b < M) d[x + 1] += p * static_cast<double>(M - b) * inv[q];
+        }
+}
+}  // namespace
+
+TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool with_frozen, double* bound) const {
+    const LargeFillDistinct& fill = active_.distinct_fill();
+    const std::uint64_t M = active_.bits();
+    const unsigned k = active_.hashes();
+    checked_sigma(static_cast<double>(sigma), M, k, active_.variant().recycling);
+    std::vector<double> s(fill.weights()), e(fill.weights());
+    fill.sums(sigma, s.data(), e.data());
+    TwoPhaseResult r;
+    r.M = M, r.sigma = sigma, r.k = k, r.variant = active_.variant();
+    r.active_fpr = s[1] / s[0];
+    r.expected_messages = s[0];
+    const double active_err = r.active_fpr * ((s[1] > 0 ? e[1] / s[1] : 0.0) + e[0] / s[0]);
+    const bool after = r.variant.swap == SwapPoint::after;
+    const bool overlap = fill.weights() > 2;  // retaining, exact law: the restart bits are in the frozen filter
+    // Triggers: level i ∈ (σ − k, σ], x > σ − i new bits; the frozen filter holds f = i + x (after) or i bits.
+    const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;
+    const std::uint64_t lo = after ? sigma + 1 : first, size = std::min<std::uint64_t>(sigma + k, M) + 1;
+    std::vector<double> window(size - lo, 0.0), v(sigma - first + 1), step, inv(k), h(k + 1, 0.0);
+    for (unsigned q = 0; q < k; ++q) inv[q] = 1.0 / static_cast<double>(M - q);
+    fill.visits(first, static_cast<unsigned>(v.size()), v.data());
+    // Retaining overlap: g[c₀(k + 1) + t] = C(k, t)·(c₀)_{k−t}·(M − k)_t/(M)_k (RetainingTwoPhase's g, J' = k).
+    std::vector<double> g(overlap ? (k + 1) * (k + 1) : 0, 0.0);
+    for (unsigned c0 = 0; overlap && c0 <= k; ++c0)
+        for (unsigned t = k - std::min(k, c0); t <= k; ++t) {
+            double x = 1.0, binom = 1.0;
+            for (unsigned u = 0; u < t; ++u) binom = binom * static_cast<double>(k - u) / static_cast<double>(u + 1);
+            for (unsigned u = 0; u < k; ++u) x *= (u < t ? static_cast<double>(M - k - u) : 1.0) / static_cast<double>(M - u);
+            for (unsigned u = 0; u < k - t; ++u) x *= static_cast<double>(c0 - u);
+            g[c0 * (k + 1) + t] = binom * x;
+        }
+    double total = 0;
+    for (std::uint64_t i = first; i <= sigma; ++i) {
+        distinct_step(i, M, k, inv, step);
+        const double vi = v[i - first];
+        for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k && i + x <= M; ++x) {
+            const double q = vi * step[x];
+            if (q == 0.0) continue;
+            const std::uint64_t f = after ? i + x : i;
+            window[f - lo] += q;
+            total += q;
+            if (!overlap) continue;
+            // h[t] += q·(f − c₀)_t/(M − k)_t·g(c₀, t), c₀ = k (after) or k − x (before) restart bits in the frozen filter
+            const unsigned c0 = after ? k : k - x;
+            const double K = static_cast<double>(f - c0), N = static_cast<double>(M - k);
+            double ratio = 1.0;
+            for (unsigned t = 0; t <= k; ++t) {
+                if (t > 0 && K < t) break;
+                if (t > 0) ratio *= (K - (t - 1)) / (N - (t - 1));
+                h[t] += q * ratio * g[c0 * (k + 1) + t];
+            }
+        }
+    }
+    for (double& f : window) f /= total;  // eq 25
+    if (with_frozen) r.frozen = window, r.frozen_from = lo;
+    double frozen = 0;
+    for (std::uint64_t f = lo; f < size; ++f) frozen += window[f - lo] * rbf_rho(f, M, k, Hashing::distinct);
+    r.frozen_fpr = frozen;
+    if (!overlap) {
+        // Independent restart (non-retaining, or eq 10): P(both | b, f) = ρ(b)·ρ(f), eq 26 exact.
+        r.average_fpr = r.active_fpr + frozen - r.active_fpr * frozen;
+        r.average_fpr_eq26 = r.active_fpr + frozen * (1.0 - r.active_fpr);
+        if (bound) *bound = std::max((active_err + 4e-13 * frozen) / r.average_fpr, e[0] / s[0]);
+        return r;
+    }
+    // Renewal–reward over the active cycles, each started by the previous cycle's trigger: P(positive | b, f, c)
+    // = ρ(b) + ρ(f) − ρ(c), E[ρ(c)] = Σ_t h_t·Σ_b v_b (b − k)_t/(M − k)_t (s[0] for t = 0, s[1 + t] otherwise).
+    double both = 0, both_err = 0;
+    for (unsigned t = 0; t <= k; ++t) {
+        const unsigned i = t == 0 ? 0 : 1 + t;
+        both += h[t] * s[i], both_err += std::fabs(h[t]) * e[i];
+    }
+    both /= total * s[0], both_err /= total * s[0];
+    r.average_fpr = r.active_fpr + frozen - both;
+    r.average_fpr_eq26 = r.active_fpr + frozen * (1.0 - r.active_fpr);
+    if (bound) *bound = std::max((active_err + both_err + both * e[0] / s[0] + 4e-13 * frozen) / r.average_fpr, e[0] / s[0]);
+    return r;
+}
+
+}  // namespace bloomcalc
