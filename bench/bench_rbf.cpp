@@ -1,7 +1,7 @@
 // Benchmark of the recycling-filter models: f¹_σ for every σ by one σ-independent fill against re-solving
 // the chain for each σ as 000 describes (τ rows by eqs 4–8, π by eq 15), side by side; then a full
 // recommendation (k = 1..32): the exact fill against the large-M method side by side (time, error, heap) at
-// 2^16 … 2^24, then the large-M method alone at 2^28 … 2^40. Medians of wall times; the last line is JSON for
+// 2^16 … 2^24, then the large-M method alone at 2^28 … 2^40; the same for distinct hashes. Medians of wall times; the last line is JSON for
 // scripts/bench.mjs.
 #include <algorithm>
 #include <atomic>
@@ -164,6 +164,47 @@ int main() {
             json += row;
             first = false;
         }
+    // Distinct hashes (large_fill_distinct.cpp): the same side by side on the overlap, then the large-M method alone.
+    json += "],\"distinct\":[";
+    std::printf("\ndistinct hashing, full recommendation, k = 1..32: exact fill vs large-M method (median of 3; exact at\n"
+                ">= 2^20: one run), then the large-M method alone (non-retaining and retaining)\n");
+    std::printf("%6s %11s %8s %11s %11s %10s %5s %10s %8s %14s %10s\n", "M", "recycling", "f*", "exact ms", "large ms", "err", "dth",
+                "bound", "best k", "capacity/M", "heap MiB");
+    first = true;
+    for (int e : {16, 18, 20, 28, 32, 36, 40})
+        for (Recycling recycling : {Recycling::nonretaining, Recycling::retaining})
+            for (double target : {1e-2, 1e-3}) {
+                if (e <= 20 && target < 1e-2) continue;
+                RecommendInput in;
+                in.M = std::uint64_t{1} << e, in.target = target, in.k_max = 32;
+                in.variant.hashing = Hashing::distinct, in.variant.recycling = recycling;
+                Recommendation ex, la;
+                double mem_ex = 0, mem_la = 0, t_ex = 0, err = 0;
+                int dth = 0;
+                if (e <= 20) {
+                    in.method = RbfMethod::exact;
+                    t_ex = timed(in, e >= 20 ? 1 : 3, ex, mem_ex);
+                }
+                in.method = RbfMethod::asymptotic;
+                const double t_la = timed(in, 3, la, mem_la);
+                for (std::size_t i = 0; e <= 20 && i < ex.rows.size(); ++i)
+                    for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase, &RecommendRow::worst_case, &RecommendRow::oracle,
+                                      &RecommendRow::lower_bound}) {
+                        const RuleChoice &a = la.rows[i].*rule, &b = ex.rows[i].*rule;
+                        if (a.feasible != b.feasible || a.threshold != b.threshold) ++dth;
+                        else if (b.feasible) err = std::max({err, std::fabs(a.fpr / b.fpr - 1), std::fabs(a.capacity / b.capacity - 1)});
+                    }
+                const double per_bit = la.one_phase.choice.capacity / static_cast<double>(in.M);
+                std::printf("%4s%-2d %11s %8g %11.1f %11.1f %10.2e %5d %10.2e %8u %14.9f %10.2f\n", "2^", e, to_string(recycling), target, t_ex,
+                            t_la, err, dth, la.error_bound, la.one_phase.k, per_bit, mem_la);
+                char row[256];
+                std::snprintf(row, sizeof row,
+                              "%s{\"M\":%llu,\"recycling\":\"%s\",\"fpr\":%g,\"ms\":%.6g,\"largeMs\":%.6g,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"perBit\":%.10g,\"largeMib\":%.4g}",
+                              first ? "" : ",", static_cast<unsigned long long>(in.M), to_string(recycling), target, t_ex, t_la, err, dth,
+                              la.error_bound, per_bit, mem_la);
+                json += row;
+                first = false;
+            }
     json += "]}";
     std::printf("JSON %s\n", json.c_str());
     return 0;

@@ -41,6 +41,11 @@ for (const [i, row] of rbf.native.recommend.entries())
   );
 for (const [i, row] of rbf.native.large.entries())
   console.log(`large-M only,     M = 2^${Math.log2(row.M)}, f* = ${row.fpr}: ${ratio(rbf.wasm.large[i].ms, row.ms)} (wasm ${rbf.wasm.large[i].ms.toFixed(0)} ms)`);
+for (const [i, row] of rbf.native.distinct.entries())
+  console.log(
+    `distinct large-M, M = 2^${Math.log2(row.M)}, ${row.recycling}, f* = ${row.fpr}: ${ratio(rbf.wasm.distinct[i].largeMs, row.largeMs)} ` +
+      `(wasm ${rbf.wasm.distinct[i].largeMs.toFixed(0)} ms)`,
+  );
 
 // Serial vs pooled recommendation through the npm module (wasm in Node): calc.recommend on this thread against
 // recommendPooled on worker_threads, and a prediction for 8 cores from the per-k times (the pool's queue

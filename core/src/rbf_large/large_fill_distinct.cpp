@@ -60,7 +60,7 @@ cd H(cd x) {
 }  // namespace
 
 LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, unsigned extra)
-    : M_(M), B0_(exact_levels(k)), top_(M - kTop), k_(k), a0_(a0), extra_(extra), W_(2 + extra) {
+    : M_(M), B0_(exact_levels(k)), top_(M - kTop), k_(k), extra_(extra), W_(2 + extra) {
     if (!applicable(M, k))
         throw InfeasibleError("m", "at least " + std::to_string(exact_levels(k) + 2 * kTop + 64) + " bits for the large-M method at k = " + std::to_string(k),
                               "the filter is too small for the large-M method; use method \"exact\"");
@@ -75,12 +75,14 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
     for (unsigned j = 1; 2 * j <= k; ++j) {
         const cd w = omega_[j], wb = std::conj(w);
         cd d = (wb - 1.0) * (static_cast<double>(k - 1) / 2);  // the roots' leading order
-        for (int it = 0; it < 60; ++it) {
+        double last = HUGE_VAL;  // Newton until the steps stop falling (quadratic convergence, then rounding)
+        for (int it = 0; it < 30; ++it) {
             cd g = -target, gp = 0;
             for (unsigned t = 0; t < k; ++t) g += log1p_c((d - wb * static_cast<double>(t)) / Md), gp += 1.0 / (Md + d - wb * static_cast<double>(t));
             const cd step = g / gp;
-            d -= step;
-            if (std::abs(step) <= 1e-16 * (std::abs(d) + 1)) break;
+            const double size = std::abs(step);
+            if (size >= last && size <= 1e-12 * (std::abs(d) + 1)) break;
+            d -= step, last = size;
         }
         Mode m;
         const cd u = 1.0 + d / Md;
@@ -95,19 +97,35 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
         A.push_back(1.0 / rp), p.push_back(root);
         modes_.push_back(m);
     }
-    // The first B₀ levels by the exact probe-level recurrence (rbf_chain.hpp; the closed form's terms are O(1/k)
-    // there while v_b just above a0 is tiny, and ρ(b) grows by C(b, k) across them), with the running sums of
-    // every weight; the modes' products Π_{c=a0}^{B₀−1} (M − c)/(p − c) for their amplitudes.
-    std::vector<double> start(a0 + 1, 0.0), w(W_);
-    start[a0] = 1.0;
-    vis_ = fill_visits(M, k, Hashing::distinct, start, B0_ - 1, nullptr);
+    // The first B₀ levels by the exact probe-level recurrence (the closed form's terms are O(1/k) there while
+    // v_b just above a0 is tiny, and ρ(b) grows by C(b, k) across them), then the running sums of every weight
+    // and the modes' products Π_{c=a0}^{B₀−1} (M − c)/(p − c) for their amplitudes.
+    std::vector<double> e(k, 0.0), next(k), G(k), st(k), mv(k), inv(k), w(W_);
+    for (unsigned q = 0; q < k; ++q) inv[q] = 1 / (Md - q);
+    vis_.assign(B0_, 0.0);
+    for (std::uint64_t b = 0; b < B0_; ++b) {  // the circular recurrence of rbf_chain.cpp
+        if (b == a0) e[0] += 1.0;
+        double rho = 1.0;
+        for (unsigned q = 0; q < k; ++q) {
+            st[q] = b >= q ? static_cast<double>(b - q) * inv[q] : 0.0;  // s_q(b) = (b − q)/(M − q)
+            mv[q] = static_cast<double>(M - b) * inv[q];
+            rho *= st[q];
+        }
+        double acc = 0;
+        for (unsigned q = 1; q < k; ++q) acc = (acc + e[q]) * st[q];
+        G[0] = (e[0] + acc) / (rho < 0.5 ? 1.0 - rho : rbf_one_minus_rho(b, M, k, Hashing::distinct));
+        for (unsigned q = 1; q < k; ++q) G[q] = e[q] + st[q - 1] * G[q - 1];
+        vis_[b] = G[0];
+        for (unsigned q = 0; q < k; ++q) next[(q + 1) % k] = mv[q] * G[q];
+        e.swap(next);
+    }
     cum_.assign((B0_ + 1) * W_, 0.0);
     std::vector<cd> Pi(modes_.size(), 1.0);
     for (std::uint64_t b = 0; b < B0_; ++b) {
         const double bd = static_cast<double>(b);
         if (b >= a0)
             for (std::size_t i = 0; i < modes_.size(); ++i) Pi[i] *= (Md - bd) / (p[i] - bd);
-        weight_values(bd, w.data());
+        weight_values(bd, w.data(), W_);
         for (unsigned i = 0; i < W_; ++i) cum_[(b + 1) * W_ + i] = cum_[b * W_ + i] + vis_[b] * w[i];
     }
     // From B₀: 1/(p − b) = z/(M·u·(1 − s_b·ζ)), so the amplitude is A·Π(B₀)·z/(M·u).
@@ -117,7 +135,7 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
     }
     T0_.assign(modes_.size() * W_, 0.0);
     T0err_.assign(modes_.size() * W_, 0.0);
-    for (std::size_t i = 0; i < modes_.size(); ++i) oscillating_tail(modes_[i], B0_, 1.0, &T0_[i * W_], &T0err_[i * W_]);
+    for (std::size_t i = 0; i < modes_.size(); ++i) oscillating_tail(modes_[i], B0_, 1.0, &T0_[i * W_], &T0err_[i * W_], W_);
     // Grid for the smooth part's integral: blocks at most half their start and a quarter of the way to M.
     grid_.push_back(static_cast<double>(B0_));
     grid_int_.assign(W_, 0.0), grid_err_.assign(W_, 0.0);
@@ -125,7 +143,7 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
     while (grid_.back() < static_cast<double>(top_)) {
         const double g = grid_.back();
         const double next_g = std::min(static_cast<double>(top_), std::floor(g + std::max(1.0, std::min(g / 2, (Md - g) / 4))));
-        smooth_integral(g, next_g, I.data(), Ie.data());
+        smooth_integral(g, next_g, I.data(), Ie.data(), W_);
         const std::size_t base = grid_int_.size() - W_;
         for (unsigned i = 0; i < W_; ++i) {
             grid_int_.push_back(grid_int_[base + i] + I[i]);
@@ -136,34 +154,34 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
 }
 
 // w_0 = 1, w_1 = (b)_k/(M)_k, w_{1+t} = (b − k)_t/(M − k)_t; b may be any real ≥ 0 (the quadrature's nodes).
-void LargeFillDistinct::weight_values(double b, double* w) const {
+void LargeFillDistinct::weight_values(double b, double* w, unsigned n) const {
     const double Md = static_cast<double>(M_);
     w[0] = 1.0;
     double r = 1.0;
     for (unsigned t = 0; t < k_; ++t) r *= b > t ? (b - t) / (Md - t) : 0.0;
     w[1] = r;
     r = 1.0;
-    for (unsigned t = 0; t < extra_; ++t) {
+    for (unsigned t = 0; t + 2 < n; ++t) {
         const double o = static_cast<double>(k_ + t);
         w[2 + t] = r *= b > o ? (b - o) / (Md - o) : 0.0;
     }
 }
 
 // Smooth part F_i(x) = E0·w_i(x)·M/(M − x) integrated over [a, c] by Gauss–Legendre, with its bound.
-void LargeFillDistinct::smooth_integral(double a, double c, double* out, double* err) const {
+void LargeFillDistinct::smooth_integral(double a, double c, double* out, double* err, unsigned n) const {
     const auto& gl = large::gauss_legendre();
     const double h = (c - a) / 2, m = (a + c) / 2, Md = static_cast<double>(M_);
     std::vector<double> w(W_);
-    std::fill(out, out + W_, 0.0);
-    for (int n = 0; n < large::kNodes; ++n) {
-        const double x = m + h * gl.x[n], f = gl.w[n] * h * E0_ * Md / (Md - x);
-        weight_values(x, w.data());
-        for (unsigned i = 0; i < W_; ++i) out[i] += f * w[i];
+    std::fill(out, out + n, 0.0);
+    for (int node = 0; node < large::kNodes; ++node) {
+        const double x = m + h * gl.x[node], f = gl.w[node] * h * E0_ * Md / (Md - x);
+        weight_values(x, w.data(), n);
+        for (unsigned i = 0; i < n; ++i) out[i] += f * w[i];
     }
     // |F| on the disk of radius 2h around m: every factor (x − o)/(M − o) and M/(M − x) at x = m + 2h.
     const double y = m + 2 * h, pole = E0_ * Md / (Md - y);
-    weight_values(y, w.data());
-    for (unsigned i = 0; i < W_; ++i) err[i] = large::gauss_error_bound(h, pole * w[i]);
+    weight_values(y, w.data(), n);
+    for (unsigned i = 0; i < n; ++i) err[i] = large::gauss_error_bound(h, pole * w[i]);
 }
 
 // L(b) = Σ_{c=B₀}^{b−1} [log(1 − c/M) − log(1 − c·ζ/M) − log u] by Euler–Maclaurin (two correction terms; the
@@ -198,31 +216,31 @@ cd LargeFillDistinct::log_product(const Mode& m, std::uint64_t b, double* err) c
 // T(a) = Σ_{b≥a} z^{b−a}·F(b), F(b) = P(b)·w(b)/(1 − s_b·ζ), P(b + 1) = P(b)·(1 − s_b)/(u·(1 − s_b·ζ)), for
 // every weight: the summation by parts series Σ_d z^d·Δ^dF(a)/(1 − z)^{d+1}, as LargeFill's, with the same
 // error treatment; |P| falls (|M − c| < |p − c|), so Σ_{b≥a}|F(b)| ≤ |P(a)|·(M − a + 1)·(1 + 1/|sin arg ζ|).
-void LargeFillDistinct::oscillating_tail(const Mode& m, std::uint64_t a, cd P, cd* T, double* err) const {
+void LargeFillDistinct::oscillating_tail(const Mode& m, std::uint64_t a, cd P, cd* T, double* err, unsigned n) const {
     const cd z = omega_[m.shift], inv = 1.0 / (1.0 - z), inv_u = std::exp(-m.log_u), zeta = m.zeta;
     const double Md = static_cast<double>(M_);
     const double whole = std::abs(P) * static_cast<double>(M_ - a + 1) * (1 + 1 / m.sin_zeta);
     std::vector<double> w0(W_), w(W_);
-    weight_values(static_cast<double>(a), w0.data());  // every sum up to a is at least about w(a)/(2k)
+    weight_values(static_cast<double>(a), w0.data(), n);  // every sum up to a is at least about w(a)/(2k)
     bool negligible = true;
-    for (unsigned x = 0; x < W_; ++x) negligible = negligible && (whole < 1e-17 * w0[x] / k_ || whole < 1e-300);
+    for (unsigned x = 0; x < n; ++x) negligible = negligible && (whole < 1e-17 * w0[x] / k_ || whole < 1e-300);
     if (negligible) {
-        std::fill(T, T + W_, 0.0);
-        std::fill(err, err + W_, whole);
+        std::fill(T, T + n, 0.0);
+        std::fill(err, err + n, whole);
         return;
     }
     std::vector<cd> F((kMaxDifferences + 1) * W_);
     cd p = P;
     for (int i = 0; i <= kMaxDifferences; ++i) {
         const double bd = static_cast<double>(a + i), s = bd / Md;
-        weight_values(bd, w.data());
+        weight_values(bd, w.data(), n);
         const cd base = p / (1.0 - s * zeta);
-        for (unsigned x = 0; x < W_; ++x) F[i * W_ + x] = base * w[x];
+        for (unsigned x = 0; x < n; ++x) F[i * W_ + x] = base * w[x];
         p *= (1.0 - s) / (1.0 - s * zeta) * inv_u;
     }
     bool all = true;
     std::vector<cd> D(kMaxDifferences + 1);
-    for (unsigned x = 0; x < W_; ++x) {
+    for (unsigned x = 0; x < n; ++x) {
         for (int i = 0; i <= kMaxDifferences; ++i) D[i] = F[i * W_ + x];
         cd sum = 0, factor = inv;  // z^d/(1 − z)^{d+1}
         double last = HUGE_VAL;
@@ -247,23 +265,23 @@ void LargeFillDistinct::oscillating_tail(const Mode& m, std::uint64_t a, cd P, c
     }
     if (all) return;
     // The series did not settle (fast damping): term by term until the rest is negligible.
-    std::fill(T, T + W_, 0.0);
+    std::fill(T, T + n, 0.0);
     cd pb = P, zb = 1.0;
     for (std::uint64_t b = a; b < M_; ++b) {
         const double left = std::abs(pb) * static_cast<double>(M_ - b + 1) * (1 + 1 / m.sin_zeta);
         bool small = left < 1e-30;
-        for (unsigned x = 0; x < W_ && !small; ++x) small = left < 1e-17 * std::abs(T[x]) && left < 1e-13 * w0[x];
+        for (unsigned x = 0; x < n && !small; ++x) small = left < 1e-17 * std::abs(T[x]) && left < 1e-13 * w0[x];
         if (small || b - a > (1u << 16)) {
             if (!small)
                 throw InfeasibleError("m", "a larger M for the large-M method at k = " + std::to_string(k_),
                                       "the phase terms do not converge; use method \"exact\"");
-            for (unsigned x = 0; x < W_; ++x) err[x] = left + 1e-15 * std::abs(T[x]);
+            for (unsigned x = 0; x < n; ++x) err[x] = left + 1e-15 * std::abs(T[x]);
             break;
         }
         const double bd = static_cast<double>(b), sb = bd / Md;
-        weight_values(bd, w.data());
+        weight_values(bd, w.data(), n);
         const cd base = zb * pb / (1.0 - sb * zeta);
-        for (unsigned x = 0; x < W_; ++x) T[x] += base * w[x];
+        for (unsigned x = 0; x < n; ++x) T[x] += base * w[x];
         pb *= (1.0 - sb) / (1.0 - sb * zeta) * inv_u;
         zb *= z;
     }
@@ -296,20 +314,21 @@ void LargeFillDistinct::visits(std::uint64_t b0, unsigned n, double* out) const 
     }
 }
 
-void LargeFillDistinct::sums(std::uint64_t sigma, double* sum, double* err) const {
-    std::fill(err, err + W_, 0.0);
+void LargeFillDistinct::sums(std::uint64_t sigma, double* sum, double* err, unsigned n) const {
+    const unsigned N = std::min(n, W_);  // the first n weights only
+    std::fill(err, err + N, 0.0);
     if (sigma < B0_) {
-        for (unsigned i = 0; i < W_; ++i) sum[i] = cum_[(sigma + 1) * W_ + i], err[i] = 1e-15 * sum[i];
+        for (unsigned i = 0; i < N; ++i) sum[i] = cum_[(sigma + 1) * W_ + i], err[i] = 1e-15 * sum[i];
         return;
     }
     const double Md = static_cast<double>(M_);
-    for (unsigned i = 0; i < W_; ++i) sum[i] = cum_[B0_ * W_ + i];
+    for (unsigned i = 0; i < N; ++i) sum[i] = cum_[B0_ * W_ + i];
     // Smooth part: Euler–Maclaurin on [B₀, c], c = min(σ, top); term by term above.
     const std::uint64_t c = std::min(sigma, top_);
     const double cdd = static_cast<double>(c);
     const std::size_t g = static_cast<std::size_t>(std::upper_bound(grid_.begin(), grid_.end(), cdd) - grid_.begin()) - 1;
     std::vector<double> I(W_), Ie(W_), w(W_);
-    smooth_integral(grid_[g], cdd, I.data(), Ie.data());
+    smooth_integral(grid_[g], cdd, I.data(), Ie.data(), N);
     auto jets = [&](double b, std::vector<Jet>& out) {
         out.assign(W_, Jet{});
         Jet pole = large::jet_pole(Md, b);
@@ -319,7 +338,7 @@ void LargeFillDistinct::sums(std::uint64_t sigma, double* sum, double* err) cons
         for (unsigned t = 0; t < k_; ++t) r = r * large::jet_linear((b - t) / (Md - t), 1 / (Md - t));
         out[1] = r * pole;
         r = large::jet_linear(1.0, 0.0);
-        for (unsigned t = 0; t < extra_; ++t) {
+        for (unsigned t = 0; t + 2 < N; ++t) {
             const double o = static_cast<double>(k_ + t);
             r = r * large::jet_linear((b - o) / (Md - o), 1 / (Md - o));
             out[2 + t] = r * pole;
@@ -328,16 +347,16 @@ void LargeFillDistinct::sums(std::uint64_t sigma, double* sum, double* err) cons
     std::vector<Jet> ja, jc;
     jets(static_cast<double>(B0_), ja);
     jets(cdd, jc);
-    for (unsigned i = 0; i < W_; ++i) {
+    for (unsigned i = 0; i < N; ++i) {
         sum[i] += grid_int_[g * W_ + i] + I[i] + large::euler_maclaurin_terms(ja[i], jc[i]);
         // Every derivative of F_i is ≥ 0 on [B₀, M) (factors b − o ≥ 0, 1/(M − b)): ∫|F⁽⁶⁾| = F⁽⁵⁾(c) − F⁽⁵⁾(B₀).
         err[i] += large::kEulerMaclaurinRemainder * 120 * (jc[i].t[5] - ja[i].t[5]) + grid_err_[g * W_ + i] + Ie[i];
     }
     for (std::uint64_t b = c + 1; b <= sigma; ++b) {
         const double bd = static_cast<double>(b);
-        weight_values(bd, w.data());
+        weight_values(bd, w.data(), N);
         const double f = E0_ * Md / (Md - bd);
-        for (unsigned i = 0; i < W_; ++i) sum[i] += f * w[i];
+        for (unsigned i = 0; i < N; ++i) sum[i] += f * w[i];
     }
     // The modes: mult·Re(E·[T(B₀) − z^{σ+1−B₀}·Q(σ+1)·T(σ+1)]).
     std::vector<cd> T(W_);
@@ -346,15 +365,15 @@ void LargeFillDistinct::sums(std::uint64_t sigma, double* sum, double* err) cons
         const Mode& m = modes_[j];
         double le;
         const cd P = std::exp(log_product(m, sigma + 1, &le));
-        oscillating_tail(m, sigma + 1, P, T.data(), Te.data());
+        oscillating_tail(m, sigma + 1, P, T.data(), Te.data(), N);
         const cd zs = z_power(m, sigma + 1 - B0_);
         const double amp = std::abs(m.E) * m.mult;
-        for (unsigned i = 0; i < W_; ++i) {
+        for (unsigned i = 0; i < N; ++i) {
             sum[i] += m.mult * (m.E * (T0_[j * W_ + i] - zs * T[i])).real();
             err[i] += amp * (T0err_[j * W_ + i] + Te[i] + std::abs(T[i]) * (std::exp(le) - 1));
         }
     }
-    for (unsigned i = 0; i < W_; ++i) err[i] += 1e-13 * std::fabs(sum[i]);  // rounding of the sums themselves
+    for (unsigned i = 0; i < N; ++i) err[i] += 1e-13 * std::fabs(sum[i]);  // rounding of the sums themselves
 }
 
 }  // namespace bloomcalc

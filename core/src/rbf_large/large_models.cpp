@@ -53,7 +53,7 @@ OnePhaseResult LargeOnePhaseModel::at(std::uint64_t sigma, double* bound) const 
     checked_sigma(static_cast<double>(sigma), M_, k_, variant_.recycling);
     const unsigned W = distinct_ ? distinct_->weights() : fill_->weights();
     std::vector<double> s(W), e(W);
-    if (distinct_) distinct_->sums(sigma, s.data(), e.data());
+    if (distinct_) distinct_->sums(sigma, s.data(), e.data(), 2);
     else fill_->sums(sigma, s.data(), e.data());
     OnePhaseResult r;
     r.M = M_, r.sigma = sigma, r.k = k_, r.variant = variant_;
@@ -100,7 +100,9 @@ unsigned smallest_j(const std::vector<double>& pj, unsigned k) {
 LargeTwoPhaseModel::LargeTwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant)
     : pj_(fresh_message_bits(M, k, variant.hashing)),
       j_min_(smallest_j(pj_, k)),
-      active_(M, k, checked_two_phase(variant), j_min_) {}
+      active_(M, k, checked_two_phase(variant), j_min_) {
+    if (active_.distinct() && active_.distinct_fill().weights() > 2) overlap_ = distinct_overlap(M, k);
+}
 
 TwoPhaseResult LargeTwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen, double* bound) const {
     if (active_.distinct()) return evaluate_distinct(sigma, with_frozen, bound);

@@ -26,6 +26,20 @@ void distinct_step(std::uint64_t i, std::uint64_t M, unsigned k, const std::vect
 }
 }  // namespace
 
+// RetainingTwoPhase's g with J = J' = k: the trigger's restart bits c₀ that are in the frozen filter.
+std::vector<double> LargeTwoPhaseModel::distinct_overlap(std::uint64_t M, unsigned k) {
+    std::vector<double> g((k + 1) * (k + 1), 0.0);
+    for (unsigned c0 = 0; c0 <= k; ++c0)
+        for (unsigned t = k - c0; t <= k; ++t) {
+            double x = 1.0, binom = 1.0;
+            for (unsigned u = 0; u < t; ++u) binom = binom * static_cast<double>(k - u) / static_cast<double>(u + 1);
+            for (unsigned u = 0; u < k; ++u) x *= (u < t ? static_cast<double>(M - k - u) : 1.0) / static_cast<double>(M - u);
+            for (unsigned u = 0; u < k - t; ++u) x *= static_cast<double>(c0 - u);
+            g[c0 * (k + 1) + t] = binom * x;
+        }
+    return g;
+}
+
 TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool with_frozen, double* bound) const {
     const LargeFillDistinct& fill = active_.distinct_fill();
     const std::uint64_t M = active_.bits();
@@ -44,18 +58,11 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool w
     const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;
     const std::uint64_t lo = after ? sigma + 1 : first, size = std::min<std::uint64_t>(sigma + k, M) + 1;
     std::vector<double> window(size - lo, 0.0), v(sigma - first + 1), step, inv(k), h(k + 1, 0.0);
+    std::vector<double> inv_rest(overlap ? k : 0);  // 1/(M − k − t)
     for (unsigned q = 0; q < k; ++q) inv[q] = 1.0 / static_cast<double>(M - q);
+    for (unsigned t = 0; t < inv_rest.size(); ++t) inv_rest[t] = 1.0 / static_cast<double>(M - k - t);
     fill.visits(first, static_cast<unsigned>(v.size()), v.data());
-    // Retaining overlap: g[c₀(k + 1) + t] = C(k, t)·(c₀)_{k−t}·(M − k)_t/(M)_k (RetainingTwoPhase's g, J' = k).
-    std::vector<double> g(overlap ? (k + 1) * (k + 1) : 0, 0.0);
-    for (unsigned c0 = 0; overlap && c0 <= k; ++c0)
-        for (unsigned t = k - std::min(k, c0); t <= k; ++t) {
-            double x = 1.0, binom = 1.0;
-            for (unsigned u = 0; u < t; ++u) binom = binom * static_cast<double>(k - u) / static_cast<double>(u + 1);
-            for (unsigned u = 0; u < k; ++u) x *= (u < t ? static_cast<double>(M - k - u) : 1.0) / static_cast<double>(M - u);
-            for (unsigned u = 0; u < k - t; ++u) x *= static_cast<double>(c0 - u);
-            g[c0 * (k + 1) + t] = binom * x;
-        }
+    const std::vector<double>& g = overlap_;
     double total = 0;
     for (std::uint64_t i = first; i <= sigma; ++i) {
         distinct_step(i, M, k, inv, step);
@@ -69,12 +76,12 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool w
             if (!overlap) continue;
             // h[t] += q·(f − c₀)_t/(M − k)_t·g(c₀, t), c₀ = k (after) or k − x (before) restart bits in the frozen filter
             const unsigned c0 = after ? k : k - x;
-            const double K = static_cast<double>(f - c0), N = static_cast<double>(M - k);
-            double ratio = 1.0;
-            for (unsigned t = 0; t <= k; ++t) {
-                if (t > 0 && K < t) break;
-                if (t > 0) ratio *= (K - (t - 1)) / (N - (t - 1));
-                h[t] += q * ratio * g[c0 * (k + 1) + t];
+            const double K = static_cast<double>(f - c0);
+            double ratio = q;
+            h[0] += ratio * g[c0 * (k + 1)];
+            for (unsigned t = 1; t <= k && K >= t; ++t) {
+                ratio *= (K - (t - 1)) * inv_rest[t - 1];
+                h[t] += ratio * g[c0 * (k + 1) + t];
             }
         }
     }

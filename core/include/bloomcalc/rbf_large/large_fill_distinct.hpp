@@ -21,8 +21,8 @@ public:
     // v_b: expected arrivals per cycle that find b bits set (the fill's visits), b < M.
     double visits(std::uint64_t b) const;
     void visits(std::uint64_t b0, unsigned n, double* out) const;  // v_b for b = b0..b0+n−1
-    // Σ_{b≤σ} v_b·w_i(b) into sum[i], and a bound on its absolute error into err[i], i < weights().
-    void sums(std::uint64_t sigma, double* sum, double* err) const;
+    // Σ_{b≤σ} v_b·w_i(b) into sum[i], and a bound on its absolute error into err[i], i < min(n, weights()).
+    void sums(std::uint64_t sigma, double* sum, double* err, unsigned n = ~0u) const;
     static std::uint64_t exact_levels(unsigned k) { return 2ull * k * k + 64; }  // B₀, summed term by term
     static bool applicable(std::uint64_t M, unsigned k) { return M >= exact_levels(k) + 2 * kTop + 64; }
     static constexpr std::uint64_t kTop = 256;  // the last levels below M are summed term by term
@@ -35,13 +35,14 @@ private:
         unsigned shift;               // z = ω^{shift}
         double mult, sin_zeta;        // 2 (1 for j = k/2); |sin arg ζ| (1 for real ζ)
     };
-    void weight_values(double b, double* w) const;
+    // The first n weights (n ≤ W) at b, at the quadrature's nodes, the tails' levels.
+    void weight_values(double b, double* w, unsigned n) const;
     std::complex<double> log_product(const Mode& m, std::uint64_t b, double* err) const;  // log Q(b)
-    void oscillating_tail(const Mode& m, std::uint64_t a, std::complex<double> P, std::complex<double>* T, double* err) const;
-    void smooth_integral(double a, double c, double* out, double* err) const;
+    void oscillating_tail(const Mode& m, std::uint64_t a, std::complex<double> P, std::complex<double>* T, double* err, unsigned n) const;
+    void smooth_integral(double a, double c, double* out, double* err, unsigned n) const;
     std::complex<double> z_power(const Mode& m, std::uint64_t n) const { return omega_[(m.shift * (n % k_)) % k_]; }
     std::uint64_t M_, B0_, top_;
-    unsigned k_, a0_, extra_, W_;
+    unsigned k_, extra_, W_;
     double E0_ = 0;  // the smooth amplitude: v_b ∋ E0/(1 − s_b), E0 = 1/(M·Σ_{t<k} 1/(M − t))
     std::vector<Mode> modes_;
     std::vector<std::complex<double>> omega_;  // ω^r, r < k

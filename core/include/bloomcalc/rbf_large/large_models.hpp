@@ -55,6 +55,9 @@ public:
 private:
     TwoPhaseResult evaluate(std::uint64_t sigma, bool with_frozen, double* bound) const;
     TwoPhaseResult evaluate_distinct(std::uint64_t sigma, bool with_frozen, double* bound) const;  // large_models_distinct.cpp
+    // Distinct hashes, retaining with the exact law: g[c₀(k + 1) + t] = C(k, t)·(c₀)_{k−t}·(M − k)_t/(M)_k.
+    static std::vector<double> distinct_overlap(std::uint64_t M, unsigned k);
+    std::vector<double> overlap_;
     std::vector<double> pj_;  // P(J = j): a message's distinct bits
     unsigned j_min_;
     LargeOnePhaseModel active_;
