@@ -277,7 +277,7 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
         for (const key of ['averageFpr', 'expectedMessages']) assert.ok(Math.abs(large[key] / exact[key] - 1) <= 1e-9, `${key} ${phases}`);
       }
     }
-    const big = bc.recommend({ m: '2^36', fpr: 0.001, hashing: 'distinct', kmax: 12 });
+    const big = bc.recommend({ m: '2^36', p: 0.001, hashing: 'distinct', kmax: 12 });
     assert.equal(big.method, 'asymptotic');
     assert.ok(big.errorBound < 1e-9);
     const curve = bc.sigmaCurve({ m: '2^40', k: 8, points: 20, hashing: 'distinct', phases: 2 });
