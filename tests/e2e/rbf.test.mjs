@@ -189,8 +189,9 @@ test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaini
 });
 
 test('a large run can be cancelled; the page stays responsive and a new small run works', async () => {
-  // Distinct hashing: the exact fill, slow at 2^22 (colliding hashes use the large-M method there).
-  await page.goto(`${baseUrl}?rm=4Mi&rp=1%25&rhashing=distinct`);
+  // Colliding hashes, retaining, the exact restart law: the exact fill (k fills per k), slow at 2^19 (every other
+  // variant uses the large-M method there).
+  await page.goto(`${baseUrl}?rm=512Ki&rp=1%25&rrecycling=retaining&rrestart=exact`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await page.waitForSelector('#rbf-warning:not([hidden])', WAIT); // once the worker says the exact fill will run
   assert.match(await page.textContent('#rbf-warning'), /a few seconds/);
@@ -209,7 +210,7 @@ test('a large run can be cancelled; the page stays responsive and a new small ru
   await page.fill('#rbf-p', '0.5%');
   await page.click('#rbf-run');
   await settled();
-  assertMatches(await shown(), bc.recommend({ m: 2000, p: 0.005, hashing: 'distinct' }));
+  assertMatches(await shown(), bc.recommend({ m: 2000, p: 0.005, recycling: 'retaining', restart: 'exact' }));
 });
 
 test('a recycling filter of 2^36 bits: recommended at once by the large-M method', async () => {

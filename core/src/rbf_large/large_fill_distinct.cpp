@@ -65,6 +65,8 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
         throw InfeasibleError("m", "at least " + std::to_string(exact_levels(k) + 2 * kTop + 64) + " bits for the large-M method at k = " + std::to_string(k),
                               "the filter is too small for the large-M method; use method \"exact\"");
     const double Md = static_cast<double>(M);
+    inv_.resize(k + extra);
+    for (unsigned o = 0; o < k + extra; ++o) inv_[o] = 1 / (Md - o);
     omega_.resize(k);
     for (unsigned r = 0; r < k; ++r) omega_[r] = std::polar(1.0, 2 * kPi * r / k);
     double rho_M = 0, target = 0;  // ρ'(M) = Σ 1/(M − t); Σ log(1 − t/M)
@@ -124,7 +126,10 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
     for (std::uint64_t b = 0; b < B0_; ++b) {
         const double bd = static_cast<double>(b);
         if (b >= a0)
-            for (std::size_t i = 0; i < modes_.size(); ++i) Pi[i] *= (Md - bd) / (p[i] - bd);
+            for (std::size_t i = 0; i < modes_.size(); ++i) {
+                const cd d = p[i] - bd;
+                Pi[i] *= (Md - bd) / std::norm(d) * std::conj(d);
+            }
         weight_values(bd, w.data(), W_);
         for (unsigned i = 0; i < W_; ++i) cum_[(b + 1) * W_ + i] = cum_[b * W_ + i] + vis_[b] * w[i];
     }
@@ -155,15 +160,14 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
 
 // w_0 = 1, w_1 = (b)_k/(M)_k, w_{1+t} = (b − k)_t/(M − k)_t; b may be any real ≥ 0 (the quadrature's nodes).
 void LargeFillDistinct::weight_values(double b, double* w, unsigned n) const {
-    const double Md = static_cast<double>(M_);
     w[0] = 1.0;
     double r = 1.0;
-    for (unsigned t = 0; t < k_; ++t) r *= b > t ? (b - t) / (Md - t) : 0.0;
+    for (unsigned t = 0; t < k_; ++t) r *= b > t ? (b - t) * inv_[t] : 0.0;
     w[1] = r;
     r = 1.0;
     for (unsigned t = 0; t + 2 < n; ++t) {
         const double o = static_cast<double>(k_ + t);
-        w[2 + t] = r *= b > o ? (b - o) / (Md - o) : 0.0;
+        w[2 + t] = r *= b > o ? (b - o) * inv_[k_ + t] : 0.0;
     }
 }
 

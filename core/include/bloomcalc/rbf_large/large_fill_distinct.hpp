@@ -45,6 +45,7 @@ private:
     unsigned k_, extra_, W_;
     double E0_ = 0;  // the smooth amplitude: v_b ∋ E0/(1 − s_b), E0 = 1/(M·Σ_{t<k} 1/(M − t))
     std::vector<Mode> modes_;
+    std::vector<double> inv_;                  // 1/(M − o), o < k + extra
     std::vector<std::complex<double>> omega_;  // ω^r, r < k
     std::vector<double> vis_, cum_;            // v_b and Σ_{c<b} v_c w_i(c) for b ≤ B₀ ([b·W + i])
     std::vector<std::complex<double>> T0_;     // T_j(B₀) per weight ([j·W + i]); T0err_ its bound
