@@ -5,11 +5,11 @@
 //    page embedding one calculator loads only that one's code (the embed size budget, tests/js/size.test.mjs,
 //    reads the chunk graph from dist/element.meta.json); the module workers web/sim-worker.mjs,
 //    web/rbf-worker.mjs and web/layouts-worker.mjs become sim-worker.js, rbf-worker.js and layouts-worker.js,
-//    which import the runtime chunk the entry also loads; bloomcalc.web.wasm is copied beside them (each finds
-//    it relative to its own URL). This folder is what the package's "./element" export ships.
+//    which import the runtime chunk the entry also loads; the two modules' bloomcalc.web.wasm and
+//    bloomcalc.rbf.wasm are copied beside them (each found relative to its loader's URL). This folder is what the package's "./element" export ships.
 //  dist/web: the same element files, plus the page: index.html, page.css and app.js (web/app.mjs: embed
 //    mode and the glue between calculators; no computation), and the docs as HTML.
-// Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.web.mjs + .wasm from `npm run build`)
+// Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.{web,rbf}.mjs + .wasm from `npm run build`)
 import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { buildDocs } from './build-docs.mjs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -47,17 +47,18 @@ async function patchSourceMapUrl(file) {
 
 /**
  * Bundles and copies the elements and the page. Returns { outdir, files } with the written files' paths.
- * Throws when the WebAssembly build (dist/bloomcalc.web.mjs, dist/bloomcalc.web.wasm) is missing.
+ * Throws when the WebAssembly build (dist/bloomcalc.{web,rbf}.mjs, dist/bloomcalc.{web,rbf}.wasm) is missing.
  */
 export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir = join(root, 'dist', 'element'), quiet = false } = {}) {
-  const wasm = join(root, 'dist', 'bloomcalc.web.wasm');
-  const loader = join(root, 'dist', 'bloomcalc.web.mjs');
+  // the two modules (docs/decisions.md, "Two modules"): main and the recycling filters'
+  const wasmFiles = ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm'];
   const missing = [];
-  for (const path of [loader, wasm]) if (!(await exists(path))) missing.push(relative(root, path));
+  for (const file of [...wasmFiles, 'bloomcalc.web.mjs', 'bloomcalc.rbf.mjs'])
+    if (!(await exists(join(root, 'dist', file)))) missing.push(`dist/${file}`);
   if (missing.length) {
     throw new Error(
       `build-web: the WebAssembly build is missing (${missing.join(', ')}). ` +
-        'Run `npm run build` first; it writes dist/bloomcalc.web.mjs and dist/bloomcalc.web.wasm.',
+        'Run `npm run build` first; it writes dist/bloomcalc.{web,rbf}.mjs and dist/bloomcalc.{web,rbf}.wasm.',
     );
   }
 
@@ -111,10 +112,10 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
   await patchSourceMapUrl(join(elementDir, 'bloom-calc.mjs'));
   const meta = JSON.stringify(result.metafile).replaceAll('/bloom-calc.js"', '/bloom-calc.mjs"').replaceAll('/bloom-calc.js.map"', '/bloom-calc.mjs.map"');
   await writeFile(join(elementDir, '..', 'element.meta.json'), meta);
-  await copyFile(wasm, join(elementDir, 'bloomcalc.web.wasm'));
-  // The npm module's browser entry (wasm/browser.mjs with its runtime) beside the same .wasm, so the package
-  // ships one .wasm: its `new URL('bloomcalc.web.wasm', import.meta.url)` finds this folder's copy, and Vite
-  // and webpack follow it from here (package.json "exports", docs/bundlers.md).
+  for (const file of wasmFiles) await copyFile(join(root, 'dist', file), join(elementDir, file));
+  // The npm module's browser entry (wasm/browser.mjs with its runtime) beside the same .wasm files, so the
+  // package ships each .wasm once: its `new URL('bloomcalc.<name>.wasm', import.meta.url)`s find this folder's
+  // copies, and Vite and webpack follow them from here (package.json "exports", docs/bundlers.md).
   const moduleBundle = await build({
     ...common,
     sourcemap: false,

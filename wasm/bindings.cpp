@@ -1250,15 +1250,29 @@ val layout_presets() {
 
 }  // namespace
 
+// Two modules are built from this file (CMakeLists.txt; docs/decisions.md, "Two modules"): the main one
+// (bloomcalc.web.wasm: every calculator but the recycling filters) and, with BLOOMCALC_MODULE_RBF, the
+// recycling filters' (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded, recommend*). Both have the parsers,
+// solveSizing, limits and diagnostics; the link-time optimiser drops what a module does not register.
 EMSCRIPTEN_BINDINGS(bloomcalc) {
-    emscripten::function("compareFpr", &compare_fpr);
-    emscripten::function("exactFpr", &exact_fpr);
-    emscripten::function("exactFprTable", &exact_fpr_table);
     emscripten::function("solveSizing", &solve_sizing);
     emscripten::function("parseCount", &parse_count);
     emscripten::function("parseBits", &parse_bits);
     emscripten::function("parseProbability", &parse_probability);
     emscripten::function("limits", &limits);
+    emscripten::function("diagnostics", &diagnostics);
+#ifdef BLOOMCALC_MODULE_RBF
+    emscripten::function("rbf", &rbf);
+    emscripten::function("sigmaCurve", &sigma_curve);
+    emscripten::function("nBounded", &n_bounded);
+    emscripten::function("recommend", &recommend);
+    emscripten::function("recommendRows", &recommend_rows);
+    emscripten::function("recommendPlan", &recommend_plan);
+    emscripten::function("mergeRecommendation", &merge_recommendation);
+#else
+    emscripten::function("compareFpr", &compare_fpr);
+    emscripten::function("exactFpr", &exact_fpr);
+    emscripten::function("exactFprTable", &exact_fpr_table);
     emscripten::class_<Simulation>("Simulation")
         .constructor<val>()
         .function("error", &Simulation::error)
@@ -1273,14 +1287,6 @@ EMSCRIPTEN_BINDINGS(bloomcalc) {
         .function("run", &ParadoxSimulation::run)
         .function("progress", &ParadoxSimulation::progress)
         .function("result", &ParadoxSimulation::result);
-    emscripten::function("diagnostics", &diagnostics);
-    emscripten::function("rbf", &rbf);
-    emscripten::function("sigmaCurve", &sigma_curve);
-    emscripten::function("nBounded", &n_bounded);
-    emscripten::function("recommend", &recommend);
-    emscripten::function("recommendRows", &recommend_rows);
-    emscripten::function("recommendPlan", &recommend_plan);
-    emscripten::function("mergeRecommendation", &merge_recommendation);
     emscripten::function("paradox", &paradox);
     emscripten::function("paradoxCurve", &paradox_curve);
     emscripten::function("cbf", &cbf);
@@ -1294,4 +1300,5 @@ EMSCRIPTEN_BINDINGS(bloomcalc) {
     emscripten::function("layoutSize", &layout_size);
     emscripten::function("simulateLayout", &simulate_layout);
     emscripten::function("layoutPresets", &layout_presets);
+#endif
 }

@@ -1,10 +1,13 @@
-// Browser and worker entry of the npm package: the ES module build with a separate .wasm file.
-// The build locates the .wasm with `new URL('bloomcalc.web.wasm', import.meta.url)`, a pattern Vite and
-// webpack follow to emit the file; unbundled, it sits beside dist/bloomcalc.web.mjs. Where a bundle has
+// Browser and worker entry of the npm package: the ES module builds with their separate .wasm files.
+// Two modules (docs/decisions.md, "Two modules"): bloomcalc.web.wasm (every calculator but the recycling
+// filters) and bloomcalc.rbf.wasm (the recycling filters); createBloomCalc() loads both, side by side.
+// Each build locates its .wasm with `new URL('bloomcalc.<name>.wasm', import.meta.url)`, a pattern Vite and
+// webpack follow to emit the file; unbundled, it sits beside dist/bloomcalc.<name>.mjs. Where a bundle has
 // no import.meta (esbuild's IIFE/CommonJS output), it is looked for beside the script that loaded the
-// bundle. Pass `locateFile` (or `wasmBinary`) to self-host the .wasm elsewhere (docs/bundlers.md).
-import factory from '../dist/bloomcalc.web.mjs';
-import { wrap } from './api.mjs';
+// bundle. Pass `locateFile` (or `wasmBinary` / `rbfWasmBinary`) to self-host the .wasm elsewhere
+// (docs/bundlers.md).
+import mainFactory from '../dist/bloomcalc.web.mjs';
+import { modulesOf, wrap } from './api.mjs';
 
 // Captured while the script runs: document.currentScript is only set during a classic script's first run.
 const scriptUrl =
@@ -14,9 +17,29 @@ const scriptUrl =
   undefined;
 const fallbackLocate = import.meta.url || !scriptUrl ? undefined : (path) => new URL(path, scriptUrl).href;
 
+// The recycling module's loader is a chunk of its own (a dynamic import): a page that never loads it does
+// not download it.
+const FACTORIES = {
+  main: async () => mainFactory,
+  rbf: async () => (await import('../dist/bloomcalc.rbf.mjs')).default,
+};
+
+async function load(name, options) {
+  const { modules, wasmBinary, rbfWasmBinary, ...rest } = options;
+  const bytes = name === 'main' ? wasmBinary : rbfWasmBinary;
+  const locate = rest.locateFile || bytes ? {} : fallbackLocate ? { locateFile: fallbackLocate } : {};
+  const factory = await FACTORIES[name]();
+  return factory({ ...locate, ...rest, ...(bytes ? { wasmBinary: bytes } : {}) });
+}
+
+/**
+ * Loads the WebAssembly modules and returns the calculator. `modules` (default ['main', 'rbf']) picks
+ * which: a method of a module not loaded throws an Error saying so.
+ */
 export async function createBloomCalc(options = {}) {
-  const locate = options.locateFile || options.wasmBinary ? {} : fallbackLocate ? { locateFile: fallbackLocate } : {};
-  return wrap(await factory({ ...locate, ...options }));
+  const modules = modulesOf(options);
+  const [main, rbf] = await Promise.all(['main', 'rbf'].map((name) => (modules.includes(name) ? load(name, options) : null)));
+  return wrap(main, rbf);
 }
 
 export default createBloomCalc;

@@ -77,7 +77,7 @@ async function loadCalculator() {
     return await createBloomCalc();
   } catch (err) {
     if (err?.code === 'ENOENT' || err?.code === 'ERR_MODULE_NOT_FOUND') {
-      throw new Error('the WebAssembly build (dist/bloomcalc.web.mjs, dist/bloomcalc.web.wasm) is missing (run `npm run build`)');
+      throw new Error('the WebAssembly build (dist/bloomcalc.{web,rbf}.mjs, dist/bloomcalc.{web,rbf}.wasm) is missing (run `npm run build`)');
     }
     throw err;
   }

@@ -1026,10 +1026,21 @@ export interface BloomCalc {
 }
 
 export interface CreateOptions {
-  /** Where to find `bloomcalc.web.wasm` (browser build), as in Emscripten's locateFile. */
+  /**
+   * Which WebAssembly modules to load (default both): 'main' (`bloomcalc.web.wasm`: every method but the
+   * recycling filters') and 'rbf' (`bloomcalc.rbf.wasm`: rbf, sigmaCurve, nBounded, recommend*). Both have
+   * the parsers, size and limits; a method of a module not loaded throws an Error saying so.
+   */
+  modules?: ReadonlyArray<'main' | 'rbf'>;
+  /**
+   * Where to find `bloomcalc.web.wasm` and `bloomcalc.rbf.wasm` (browser build), as in Emscripten's
+   * locateFile: called with each file's name.
+   */
   locateFile?: (path: string, prefix: string) => string;
-  /** The wasm bytes, when the caller loads them itself. */
+  /** The main module's wasm bytes (`bloomcalc.web.wasm`), when the caller loads them itself. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /** The recycling module's wasm bytes (`bloomcalc.rbf.wasm`), when the caller loads them itself. */
+  rbfWasmBinary?: ArrayBuffer | Uint8Array;
 }
 
 /** Load the WebAssembly module and return the calculator. */

@@ -1,32 +1,46 @@
-// Node entry of the npm package: the same ES module build and the same .wasm file as browsers use. The
-// .wasm is read with fs (once per process) and handed to Emscripten as `wasmBinary`, so the runtime never
-// fetch()es a file path. The package ships the .wasm once, in dist/element/ beside the browser bundles;
-// a source checkout also has the build's own copy in dist/.
+// Node entry of the npm package: the same ES module builds and the same .wasm files as browsers use. Two
+// modules (docs/decisions.md, "Two modules"): bloomcalc.web.wasm (every calculator but the recycling
+// filters) and bloomcalc.rbf.wasm (the recycling filters); createBloomCalc() loads both. Each .wasm is read
+// with fs (once per process) and handed to Emscripten as `wasmBinary`, so the runtime never fetch()es a file
+// path. The package ships each .wasm once, in dist/element/ beside the browser bundles; a source checkout
+// also has the build's own copies in dist/.
 import { readFile } from 'node:fs/promises';
-import factory from '../dist/bloomcalc.web.mjs';
-import { wrap } from './api.mjs';
+import mainFactory from '../dist/bloomcalc.web.mjs';
+import rbfFactory from '../dist/bloomcalc.rbf.mjs';
+import { modulesOf, wrap } from './api.mjs';
 
-const BUILT_WASM = new URL('../dist/bloomcalc.web.wasm', import.meta.url); // a source checkout's build
-const SHIPPED_WASM = new URL('../dist/element/bloomcalc.web.wasm', import.meta.url); // the package's one copy
-let wasmBytes; // Promise<Buffer>, shared by every createBloomCalc() of this process
+const MODULES = {
+  main: { factory: mainFactory, file: 'bloomcalc.web.wasm', option: 'wasmBinary' },
+  rbf: { factory: rbfFactory, file: 'bloomcalc.rbf.wasm', option: 'rbfWasmBinary' },
+};
+const bytes = {}; // name → Promise<Buffer>, shared by every createBloomCalc() of this process
 
-async function readWasm() {
+async function readWasm(file) {
   try {
-    return await readFile(BUILT_WASM);
+    return await readFile(new URL(`../dist/${file}`, import.meta.url)); // a source checkout's build
   } catch (error) {
     if (error.code !== 'ENOENT') throw error;
-    return readFile(SHIPPED_WASM);
+    return readFile(new URL(`../dist/element/${file}`, import.meta.url)); // the package's one copy
   }
 }
 
-export async function createBloomCalc(options = {}) {
-  let wasmBinary = options.wasmBinary;
-  if (wasmBinary === undefined) {
-    wasmBytes ??= readWasm();
-    wasmBytes.catch(() => (wasmBytes = undefined)); // a failed read is retried next time
-    wasmBinary = await wasmBytes;
+async function load(name, options) {
+  const { factory, file, option } = MODULES[name];
+  const { modules, wasmBinary, rbfWasmBinary, ...rest } = options;
+  let binary = options[option];
+  if (binary === undefined) {
+    bytes[name] ??= readWasm(file);
+    bytes[name].catch(() => (bytes[name] = undefined)); // a failed read is retried next time
+    binary = await bytes[name];
   }
-  return wrap(await factory({ ...options, wasmBinary }));
+  return factory({ ...rest, wasmBinary: binary });
+}
+
+/** Loads the WebAssembly modules (`modules`, default ['main', 'rbf']) and returns the calculator. */
+export async function createBloomCalc(options = {}) {
+  const modules = modulesOf(options);
+  const [main, rbf] = await Promise.all(['main', 'rbf'].map((name) => (modules.includes(name) ? load(name, options) : null)));
+  return wrap(main, rbf);
 }
 
 export default createBloomCalc;

@@ -3,7 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { createBloomCalc } from './index.mjs';
 
-const calc = await createBloomCalc();
+const calc = await createBloomCalc({ modules: ['rbf'] }); // recommendRows only (docs/decisions.md, "Two modules")
 parentPort.on('message', ({ id, input, k }) => {
   try {
     parentPort.postMessage({ id, rows: calc.recommendRows(input, k, k) });

@@ -13,9 +13,9 @@
 //                ways: typing writes the attribute; setting the attribute fills the control and fires an
 //                'input' event on it (and 'change' for a select) so the calculator recomputes as if typed.
 //       initial  values used when neither the URL (url-state) nor an attribute names any field (optional).
-//       mount(ctx) runs once the WebAssembly module is loaded (one shared load per page), with
+//       mount(ctx) runs once its WebAssembly module is loaded (one shared load per page and module), with
 //         ctx.root    the shadow root;  ctx.$(id) = ctx.root.getElementById(id)
-//         ctx.bc      the JS API (the same object createBloomCalc() gives)
+//         ctx.bc      the JS API (the same object createBloomCalc() gives, over the calculator's module)
 //         ctx.host    the element;  ctx.initial  the starting field values
 //         ctx.emit(result, call)   after each successful computation: sets element.result, fires 'result'
 //                                  and feeds the export buttons; call = { method, input } reproduces it
@@ -37,16 +37,23 @@ import { createBloomCalc } from '../wasm/browser.mjs';
 import elementCss from './element.css';
 import { attachChartExports, resultExports } from './exports.mjs';
 
-let loading = null;
+const loading = {}; // module name → Promise<the JS API over that module>
 
-// The .wasm sits beside the bundle (dist/element/bloom-calc.mjs). Written as a literal new URL(…,
-// import.meta.url) so that a bundler given the element bundle (Vite, webpack) emits the file too.
-const WASM_URL = new URL('bloomcalc.web.wasm', import.meta.url).href;
+// Each .wasm sits beside the bundle (dist/element/bloom-calc.mjs). Written as literal new URL(…,
+// import.meta.url)s so that a bundler given the element bundle (Vite, webpack) emits the files too.
+const WASM_URLS = {
+  'bloomcalc.web.wasm': new URL('bloomcalc.web.wasm', import.meta.url).href,
+  'bloomcalc.rbf.wasm': new URL('bloomcalc.rbf.wasm', import.meta.url).href,
+};
 
-/** The WebAssembly module, loaded once for every element of the page. */
-export function loadCalculator() {
-  loading ??= createBloomCalc({ locateFile: (path) => (path.endsWith('.wasm') ? WASM_URL : new URL(path, import.meta.url).href) });
-  return loading;
+/**
+ * The WebAssembly module a calculator needs — 'main' (bloomcalc.web.wasm) or 'rbf' (bloomcalc.rbf.wasm, the
+ * recycling filters; docs/decisions.md, "Two modules") — loaded once for every element of the page that
+ * needs it. Resolves to the JS API over that module alone.
+ */
+export function loadCalculator(module = 'main') {
+  loading[module] ??= createBloomCalc({ modules: [module], locateFile: (path) => WASM_URLS[path] ?? new URL(path, import.meta.url).href });
+  return loading[module];
 }
 
 /** element.css's :host([theme="dark"]) block, also applied under prefers-color-scheme: dark without a theme. */
@@ -67,14 +74,16 @@ function styleSheets() {
   return sheets;
 }
 
-const registry = new Map(); // name → () => Promise<definition>
+const registry = new Map(); // name → { load: () => Promise<definition>, module }
 
 /**
  * Makes a calculator available to <bloom-calc calculator="name">: `load` returns (a promise of) its definition,
- * so each calculator's code can be a chunk of its own, downloaded when the first element naming it connects.
+ * so each calculator's code can be a chunk of its own, downloaded when the first element naming it connects;
+ * `module` is the WebAssembly module it computes with ('main' or 'rbf', see loadCalculator), downloaded
+ * side by side with that chunk.
  */
-export function registerCalculator(name, load) {
-  registry.set(name, load);
+export function registerCalculator(name, load, module = 'main') {
+  registry.set(name, { load, module });
 }
 
 export function calculatorNames() {
@@ -143,7 +152,7 @@ export class BloomCalcElement extends HTMLElement {
 
   connectedCallback() {
     // the calculator's chunk and the WebAssembly module download side by side
-    if (registry.has(this.calculator)) this.#loaded ??= loadCalculator();
+    if (registry.has(this.calculator)) this.#loaded ??= loadCalculator(registry.get(this.calculator).module);
     this.#rendering ??= this.#render();
     this.#rendering.then(() => {
       if (this.#def && !this.#mounted && this.isConnected) this.#mount();
@@ -158,7 +167,7 @@ export class BloomCalcElement extends HTMLElement {
   }
 
   async #render() {
-    const load = registry.get(this.calculator);
+    const load = registry.get(this.calculator)?.load;
     if (!load) {
       const known = calculatorNames().join(', ');
       this.#renderFailure(`bloom-calc: unknown calculator "${this.calculator}" (one of: ${known}).`, new RangeError(`calculator must be one of ${known}; got "${this.calculator}"`), 'calculator');
@@ -189,7 +198,7 @@ export class BloomCalcElement extends HTMLElement {
   async #mount() {
     let bc;
     try {
-      this.#loaded ??= loadCalculator();
+      this.#loaded ??= loadCalculator(registry.get(this.calculator).module);
       bc = await this.#loaded;
     } catch (err) {
       const el = document.createElement('p');

@@ -1,6 +1,6 @@
 // The browser entry of the custom elements: `<script type="module" src="bloom-calc.mjs">` then
 // `<bloom-calc calculator="sizing" n="1M" p="1%"></bloom-calc>`. Bundled by scripts/build-web.mjs into
-// dist/element/bloom-calc.mjs, with bloomcalc.web.wasm and the workers beside it (found relative to the
+// dist/element/bloom-calc.mjs, with bloomcalc.web.wasm, bloomcalc.rbf.wasm and the workers beside it (found relative to the
 // bundle's own URL). The page (dist/web) is built from the same bundle. See docs/embed.md.
 import { BloomCalcElement, calculatorNames, loadCalculator, registerCalculator } from './element-base.mjs';
 
@@ -20,7 +20,14 @@ export const CALCULATORS = {
   layouts: () => import('./layouts.mjs').then((m) => m.calculator),
 };
 
-for (const [name, load] of Object.entries(CALCULATORS)) registerCalculator(name, load);
+/**
+ * The WebAssembly module of each calculator that does not compute with the main one (bloomcalc.web.wasm):
+ * the recycling filters are a module of their own, bloomcalc.rbf.wasm (the embed size budget;
+ * docs/decisions.md, "Two modules"). A calculator reaches only its module's methods through ctx.bc.
+ */
+export const MODULES = { recycling: 'rbf' };
+
+for (const [name, load] of Object.entries(CALCULATORS)) registerCalculator(name, load, MODULES[name]);
 if (!customElements.get('bloom-calc')) customElements.define('bloom-calc', BloomCalcElement);
 
 export { BloomCalcElement, calculatorNames, loadCalculator };

@@ -5,9 +5,10 @@
 // Messages out: { id, type: 'result', result } | { id, type: 'error', error }
 import { createBloomCalc } from '../wasm/browser.mjs';
 
-// The .wasm sits beside this bundle: the runtime's own new URL('bloomcalc.web.wasm', import.meta.url), a
-// literal that bundlers (Vite, webpack) follow when they take the worker in, finds it.
-const ready = createBloomCalc();
+// The main module (its .wasm, bloomcalc.web.wasm, sits beside this bundle: the runtime's own
+// new URL('bloomcalc.web.wasm', import.meta.url), a literal that bundlers (Vite, webpack) follow when they
+// take the worker in, finds it). The recycling module is not needed here (docs/decisions.md, "Two modules").
+const ready = createBloomCalc({ modules: ['main'] });
 
 /** The layouts of the comparison table: the deployed presets and the generic shapes. */
 const TABLE = [

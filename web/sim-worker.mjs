@@ -8,9 +8,10 @@
 //               | { type: 'error', id, error: { name, message, parameter } }
 import { createBloomCalc } from '../wasm/browser.mjs';
 
-// The .wasm sits beside this bundle: the runtime's own new URL('bloomcalc.web.wasm', import.meta.url), a
-// literal that bundlers (Vite, webpack) follow when they take the worker in, finds it.
-const ready = createBloomCalc();
+// The main module (its .wasm, bloomcalc.web.wasm, sits beside this bundle: the runtime's own
+// new URL('bloomcalc.web.wasm', import.meta.url), a literal that bundlers (Vite, webpack) follow when they
+// take the worker in, finds it). The recycling module is not needed here (docs/decisions.md, "Two modules").
+const ready = createBloomCalc({ modules: ['main'] });
 let current = null;
 
 // A zero-delay turn of the event loop (setTimeout is clamped to 4 ms after a few nested calls).

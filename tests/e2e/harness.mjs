@@ -38,6 +38,8 @@ async function needsBuild() {
     join(root, 'scripts', 'build-docs.mjs'),
     join(root, 'dist', 'bloomcalc.web.mjs'),
     join(root, 'dist', 'bloomcalc.web.wasm'),
+    join(root, 'dist', 'bloomcalc.rbf.mjs'),
+    join(root, 'dist', 'bloomcalc.rbf.wasm'),
   ];
   for (const source of sources) if ((await mtime(source)) > built) return true;
   return false;

@@ -9,21 +9,27 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { wrap } from '../../wasm/api.mjs';
-import { NODE_BUILD, hasNodeBuild } from './helpers/common.mjs';
+import { NODE_BUILD, RBF_BUILD, hasNodeBuild } from './helpers/common.mjs';
 
 const PER_KIND = Number(process.env.BLOOMCALC_ERRORS ?? 2e5);
-const skip = hasNodeBuild() ? false : 'dist/bloomcalc.web.* is missing; run `npm run build` first';
+const skip = hasNodeBuild() ? false : 'dist/bloomcalc.{web,rbf}.* is missing; run `npm run build` first';
 
-// The raw module beside its wrapper, to read the diagnostics the public API does not expose.
+// The raw modules (main and the recycling filters', docs/decisions.md "Two modules") beside their wrapper, to
+// read the diagnostics the public API does not expose.
 async function load() {
-  const { default: factory } = await import('../../dist/bloomcalc.web.mjs');
-  const raw = await factory({ wasmBinary: await readFile(NODE_BUILD) });
-  return { raw, bc: wrap(raw) };
+  const [main, rbf] = await Promise.all([
+    import('../../dist/bloomcalc.web.mjs').then(async ({ default: factory }) => factory({ wasmBinary: await readFile(NODE_BUILD) })),
+    import('../../dist/bloomcalc.rbf.mjs').then(async ({ default: factory }) => factory({ wasmBinary: await readFile(RBF_BUILD) })),
+  ]);
+  return { raw: { main, rbf }, bc: wrap(main, rbf) };
 }
 
+/** Each module's wasm stack pointer, heap in use and emval handle count. */
 function state(raw) {
-  const { stackPointer, heapInUse } = raw.diagnostics();
-  return { stackPointer, heapInUse, handles: raw.count_emval_handles() };
+  return Object.fromEntries(Object.entries(raw).map(([name, module]) => {
+    const { stackPointer, heapInUse } = module.diagnostics();
+    return [name, { stackPointer, heapInUse, handles: module.count_emval_handles() }];
+  }));
 }
 
 // Each kind: a call that must fail, and the check of its error.
@@ -36,7 +42,7 @@ function kinds(raw, bc) {
     'wrong type (API)': [() => bc.fpr({ m: Symbol('m'), n: 4, k: 5 }), named(TypeError, 'm')],
     'wrong type (binding)': [
       () => {
-        const r = raw.compareFpr({ m: 'not a number', n: 4, k: 5 });  // the binding's own check, past the API's
+        const r = raw.main.compareFpr({ m: 'not a number', n: 4, k: 5 });  // the binding's own check, past the API's
         if (r?.__bloomcalcError) throw Object.assign(new TypeError(r.__bloomcalcError.message), r.__bloomcalcError);
       },
       named(TypeError, 'm'),
@@ -74,7 +80,7 @@ test('the leak measure can fail: a simulation not yet deleted shows in heap and 
   const { raw, bc } = await load();
   const before = state(raw);
   const sim = bc.createSimulation({ structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 4, arrivals: 100 });
-  assert.ok(state(raw).heapInUse > before.heapInUse, 'a live simulation holds heap');
+  assert.ok(state(raw).main.heapInUse > before.main.heapInUse, 'a live simulation holds heap');
   sim.dispose();
   assert.deepEqual(state(raw), before);
 });

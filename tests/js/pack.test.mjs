@@ -69,14 +69,15 @@ describe('npm package', { skip }, () => {
     tarball = join(packDir, info.filename);
     packedFiles = new Set(info.files.map((f) => f.path));
     for (const file of ['package.json', 'wasm/index.mjs', 'wasm/index.d.ts', 'wasm/cli.mjs', 'dist/bloomcalc.web.mjs',
-      'dist/element/bloom-calc.mjs', 'dist/element/bloomcalc.module.mjs', 'dist/element/bloomcalc.web.wasm']) {
+      'dist/bloomcalc.rbf.mjs', 'dist/element/bloom-calc.mjs', 'dist/element/bloomcalc.module.mjs', 'dist/element/bloomcalc.web.wasm',
+      'dist/element/bloomcalc.rbf.wasm']) {
       assert.ok(packedFiles.has(file), `${file} is in the package`);
     }
     // Follow the import graph from the Node entry and the bin: every module they load must ship.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     const { node } = pkg.exports['.'];
     const entries = [node.import.default, node.import.types, node.require.default, node.require.types, pkg.exports['.'].default,
-      pkg.exports['./element'], pkg.exports['./wasm'], pkg.bin.bloomcalc]
+      pkg.exports['./element'], pkg.exports['./wasm'], pkg.exports['./wasm-rbf'], pkg.bin.bloomcalc]
       .map((p) => posix.normalize(p));
     const missing = [];
     const seen = new Set();
@@ -108,10 +109,11 @@ describe('npm package', { skip }, () => {
     assert.match(pkg.repository?.url ?? '', /^git\+https:\/\//);
     assert.match(pkg.homepage ?? '', /^https:\/\//);
     assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');
-    // The .wasm ships once: one file, and no build inlines it (base64 would make a JS file > 600 KB).
-    const wasmFiles = info.files.filter((f) => f.path.endsWith('.wasm')).map((f) => f.path);
-    assert.deepEqual(wasmFiles, ['dist/element/bloomcalc.web.wasm']);
-    const wasmSize = info.files.find((f) => f.path === wasmFiles[0]).size;
+    // Each .wasm ships once (the main module and the recycling filters', docs/decisions.md "Two modules"), and
+    // no build inlines one (base64 would make a JS file > 300 KB).
+    const wasmFiles = info.files.filter((f) => f.path.endsWith('.wasm')).map((f) => f.path).sort();
+    assert.deepEqual(wasmFiles, ['dist/element/bloomcalc.rbf.wasm', 'dist/element/bloomcalc.web.wasm']);
+    const wasmSize = Math.min(...wasmFiles.map((path) => info.files.find((f) => f.path === path).size));
     // The page ships without copies of the element files: `bloomcalc serve` serves them from dist/element.
     for (const f of info.files) {
       if (f.path.startsWith('dist/web/')) assert.ok(!packedFiles.has(f.path.replace('dist/web/', 'dist/element/')), `${f.path} is shipped twice`);
@@ -198,12 +200,14 @@ describe('npm package', { skip }, () => {
       const page = await fetch(url);
       assert.equal(page.status, 200);
       assert.match(await page.text(), /<title>[^<]*bloomcalc/i);
-      const wasm = await fetch(new URL('bloomcalc.web.wasm', url));
-      assert.equal(wasm.status, 200);
-      assert.equal(wasm.headers.get('content-type'), 'application/wasm');
-      assert.match(wasm.headers.get('content-encoding') ?? '', /^(br|gzip)$/, 'served compressed');
-      const bytes = Buffer.from(await wasm.arrayBuffer());
-      assert.deepEqual(bytes, readFileSync(join(ROOT, 'dist', 'element', 'bloomcalc.web.wasm')));
+      for (const file of ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm']) {
+        const wasm = await fetch(new URL(file, url));
+        assert.equal(wasm.status, 200, file);
+        assert.equal(wasm.headers.get('content-type'), 'application/wasm');
+        assert.match(wasm.headers.get('content-encoding') ?? '', /^(br|gzip)$/, 'served compressed');
+        const bytes = Buffer.from(await wasm.arrayBuffer());
+        assert.deepEqual(bytes, readFileSync(join(ROOT, 'dist', 'element', file)));
+      }
       // every file of the built page answers with its bytes, those shipped once from dist/element
       const pageFiles = readdirSync(join(ROOT, 'dist', 'web'), { recursive: true }).filter((f) => !f.endsWith('.map') && statSync(join(ROOT, 'dist', 'web', f)).isFile());
       for (const file of pageFiles) {
@@ -232,12 +236,12 @@ describe('npm package', { skip }, () => {
     const app = join(project, 'app');
     cpSync(join(FIXTURES, 'bundler-app'), app, { recursive: true });
     const esbuild = await import('esbuild');
-    const wasm = join(project, 'node_modules', 'bloomcalc', 'dist', 'element', 'bloomcalc.web.wasm');
+    const wasmFiles = ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm']; // the two modules (docs/decisions.md)
     for (const format of ['esm', 'iife']) {
       const out = join(project, `out-esbuild-${format}`);
       await esbuild.build({ entryPoints: [join(app, 'main.mjs')], bundle: true, format, minify: true, outfile: join(out, 'main.js'), absWorkingDir: project, logLevel: 'error' });
       // esbuild has no asset emission for new URL(…, import.meta.url): the one documented step
-      copyFileSync(wasm, join(out, 'bloomcalc.web.wasm'));
+      for (const file of wasmFiles) copyFileSync(join(project, 'node_modules', 'bloomcalc', 'dist', 'element', file), join(out, file));
       const tag = format === 'esm' ? '<script type="module" src="./main.js"></script>' : '<script src="./main.js"></script>';
       writeFileSync(join(out, 'index.html'), readFileSync(join(app, 'index.html'), 'utf8').replace(/<script[^>]*><\/script>/, tag));
       sites.push({ name: `esbuild ${format}`, root: out });

@@ -53,6 +53,10 @@ async function main(): Promise<void> {
   await named({ locateFile: (path, prefix) => prefix + path });
   await createBloomCalc({ wasmBinary: new Uint8Array(8) });
   await createBloomCalc({ wasmBinary: new ArrayBuffer(8) });
+  await createBloomCalc({ modules: ['rbf'], rbfWasmBinary: new Uint8Array(8) });
+  await createBloomCalc({ modules: ['main', 'rbf'] });
+  // @ts-expect-error: the modules are 'main' and 'rbf'
+  await createBloomCalc({ modules: ['layouts'] });
 
   // fpr: numbers or text with units; hashing optional.
   const report: FprReport = bc.fpr({ m: 1024, n: 100, k: 7 });

@@ -5,12 +5,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-// The one WebAssembly build (ES module glue + .wasm) that the Node and browser entries load.
+// The WebAssembly builds (ES module glue + .wasm) that the Node and browser entries load: the main module
+// and the recycling filters' (docs/decisions.md, "Two modules").
 export const NODE_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.web.wasm', import.meta.url));
-const GLUE = fileURLToPath(new URL('../../../dist/bloomcalc.web.mjs', import.meta.url));
+export const RBF_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.rbf.wasm', import.meta.url));
+const GLUES = ['web', 'rbf'].map((name) => fileURLToPath(new URL(`../../../dist/bloomcalc.${name}.mjs`, import.meta.url)));
 export const CLI = fileURLToPath(new URL('../../../wasm/cli.mjs', import.meta.url));
 
-export const hasNodeBuild = () => existsSync(NODE_BUILD) && existsSync(GLUE);
+export const hasNodeBuild = () => [NODE_BUILD, RBF_BUILD, ...GLUES].every((file) => existsSync(file));
 
 /** |a − b| / |b|, with 0 when both are 0. */
 export function relDiff(a, b) {
