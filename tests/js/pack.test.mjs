@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, normalize, posix, sep } from 'node:path';
+import { basename, join, normalize, posix, sep } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 
@@ -263,10 +263,23 @@ describe('npm package', { skip }, () => {
         assert.ok(result.recycling?.rows?.length > 0 && result.recycling.best, `the recycling element (worker): ${JSON.stringify(result.recycling).slice(0, 200)}`);
       },
     });
+    // (b'') both apps through webpack 5 (its Node API, production mode), with zero configuration: webpack
+    // emits each .wasm from its new URL(…, import.meta.url), and the elements' workers with their chunks
+    const webpack = (await import('webpack')).default;
+    for (const [name, dir, check] of [['webpack', app], ['webpack, the elements', elementApp, sites.at(-1).check]]) {
+      const out = join(project, `out-${basename(dir)}-webpack`);
+      const stats = await new Promise((resolve, reject) => {
+        const compiler = webpack({ mode: 'production', context: dir, entry: './main.mjs', output: { path: out, filename: 'main.js' } });
+        compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result))));
+      });
+      assert.ok(!stats.hasErrors(), `${name}: ${stats.toString({ all: false, errors: true })}`);
+      writeFileSync(join(out, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace(/<script[^>]*><\/script>/, '<script defer src="./main.js"></script>')); // a classic script: deferred like a module
+      sites.push({ name, root: out, check });
+    }
     return sites;
   }
 
-  test('in Chromium: a strict-CSP plain page with the element, esbuild (ESM, IIFE) and Vite apps (module, elements) compute, with no foreign request', async (t) => {
+  test('in Chromium: a strict-CSP plain page with the element, esbuild (ESM, IIFE), Vite and webpack apps (module, elements) compute, with no foreign request', async (t) => {
     const sites = await buildSites();
     const { createBloomCalc } = await import('../../wasm/index.mjs');
     const bc = await createBloomCalc();
