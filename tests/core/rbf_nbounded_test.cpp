@@ -81,7 +81,8 @@ TEST_CASE("N-bounded, the filter can fill: long-run 1, the average given the cyc
         const auto truth = bitset_n_bounded(M, k, N);
         const auto r = n_bounded(M, k, Hashing::colliding, N);
         INFO("M=" << M << " k=" << k << " N=" << N << ": given " << r.exact_given_cycle_ends << " vs " << truth.given
-                  << ", fill " << r.fill_probability << " vs " << truth.fill);
+                  << " (relative " << std::fabs(r.exact_given_cycle_ends / truth.given - 1) << "), fill " << r.fill_probability
+                  << " vs " << truth.fill << " (relative " << std::fabs(r.fill_probability / truth.fill - 1) << ")");
         REQUIRE(r.can_fill);
         CHECK(r.exact == 1.0);
         CHECK(close(r.exact_given_cycle_ends, truth.given));

@@ -283,7 +283,7 @@ TEST_CASE("two-phase retaining, both swaps: the overlap model matches the real f
                 const double truth = bitset_two_phase(M, k, sigma, h, swap, Recycling::retaining);
                 const auto got = TwoPhaseModel(M, k, variant(h, Recycling::retaining, RestartLaw::exact, swap)).at(sigma);
                 INFO(to_string(h) << " swap " << to_string(swap) << " k=" << k << " sigma=" << sigma << ": " << got.average_fpr
-                                  << " vs " << truth);
+                                  << " vs " << truth << " (relative " << std::fabs(got.average_fpr / truth - 1) << ")");
                 CHECK(close(got.average_fpr, truth));
                 const auto indep = TwoPhaseModel(M, k, variant(h, Recycling::retaining, RestartLaw::eq10, swap)).at(sigma);
                 if (sigma + 1 < M && (k > 1 || swap == SwapPoint::after))  // σ = M − 1, after: the frozen filter is full
