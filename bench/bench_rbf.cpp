@@ -1,8 +1,11 @@
 // Benchmark of the recycling-filter models: f¹_σ for every σ by one σ-independent fill against re-solving
 // the chain for each σ as 000 describes (τ rows by eqs 4–8, π by eq 15), side by side; then a full
-// recommendation (k = 1..32): the exact fill against the large-M method side by side (time, error, heap) at
-// 2^16 … 2^24, then the large-M method alone at 2^28 … 2^40; the same for distinct hashes. Medians of wall times; the last line is JSON for
-// scripts/bench.mjs.
+// recommendation (k = 1..32): the exact method's reference path (detail::recommend_rows_reference, the code
+// before issue 13's speed-ups) against its fast path, and the fast path against the large-M method, side by
+// side (time, error, heap) at 2^12 … 2^24, then the large-M method alone at 2^28 … 2^40; the same for distinct
+// hashes. Times are medians of the process's CPU time (on a machine shared with other jobs, wall time measures
+// the others too; on an idle one the two agree: both are in the JSON for the reference/fast table); the last
+// line is JSON for scripts/bench.mjs.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -16,6 +19,12 @@
 #include "bloomcalc/rbf_chain.hpp"
 #include "bloomcalc/rbf_one_phase.hpp"
 #include "bloomcalc/rbf_recommend.hpp"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#else
+#include <ctime>
+#endif
 
 using namespace bloomcalc;
 using Clock = std::chrono::steady_clock;
@@ -43,6 +52,25 @@ void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
 namespace {
 
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+// CPU time of this process in ms: Node's process.cpuUsage() under wasm (the bench runs in Node), else the
+// process CPU clock.
+double cpu_ms() {
+#ifdef __EMSCRIPTEN__
+    return EM_ASM_DOUBLE({
+        var u = process.cpuUsage();
+        return (u.user + u.system) / 1000;
+    });
+#else
+    timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+#endif
+}
+
+struct Timing {
+    double cpu = 0, wall = 0;  // medians, ms
+};
 
 // The paper's method for one σ (colliding, non-retaining): rows τ_k(i, ·) by eq 4, π by eq 15 from π_0 = 1,
 // normalised, then eq 18.
@@ -95,58 +123,76 @@ int main() {
         first = false;
     }
     json += "],\"recommend\":[";
-    // Full recommendations, f* = 1 %, k = 1..32: exact fill and large-M method in the same run.
-    std::printf("\nfull recommendation, f* = 1%%, k = 1..32 (one phase, two phases, three N rules per k): exact fill vs\n"
-                "large-M method, side by side (median of 3; exact at >= 2^22: one run). err = the largest relative\n"
-                "difference of the FPRs and capacities of equal thresholds; dth = thresholds that differ; heap = peak MiB\n");
-    std::printf("%6s %11s %11s %8s %10s %5s %10s %10s %10s\n", "M", "exact ms", "large ms", "ratio", "err", "dth", "bound",
-                "exact MiB", "large MiB");
-    auto timed = [](const RecommendInput& in, int reps, Recommendation& rec, double& peak_mib) {
-        std::vector<double> times;
+    // Full recommendations, f* = 1 %, k = 1..32: the exact method's reference and fast paths and the large-M
+    // method in the same run.
+    std::printf("\nfull recommendation, f* = 1%%, k = 1..32 (one phase, two phases, three N rules per k): the exact\n"
+                "method's reference path vs its fast path (ref/fast), and the fast path vs the large-M method\n"
+                "(exact/large). CPU ms, median of 3 (exact at >= 2^22: one run). dth = thresholds that differ,\n"
+                "err = the largest relative difference of the FPRs and capacities of equal thresholds (fast vs\n"
+                "reference; large-M vs fast); heap = peak MiB allocated by the run\n");
+    std::printf("%6s %9s %9s %9s %5s %9s %9s %9s %9s %4s %9s %9s %9s %9s\n", "M", "ref ms", "fast ms", "ref/fast", "dth",
+                "err", "large ms", "ex/large", "err", "dth", "bound", "ref MiB", "fast MiB", "large MiB");
+    auto timed = [](int reps, auto&& run, Recommendation& rec, double& peak_mib) {
+        std::vector<double> cpu, wall;
         for (int rep = 0; rep < reps; ++rep) {
             g_peak = g_heap;
             const std::size_t before = g_heap;
+            const double c0 = cpu_ms();
             const auto t0 = Clock::now();
-            rec = recommend(in);
-            times.push_back(ms_since(t0));
+            rec = run();
+            wall.push_back(ms_since(t0));
+            cpu.push_back(cpu_ms() - c0);
             peak_mib = static_cast<double>(g_peak - before) / (1 << 20);
         }
-        std::sort(times.begin(), times.end());
-        return times[times.size() / 2];
+        std::sort(cpu.begin(), cpu.end());
+        std::sort(wall.begin(), wall.end());
+        return Timing{cpu[cpu.size() / 2], wall[wall.size() / 2]};
+    };
+    // The largest relative difference of FPRs and capacities where thresholds agree; dth = those that differ.
+    auto compare = [](const Recommendation& a, const Recommendation& b, double& err, int& dth) {
+        err = 0, dth = 0;
+        for (std::size_t i = 0; i < b.rows.size(); ++i)
+            for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase, &RecommendRow::worst_case, &RecommendRow::oracle,
+                              &RecommendRow::lower_bound}) {
+                const RuleChoice &x = a.rows[i].*rule, &y = b.rows[i].*rule;
+                if (x.feasible != y.feasible || x.threshold != y.threshold) {
+                    ++dth;
+                    continue;
+                }
+                if (!y.feasible) continue;
+                err = std::max({err, std::fabs(x.fpr / y.fpr - 1), std::fabs(x.capacity / y.capacity - 1)});
+            }
     };
     first = true;
     for (int e : {12, 16, 18, 20, 22, 24}) {
         RecommendInput in;
         in.M = std::uint64_t{1} << e, in.target = 0.01, in.k_max = 32;
-        Recommendation ex, la;
-        double mem_ex = 0, mem_la = 0;
+        Recommendation ref, ex, la;
+        double mem_ref = 0, mem_ex = 0, mem_la = 0;
         in.method = RbfMethod::exact;
-        const double t_ex = timed(in, e >= 22 ? 1 : 3, ex, mem_ex);
+        const int reps = e >= 22 ? 1 : 3;
+        const Timing t_ref = timed(reps, [&] { return merge_recommendation(in, detail::recommend_rows_reference(in, 1, in.k_max)); }, ref,
+                                   mem_ref);
+        const Timing t_ex = timed(reps, [&] { return recommend(in); }, ex, mem_ex);
         in.method = RbfMethod::asymptotic;
-        const double t_la = timed(in, 3, la, mem_la);
-        double err = 0;
-        int dth = 0;
-        for (std::size_t i = 0; i < ex.rows.size(); ++i)
-            for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase, &RecommendRow::worst_case, &RecommendRow::oracle,
-                              &RecommendRow::lower_bound}) {
-                const RuleChoice &a = la.rows[i].*rule, &b = ex.rows[i].*rule;
-                if (a.feasible != b.feasible || a.threshold != b.threshold) {
-                    ++dth;
-                    continue;
-                }
-                if (!b.feasible) continue;
-                err = std::max({err, std::fabs(a.fpr / b.fpr - 1), std::fabs(a.capacity / b.capacity - 1)});
-            }
-        std::printf("%4s%-2d %11.1f %11.1f %7.1fx %10.2e %5d %10.2e %10.1f %10.2f\n", "2^", e, t_ex, t_la, t_ex / t_la, err, dth,
-                    la.error_bound, mem_ex, mem_la);
-        char row[256];
-        std::snprintf(row, sizeof row, "%s{\"M\":%llu,\"ms\":%.6g,\"largeMs\":%.6g,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"mib\":%.4g,\"largeMib\":%.4g}",
-                      first ? "" : ",", static_cast<unsigned long long>(in.M), t_ex, t_la, err, dth, la.error_bound, mem_ex, mem_la);
+        const Timing t_la = timed(3, [&] { return recommend(in); }, la, mem_la);
+        double err_ref = 0, err = 0;
+        int dth_ref = 0, dth = 0;
+        compare(ex, ref, err_ref, dth_ref);
+        compare(la, ex, err, dth);
+        std::printf("%4s%-2d %9.1f %9.1f %8.2fx %5d %9.2e %9.1f %8.1fx %9.2e %4d %9.2e %9.1f %9.1f %9.2f\n", "2^", e, t_ref.cpu, t_ex.cpu,
+                    t_ref.cpu / t_ex.cpu, dth_ref, err_ref, t_la.cpu, t_ex.cpu / t_la.cpu, err, dth, la.error_bound, mem_ref, mem_ex, mem_la);
+        char row[512];
+        std::snprintf(row, sizeof row,
+                      "%s{\"M\":%llu,\"refMs\":%.6g,\"ms\":%.6g,\"largeMs\":%.6g,\"refWallMs\":%.6g,\"wallMs\":%.6g,\"largeWallMs\":%.6g,"
+                      "\"refErr\":%.3g,\"refDth\":%d,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"refMib\":%.4g,\"mib\":%.4g,\"largeMib\":%.4g}",
+                      first ? "" : ",", static_cast<unsigned long long>(in.M), t_ref.cpu, t_ex.cpu, t_la.cpu, t_ref.wall, t_ex.wall, t_la.wall,
+                      err_ref, dth_ref, err, dth, la.error_bound, mem_ref, mem_ex, mem_la);
         json += row;
         first = false;
     }
     json += "],\"large\":[";
-    std::printf("\nlarge-M method alone, full recommendation, f* = 1%% and 0.1%%, k = 1..32 (median of 3)\n");
+    std::printf("\nlarge-M method alone, full recommendation, f* = 1%% and 0.1%%, k = 1..32 (CPU ms, median of 3)\n");
     std::printf("%6s %8s %10s %10s %8s %14s %10s\n", "M", "f*", "ms", "bound", "best k", "capacity/M", "heap MiB");
     first = true;
     for (int e : {28, 32, 36, 40})
@@ -155,7 +201,7 @@ int main() {
             in.M = std::uint64_t{1} << e, in.target = target, in.k_max = 32, in.method = RbfMethod::asymptotic;
             Recommendation rec;
             double mem = 0;
-            const double t = timed(in, 3, rec, mem);
+            const double t = timed(3, [&] { return recommend(in); }, rec, mem).cpu;
             const double per_bit = rec.one_phase.choice.capacity / static_cast<double>(in.M);
             std::printf("%4s%-2d %8g %10.1f %10.2e %8u %14.9f %10.2f\n", "2^", e, target, t, rec.error_bound, rec.one_phase.k, per_bit, mem);
             char row[200];
@@ -166,7 +212,7 @@ int main() {
         }
     // Distinct hashes (large_fill_distinct.cpp): the same side by side on the overlap, then the large-M method alone.
     json += "],\"distinct\":[";
-    std::printf("\ndistinct hashing, full recommendation, k = 1..32: exact fill vs large-M method (median of 3; exact at\n"
+    std::printf("\ndistinct hashing, full recommendation, k = 1..32: exact fill vs large-M method (CPU ms, median of 3; exact at\n"
                 ">= 2^20: one run), then the large-M method alone (non-retaining and retaining)\n");
     std::printf("%6s %11s %8s %11s %11s %10s %5s %10s %8s %14s %10s\n", "M", "recycling", "f*", "exact ms", "large ms", "err", "dth",
                 "bound", "best k", "capacity/M", "heap MiB");
@@ -183,10 +229,10 @@ int main() {
                 int dth = 0;
                 if (e <= 20) {
                     in.method = RbfMethod::exact;
-                    t_ex = timed(in, e >= 20 ? 1 : 3, ex, mem_ex);
+                    t_ex = timed(e >= 20 ? 1 : 3, [&] { return recommend(in); }, ex, mem_ex).cpu;
                 }
                 in.method = RbfMethod::asymptotic;
-                const double t_la = timed(in, 3, la, mem_la);
+                const double t_la = timed(3, [&] { return recommend(in); }, la, mem_la).cpu;
                 for (std::size_t i = 0; e <= 20 && i < ex.rows.size(); ++i)
                     for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase, &RecommendRow::worst_case, &RecommendRow::oracle,
                                       &RecommendRow::lower_bound}) {

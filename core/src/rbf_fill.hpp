@@ -37,6 +37,36 @@ inline void conserve(std::vector<double>& entries, double mass) noexcept {
     }
 }
 
+// The entries' smallest and largest values (before a rescale: the uniformity test is scale-free).
+struct Spread {
+    double lo, hi;
+};
+
+// conserve() with the total in 4 partial sums (the serial chain of k additions was a fifth of the time of the
+// levels before the phases mix): the same total within its k roundings, a different rounding of it.
+inline void conserve4(std::vector<double>& entries, double mass) noexcept {
+    const std::size_t k = entries.size();
+    double t[4] = {0.0, 0.0, 0.0, 0.0};
+    std::size_t q = 0;
+    for (; q + 4 <= k; q += 4)
+        for (unsigned l = 0; l < 4; ++l) t[l] += entries[q + l];
+    for (unsigned l = 0; q + l < k; ++l) t[l] += entries[q + l];
+    const double total = (t[0] + t[1]) + (t[2] + t[3]);
+    if (total > 0) {
+        const double scale = mass / total;
+        for (double& e : entries) e *= scale;
+    }
+}
+
+// max − min ≤ 2^-50·min over the phases (kUniformPhases). Two entries that differ by more than that bound
+// already fail it (max − min ≥ |e₀ − e₁| and min ≤ min(e₀, e₁)), which is what happens at almost every level
+// before the phases mix, so the scan over all k runs only when they are that close.
+inline bool uniform_phases(const std::vector<double>& entries) noexcept {
+    if (entries.size() > 1 && std::fabs(entries[0] - entries[1]) > kUniformPhases * std::min(entries[0], entries[1])) return false;
+    const auto [lo, hi] = std::minmax_element(entries.begin(), entries.end());
+    return *hi - *lo <= kUniformPhases * *lo;
+}
+
 // s^k exactly as the fill's power table computes it: s, s², s³ = s²·s, s⁴ = (s²)², then s^j = s^{j−4}·s⁴.
 inline double chain_power(double s, unsigned k) {
     const double s2 = s * s, s4 = s2 * s2;
@@ -80,10 +110,12 @@ struct Tail {
     double eM = 0;
 };
 
-// With `tail` given, the levels of the closed form are not stored: the result ends at tail->from.
+// With `tail` given, the levels of the closed form are not stored: the result ends at tail->from. `reference`:
+// conserve() as before issue 13 (a serial total), for the
+// reference path of the recommender (detail::recommend_rows_reference); the uniformity test is the same.
 template <class Stop>
 std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start, std::uint64_t last,
-                         Stop&& stop, Tail* tail = nullptr) {
+                         Stop&& stop, Tail* tail = nullptr, bool reference = false) {
     last = std::min(last, M - 1);  // a full filter (b = M) answers every message as seen: ρ(M) = 1
     std::vector<double> visits;
     if (!tail) visits.reserve(last + 1);
@@ -95,11 +127,13 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
             entries[0] += start[b];
             mass.add(start[b]);
         }
-        if (b > 0) conserve(entries, mass.value());
+        if (b > 0) {
+            if (reference || h != Hashing::colliding) conserve(entries, mass.value());
+            else conserve4(entries, mass.value());
+        }
         if (h == Hashing::colliding) {  // one stay probability for every phase
             if (b + 1 >= start.size()) {  // no later start mass: switch once the phases are uniform
-                const auto [lo, hi] = std::minmax_element(entries.begin(), entries.end());
-                if (*hi - *lo <= kUniformPhases * *lo) {
+                if (uniform_phases(entries)) {
                     const double e = mass.value();  // = Σ entries (conserve)
                     const double eM = e / static_cast<double>(k) * static_cast<double>(M);
                     if (tail) tail->from = b, tail->eM = eM;

@@ -112,12 +112,30 @@ double occupancy_sd(double M, double t) {
 
 WorstCase::WorstCase(std::uint64_t M, unsigned k, Hashing h)
     : k_(k), log_clear_(h == Hashing::colliding ? k * std::log1p(-1.0 / static_cast<double>(M))
-                                                : std::log1p(-static_cast<double>(k) / static_cast<double>(M))) {}
+                                                : std::log1p(-static_cast<double>(k) / static_cast<double>(M))) {
+    for (unsigned j = 0; j < kBlock; ++j) clear_after_[j] = -std::expm1(static_cast<double>(j) * log_clear_);
+}
 
 // eq 1: (1 − (1 − 1/M)^{k(i−1)})^k, or (1 − (1 − k/M)^{i−1})^k for distinct hashes.
 double WorstCase::at(std::uint64_t i) const noexcept {
     if (i <= 1) return 0.0;  // an empty filter answers every message as new
     return std::pow(-std::expm1(static_cast<double>(i - 1) * log_clear_), k_);
+}
+
+void WorstCase::at_block(std::uint64_t i0, unsigned n, double* out) const noexcept {
+    const std::uint64_t a = i0 - 1;  // messages before the block's first arrival (i0 ≥ 1)
+    const double y_a = -std::expm1(static_cast<double>(a) * log_clear_), c_a = std::exp(static_cast<double>(a) * log_clear_);
+    double base[kBlock];  // y = 1 − c^{i−1}, then its squares
+    for (unsigned j = 0; j < n; ++j) {
+        base[j] = y_a + clear_after_[j] * c_a;  // 1 − c^{a+j} = (1 − c^a) + (1 − c^j)·c^a
+        out[j] = 1.0;
+    }
+    for (unsigned e = k_; e > 0; e >>= 1) {  // y^k: the set bits of k
+        if (e & 1)
+            for (unsigned j = 0; j < n; ++j) out[j] *= base[j];
+        if (e > 1)
+            for (unsigned j = 0; j < n; ++j) base[j] *= base[j];
+    }
 }
 
 double n_bounded_work(std::uint64_t M, unsigned k, std::uint64_t N) {

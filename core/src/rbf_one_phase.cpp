@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/exact_fpr.hpp"
@@ -46,9 +47,14 @@ std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M,
 
 namespace {
 
-// The fill's callback: running sums Σ v_b and Σ v_b ρ(b) (compensated), kept before every kStride-th level (8:
-// at() adds at most 7 levels); stops after the first level σ ≥ σ_min whose f¹_σ exceeds `stop_above`.
+constexpr std::uint64_t kLevelStride = 8;  // Sums::per_level keeps its running sums every 8 levels
+
+// Sums::per_level (the reference): running sums Σ v_b and Σ v_b ρ(b) (compensated, one addition per level),
+// kept before every 8th level (at() adds at most 7 levels); stops after the first level σ ≥ σ_min whose f¹_σ
+// exceeds `stop_above`.
 struct PrefixSums {
+    PrefixSums(std::vector<CompensatedSum>& v, std::vector<CompensatedSum>& p, std::uint64_t lo, double stop)
+        : at_visits(v), at_fp(p), sigma_min(lo), stop_above(stop) {}
     std::vector<CompensatedSum>& at_visits;
     std::vector<CompensatedSum>& at_fp;
     std::uint64_t sigma_min;
@@ -58,7 +64,7 @@ struct PrefixSums {
 
     // noexcept: in wasm the call needs no exception trampoline.
     bool level(std::uint64_t b, double v, double rho) noexcept {
-        if (b % OnePhaseModel::kStride == 0) at_visits.push_back(sv), at_fp.push_back(sf);
+        if (b % kLevelStride == 0) at_visits.push_back(sv), at_fp.push_back(sf);
         sv.add(v);
         sf.add(v * rho);
         levels = b + 1;
@@ -68,7 +74,7 @@ struct PrefixSums {
         CompensatedSum x = sv, y = sf;  // locals: they stay in registers
         unsigned i = 0;
         while (i < n) {
-            if ((b + i) % OnePhaseModel::kStride == 0) at_visits.push_back(x), at_fp.push_back(y);
+            if ((b + i) % kLevelStride == 0) at_visits.push_back(x), at_fp.push_back(y);
             x.add(v[i]);
             y.add(v[i] * rho[i]);
             if (b + i++ >= sigma_min && y.value() > stop_above * x.value()) break;
@@ -77,7 +83,84 @@ struct PrefixSums {
         levels = b + i;
         return i;
     }
+    void finish() noexcept {}
 };
+
+// Sums::blocked (the default): the levels of each aligned block of kBlock are buffered; at the block's end its
+// sums — 8 lanes of plain additions, then a tree: at most 10 roundings relative to the block's sum, every term
+// non-negative — are added to the compensated running sums, kept at every block start. The serial chain of
+// one compensated addition per level becomes one per block, and the lanes vectorise. The stop test (f¹ at the
+// block's last level above `stop_above`) runs per block; the block that crosses is then added level by level
+// from its checkpoint, as at() adds it, to find the first σ that exceeds.
+struct BlockSums {
+    static constexpr unsigned B = OnePhaseModel::kBlock;
+    BlockSums(std::vector<CompensatedSum>& v, std::vector<CompensatedSum>& p, std::uint64_t lo, double stop)
+        : at_visits(v), at_fp(p), sigma_min(lo), stop_above(stop) {}
+    std::vector<CompensatedSum>& at_visits;
+    std::vector<CompensatedSum>& at_fp;
+    std::uint64_t sigma_min;
+    double stop_above;
+    std::uint64_t levels = 0, start = 0;  // start: the buffered block's first level
+    CompensatedSum sv, sf;                // before the buffered block
+    unsigned n = 0;
+    double bv[B], bp[B];  // v_b and v_b·ρ(b) of the buffered levels
+
+    bool stopped = false;  // further levels (the fill may pass a few more) are not added
+
+    bool level(std::uint64_t b, double v, double rho) noexcept { return block(b, 1, &v, &rho) == 0; }
+    // Takes levels b..b+count−1: count, or 0 once the fill should stop (the fill takes anything below count as
+    // a stop; `levels` says where).
+    unsigned block(std::uint64_t b, unsigned count, const double* v, const double* rho) noexcept {
+        if (stopped) return 0;
+        unsigned i = 0;
+        while (i < count) {
+            if (n == 0) start = b + i, at_visits.push_back(sv), at_fp.push_back(sf);  // b % B == 0: fills start at 0
+            const unsigned m = std::min(count - i, B - n);
+            for (unsigned j = 0; j < m; ++j) bv[n + j] = v[i + j], bp[n + j] = v[i + j] * rho[i + j];
+            n += m, i += m;
+            levels = b + i;
+            if (n == B && flush()) return 0;
+        }
+        return count;
+    }
+    // Adds the buffered levels; true when the fill stops (levels = the first σ ≥ σ_min whose f¹ exceeds).
+    bool flush() noexcept {
+        double lv[8] = {}, lp[8] = {};
+        unsigned i = 0;
+        for (; i + 8 <= n; i += 8)
+            for (unsigned l = 0; l < 8; ++l) lv[l] += bv[i + l], lp[l] += bp[i + l];
+        for (unsigned l = 0; i + l < n; ++l) lv[l] += bv[i + l], lp[l] += bp[i + l];
+        CompensatedSum nv = sv, np = sf;
+        nv.add(((lv[0] + lv[1]) + (lv[2] + lv[3])) + ((lv[4] + lv[5]) + (lv[6] + lv[7])));
+        np.add(((lp[0] + lp[1]) + (lp[2] + lp[3])) + ((lp[4] + lp[5]) + (lp[6] + lp[7])));
+        const unsigned count = n;
+        n = 0;
+        if (start + count - 1 >= sigma_min && np.value() > stop_above * nv.value()) {
+            CompensatedSum x = sv, y = sf;
+            for (unsigned j = 0; j < count; ++j) {
+                x.add(bv[j]);
+                y.add(bp[j]);
+                if (start + j >= sigma_min && y.value() > stop_above * x.value()) {
+                    levels = start + j + 1;
+                    return stopped = true;
+                }
+            }
+        }
+        sv = nv, sf = np;
+        return false;
+    }
+    void finish() noexcept {  // a fill that reached its last level: the partial block's stop test
+        if (n > 0) flush();
+    }
+};
+
+template <class Sums>
+std::vector<double> fill_with_sums(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start,
+                                   std::uint64_t last, Sums& sums, detail::Tail& tail) {
+    auto visits = detail::fill(M, k, h, start, last, sums, &tail, std::is_same<Sums, PrefixSums>::value);
+    sums.finish();
+    return visits;
+}
 
 }  // namespace
 
@@ -107,7 +190,8 @@ std::vector<double> stationary_gth(std::vector<std::vector<double>> P) {
     return pi;
 }
 
-OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above)
+OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above,
+                             std::uint64_t sigma_limit, Sums sums)
     : M_(M), k_(k), variant_(variant) {
     validate_rbf(M, k);
     const Hashing h = variant.hashing;
@@ -127,11 +211,20 @@ OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     // σ-independent start: empty filter, or the bits of a fresh message (eq 10 / eq 14).
     const std::vector<double> start =
         variant.recycling == Recycling::nonretaining ? std::vector<double>{1.0} : fresh_message_bits(M, k, h);
-    at_visits_.reserve(M / kStride + 1), at_fp_.reserve(M / kStride + 1);
-    PrefixSums sums{at_visits_, at_fp_, sigma_min(), stop_above};
+    const std::uint64_t last = std::min(M - 1, std::max(sigma_limit, sigma_min()));
     detail::Tail tail;
-    visits_ = detail::fill(M, k, h, start, M - 1, sums, &tail);
-    tail_from_ = tail.from, tail_eM_ = tail.eM, levels_ = sums.levels;
+    stride_ = sums == Sums::blocked ? kBlock : kLevelStride;
+    at_visits_.reserve(last / stride_ + 1), at_fp_.reserve(last / stride_ + 1);
+    if (sums == Sums::blocked) {
+        BlockSums running(at_visits_, at_fp_, sigma_min(), stop_above);
+        visits_ = fill_with_sums(M, k, h, start, last, running, tail);
+        levels_ = running.levels;
+    } else {
+        PrefixSums running(at_visits_, at_fp_, sigma_min(), stop_above);
+        visits_ = fill_with_sums(M, k, h, start, last, running, tail);
+        levels_ = running.levels;
+    }
+    tail_from_ = tail.from, tail_eM_ = tail.eM;
 }
 
 std::vector<double> OnePhaseModel::restart_law(std::uint64_t sigma) const {
@@ -174,8 +267,8 @@ OnePhaseResult OnePhaseModel::at(std::uint64_t sigma) const {
     const Hashing h = variant_.hashing;
     if (basis_.empty()) {
         // The fill's running sums: from the checkpoint before σ, the same additions in the same order.
-        CompensatedSum sv = at_visits_[sigma / kStride], sf = at_fp_[sigma / kStride];
-        for (std::uint64_t b = sigma / kStride * kStride; b <= sigma; ++b) {
+        CompensatedSum sv = at_visits_[sigma / stride_], sf = at_fp_[sigma / stride_];
+        for (std::uint64_t b = sigma / stride_ * stride_; b <= sigma; ++b) {
             const double v = level_visits(b);
             sv.add(v);
             sf.add(v * detail::level_rho(b, M_, k_, h));

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/rbf_chain.hpp"
 #include "bloomcalc/rbf_large/large_models.hpp"
 #include "bloomcalc/rbf_large/large_nrules.hpp"
 #include "bloomcalc/rbf_nbounded.hpp"
@@ -44,13 +45,18 @@ RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi,
 }
 
 // The N rules from E[F_i] = eq 1 at n = i − 1: each rule's FPR grows with N, so scan until it exceeds f*.
-void n_rules(std::uint64_t M, unsigned k, Hashing h, double target, RecommendRow& row) {
+// `reference`: eq 1 by WorstCase::at (pow) one N at a time; else in blocks by WorstCase::at_block.
+void n_rules(std::uint64_t M, unsigned k, Hashing h, double target, RecommendRow& row, bool reference = false) {
     CompensatedSum sum_f, sum_r, sum_arrivals;  // the same sums as n_bounded (rbf_nbounded.cpp)
     bool worst = true, oracle = true, lower = true;
     const std::uint64_t limit = M;  // a real user cannot count more than M bit-setting messages
     const WorstCase eq1(M, k, h);
+    double f_block[WorstCase::kBlock];
     for (std::uint64_t N = 1; N <= limit && (worst || oracle || lower); ++N) {
-        const double f = eq1.at(N);
+        const unsigned j = static_cast<unsigned>((N - 1) % WorstCase::kBlock);
+        if (!reference && j == 0)
+            eq1.at_block(N, static_cast<unsigned>(std::min<std::uint64_t>(WorstCase::kBlock, limit - N + 1)), f_block);
+        const double f = reference ? eq1.at(N) : f_block[j];
         sum_f.add(f);
         sum_r.add(f / (1.0 - f));
         sum_arrivals.add(1.0 + f / (1.0 - f));
@@ -62,6 +68,17 @@ void n_rules(std::uint64_t M, unsigned k, Hashing h, double target, RecommendRow
         if (lower && fa <= target) row.lower_bound = RuleChoice{true, double(N), double(N), fa};
         else lower = false;
     }
+}
+
+// The largest σ < M whose ρ(σ) = P(all k probes find set bits) is at most f* (ρ grows with σ).
+std::uint64_t largest_rho_sigma(std::uint64_t M, unsigned k, Hashing h, double target) {
+    std::uint64_t lo = 0, hi = M - 1;
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo + 1) / 2;
+        if (rbf_rho(mid, M, k, h) <= target) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
 }
 
 BestChoice best_of(const std::vector<RecommendRow>& rows, RuleChoice RecommendRow::*rule) {
@@ -85,20 +102,29 @@ unsigned recommend_k_max(const RecommendInput& in) {
 
 namespace {
 
-// The row of one k by the exact fill (M ≤ 2^24).
-RecommendRow exact_row(const RecommendInput& in, unsigned k) {
+// The row of one k by the exact fill (M ≤ 2^24). `reference`: as before issue 13's speed-ups (per-level sums,
+// the half filter filled up to its one-phase σ, eq 1 by pow), for detail::recommend_rows_reference.
+RecommendRow exact_row(const RecommendInput& in, unsigned k, bool reference = false) {
     RecommendRow row;
     row.k = k;
+    const auto sums = reference ? OnePhaseModel::Sums::per_level : OnePhaseModel::Sums::blocked;
+    constexpr std::uint64_t kAll = ~std::uint64_t{0};
     // Fills stop once f¹ exceeds f* (f¹ grows with σ): levels beyond cannot be recommended.
-    const OnePhaseModel whole(in.M, k, in.variant, in.target);
+    const OnePhaseModel whole(in.M, k, in.variant, in.target, kAll, sums);
     row.one_phase = largest_sigma(whole, whole.sigma_min(), whole.sigma_max(), in.target);
     const RbfVariant two = in.variant;  // every variant has its exact two-phase model
+    // f² ≥ the frozen filter's FPR Σ_f F_f ρ(f), and the frozen filter holds f > σ − k bits (f ≥ σ + 1 − k before
+    // the swap, f > σ after it): f² ≥ ρ(σ + 1 − k), so f² ≤ f* needs σ ≤ σ_ρ + k − 1, σ_ρ the largest σ with
+    // ρ(σ) ≤ f*. The half filter is filled up to σ_ρ + k only (one level of margin: ρ(σ_ρ + 2) > f* by far more
+    // than a rounding), which leaves the search's answer unchanged.
+    const std::uint64_t half_bits = in.M / 2;
+    const std::uint64_t limit = reference ? kAll : largest_rho_sigma(half_bits, k, in.variant.hashing, in.target) + k;
     // f² ≥ the active filter's f¹, so the two-phase σ is at most the one-phase σ of an M/2 filter.
-    const TwoPhaseModel half(in.M / 2, k, two, in.target);
+    const TwoPhaseModel half(half_bits, k, two, in.target, limit, sums);
     const RuleChoice bound = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
     if (bound.feasible)
         row.two_phase = largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(bound.threshold), in.target);
-    n_rules(in.M, k, in.variant.hashing, in.target, row);
+    n_rules(in.M, k, in.variant.hashing, in.target, row, reference);
     return row;
 }
 
@@ -146,6 +172,19 @@ std::vector<RecommendRow> recommend_rows(const RecommendInput& in, unsigned k_lo
     }
     return rows;
 }
+
+namespace detail {
+
+std::vector<RecommendRow> recommend_rows_reference(const RecommendInput& in, unsigned k_lo, unsigned k_hi) {
+    const unsigned k_max = recommend_k_max(in);
+    k_lo = std::max(k_lo, 1u), k_hi = std::min(k_hi, k_max);
+    std::vector<RecommendRow> rows;
+    for (unsigned k = k_lo; k <= k_hi; ++k)
+        rows.push_back(recommend_method(in, k) == RbfMethod::asymptotic ? large_row(in, k) : exact_row(in, k, true));
+    return rows;
+}
+
+}  // namespace detail
 
 Recommendation merge_recommendation(const RecommendInput& in, std::vector<RecommendRow> rows) {
     std::sort(rows.begin(), rows.end(), [](const RecommendRow& a, const RecommendRow& b) { return a.k < b.k; });

@@ -25,8 +25,9 @@ void falling_ratios(std::uint64_t x, std::uint64_t M, unsigned k, std::vector<do
 
 }  // namespace
 
-TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above)
-    : active_(M, k, variant, stop_above) {
+TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above,
+                             std::uint64_t sigma_limit, OnePhaseModel::Sums sums)
+    : active_(M, k, variant, stop_above, sigma_limit, sums) {
     if (variant.recycling == Recycling::retaining && variant.restart == RestartLaw::exact) {
         // The re-inserted message's bits are not independent of the frozen filter: the overlap model.
         std::vector<double> pj = fresh_message_bits(M, k, variant.hashing);
@@ -48,12 +49,27 @@ TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     std::vector<double> run(J, 0.0), r(J * kStride);
     for (std::uint64_t b0 = 0; b0 < n; b0 += kStride) {
         std::copy(run.begin(), run.end(), checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J));
-        const unsigned m = static_cast<unsigned>(std::min<std::uint64_t>(kStride, n - b0));
-        ratios(b0, m, r.data());
-        for (unsigned i = 0; i < m; ++i) {
-            const double v = active_.level_visits(b0 + i);
-            for (unsigned j = 0; j < J; ++j) run[j] += v * r[j * kStride + i];
-        }
+        add_levels(b0, static_cast<unsigned>(std::min<std::uint64_t>(kStride, n - b0)), r.data(), run.data());
+    }
+}
+
+void TwoPhaseModel::add_levels(std::uint64_t b0, unsigned m, double* r, double* run) const noexcept {
+    ratios(b0, m, r);
+    double v[kStride];
+    for (unsigned i = 0; i < m; ++i) v[i] = active_.level_visits(b0 + i);
+    const unsigned J = active_.hashes() - j_min_ + 1;
+    unsigned j = 0;
+    for (; j + 4 <= J; j += 4) {  // four running sums at a time in locals: four independent chains
+        const double *r0 = r + j * kStride, *r1 = r0 + kStride, *r2 = r1 + kStride, *r3 = r2 + kStride;
+        double a0 = run[j], a1 = run[j + 1], a2 = run[j + 2], a3 = run[j + 3];
+        for (unsigned i = 0; i < m; ++i) a0 += v[i] * r0[i], a1 += v[i] * r1[i], a2 += v[i] * r2[i], a3 += v[i] * r3[i];
+        run[j] = a0, run[j + 1] = a1, run[j + 2] = a2, run[j + 3] = a3;
+    }
+    for (; j < J; ++j) {
+        const double* rj = r + j * kStride;
+        double a = run[j];
+        for (unsigned i = 0; i < m; ++i) a += v[i] * rj[i];
+        run[j] = a;
     }
 }
 
@@ -153,12 +169,7 @@ TwoPhaseResult TwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen) co
             std::vector<double> run(checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J),
                                     checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J + J)),
                 rb(J * kStride);
-            const unsigned m = static_cast<unsigned>(sigma - b0 + 1);
-            ratios(b0, m, rb.data());
-            for (unsigned i = 0; i < m; ++i) {
-                const double vb = active_.level_visits(b0 + i);
-                for (unsigned j = 0; j < J; ++j) run[j] += vb * rb[j * kStride + i];
-            }
+            add_levels(b0, static_cast<unsigned>(sigma - b0 + 1), rb.data(), run.data());
             for (unsigned j = j_min_; j <= k; ++j) active_j[j] = run[j - j_min_] / vsum;
         } else {
             for (std::uint64_t b = 0; b <= sigma; ++b) {

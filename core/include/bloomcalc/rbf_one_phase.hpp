@@ -26,9 +26,15 @@ struct OnePhaseResult {
 // (O(k²·M) time, O(k·M) memory, refused above 2^24 doubles) and O(k⁴ + k·σ) per σ.
 class OnePhaseModel {
 public:
-    // `stop_above`: end the fill at the first σ whose f¹_σ exceeds it (f¹ grows with σ); at() then accepts
-    // σ ≤ sigma_max() only. The default fills every level.
-    OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above = 2.0);
+    // How the fill's running sums Σ v_b and Σ v_b ρ(b) are kept. `blocked` (the default): per block of
+    // kBlock levels a vectorisable sum in 8 lanes, the block sums added to compensated running sums kept at
+    // every block start (≤ 10 roundings per block, relative). `per_level`: one compensated addition per level,
+    // kept every 8 levels: the reference the blocked sums are tested and benchmarked against (issue 13).
+    enum class Sums { blocked, per_level };
+    // `stop_above`: end the fill at the first σ whose f¹_σ exceeds it (f¹ grows with σ); `sigma_limit`: fill no
+    // level above it. at() then accepts σ ≤ sigma_max() only. The defaults fill every level.
+    OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above = 2.0,
+                  std::uint64_t sigma_limit = ~std::uint64_t{0}, Sums sums = Sums::blocked);
     OnePhaseResult at(std::uint64_t sigma) const;
     // Expected arrivals per cycle that find b bits set, b = 0..σ (the unnormalised π of eq 15).
     std::vector<double> cycle_visits(std::uint64_t sigma) const;
@@ -40,7 +46,7 @@ public:
     double level_visits(std::uint64_t b) const {
         return b < tail_from_ ? visits_[b] : tail_eM_ / (static_cast<double>(M_) - static_cast<double>(b));
     }
-    static constexpr std::uint64_t kStride = 8;  // the running sums are kept every kStride levels
+    static constexpr std::uint64_t kBlock = 64;  // the blocked sums' block (and checkpoint stride)
     std::uint64_t bits() const { return M_; }
     unsigned hashes() const { return k_; }
     const RbfVariant& variant() const { return variant_; }
@@ -56,10 +62,10 @@ private:
     RbfVariant variant_;
     // σ-independent start: v_b stored up to tail_from_, then the fill's closed form v_b = tail_eM_/(M − b)
     // (colliding hashes, once the probe phases are uniform; rbf_fill.hpp); the running sums Σ_{c<b} v_c and
-    // Σ_{c<b} v_c ρ(c) at b = 0, kStride, 2·kStride, …; levels_ = sigma_max() + 1.
+    // Σ_{c<b} v_c ρ(c) at b = 0, stride_, 2·stride_, …; levels_ = sigma_max() + 1.
     std::vector<double> visits_;
     std::vector<CompensatedSum> at_visits_, at_fp_;
-    std::uint64_t tail_from_ = ~std::uint64_t{0}, levels_ = 0;
+    std::uint64_t tail_from_ = ~std::uint64_t{0}, levels_ = 0, stride_ = kBlock;
     double tail_eM_ = 0;
     std::vector<std::vector<double>> basis_;            // exact retaining, colliding: fill from j bits
 };

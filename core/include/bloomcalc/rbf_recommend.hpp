@@ -61,6 +61,12 @@ Recommendation recommend(const RecommendInput& in, const std::function<bool(unsi
 std::vector<RecommendRow> recommend_rows(const RecommendInput& in, unsigned k_lo, unsigned k_hi,
                                          const std::function<bool(unsigned, unsigned)>& progress = {});
 Recommendation merge_recommendation(const RecommendInput& in, std::vector<RecommendRow> rows);
+namespace detail {
+// The rows as the exact method computed them before issue 13's speed-ups (one compensated addition per level,
+// the two-phase half filter filled up to its one-phase σ, eq 1 by pow): the reference that the tests and
+// bench/bench_rbf.cpp compare the fast path with. Rows of the large-M method are the same in both.
+std::vector<RecommendRow> recommend_rows_reference(const RecommendInput& in, unsigned k_lo, unsigned k_hi);
+}  // namespace detail
 // The k_max recommend() uses for `in` (k ≤ M/2), after validating `in`.
 unsigned recommend_k_max(const RecommendInput& in);
 // The method of the row k (RangeError as recommend would throw it).

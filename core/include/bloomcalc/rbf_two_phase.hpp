@@ -32,7 +32,9 @@ struct TwoPhaseResult {
 // j a message's distinct-bit count can take with probability > 1e-30; then each σ costs O(k³).
 class TwoPhaseModel {
 public:
-    TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above = 2.0);
+    // `stop_above`, `sigma_limit`, `sums`: the active filter's fill (OnePhaseModel), which bounds the σ at() takes.
+    TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above = 2.0,
+                  std::uint64_t sigma_limit = ~std::uint64_t{0}, OnePhaseModel::Sums sums = OnePhaseModel::Sums::blocked);
     TwoPhaseResult at(std::uint64_t sigma) const;
     // at(σ) without the frozen distribution (`frozen` left empty; every other field the same), for searches
     // over σ: O(k³) per σ instead of O(σ) for the vector.
@@ -46,6 +48,9 @@ private:
     unsigned j_min_ = 1;                       // smallest j kept
     // (b)_j/(M)_j for b = b0..b0+n−1 (n ≤ kStride) and j = j_min..k into out[(j − j_min)·kStride + b − b0].
     void ratios(std::uint64_t b0, unsigned n, double* out) const noexcept;
+    // run[j − j_min] += Σ_{i<n} v_{b0+i}·(b0+i)_j/(M)_j (n ≤ kStride; r: scratch for ratios), adding the levels
+    // in order for each j, so the checkpoints and at() add the same terms in the same order.
+    void add_levels(std::uint64_t b0, unsigned n, double* r, double* run) const noexcept;
     static constexpr std::uint64_t kStride = 64;
     std::vector<double> inv_;          // 1/(M − t)
     // Retaining filters with the exact restart law: the model of the active/frozen overlap (both swap points).
