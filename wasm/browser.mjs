@@ -8,6 +8,7 @@
 // (docs/bundlers.md).
 import mainFactory from '../dist/bloomcalc.web.mjs';
 import { modulesOf, wrap } from './api.mjs';
+import { instantiate } from './instantiate.mjs';
 
 // Captured while the script runs: document.currentScript is only set during a classic script's first run.
 const scriptUrl =
@@ -24,12 +25,14 @@ const FACTORIES = {
   rbf: async () => (await import('../dist/bloomcalc.rbf.mjs')).default,
 };
 
+// `wasmModule` / `rbfWasmModule`: a compiled WebAssembly.Module, instantiated instead of fetching the bytes.
 async function load(name, options) {
-  const { modules, wasmBinary, rbfWasmBinary, ...rest } = options;
+  const { modules, wasmBinary, rbfWasmBinary, wasmModule, rbfWasmModule, ...rest } = options;
   const bytes = name === 'main' ? wasmBinary : rbfWasmBinary;
-  const locate = rest.locateFile || bytes ? {} : fallbackLocate ? { locateFile: fallbackLocate } : {};
+  const compiled = name === 'main' ? wasmModule : rbfWasmModule;
+  const locate = rest.locateFile || bytes || compiled ? {} : fallbackLocate ? { locateFile: fallbackLocate } : {};
   const factory = await FACTORIES[name]();
-  return factory({ ...locate, ...rest, ...(bytes ? { wasmBinary: bytes } : {}) });
+  return instantiate(factory, { ...locate, ...rest, ...(bytes ? { wasmBinary: bytes } : {}), wasmModule: compiled });
 }
 
 /**

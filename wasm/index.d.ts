@@ -1041,6 +1041,14 @@ export interface CreateOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** The recycling module's wasm bytes (`bloomcalc.rbf.wasm`), when the caller loads them itself. */
   rbfWasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * The recycling module's compiled `WebAssembly.Module` (e.g. handed to a worker thread): instantiated
+   * instead of compiling `bloomcalc.rbf.wasm` again. Typed `object` so the declarations need no DOM or Node
+   * library types.
+   */
+  rbfWasmModule?: object;
+  /** The main module's compiled `WebAssembly.Module`, likewise. */
+  wasmModule?: object;
 }
 
 /** Load the WebAssembly module and return the calculator. */
@@ -1052,6 +1060,13 @@ export function createBloomCalc(options?: CreateOptions): Promise<BloomCalc>;
 export function recommendPooled(
   calc: BloomCalc,
   input: RecommendInput,
-  options?: { workers?: number; onProgress?: (done: number, total: number) => void },
+  options?: { workers?: number; onProgress?: (done: number, total: number) => void; pool?: RecommendPool },
 ): Promise<Recommendation>;
+/** Node only: worker threads kept between recommendations (started on first use, stopped by close()). */
+export interface RecommendPool {
+  readonly size: number;
+  recommend(calc: BloomCalc, input: RecommendInput, options?: { onProgress?: (done: number, total: number) => void }): Promise<Recommendation>;
+  close(): Promise<void>;
+}
+export function createRecommendPool(options?: { workers?: number }): RecommendPool;
 export default createBloomCalc;

@@ -1,38 +1,26 @@
 // Node entry of the npm package: the same ES module builds and the same .wasm files as browsers use. Two
 // modules (docs/decisions.md, "Two modules"): bloomcalc.web.wasm (every calculator but the recycling
 // filters) and bloomcalc.rbf.wasm (the recycling filters); createBloomCalc() loads both. Each .wasm is read
-// with fs (once per process) and handed to Emscripten as `wasmBinary`, so the runtime never fetch()es a file
-// path. The package ships each .wasm once, in dist/element/ beside the browser bundles; a source checkout
-// also has the build's own copies in dist/.
-import { readFile } from 'node:fs/promises';
+// with fs (once per process, wasm/node-wasm.mjs) and handed to Emscripten as `wasmBinary`, so the runtime
+// never fetch()es a file path — or, given a compiled WebAssembly.Module (`wasmModule` / `rbfWasmModule`,
+// what the worker pool's threads get), instantiated from it. The package ships each .wasm once, in
+// dist/element/ beside the browser bundles; a source checkout also has the build's own copies in dist/.
 import mainFactory from '../dist/bloomcalc.web.mjs';
 import rbfFactory from '../dist/bloomcalc.rbf.mjs';
 import { modulesOf, wrap } from './api.mjs';
+import { instantiate } from './instantiate.mjs';
+import { wasmBytes } from './node-wasm.mjs';
 
 const MODULES = {
-  main: { factory: mainFactory, file: 'bloomcalc.web.wasm', option: 'wasmBinary' },
-  rbf: { factory: rbfFactory, file: 'bloomcalc.rbf.wasm', option: 'rbfWasmBinary' },
+  main: { factory: mainFactory, file: 'bloomcalc.web.wasm', option: 'wasmBinary', compiled: 'wasmModule' },
+  rbf: { factory: rbfFactory, file: 'bloomcalc.rbf.wasm', option: 'rbfWasmBinary', compiled: 'rbfWasmModule' },
 };
-const bytes = {}; // name → Promise<Buffer>, shared by every createBloomCalc() of this process
-
-async function readWasm(file) {
-  try {
-    return await readFile(new URL(`../dist/${file}`, import.meta.url)); // a source checkout's build
-  } catch (error) {
-    if (error.code !== 'ENOENT') throw error;
-    return readFile(new URL(`../dist/element/${file}`, import.meta.url)); // the package's one copy
-  }
-}
 
 async function load(name, options) {
-  const { factory, file, option } = MODULES[name];
-  const { modules, wasmBinary, rbfWasmBinary, ...rest } = options;
-  let binary = options[option];
-  if (binary === undefined) {
-    bytes[name] ??= readWasm(file);
-    bytes[name].catch(() => (bytes[name] = undefined)); // a failed read is retried next time
-    binary = await bytes[name];
-  }
+  const { factory, file, option, compiled } = MODULES[name];
+  const { modules, wasmBinary, rbfWasmBinary, wasmModule, rbfWasmModule, ...rest } = options;
+  if (options[compiled]) return instantiate(factory, { ...rest, wasmModule: options[compiled] });
+  const binary = options[option] ?? (await wasmBytes(file));
   return factory({ ...rest, wasmBinary: binary });
 }
 
@@ -45,5 +33,5 @@ export async function createBloomCalc(options = {}) {
 
 export default createBloomCalc;
 
-// recommend() with the per-k rows on worker_threads (wasm/rbf-pool-node.mjs).
-export { recommendPooled } from './rbf-pool-node.mjs';
+// recommend() with the per-k rows on worker_threads (wasm/rbf-pool-node.mjs), once or on a kept pool.
+export { createRecommendPool, recommendPooled } from './rbf-pool-node.mjs';

@@ -1,16 +1,26 @@
-// Node: the recommender on worker_threads (wasm/rbf-pool.mjs shares out the k's; each thread runs
-// wasm/rbf-pool-worker.mjs and loads the module once); `recommendPooled` starts min(workers, kMax) threads, merges the rows in the core and stops the threads.
+// Node: the recommender on worker_threads (wasm/rbf-pool.mjs shares out the k's). The module is compiled once
+// per process (wasm/node-wasm.mjs) and each thread instantiates that WebAssembly.Module once
+// (wasm/rbf-pool-worker.mjs), sharing its compiled code. `createRecommendPool` keeps its threads between
+// recommendations (no start-up per call; close() stops them); `recommendPooled` without a pool starts
+// min(workers, kMax) threads for one recommendation and stops them.
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
+import { wasmModule } from './node-wasm.mjs';
 import { pooledRows } from './rbf-pool.mjs';
 
-function startWorker(input) {
-  const worker = new Worker(new URL('./rbf-pool-worker.mjs', import.meta.url));
+function startWorker(module) {
+  const worker = new Worker(new URL('./rbf-pool-worker.mjs', import.meta.url), { workerData: { module } });
+  worker.unref(); // an idle kept pool does not hold the process open; ref()'d while a request is pending
   let next = 1;
   const pending = new Map();
-  worker.on('message', ({ id, rows, error }) => {
+  const settle = (id) => {
     const entry = pending.get(id);
     pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    return entry;
+  };
+  worker.on('message', ({ id, rows, error }) => {
+    const entry = settle(id);
     if (!error) return entry.resolve(rows);
     const Kind = error.name === 'TypeError' ? TypeError : error.name === 'RangeError' ? RangeError : Error;
     entry.reject(Object.assign(new Kind(error.message), { parameter: error.parameter, validRange: error.validRange }));
@@ -20,10 +30,11 @@ function startWorker(input) {
     pending.clear();
   });
   return {
-    rows(k) {
+    rows(input, k) {
       const id = next++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
+        worker.ref();
         worker.postMessage({ id, input, k });
       });
     },
@@ -31,18 +42,44 @@ function startWorker(input) {
   };
 }
 
+const defaultSize = () => os.availableParallelism?.() ?? os.cpus().length;
+
 /**
- * calc.recommend(input) with the rows of each k computed on `workers` threads (default: the available
- * parallelism), merged by the core.
+ * A pool of `workers` threads (default: the available parallelism), started on first use and kept until
+ * close(): pool.recommend(calc, input) = calc.recommend(input) with the rows of each k on the threads.
  */
-export async function recommendPooled(calc, input, { workers, onProgress } = {}) {
+export function createRecommendPool({ workers } = {}) {
+  const size = Math.max(1, workers ?? defaultSize());
+  let threads = null; // Promise<worker handles>
+  return {
+    size,
+    async recommend(calc, input, { onProgress } = {}) {
+      const { kMax } = calc.recommendPlan(input);
+      threads ??= wasmModule('bloomcalc.rbf.wasm').then((module) => Array.from({ length: size }, () => startWorker(module)));
+      const all = await threads;
+      const used = all.slice(0, Math.min(size, kMax)).map((w) => ({ rows: (k) => w.rows(input, k) }));
+      const rows = await pooledRows({ kMax, workers: used, onProgress });
+      return calc.mergeRecommendation(input, rows);
+    },
+    async close() {
+      const all = await threads;
+      threads = null;
+      await Promise.all((all ?? []).map((w) => w.close()));
+    },
+  };
+}
+
+/**
+ * calc.recommend(input) with the rows of each k computed on worker threads, merged by the core: on `pool`
+ * (createRecommendPool) when given, else on min(workers, kMax) threads started for this call.
+ */
+export async function recommendPooled(calc, input, { workers, onProgress, pool } = {}) {
+  if (pool) return pool.recommend(calc, input, { onProgress });
   const { kMax } = calc.recommendPlan(input);
-  const n = Math.max(1, Math.min(workers ?? os.availableParallelism?.() ?? os.cpus().length, kMax));
-  const pool = Array.from({ length: n }, () => startWorker(input));
+  const own = createRecommendPool({ workers: Math.min(workers ?? defaultSize(), kMax) });
   try {
-    const rows = await pooledRows({ kMax, workers: pool, onProgress });
-    return calc.mergeRecommendation(input, rows);
+    return await own.recommend(calc, input, { onProgress });
   } finally {
-    await Promise.all(pool.map((w) => w.close()));
+    await own.close();
   }
 }

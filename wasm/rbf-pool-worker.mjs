@@ -1,9 +1,12 @@
-// A worker thread of wasm/rbf-pool-node.mjs: loads the module once, then answers { id, input, k } with the
-// rows of that k (calc.recommendRows) or the error's name, message and parameter.
-import { parentPort } from 'node:worker_threads';
+// A worker thread of wasm/rbf-pool-node.mjs: loads the recycling module once — instantiating the
+// WebAssembly.Module it was started with (compiled once by the parent), or reading it itself without one —
+// then answers { id, input, k } with the rows of that k (calc.recommendRows) or the error's name, message
+// and parameter.
+import { parentPort, workerData } from 'node:worker_threads';
 import { createBloomCalc } from './index.mjs';
 
-const calc = await createBloomCalc({ modules: ['rbf'] }); // recommendRows only (docs/decisions.md, "Two modules")
+// recommendRows only (docs/decisions.md, "Two modules")
+const calc = await createBloomCalc({ modules: ['rbf'], ...(workerData?.module ? { rbfWasmModule: workerData.module } : {}) });
 parentPort.on('message', ({ id, input, k }) => {
   try {
     parentPort.postMessage({ id, rows: calc.recommendRows(input, k, k) });

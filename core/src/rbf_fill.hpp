@@ -141,8 +141,8 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
                     constexpr unsigned kBlock = 64;
                     double v[kBlock], rho[kBlock], s4[kBlock];
                     const double Md = static_cast<double>(M);
-                    while (b <= last) {
-                        const unsigned n = static_cast<unsigned>(std::min<std::uint64_t>(kBlock, last - b + 1));
+                    while (b <= last) {  // blocks aligned to multiples of kBlock after the first
+                        const unsigned n = static_cast<unsigned>(std::min<std::uint64_t>(kBlock - b % kBlock, last - b + 1));
                         const double b0 = static_cast<double>(b);
                         for (unsigned i = 0; i < n; ++i) {
                             const double bd = b0 + i, sb = bd * inv[0], s2 = sb * sb;

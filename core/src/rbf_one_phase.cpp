@@ -112,6 +112,11 @@ struct BlockSums {
     // a stop; `levels` says where).
     unsigned block(std::uint64_t b, unsigned count, const double* v, const double* rho) noexcept {
         if (stopped) return 0;
+        if (n == 0 && count == B) {  // a whole aligned block (the fill's closed form): summed where it is
+            start = b, at_visits.push_back(sv), at_fp.push_back(sf);
+            levels = b + B;
+            return add(v, rho) ? 0 : count;
+        }
         unsigned i = 0;
         while (i < count) {
             if (n == 0) start = b + i, at_visits.push_back(sv), at_fp.push_back(sf);  // b % B == 0: fills start at 0
@@ -123,6 +128,15 @@ struct BlockSums {
         }
         return count;
     }
+    // A whole block from the fill's arrays, as flush() adds it from the buffer: the same lanes, the same order.
+    bool add(const double* v, const double* rho) noexcept {
+        double lv[8] = {}, lp[8] = {};
+        for (unsigned i = 0; i < B; i += 8)
+            for (unsigned l = 0; l < 8; ++l) lv[l] += v[i + l], lp[l] += v[i + l] * rho[i + l];
+        if (!settle(lv, lp, B)) return false;
+        for (unsigned j = 0; j < B; ++j) bv[j] = v[j], bp[j] = v[j] * rho[j];  // the crossing block, level by level
+        return refine(B);
+    }
     // Adds the buffered levels; true when the fill stops (levels = the first σ ≥ σ_min whose f¹ exceeds).
     bool flush() noexcept {
         double lv[8] = {}, lp[8] = {};
@@ -130,23 +144,36 @@ struct BlockSums {
         for (; i + 8 <= n; i += 8)
             for (unsigned l = 0; l < 8; ++l) lv[l] += bv[i + l], lp[l] += bp[i + l];
         for (unsigned l = 0; i + l < n; ++l) lv[l] += bv[i + l], lp[l] += bp[i + l];
+        const unsigned count = n;
+        n = 0;
+        return settle(lv, lp, count) && refine(count);
+    }
+    // Adds the block's lane sums to the running sums unless f¹ at its last level exceeds stop_above: then
+    // true, the running sums left before the block for refine().
+    bool settle(const double* lv, const double* lp, unsigned count) noexcept {
         CompensatedSum nv = sv, np = sf;
         nv.add(((lv[0] + lv[1]) + (lv[2] + lv[3])) + ((lv[4] + lv[5]) + (lv[6] + lv[7])));
         np.add(((lp[0] + lp[1]) + (lp[2] + lp[3])) + ((lp[4] + lp[5]) + (lp[6] + lp[7])));
-        const unsigned count = n;
-        n = 0;
-        if (start + count - 1 >= sigma_min && np.value() > stop_above * nv.value()) {
-            CompensatedSum x = sv, y = sf;
-            for (unsigned j = 0; j < count; ++j) {
-                x.add(bv[j]);
-                y.add(bp[j]);
-                if (start + j >= sigma_min && y.value() > stop_above * x.value()) {
-                    levels = start + j + 1;
-                    return stopped = true;
-                }
+        if (start + count - 1 >= sigma_min && np.value() > stop_above * nv.value()) return true;
+        sv = nv, sf = np;
+        return false;
+    }
+    // The crossing block level by level from its checkpoint (as at() adds it): the first σ that exceeds. If
+    // rounding puts none inside, the block is added as a whole after all and the fill goes on.
+    bool refine(unsigned count) noexcept {
+        CompensatedSum x = sv, y = sf;
+        for (unsigned j = 0; j < count; ++j) {
+            x.add(bv[j]);
+            y.add(bp[j]);
+            if (start + j >= sigma_min && y.value() > stop_above * x.value()) {
+                levels = start + j + 1;
+                return stopped = true;
             }
         }
-        sv = nv, sf = np;
+        double lv[8] = {}, lp[8] = {};
+        for (unsigned j = 0; j < count; ++j) lv[j % 8] += bv[j], lp[j % 8] += bp[j];
+        sv.add(((lv[0] + lv[1]) + (lv[2] + lv[3])) + ((lv[4] + lv[5]) + (lv[6] + lv[7])));
+        sf.add(((lp[0] + lp[1]) + (lp[2] + lp[3])) + ((lp[4] + lp[5]) + (lp[6] + lp[7])));
         return false;
     }
     void finish() noexcept {  // a fill that reached its last level: the partial block's stop test

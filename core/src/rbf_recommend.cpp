@@ -51,15 +51,18 @@ void n_rules(std::uint64_t M, unsigned k, Hashing h, double target, RecommendRow
     bool worst = true, oracle = true, lower = true;
     const std::uint64_t limit = M;  // a real user cannot count more than M bit-setting messages
     const WorstCase eq1(M, k, h);
-    double f_block[WorstCase::kBlock];
+    double f_block[WorstCase::kBlock], r_block[WorstCase::kBlock];
     for (std::uint64_t N = 1; N <= limit && (worst || oracle || lower); ++N) {
         const unsigned j = static_cast<unsigned>((N - 1) % WorstCase::kBlock);
-        if (!reference && j == 0)
-            eq1.at_block(N, static_cast<unsigned>(std::min<std::uint64_t>(WorstCase::kBlock, limit - N + 1)), f_block);
-        const double f = reference ? eq1.at(N) : f_block[j];
+        if (!reference && j == 0) {
+            const unsigned n = static_cast<unsigned>(std::min<std::uint64_t>(WorstCase::kBlock, limit - N + 1));
+            eq1.at_block(N, n, f_block);
+            for (unsigned i = 0; i < n; ++i) r_block[i] = f_block[i] / (1.0 - f_block[i]);  // E[R_i], eq 3
+        }
+        const double f = reference ? eq1.at(N) : f_block[j], r = reference ? f / (1.0 - f) : r_block[j];
         sum_f.add(f);
-        sum_r.add(f / (1.0 - f));
-        sum_arrivals.add(1.0 + f / (1.0 - f));
+        sum_r.add(r);
+        sum_arrivals.add(1.0 + r);
         const double fo = sum_f.value() / static_cast<double>(N), fa = sum_r.value() / sum_arrivals.value();
         if (worst && f <= target) row.worst_case = RuleChoice{true, double(N), double(N), f};
         else worst = false;

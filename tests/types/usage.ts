@@ -4,6 +4,7 @@
 import createBloomCalc, {
   createBloomCalc as named,
   recommendPooled,
+  createRecommendPool,
   type BloomCalc,
   type FprReport,
   type Hashing,
@@ -174,6 +175,14 @@ async function main(): Promise<void> {
   const parts: RecommendRow[] = bc.recommendRows({ m: '2^36', p: 1e-3 }, 1, plan.kMax);
   const merged: Recommendation = bc.mergeRecommendation({ m: '2^36', p: 1e-3 }, parts);
   const pooled: Promise<Recommendation> = recommendPooled(bc, { m: '2^36', p: 1e-3 }, { workers: 2 });
+  const pool = createRecommendPool({ workers: 2 });
+  const kept: Promise<Recommendation> = recommendPooled(bc, { m: '2^20', p: 1e-2 }, { pool });
+  const direct: Promise<Recommendation> = pool.recommend(bc, { m: '2^20', p: 1e-2 }, { onProgress: (done: number) => void done });
+  const closed: Promise<void> = pool.close();
+  const fromModule: Promise<BloomCalc> = createBloomCalc({ modules: ['rbf'], rbfWasmModule: {} as object });
+  // @ts-expect-error: a pool is not a worker count
+  recommendPooled(bc, { m: '2^20', p: 1e-2 }, { pool: 2 });
+  void [kept, direct, closed, fromModule];
   const frozenFrom: number | undefined = bc.rbf({ m: '2^36', k: 8, sigma: 2 ** 33, phases: 2 }).frozenFrom;
   const exactLimit: number = bc.limits.maxRbfExactBits;
   void [ran, bound, merged, pooled, frozenFrom, exactLimit];
