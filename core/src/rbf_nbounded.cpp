@@ -162,14 +162,19 @@ NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N
 
     CompensatedSum sum_f, sum_r, sum_arrivals;
     const WorstCase eq1(M, k, h);
+    // eq 1 in blocks (WorstCase::at_block), as the recommender's N rules scan it: the same values, so a
+    // recommended N and n_bounded at that N report the same FPRs, bit for bit.
+    double f_block[WorstCase::kBlock], fi = 0;
     for (std::uint64_t i = 1; i <= N; ++i) {
-        const double fi = eq1.at(i);
+        const unsigned j = static_cast<unsigned>((i - 1) % WorstCase::kBlock);
+        if (j == 0) eq1.at_block(i, static_cast<unsigned>(std::min<std::uint64_t>(WorstCase::kBlock, N - i + 1)), f_block);
+        fi = f_block[j];
         sum_f.add(fi);
         const double ri = fi / (1.0 - fi);  // E[R_i] with p_i = f_i, eq 3
         sum_r.add(ri);
         sum_arrivals.add(1.0 + ri);
     }
-    r.worst_case = eq1.at(N);
+    r.worst_case = fi;
     r.oracle = sum_f.value() / static_cast<double>(N);   // eq 2
     r.lower_bound = sum_r.value() / sum_arrivals.value();  // eq 3
 

@@ -45,7 +45,8 @@ RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi,
 }
 
 // The N rules from E[F_i] = eq 1 at n = i − 1: each rule's FPR grows with N, so scan until it exceeds f*.
-// `reference`: eq 1 by WorstCase::at (pow) one N at a time; else in blocks by WorstCase::at_block.
+// `reference`: eq 1 by WorstCase::at (pow) one N at a time; else in blocks by WorstCase::at_block, as n_bounded
+// scans it (a recommended N and n_bounded at it report the same FPRs).
 void n_rules(std::uint64_t M, unsigned k, Hashing h, double target, RecommendRow& row, bool reference = false) {
     CompensatedSum sum_f, sum_r, sum_arrivals;  // the same sums as n_bounded (rbf_nbounded.cpp)
     bool worst = true, oracle = true, lower = true;
