@@ -172,7 +172,7 @@ cd LargeFill::log_product(unsigned j, std::uint64_t b, double* err) const {
 // last term kept (the terms fall geometrically once the series converges) or, where P_j is negligible,
 // bounds the whole tail by Σ_b |P_j(b)|·w/|1 − s z|.
 void LargeFill::oscillating_tail(unsigned j, std::uint64_t a, cd P, cd* T, double* err) const {
-    const cd z = omega_[j], inv = 1.0 / (1.0 - z);
+    const cd z = omega_[j];
     const double Md = static_cast<double>(M_), sin_t = std::fabs(z.imag()) > 0 ? std::fabs(z.imag()) : 1.0;
     const double Pabs = std::abs(P);
     const double whole = Pabs * static_cast<double>(M_ - a + 1) * (1 + 1 / sin_t);  // Σ_{b≥a} |F(b)|, w ≤ 1
@@ -197,32 +197,7 @@ void LargeFill::oscillating_tail(unsigned j, std::uint64_t a, cd P, cd* T, doubl
         for (unsigned x = 0; x < W_; ++x) F[i * W_ + x] = base * w[x];
         p *= (1.0 - s) / (1.0 - s * z);
     }
-    bool all = true;
-    std::vector<cd> D(kMaxDifferences + 1);
-    for (unsigned x = 0; x < W_; ++x) {
-        for (int i = 0; i <= kMaxDifferences; ++i) D[i] = F[i * W_ + x];
-        cd sum = 0, factor = inv;  // z^d/(1 − z)^{d+1}
-        double last = HUGE_VAL;
-        bool done = false;
-        for (int d = 0; d < kMaxDifferences && !done; ++d) {
-            const cd term = factor * D[0];
-            const double prev = last;
-            last = std::abs(term);
-            // Converged, or at the rounding floor of the differences (the terms stop falling).
-            if (last >= 0.5 * prev && (last < 1e-6 * std::abs(sum) || last < 1e-13 * w0[x])) {
-                last = prev;
-                done = true;
-                break;
-            }
-            sum += term;
-            done = last <= 1e-17 * std::abs(sum) || last < 1e-300;
-            for (int i = 0; i + d < kMaxDifferences; ++i) D[i] = D[i + 1] - D[i];
-            factor *= z * inv;
-        }
-        T[x] = sum;
-        err[x] = 2 * last + 1e-15 * std::abs(sum);
-        all = all && done;
-    }
+    const bool all = large::sum_by_parts(F.data(), W_, W_, z, w0.data(), T, err);
     if (!all) {
         // The series did not settle: the damping is fast here (large s), so sum the tail term by term until
         // what is left, Σ_{b'≥b} |P_j(b')|·w/|1 − s z| ≤ |P_j(b)|·(M − b + 1)·(1 + 1/|sin θ|), is negligible.

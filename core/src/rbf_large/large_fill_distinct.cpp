@@ -29,7 +29,7 @@ using large::Jet;
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-constexpr int kMaxDifferences = 28;
+using large::kMaxDifferences;
 
 // log(1 + x) to full relative precision for small complex x.
 cd log1p_c(cd x) {
@@ -221,7 +221,7 @@ cd LargeFillDistinct::log_product(const Mode& m, std::uint64_t b, double* err) c
 // every weight: the summation by parts series Σ_d z^d·Δ^dF(a)/(1 − z)^{d+1}, as LargeFill's, with the same
 // error treatment; |P| falls (|M − c| < |p − c|), so Σ_{b≥a}|F(b)| ≤ |P(a)|·(M − a + 1)·(1 + 1/|sin arg ζ|).
 void LargeFillDistinct::oscillating_tail(const Mode& m, std::uint64_t a, cd P, cd* T, double* err, unsigned n) const {
-    const cd z = omega_[m.shift], inv = 1.0 / (1.0 - z), inv_u = std::exp(-m.log_u), zeta = m.zeta;
+    const cd z = omega_[m.shift], inv_u = std::exp(-m.log_u), zeta = m.zeta;
     const double Md = static_cast<double>(M_);
     const double whole = std::abs(P) * static_cast<double>(M_ - a + 1) * (1 + 1 / m.sin_zeta);
     std::vector<double> w0(W_), w(W_);
@@ -242,31 +242,7 @@ void LargeFillDistinct::oscillating_tail(const Mode& m, std::uint64_t a, cd P, c
         for (unsigned x = 0; x < n; ++x) F[i * W_ + x] = base * w[x];
         p *= (1.0 - s) / (1.0 - s * zeta) * inv_u;
     }
-    bool all = true;
-    std::vector<cd> D(kMaxDifferences + 1);
-    for (unsigned x = 0; x < n; ++x) {
-        for (int i = 0; i <= kMaxDifferences; ++i) D[i] = F[i * W_ + x];
-        cd sum = 0, factor = inv;  // z^d/(1 − z)^{d+1}
-        double last = HUGE_VAL;
-        bool done = false;
-        for (int d = 0; d < kMaxDifferences && !done; ++d) {
-            const cd term = factor * D[0];
-            const double prev = last;
-            last = std::abs(term);
-            if (last >= 0.5 * prev && (last < 1e-6 * std::abs(sum) || last < 1e-13 * w0[x])) {
-                last = prev;
-                done = true;
-                break;
-            }
-            sum += term;
-            done = last <= 1e-17 * std::abs(sum) || last < 1e-300;
-            for (int i = 0; i + d < kMaxDifferences; ++i) D[i] = D[i + 1] - D[i];
-            factor *= z * inv;
-        }
-        T[x] = sum;
-        err[x] = 2 * last + 1e-15 * std::abs(sum);
-        all = all && done;
-    }
+    const bool all = large::sum_by_parts(F.data(), W_, n, z, w0.data(), T, err);
     if (all) return;
     // The series did not settle (fast damping): term by term until the rest is negligible.
     std::fill(T, T + n, 0.0);

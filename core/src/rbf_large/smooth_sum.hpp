@@ -1,10 +1,11 @@
 // Internal tools of the large-M method (docs/rbf.md#large-m): truncated Taylor series ("jets") for the
-// derivatives Euler–Maclaurin needs, Gauss–Legendre quadrature with its error bound, and the Euler–Maclaurin
-// sum of a smooth function over a range of integers.
+// derivatives Euler–Maclaurin needs, Gauss–Legendre quadrature with its error bound, the Euler–Maclaurin
+// sum of a smooth function over a range of integers, and summation by parts for the oscillating modes.
 #pragma once
 
 #include <array>
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <vector>
 
@@ -91,5 +92,44 @@ inline double euler_maclaurin_terms(const Jet& a, const Jet& c) {
            120 * (c.t[5] - a.t[5]) / 30240;
 }
 constexpr double kEulerMaclaurinRemainder = 3.3066e-5;  // 2ζ(6)/(2π)^6, times ∫|F^{(6)}|
+
+// Summation by parts: T[x] = Σ_{i≥0} z^i·F_x(a + i) = Σ_d z^d·Δ^dF_x(a)/(1 − z)^{d+1} from the values
+// F[i·stride + x], i ≤ kMaxDifferences, x < n, to the first difference order whose term is negligible (or the
+// rounding floor of the differences, where the terms stop falling; w0[x] sets that scale); err[x] = 2× the last
+// term kept + 1e-15·|T[x]| (the terms fall geometrically once the series converges). Returns whether every
+// series settled.
+constexpr int kMaxDifferences = 28;
+inline bool sum_by_parts(const std::complex<double>* F, unsigned stride, unsigned n, std::complex<double> z, const double* w0,
+                         std::complex<double>* T, double* err) {
+    using cd = std::complex<double>;
+    const cd inv = 1.0 / (1.0 - z);
+    bool all = true;
+    std::vector<cd> D(kMaxDifferences + 1);
+    for (unsigned x = 0; x < n; ++x) {
+        for (int i = 0; i <= kMaxDifferences; ++i) D[i] = F[i * stride + x];
+        cd sum = 0, factor = inv;  // z^d/(1 − z)^{d+1}
+        double last = HUGE_VAL;
+        bool done = false;
+        for (int d = 0; d < kMaxDifferences && !done; ++d) {
+            const cd term = factor * D[0];
+            const double prev = last;
+            last = std::abs(term);
+            // Converged, or at the rounding floor of the differences (the terms stop falling).
+            if (last >= 0.5 * prev && (last < 1e-6 * std::abs(sum) || last < 1e-13 * w0[x])) {
+                last = prev;
+                done = true;
+                break;
+            }
+            sum += term;
+            done = last <= 1e-17 * std::abs(sum) || last < 1e-300;
+            for (int i = 0; i + d < kMaxDifferences; ++i) D[i] = D[i + 1] - D[i];
+            factor *= z * inv;
+        }
+        T[x] = sum;
+        err[x] = 2 * last + 1e-15 * std::abs(sum);
+        all = all && done;
+    }
+    return all;
+}
 
 }  // namespace bloomcalc::large
