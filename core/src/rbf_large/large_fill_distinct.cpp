@@ -102,15 +102,14 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
     // The first B₀ levels by the exact probe-level recurrence (the closed form's terms are O(1/k) there while
     // v_b just above a0 is tiny, and ρ(b) grows by C(b, k) across them), then the running sums of every weight
     // and the modes' products Π_{c=a0}^{B₀−1} (M − c)/(p − c) for their amplitudes.
-    std::vector<double> e(k, 0.0), next(k), G(k), st(k), mv(k), inv(k), w(W_);
-    for (unsigned q = 0; q < k; ++q) inv[q] = 1 / (Md - q);
+    std::vector<double> e(k, 0.0), next(k), G(k), st(k), mv(k), w(W_);
     vis_.assign(B0_, 0.0);
     for (std::uint64_t b = 0; b < B0_; ++b) {  // the circular recurrence of rbf_chain.cpp
         if (b == a0) e[0] += 1.0;
         double rho = 1.0;
         for (unsigned q = 0; q < k; ++q) {
-            st[q] = b >= q ? static_cast<double>(b - q) * inv[q] : 0.0;  // s_q(b) = (b − q)/(M − q)
-            mv[q] = static_cast<double>(M - b) * inv[q];
+            st[q] = b >= q ? static_cast<double>(b - q) * inv_[q] : 0.0;  // s_q(b) = (b − q)/(M − q)
+            mv[q] = static_cast<double>(M - b) * inv_[q];
             rho *= st[q];
         }
         double acc = 0;
