@@ -386,34 +386,33 @@ export function modulesOf(options) {
 }
 
 /**
- * Stands for a module this instance did not load (createBloomCalc({ modules })): any binding called on it
- * throws an Error naming the module and how to load it.
+ * The raw bindings of the modules loaded, as one object: each binding is looked up in the main module, then
+ * in the recycling one (both have the parsers, solveSizing and limits), so a method needs no knowledge of
+ * which module registers its binding. A binding of a module this instance did not load
+ * (createBloomCalc({ modules })) throws an Error saying so.
  */
-function notLoaded(file, name) {
-  return new Proxy({}, {
-    get: () => function unavailable() {
-      throw new Error(`bloomcalc: this method needs ${file}, which this instance did not load (createBloomCalc() without modules, or with '${name}' among them, loads it)`);
-    },
-  });
+function bindings(main, rbf) {
+  const unavailable = (name) =>
+    function unavailable() {
+      throw new Error(`bloomcalc: ${name} is in a WebAssembly module this instance did not load (createBloomCalc() without \`modules\` loads both)`);
+    };
+  return new Proxy({}, { get: (_, name) => main?.[name] ?? rbf?.[name] ?? unavailable(String(name)) });
 }
 
 /**
  * The API over the raw embind modules: `main` (bloomcalc.web.wasm, every calculator but the recycling
- * filters) and `rbf` (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded, recommend*); both have the parsers,
- * size and limits. Either may be null (an element loads only its calculator's module); a single module with
- * every binding may be passed alone.
+ * filters) and `rbf` (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded, recommend*). Either may be null (an
+ * element loads only its calculator's module); a single module with every binding may be passed alone.
  */
-export function wrap(main, rbf = main) {
-  const raw = main ?? notLoaded('bloomcalc.web.wasm', 'main');
-  const rbfRaw = rbf ?? notLoaded('bloomcalc.rbf.wasm', 'rbf');
-  const limits = Object.freeze((main ?? rbf).limits());
+export function wrap(main, rbf = null) {
+  const raw = bindings(main, rbf);
+  const limits = Object.freeze(raw.limits());
   return Object.freeze({
     fpr: (input) => call(raw.compareFpr(filterArgs(raw, input))),
     exactFpr: (input) => call(raw.exactFpr(filterArgs(raw, input))),
     exactFprTable: (input) => call(raw.exactFprTable(filterArgs(raw, input))),
     size(input) {
       object(input, 'sizing input');
-      const raw = main ?? rbfRaw; // in both modules
       return call(raw.solveSizing({
         n: quantity(raw, input.n, 'parseCount', 'n'),
         p: quantity(raw, input.p, 'parseProbability', 'p'),
@@ -424,30 +423,30 @@ export function wrap(main, rbf = main) {
         hashing: text(input.hashing, 'hashing'),
       }));
     },
-    rbf: (input) => call(rbfRaw.rbf(rbfArgs(rbfRaw, input, 'rbf input'))),
-    sigmaCurve: (input) => call(rbfRaw.sigmaCurve(rbfArgs(rbfRaw, input, 'curve input'))),
-    nBounded: (input) => call(rbfRaw.nBounded(rbfArgs(rbfRaw, input, 'N-bounded input'))),
+    rbf: (input) => call(raw.rbf(rbfArgs(raw, input, 'rbf input'))),
+    sigmaCurve: (input) => call(raw.sigmaCurve(rbfArgs(raw, input, 'curve input'))),
+    nBounded: (input) => call(raw.nBounded(rbfArgs(raw, input, 'N-bounded input'))),
     recommend(input, onProgress) {
-      const args = rbfArgs(rbfRaw, input, 'recommend input');
+      const args = rbfArgs(raw, input, 'recommend input');
       const progress = callback(onProgress, 'onProgress');
-      const result = rbfRaw.recommend(args, progress.fn);
+      const result = raw.recommend(args, progress.fn);
       progress.rethrow();
       return call(result);
     },
     // The recommendation in parts, for a worker pool (wasm/rbf-pool.mjs): the plan, the rows of k = kLo..kHi,
     // and the merge of every row (in the core).
-    recommendPlan: (input) => call(rbfRaw.recommendPlan(rbfArgs(rbfRaw, input, 'recommend input'))),
+    recommendPlan: (input) => call(raw.recommendPlan(rbfArgs(raw, input, 'recommend input'))),
     recommendRows(input, kLo, kHi, onProgress) {
-      const args = rbfArgs(rbfRaw, input, 'recommend input');
+      const args = rbfArgs(raw, input, 'recommend input');
       for (const [name, k] of [['kLo', kLo], ['kHi', kHi]]) if (typeof k !== 'number') throw typeError(name, 'a number', k);
       const progress = callback(onProgress, 'onProgress');
-      const result = rbfRaw.recommendRows(args, kLo, kHi, progress.fn);
+      const result = raw.recommendRows(args, kLo, kHi, progress.fn);
       progress.rethrow();
       return call(result);
     },
     mergeRecommendation(input, rows) {
       if (!Array.isArray(rows)) throw typeError('rows', 'the arrays recommendRows returned', rows);
-      return call(rbfRaw.mergeRecommendation(rbfArgs(rbfRaw, input, 'recommend input'), rows));
+      return call(raw.mergeRecommendation(rbfArgs(raw, input, 'recommend input'), rows));
     },
     paradox: (input) => call(raw.paradox(paradoxArgs(raw, object(input, 'paradox input')))),
     paradoxCurve(input) {
@@ -523,9 +522,9 @@ export function wrap(main, rbf = main) {
       }));
     },
     layoutPresets: () => raw.layoutPresets(),
-    parseCount: parser(main ?? rbfRaw, 'parseCount', 'value'),
-    parseBits: parser(main ?? rbfRaw, 'parseBits', 'm'),
-    parseProbability: parser(main ?? rbfRaw, 'parseProbability', 'p'),
+    parseCount: parser(raw, 'parseCount', 'value'),
+    parseBits: parser(raw, 'parseBits', 'm'),
+    parseProbability: parser(raw, 'parseProbability', 'p'),
     simulate: (input, options) => simulateAsync(raw, input, options),
     simulateSync: (input) => simulateSync(raw, input),
     createSimulation: (input, options) => simulationHandle(raw, input, options),

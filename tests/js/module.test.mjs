@@ -736,3 +736,31 @@ describe('very large filters', () => {
     }
   }
 });
+
+// The two WebAssembly modules (docs/decisions.md, "Two modules"): createBloomCalc() loads both; `modules`
+// loads one, whose methods give the same results, and the other's methods say what to load.
+describe('createBloomCalc({ modules })', () => {
+  test('one module alone computes exactly what both loaded compute; the other module\'s methods throw', async () => {
+    const [main, rbf] = await Promise.all([createBloomCalc({ modules: ['main'] }), createBloomCalc({ modules: ['rbf'] })]);
+    assert.deepEqual(main.fpr({ m: '64KiB', n: '50k', k: 7 }), bc.fpr({ m: '64KiB', n: '50k', k: 7 }));
+    assert.deepEqual(rbf.rbf({ m: '1Mi', k: 4, sigma: 1000 }), bc.rbf({ m: '1Mi', k: 4, sigma: 1000 }));
+    assert.deepEqual(rbf.recommend({ m: 4096, p: 0.01, kmax: 4 }), bc.recommend({ m: 4096, p: 0.01, kmax: 4 }));
+    // in both modules: the parsers, size, limits
+    for (const one of [main, rbf]) {
+      assert.deepEqual(one.size({ n: '1M', p: '1%' }), bc.size({ n: '1M', p: '1%' }));
+      assert.equal(one.parseBits('64KiB'), bc.parseBits('64KiB'));
+      assert.deepEqual(one.limits, bc.limits);
+    }
+    const notLoaded = (e) => e instanceof Error && /is in a WebAssembly module this instance did not load/.test(e.message);
+    assert.throws(() => main.recommend({ m: 4096, p: 0.01 }), notLoaded);
+    assert.throws(() => main.sigmaCurve({ m: 4096, k: 4 }), notLoaded);
+    assert.throws(() => rbf.fpr({ m: 1000, n: 100, k: 7 }), notLoaded);
+    assert.throws(() => rbf.createSimulation({ structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 4, arrivals: 100 }), notLoaded);
+  });
+
+  test('modules must name main and/or rbf', async () => {
+    for (const modules of [[], ['layouts'], 'rbf', [null]]) {
+      await assert.rejects(createBloomCalc({ modules }), (e) => e instanceof TypeError && e.parameter === 'modules');
+    }
+  });
+});
