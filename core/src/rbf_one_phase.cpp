@@ -20,29 +20,25 @@ constexpr std::uint64_t kMaxBasisDoubles = std::uint64_t{1} << 24;
 
 }  // namespace
 
-// Probe by probe over (x new distinct, y old distinct): new-unhit (M−i−x)/M, new-hit x/M, old-unhit (i−y)/M,
-// old-hit y/M.
-std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M, unsigned k) {
-    const double m = static_cast<double>(M);
-    std::vector<std::vector<double>> d(k + 1, std::vector<double>(k + 1, 0.0)), next = d;
-    d[0][0] = 1.0;
-    for (unsigned q = 0; q < k; ++q) {
-        for (auto& row : next) std::fill(row.begin(), row.end(), 0.0);
-        for (unsigned x = 0; x <= q; ++x)
-            for (unsigned y = 0; x + y <= q; ++y) {
-                const double p = d[x][y];
-                if (p == 0.0) continue;
-                const double new_unhit = (m - static_cast<double>(i) - x) / m, old_unhit = (static_cast<double>(i) - y) / m;
-                if (new_unhit > 0) next[x + 1][y] += p * new_unhit;
-                if (old_unhit > 0) next[x][y + 1] += p * old_unhit;
-                next[x][y] += p * ((x + y) / m);
-            }
-        d.swap(next);
+// A message's J distinct probes are a uniform J-subset of the M bits, whatever their multiplicities: so
+// P(x new, J distinct) = P(J distinct)·P(x of J uniform distinct bits are among the M − i clear ones), the
+// second factor hypergeometric, built draw by draw without replacement (non-negative terms only).
+void trigger_table(std::uint64_t i, std::uint64_t M, unsigned k, const std::vector<double>& pj, std::vector<double>& T) {
+    const double m = static_cast<double>(M), clear = static_cast<double>(M - i), set = static_cast<double>(i);
+    std::vector<double> h(k + 1, 0.0);  // h[x]: x of the first J draws clear
+    h[0] = 1.0;
+    T.assign((k + 1) * (k + 1), 0.0);
+    T[0] = pj[0];
+    for (unsigned J = 1; J <= k; ++J) {
+        const double left = m - (J - 1);
+        for (unsigned x = J; x-- > 0;) {  // from the top: h[x] still holds J − 1 draws
+            const double y = static_cast<double>(J - 1 - x);  // set bits drawn so far
+            const double stay_set = set > y ? (set - y) / left : 0.0, to_clear = clear > x ? (clear - x) / left : 0.0;
+            h[x + 1] += h[x] * to_clear;
+            h[x] *= stay_set;
+        }
+        for (unsigned x = 0; x <= J; ++x) T[x * (k + 1) + J] = pj[J] * h[x];
     }
-    std::vector<std::vector<double>> T(k + 1, std::vector<double>(k + 1, 0.0));
-    for (unsigned x = 0; x <= k; ++x)
-        for (unsigned y = 0; x + y <= k; ++y) T[x][x + y] += d[x][y];
-    return T;
 }
 
 namespace {
@@ -259,13 +255,17 @@ std::vector<double> OnePhaseModel::restart_law(std::uint64_t sigma) const {
     // P(a cycle started at j bits restarts at j'); its stationary vector is the restart distribution.
     std::vector<std::vector<double>> A(k_, std::vector<double>(k_, 0.0));  // index = bits − 1
     const std::uint64_t first = sigma + 1 >= k_ ? sigma + 1 - k_ : 0;
+    const auto pj = fresh_message_bits(M_, k_, Hashing::colliding);
+    std::vector<double> T, D(k_ + 1);
     for (std::uint64_t i = first; i <= sigma; ++i) {
-        const auto T = trigger_table(i, M_, k_);
+        trigger_table(i, M_, k_, pj, T);
+        std::fill(D.begin(), D.end(), 0.0);  // P(x > σ − i new bits, J distinct bits)
+        for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k_; ++x)
+            for (unsigned J = 1; J <= k_; ++J) D[J] += T[x * (k_ + 1) + J];
         for (unsigned j = 1; j <= k_; ++j) {
             const double v = basis_[j - 1][i];
             if (v == 0.0) continue;
-            for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k_; ++x)
-                for (unsigned J = 1; J <= k_; ++J) A[j - 1][J - 1] += v * T[x][J];
+            for (unsigned J = 1; J <= k_; ++J) A[j - 1][J - 1] += v * D[J];
         }
     }
     return k_ == 1 ? std::vector<double>{1.0} : stationary_gth(A);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/rbf_chain.hpp"
@@ -28,15 +29,41 @@ TwoPhaseResult evaluate(const LargeTwoPhaseModel& model, std::uint64_t sigma, do
     return model.at_without_frozen(sigma, bound);
 }
 
-// Largest σ in [lo, hi] whose FPR meets f* (the FPR grows with σ), by bisection; `bound` (large-M method) gets
-// the error bound at that σ.
+// Largest σ in [lo, hi] whose FPR meets f* (the FPR grows with σ); `bound` (large-M method) gets the error bound
+// at that σ. Exact fill: bisection. Large-M method (each σ costs a model evaluation, σ up to 2^39): the same
+// answer — the bracket f(lo) ≤ f* < f(hi) shrinks to hi = lo + 1 — with the next σ from log f interpolated
+// linearly in log(σ + 1) (f ≈ c·σ^k), a bisection step whenever an interpolation step left more than half the
+// bracket: a few evaluations instead of ~log₂ M.
 template <class Model>
 RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi, double target, double* bound = nullptr) {
-    if (hi < lo || evaluate(model, lo, nullptr).average_fpr > target) return RuleChoice{};
-    while (lo < hi) {
-        const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-        if (evaluate(model, mid, nullptr).average_fpr <= target) lo = mid;
-        else hi = mid - 1;
+    if (hi < lo) return RuleChoice{};
+    double f_lo = evaluate(model, lo, nullptr).average_fpr;
+    if (f_lo > target) return RuleChoice{};
+    constexpr bool interpolate = !std::is_same_v<Model, OnePhaseModel> && !std::is_same_v<Model, TwoPhaseModel>;
+    if (interpolate) {
+        double f_hi = evaluate(model, hi, nullptr).average_fpr;
+        if (f_hi <= target) lo = hi;
+        bool bisect = false;
+        while (hi - lo > 1) {
+            std::uint64_t next = lo + (hi - lo) / 2;
+            if (!bisect && f_lo > 0 && f_hi > f_lo) {
+                const double xl = std::log(static_cast<double>(lo) + 1), xh = std::log(static_cast<double>(hi) + 1);
+                const double x = xl + (xh - xl) * (std::log(target) - std::log(f_lo)) / (std::log(f_hi) - std::log(f_lo));
+                const double s = std::exp(x) - 1;
+                next = s <= static_cast<double>(lo) + 1 ? lo + 1 : s >= static_cast<double>(hi) - 1 ? hi - 1 : static_cast<std::uint64_t>(std::llround(s));
+            }
+            const std::uint64_t width = hi - lo;
+            const double f = evaluate(model, next, nullptr).average_fpr;
+            if (f <= target) lo = next, f_lo = f;
+            else hi = next, f_hi = f;
+            bisect = !bisect && hi - lo > width / 2;
+        }
+    } else {
+        while (lo < hi) {
+            const std::uint64_t mid = lo + (hi - lo + 1) / 2;
+            if (evaluate(model, mid, nullptr).average_fpr <= target) lo = mid;
+            else hi = mid - 1;
+        }
     }
     double b = 0;
     const auto r = evaluate(model, lo, &b);

@@ -175,14 +175,18 @@ TEST_CASE("large-M capacity per bit at 2^36 is the exact one at 2^24", "[rbf][la
 }
 
 TEST_CASE("method selection and limits", "[rbf][large][errors]") {
-    RbfVariant exact_law;  // colliding, retaining, the exact restart law: the exact fill only
+    RbfVariant exact_law;  // colliding, retaining, the exact restart law: large-M too (large_retaining.cpp)
     exact_law.recycling = Recycling::retaining, exact_law.restart = RestartLaw::exact;
+    RbfVariant eq10_after = exact_law;  // two phases, restart eq 10, swap "after": the exact fill only
+    eq10_after.restart = RestartLaw::eq10, eq10_after.swap = SwapPoint::after;
     CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, RbfVariant{}) == RbfMethod::asymptotic);
     CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 16, 6, RbfVariant{}) == RbfMethod::exact);
-    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, exact_law) == RbfMethod::exact);
+    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, exact_law, true) == RbfMethod::asymptotic);
+    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, eq10_after, true) == RbfMethod::exact);
+    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, eq10_after) == RbfMethod::asymptotic);  // one phase
     try {
-        resolve_rbf_method(RbfMethod::asymptotic, 1u << 20, 6, exact_law);
-        FAIL("the exact retaining law accepted by the large-M method");
+        resolve_rbf_method(RbfMethod::asymptotic, 1u << 20, 6, eq10_after, true);
+        FAIL("two-phase retaining, eq 10, swap after accepted by the large-M method");
     } catch (const RangeError& e) {
         CHECK(e.parameter() == "method");
     }

@@ -179,12 +179,12 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     ['kmax = 0', () => bc.recommend({ m: 1000, fpr: 0.01, kmax: 0 }), ['recommend', '--m', '1000', '--fpr', '0.01', '--kmax', '0'], 'kmax'],
     ['M > 2^24, exact (rbf)', () => bc.rbf({ m: 2 ** 24 + 1, k: 3, sigma: 10, method: 'exact' }), ['rbf', '--m', '16777217', '--k', '3', '--sigma', '10', '--method', 'exact'], 'm'],
     ['M > 2^24, exact (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, method: 'exact' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--method', 'exact'], 'm'],
-    ['M > 2^24, colliding with the exact retaining law (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, recycling: 'retaining' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--recycling', 'retaining'], 'm'],
+    ['M > 2^24, colliding, retaining, restart eq10, swap after (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, recycling: 'retaining', restart: 'eq10' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--recycling', 'retaining', '--restart', 'eq10'], 'm'],
     ['M > 2^40 (rbf)', () => bc.rbf({ m: 2 ** 41, k: 3, sigma: 10 }), ['rbf', '--m', '2^41', '--k', '3', '--sigma', '10'], 'm'],
     ['M > 2^40 (recommend)', () => bc.recommend({ m: '2Tib', fpr: 0.01 }), ['recommend', '--m', '2Tib', '--fpr', '0.01'], 'm'],
     ['M > 2^40 (nbounded)', () => bc.nBounded({ m: 2 ** 41, k: 3, N: 10 }), ['nbounded', '--m', '2^41', '--k', '3', '--N', '10'], 'm'],
     ['unknown method', () => bc.recommend({ m: 1000, fpr: 0.01, method: 'fast' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--method', 'fast'], 'method'],
-    ['asymptotic with the exact retaining law (colliding)', () => bc.rbf({ m: 2 ** 20, k: 3, sigma: 10, recycling: 'retaining', method: 'asymptotic' }), ['rbf', '--m', '2^20', '--k', '3', '--sigma', '10', '--recycling', 'retaining', '--method', 'asymptotic'], 'method'],
+    ['asymptotic, two phases, retaining, restart eq10, swap after (colliding)', () => bc.rbf({ m: 2 ** 21, k: 3, sigma: 10, phases: 2, recycling: 'retaining', restart: 'eq10', method: 'asymptotic' }), ['rbf', '--m', '2^21', '--k', '3', '--sigma', '10', '--phases', '2', '--recycling', 'retaining', '--restart', 'eq10', '--method', 'asymptotic'], 'method'],
     ['workers = 0', assertParamErrorless, ['recommend', '--m', '1000', '--fpr', '0.01', '--workers', '0'], 'workers'],
     ['phases = 3', () => bc.rbf({ m: 1000, k: 3, sigma: 10, phases: 3 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--phases', '3'], 'phases'],
     ['unknown hashing', () => bc.rbf({ m: 1000, k: 3, sigma: 10, hashing: 'mixed' }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--hashing', 'mixed'], 'hashing'],
@@ -284,6 +284,28 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     assert.equal(curve.method, 'asymptotic');
     assert.ok(curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]), 'f² grows with σ');
     const text = await cli('recommend', '--m', '2^36', '--p', '0.001', '--hashing', 'distinct', '--recycling', 'retaining');
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /method: asymptotic \(large-M\), relative error ≤ \d\.\de-\d+/);
+  });
+
+  test('colliding, retaining, the exact restart law: asymptotic up to 2^40, equal to the exact model on the overlap', async () => {
+    for (const swap of ['after', 'before']) {
+      for (const phases of [1, 2]) {
+        const input = { m: 2 ** 20, k: 6, sigma: 300000, phases, recycling: 'retaining', swap };
+        const exact = bc.rbf({ ...input, method: 'exact' });
+        const large = bc.rbf(input);
+        assert.equal(exact.method, 'exact');
+        assert.equal(large.method, 'asymptotic');
+        assert.equal(large.variant.restart, 'exact');
+        assert.ok(large.errorBound > 0 && large.errorBound < 1e-9, String(large.errorBound));
+        for (const key of ['averageFpr', 'expectedMessages']) assert.ok(Math.abs(large[key] / exact[key] - 1) <= 1e-9, `${key} ${phases} ${swap}`);
+        if (phases === 1) large.restart.forEach((p, j) => assert.ok(Math.abs(p - exact.restart[j]) <= 1e-9, `restart ${j}`));
+      }
+    }
+    const big = bc.recommend({ m: '2^36', p: 0.001, recycling: 'retaining' });
+    assert.equal(big.method, 'asymptotic');
+    assert.ok(big.errorBound < 1e-9);
+    const text = await cli('recommend', '--m', '2^36', '--p', '0.001', '--recycling', 'retaining');
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /method: asymptotic \(large-M\), relative error ≤ \d\.\de-\d+/);
   });

@@ -74,8 +74,8 @@ private:
 std::vector<double> fresh_message_bits(std::uint64_t M, unsigned k, Hashing h);
 
 // P(a message arriving at i of M bits set ends with x new bits and J distinct bits of its own), colliding
-// hashes: T[x][J].
-std::vector<std::vector<double>> trigger_table(std::uint64_t i, std::uint64_t M, unsigned k);
+// hashes: T[x·(k + 1) + J], from `pj` = fresh_message_bits(M, k, colliding) in O(k²).
+void trigger_table(std::uint64_t i, std::uint64_t M, unsigned k, const std::vector<double>& pj, std::vector<double>& T);
 
 // Stationary distribution of a finite stochastic matrix by the GTH algorithm (state reduction with
 // non-negative terms only; Grassmann, Taksar & Heyman 1985). P[i][j] = P(i → j).

@@ -46,34 +46,55 @@ cd H(cd x) {
 }  // namespace
 
 LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<double>& start, unsigned j_lo)
-    : M_(M), B0_(exact_levels(k)), top_(M - kTop), k_(k), j_lo_(j_lo), W_(2 + (j_lo <= k ? k - j_lo + 1 : 0)) {
+    : LargeFill(M, k, std::vector<std::vector<double>>{start}, j_lo) {}
+
+LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<std::vector<double>>& starts, unsigned j_lo)
+    : M_(M), B0_(exact_levels(k)), top_(M - kTop), k_(k), j_lo_(j_lo), W_(2 + (j_lo <= k ? k - j_lo + 1 : 0)),
+      S_(static_cast<unsigned>(starts.size())) {
     if (!applicable(M, k))
         throw InfeasibleError("m", "at least " + std::to_string(exact_levels(k) + 2 * kTop + 64) + " bits for the large-M method at k = " + std::to_string(k),
                               "the filter is too small for the large-M method; use method \"exact\"");
     const double Md = static_cast<double>(M);
-    // Exact recurrence on the first B₀ levels (rbf_chain.cpp), with the running sums of every weight.
-    std::vector<double> e(k, 0.0), next(k), G(k), w(W_);
-    vis_.resize(B0_);
-    cum_.assign((B0_ + 1) * W_, 0.0);
-    for (std::uint64_t b = 0; b < B0_; ++b) {
-        if (b < start.size()) e[0] += start[b];
-        const double s = static_cast<double>(b) / Md, mv = static_cast<double>(M - b) / Md;
-        double acc = 0;
-        for (unsigned p = 1; p < k; ++p) acc = (acc + e[p]) * s;
-        G[0] = (e[0] + acc) / rbf_one_minus_rho(b, M, k, Hashing::colliding);
-        for (unsigned q = 1; q < k; ++q) G[q] = e[q] + s * G[q - 1];
-        vis_[b] = G[0];
-        weight_values(b, w.data());
-        for (unsigned i = 0; i < W_; ++i) cum_[(b + 1) * W_ + i] = cum_[b * W_ + i] + G[0] * w[i];
-        for (unsigned q = 0; q < k; ++q) next[(q + 1) % k] = mv * G[q];
-        e.swap(next);
-    }
     omega_.resize(k);
     for (unsigned r = 0; r < k; ++r) omega_[r] = std::polar(1.0, 2 * kPi * r / k);
-    ehat_.assign(k / 2 + 1, 0.0);
-    for (unsigned j = 0; j <= k / 2; ++j)
-        for (unsigned q = 0; q < k; ++q) ehat_[j] += e[q] * omega_[(j * q) % k];
-    E0_ = ehat_[0].real();
+    // Exact recurrence on the first B₀ levels (rbf_chain.cpp), with the running sums of every weight.
+    const std::uint64_t C = (B0_ + kCumStride - 1) / kCumStride;
+    vis_.resize(S_ * B0_), cum_.assign(S_ * C * W_, 0.0), cumB0_.assign(S_ * W_, 0.0), mass_.resize(S_);
+    ehat_.assign(S_ * (k / 2 + 1), 0.0);
+    std::vector<double> w(W_);
+    // Every start at once, level by level (e[q·S + s]): the per-level factors are shared, the loops over the
+    // starts vectorise.
+    const unsigned S = S_;
+    std::vector<double> e(k * S, 0.0), next(k * S), G(k * S), acc(S), run(W_ * S, 0.0);
+    for (std::uint64_t b = 0; b < B0_; ++b) {
+        weight_values(b, w.data());
+        if (b % kCumStride == 0)
+            for (unsigned st = 0; st < S; ++st)
+                for (unsigned i = 0; i < W_; ++i) cum_[(st * C + b / kCumStride) * W_ + i] = run[i * S + st];
+        for (unsigned st = 0; st < S; ++st)
+            if (b < starts[st].size()) e[st] += starts[st][b];
+        const double s = static_cast<double>(b) / Md, mv = static_cast<double>(M - b) / Md;
+        const double inv = 1.0 / rbf_one_minus_rho(b, M, k, Hashing::colliding);
+        std::fill(acc.begin(), acc.end(), 0.0);
+        for (unsigned p = 1; p < k; ++p)
+            for (unsigned st = 0; st < S; ++st) acc[st] = (acc[st] + e[p * S + st]) * s;
+        for (unsigned st = 0; st < S; ++st) G[st] = (e[st] + acc[st]) * inv;
+        for (unsigned q = 1; q < k; ++q)
+            for (unsigned st = 0; st < S; ++st) G[q * S + st] = e[q * S + st] + s * G[(q - 1) * S + st];
+        for (unsigned st = 0; st < S; ++st) vis_[st * B0_ + b] = G[st];
+        for (unsigned i = 0; i < W_; ++i)
+            for (unsigned st = 0; st < S; ++st) run[i * S + st] += G[st] * w[i];
+        for (unsigned q = 0; q < k; ++q)
+            for (unsigned st = 0; st < S; ++st) next[((q + 1) % k) * S + st] = mv * G[q * S + st];
+        e.swap(next);
+    }
+    for (unsigned st = 0; st < S; ++st) {
+        for (unsigned i = 0; i < W_; ++i) cumB0_[st * W_ + i] = run[i * S + st];
+        for (unsigned j = 0; j <= k / 2; ++j)
+            for (unsigned q = 0; q < k; ++q) ehat_[st * (k / 2 + 1) + j] += e[q * S + st] * omega_[(j * q) % k];
+        mass_[st] = ehat_[st * (k / 2 + 1)].real();
+    }
+    E0_ = mass_[0];
     // Oscillating tails from B₀ (P_j(B₀) = 1).
     T0_.assign((k / 2 + 1) * W_, 0.0);
     T0err_.assign((k / 2 + 1) * W_, 0.0);
@@ -231,42 +252,97 @@ double LargeFill::visits(std::uint64_t b) const {
 }
 
 void LargeFill::visits(std::uint64_t b0, unsigned n, double* out) const {
+    if (S_ == 1) return visits_each(b0, n, out);
+    std::vector<double> all(S_ * n);
+    visits_each(b0, n, all.data());
+    std::copy(all.begin(), all.begin() + n, out);
+}
+
+void LargeFill::visits_each(std::uint64_t b0, unsigned n, double* out, double* abs_err_out) const {
     const double Md = static_cast<double>(M_);
-    for (unsigned i = 0; i < n; ++i) {
-        const std::uint64_t b = b0 + i;
-        out[i] = b < B0_ ? vis_[b] : E0_ / (1 - static_cast<double>(b) / Md) / k_;
-    }
+    const unsigned J = k_ / 2 + 1;
+    for (unsigned st = 0; st < S_; ++st)
+        for (unsigned i = 0; i < n; ++i) {
+            const std::uint64_t b = b0 + i;
+            out[st * n + i] = b < B0_ ? vis_[st * B0_ + b] : mass_[st] / (1 - static_cast<double>(b) / Md) / k_;
+        }
+    // Absolute error of the closed form per level (shared by the starts, as a multiple of max |ê|).
+    std::vector<double> abs_err(n, 0.0);
     const std::uint64_t from = std::max(b0, B0_);
-    if (from >= b0 + n) return;
-    for (unsigned j = 1; j <= k_ / 2; ++j) {
-        double e;
+    for (unsigned j = 1; j <= k_ / 2 && from < b0 + n; ++j) {
+        double e, amp = 0, mass = HUGE_VAL;
+        for (unsigned st = 0; st < S_; ++st) amp = std::max(amp, std::abs(ehat_[st * J + j])), mass = std::min(mass, mass_[st]);
         const cd z = omega_[j];
         cd P = std::exp(log_product(j, from, &e));
         // |term| ≤ |ê|·|P|/|1 − s z| ≤ |ê|·|P|·(1 + 1/|sin θ|): skip where it cannot reach the last bit of v_b.
-        if (std::abs(ehat_[j]) * std::abs(P) * (1 + 1 / std::max(std::fabs(z.imag()), 1e-300)) < 1e-18 * E0_) continue;
+        const double reach = amp * std::abs(P) * (1 + 1 / std::max(std::fabs(z.imag()), 1e-300));
+        if (reach < 1e-18 * mass) {
+            for (double& a : abs_err) a += 2 * reach / k_;
+            continue;
+        }
         const double mult = 2 * j == k_ ? 1.0 : 2.0;
         for (std::uint64_t b = from; b < b0 + n; ++b) {
             const double s = static_cast<double>(b) / Md;
-            const cd term = ehat_[j] * omega_[(j * ((b - B0_) % k_)) % k_] * P / (1.0 - s * z);
-            out[b - b0] += mult * term.real() / k_;
+            const cd base = omega_[(j * ((b - B0_) % k_)) % k_] * P / (1.0 - s * z);
+            for (unsigned st = 0; st < S_; ++st) out[st * n + b - b0] += mult * (ehat_[st * J + j] * base).real() / k_;
+            // L_j's bound, then the rounding of exp and of the running product (≤ 4 + 3·(b − from) ulps).
+            abs_err[b - b0] += mult * amp * std::abs(base) / k_ * (std::expm1(e) + 1e-14 + (4.0 + 3.0 * static_cast<double>(b - from)) * 0x1p-52);
             P *= (1.0 - s) / (1.0 - s * z);
         }
     }
+    if (!abs_err_out) return;
+    for (unsigned st = 0; st < S_; ++st)
+        for (unsigned i = 0; i < n; ++i) {
+            // Prefix levels: the exact recurrence's rounding; closed form: its terms' bounds (ê to 1e-14 relative, the
+            // prefix's rounding) plus the smooth term's.
+            const double v = std::fabs(out[st * n + i]), smooth = mass_[st] / (1 - static_cast<double>(b0 + i) / Md) / k_;
+            abs_err_out[st * n + i] = b0 + i < B0_ ? 1e-14 * v : abs_err[i] + 1e-14 * smooth + 4 * 0x1p-52 * v;
+        }
 }
 
 void LargeFill::sums(std::uint64_t sigma, double* sum, double* err) const {
-    std::fill(err, err + W_, 0.0);
-    if (sigma < B0_) {
-        for (unsigned i = 0; i < W_; ++i) sum[i] = cum_[(sigma + 1) * W_ + i], err[i] = 1e-15 * sum[i];
+    std::vector<double> coef(S_, 0.0);
+    coef[0] = 1.0;
+    sums(sigma, 1, coef.data(), sum, err);
+}
+
+void LargeFill::sums(std::uint64_t sigma, unsigned rows, const double* coef, double* sum, double* err) const {
+    std::fill(err, err + rows * W_, 0.0);
+    std::fill(sum, sum + rows * W_, 0.0);
+    const unsigned J = k_ / 2 + 1;
+    if (sigma < B0_) {  // the exact prefix: from the checkpoint before σ + 1, the same additions in order
+        const std::uint64_t C = (B0_ + kCumStride - 1) / kCumStride, c = (sigma + 1) / kCumStride;
+        std::vector<double> run(W_), w(W_);
+        for (unsigned st = 0; st < S_; ++st) {
+            std::copy(&cum_[(st * C + c) * W_], &cum_[(st * C + c) * W_] + W_, run.begin());
+            for (std::uint64_t b = c * kCumStride; b <= sigma; ++b) {
+                weight_values(b, w.data());
+                for (unsigned i = 0; i < W_; ++i) run[i] += vis_[st * B0_ + b] * w[i];
+            }
+            for (unsigned r = 0; r < rows; ++r)
+                for (unsigned i = 0; i < W_; ++i) sum[r * W_ + i] += coef[r * S_ + st] * run[i];
+        }
+        for (unsigned i = 0; i < rows * W_; ++i) err[i] = 1e-15 * std::fabs(sum[i]);
         return;
     }
     const double Md = static_cast<double>(M_), scale = E0_ / k_;
-    for (unsigned i = 0; i < W_; ++i) sum[i] = cum_[B0_ * W_ + i];
+    // Per row: the prefix sums at B₀, the smooth part's factor (its mass over start 0's) and ê(j).
+    std::vector<double> factor(rows, 0.0);
+    std::vector<cd> eh(rows * J, 0.0);
+    for (unsigned r = 0; r < rows; ++r)
+        for (unsigned st = 0; st < S_; ++st) {
+            const double c = coef[r * S_ + st];
+            if (c == 0.0) continue;
+            for (unsigned i = 0; i < W_; ++i) sum[r * W_ + i] += c * cumB0_[st * W_ + i];
+            factor[r] += c * mass_[st];
+            for (unsigned j = 1; j < J; ++j) eh[r * J + j] += c * ehat_[st * J + j];
+        }
+    for (double& f : factor) f /= E0_;
     // Smooth part: Euler–Maclaurin on [B₀, c], c = min(σ, top); term by term above.
     const std::uint64_t c = std::min(sigma, top_);
     const double cd_ = static_cast<double>(c);
     const std::size_t g = static_cast<std::size_t>(std::upper_bound(grid_.begin(), grid_.end(), cd_) - grid_.begin()) - 1;
-    std::vector<double> I(W_), Ie(W_), w(W_);
+    std::vector<double> I(W_), Ie(W_), w(W_), smooth(W_), smooth_err(W_);
     smooth_integral(grid_[g], cd_, I.data(), Ie.data());
     auto jets = [&](double b, std::vector<Jet>& out) {
         out.assign(W_, Jet{});
@@ -286,15 +362,20 @@ void LargeFill::sums(std::uint64_t sigma, double* sum, double* err) const {
     for (unsigned i = 0; i < W_; ++i) {
         const double em = large::euler_maclaurin_terms(ja[i], jc[i]);
         const double integral = grid_int_[g * W_ + i] + I[i];
-        sum[i] += integral + em;
+        smooth[i] = integral + em;
         // Every derivative of F_i is ≥ 0 on [B₀, M): ∫|F⁽⁶⁾| = F⁽⁵⁾(c) − F⁽⁵⁾(B₀).
-        err[i] += large::kEulerMaclaurinRemainder * 120 * (jc[i].t[5] - ja[i].t[5]) + grid_err_[g * W_ + i] + Ie[i];
+        smooth_err[i] = large::kEulerMaclaurinRemainder * 120 * (jc[i].t[5] - ja[i].t[5]) + grid_err_[g * W_ + i] + Ie[i];
     }
     for (std::uint64_t b = c + 1; b <= sigma; ++b) {
         weight_values(b, w.data());
         const double f = scale * Md / (Md - static_cast<double>(b));
-        for (unsigned i = 0; i < W_; ++i) sum[i] += f * w[i];
+        for (unsigned i = 0; i < W_; ++i) smooth[i] += f * w[i];
     }
+    for (unsigned r = 0; r < rows; ++r)
+        for (unsigned i = 0; i < W_; ++i) {
+            sum[r * W_ + i] += factor[r] * smooth[i];
+            err[r * W_ + i] += std::fabs(factor[r]) * smooth_err[i];
+        }
     // Oscillating part: (1/k)·Σ_j mult_j·Re(ê(j)·[T_j(B₀) − z^{σ+1−B₀}·P_j(σ+1)·T_j(σ+1)]).
     std::vector<cd> T(W_);
     std::vector<double> Te(W_);
@@ -305,14 +386,17 @@ void LargeFill::sums(std::uint64_t sigma, double* sum, double* err) const {
         const cd P = std::exp(L);
         oscillating_tail(j, sigma + 1, P, T.data(), Te.data());
         const cd zs = omega_[(j * ((sigma + 1 - B0_) % k_)) % k_];
-        const double amp = std::abs(ehat_[j]) * mult / k_;
-        for (unsigned i = 0; i < W_; ++i) {
-            const cd part = ehat_[j] * (T0_[j * W_ + i] - zs * T[i]);
-            sum[i] += mult / k_ * part.real();
-            err[i] += amp * (T0err_[j * W_ + i] + Te[i] + std::abs(T[i]) * (std::exp(le) - 1));
+        for (unsigned r = 0; r < rows; ++r) {
+            const cd e = eh[r * J + j];
+            const double amp = std::abs(e) * mult / k_;
+            for (unsigned i = 0; i < W_; ++i) {
+                const cd part = e * (T0_[j * W_ + i] - zs * T[i]);
+                sum[r * W_ + i] += mult / k_ * part.real();
+                err[r * W_ + i] += amp * (T0err_[j * W_ + i] + Te[i] + std::abs(T[i]) * (std::exp(le) - 1));
+            }
         }
     }
-    for (unsigned i = 0; i < W_; ++i) err[i] += 1e-13 * std::fabs(sum[i]);  // rounding of the sums themselves
+    for (unsigned i = 0; i < rows * W_; ++i) err[i] += 1e-13 * std::fabs(sum[i]);  // rounding of the sums themselves
 }
 
 }  // namespace bloomcalc

@@ -20,9 +20,6 @@ void check_large_method(std::uint64_t M, unsigned k, const RbfVariant& variant) 
                                   "the filter is too small for the large-M method; use method \"exact\"");
         return;
     }
-    if (variant.recycling == Recycling::retaining && variant.restart == RestartLaw::exact)
-        throw RangeError("method", "\"exact\" for the exact retaining restart law (the large-M method uses restart \"eq10\")",
-                         "\"asymptotic\"");
     if (!LargeFill::applicable(M, k))
         throw InfeasibleError("m", "at least " + std::to_string(LargeFill::exact_levels(k) + 2 * LargeFill::kTop + 64) +
                                        " bits per filter for the large-M method at k = " + std::to_string(k),
@@ -30,9 +27,26 @@ void check_large_method(std::uint64_t M, unsigned k, const RbfVariant& variant) 
 }
 
 namespace {
-std::vector<double> start_of(std::uint64_t M, unsigned k, const RbfVariant& v) {
+bool is_exact_law(const RbfVariant& v) { return v.recycling == Recycling::retaining && v.restart == RestartLaw::exact; }
+
+// Exact law: the smallest restart level kept, J₀, the largest with k·M·Σ_{J<J₀} P(J) ≤ 1e-18.
+unsigned first_start_of(const std::vector<double>& pj, std::uint64_t M, unsigned k, double* dropped) {
+    const double scale = static_cast<double>(k) * static_cast<double>(M);
+    unsigned j = 1;
+    double below = 0;
+    while (j < k && below + pj[j] * scale <= 1e-18) below += pj[j++] * scale;
+    *dropped = below;
+    return j;
+}
+
+// The fill's starts: the empty filter, the bits of a fresh message (eq 10), or (exact law) j bits, j = first..k.
+std::vector<std::vector<double>> starts_of(std::uint64_t M, unsigned k, const RbfVariant& v, unsigned first) {
     check_large_method(M, k, v);
-    return v.recycling == Recycling::nonretaining ? std::vector<double>{1.0} : fresh_message_bits(M, k, Hashing::colliding);
+    if (v.recycling == Recycling::nonretaining) return {{1.0}};
+    if (!is_exact_law(v)) return {fresh_message_bits(M, k, Hashing::colliding)};
+    std::vector<std::vector<double>> starts;
+    for (unsigned j = first; j <= k; ++j) starts.emplace_back(j + 1, 0.0), starts.back()[j] = 1.0;
+    return starts;
 }
 }  // namespace
 
@@ -46,11 +60,14 @@ LargeOnePhaseModel::LargeOnePhaseModel(std::uint64_t M, unsigned k, RbfVariant v
         distinct_ = std::make_shared<const LargeFillDistinct>(M, k, retaining ? k : 0, overlap ? k : 0);
         return;
     }
-    fill_ = std::make_shared<const LargeFill>(M, k, start_of(M, k, variant), std::min(j_lo, k + 1));
+    exact_law_ = is_exact_law(variant);
+    if (exact_law_) pj_ = fresh_message_bits(M, k, Hashing::colliding), first_start_ = first_start_of(pj_, M, k, &dropped_);
+    fill_ = std::make_shared<const LargeFill>(M, k, starts_of(M, k, variant, first_start_), std::min(j_lo, k + 1));
 }
 
 OnePhaseResult LargeOnePhaseModel::at(std::uint64_t sigma, double* bound) const {
     checked_sigma(static_cast<double>(sigma), M_, k_, variant_.recycling);
+    if (exact_law_) return at_exact_law(sigma, bound);
     const unsigned W = distinct_ ? distinct_->weights() : fill_->weights();
     std::vector<double> s(W), e(W);
     if (distinct_) distinct_->sums(sigma, s.data(), e.data(), 2);
@@ -82,10 +99,11 @@ void colliding_step(std::uint64_t i, std::uint64_t M, unsigned k, std::vector<do
         }
 }
 
-// The large-M two-phase model covers the swap "before" for retaining filters (000 eq 24, restart eq 10).
+// The large-M two-phase model covers retaining filters with the exact law (both swaps) or with restart eq 10 and
+// the swap "before" (000 eq 24).
 RbfVariant checked_two_phase(RbfVariant v) {
     if (!large_method_supports(v, true))
-        throw RangeError("method", "\"exact\" for a retaining two-phase filter with swap \"after\" (the large-M method models swap \"before\")",
+        throw RangeError("method", "\"exact\" for a retaining two-phase filter with restart \"eq10\" and swap \"after\" (the large-M method models swap \"before\" there)",
                          "\"asymptotic\"");
     return v;
 }
@@ -100,12 +118,14 @@ unsigned smallest_j(const std::vector<double>& pj, unsigned k) {
 LargeTwoPhaseModel::LargeTwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant)
     : pj_(fresh_message_bits(M, k, variant.hashing)),
       j_min_(smallest_j(pj_, k)),
-      active_(M, k, checked_two_phase(variant), j_min_) {
+      active_(M, k, checked_two_phase(variant), variant.hashing == Hashing::colliding && is_exact_law(variant) ? 1 : j_min_) {
     if (active_.distinct() && active_.distinct_fill().weights() > 2) overlap_ = distinct_overlap(M, k);
+    if (active_.exact_law()) init_exact_law();
 }
 
 TwoPhaseResult LargeTwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen, double* bound) const {
     if (active_.distinct()) return evaluate_distinct(sigma, with_frozen, bound);
+    if (retaining_) return evaluate_exact_law(sigma, with_frozen, bound);
     const LargeFill& fill = active_.fill();
     const std::uint64_t M = active_.bits();
     const unsigned k = active_.hashes();

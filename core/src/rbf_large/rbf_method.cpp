@@ -27,8 +27,9 @@ void validate_rbf_any(std::uint64_t M, unsigned k) {
 bool large_method_supports(const RbfVariant& v, bool two_phase) {
     if (v.hashing == Hashing::distinct) return true;  // every variant (large_fill_distinct.hpp)
     const bool retaining = v.recycling == Recycling::retaining;
-    return v.hashing == Hashing::colliding && !(retaining && v.restart == RestartLaw::exact) &&
-           !(two_phase && retaining && v.swap == SwapPoint::after);
+    // Retaining two-phase: the exact law with either swap (the overlap model); eq 10 with the swap "before".
+    return v.hashing == Hashing::colliding &&
+           !(two_phase && retaining && v.restart == RestartLaw::eq10 && v.swap == SwapPoint::after);
 }
 
 RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant, bool two_phase) {
@@ -41,12 +42,12 @@ RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, c
                          "at most " + format_limit(kMaxRbfBits) + " bits per filter for method \"exact\"" +
                              (large_method_supports(variant, two_phase) ? " (method \"asymptotic\" or \"auto\" reaches " +
                                                                    format_limit(kMaxRbfLargeBits) + ")"
-                                                             : " (the large-M method models colliding hashes with restart \"eq10\" and distinct hashes only)"),
+                                                             : " (the large-M method does not model a two-phase retaining filter with restart \"eq10\" and swap \"after\")"),
                          std::to_string(M));
     if (requested == RbfMethod::asymptotic) {
         check_large_method(M, k, variant);
         if (!large_method_supports(variant, two_phase))
-            throw RangeError("method", "\"exact\" for a retaining two-phase filter with swap \"after\"", "\"asymptotic\"");
+            throw RangeError("method", "\"exact\" for a retaining two-phase filter with restart \"eq10\" and swap \"after\"", "\"asymptotic\"");
     }
     return requested;
 }

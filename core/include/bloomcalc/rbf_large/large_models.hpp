@@ -1,7 +1,8 @@
 // The σ-bounded models by the large-M method (docs/rbf.md#large-m): the same results as OnePhaseModel and
 // TwoPhaseModel, from LargeFill's closed form and sums, at a cost that does not grow with M, each with a bound
-// on its relative error. Colliding hashes (LargeFill; retaining filters with the eq 10 restart law) and distinct
-// hashes (LargeFillDistinct, large_models_distinct.cpp; every variant).
+// on its relative error. Colliding hashes (LargeFill; retaining filters with either restart law — the exact law
+// from every restart level at once, LargeFill's shared starts, and the restart chain per σ, large_retaining.cpp)
+// and distinct hashes (LargeFillDistinct, large_models_distinct.cpp; every variant).
 #pragma once
 
 #include <cstdint>
@@ -15,8 +16,12 @@
 
 namespace bloomcalc {
 
-// Throws a RangeError/InfeasibleError naming the parameter when the large-M method cannot model the variant
-// or the size (colliding hashes with the exact retaining law; M too small for k).
+namespace detail {
+class RetainingOverlap;
+}
+
+// Throws a RangeError/InfeasibleError naming the parameter when the large-M method cannot model the size (M too
+// small for k).
 void check_large_method(std::uint64_t M, unsigned k, const RbfVariant& variant);
 
 class LargeOnePhaseModel {
@@ -35,11 +40,29 @@ public:
     std::uint64_t bits() const { return M_; }
     unsigned hashes() const { return k_; }
     const RbfVariant& variant() const { return variant_; }
+    // Colliding, retaining with the exact restart law: the fill's start s is a cycle started with
+    // first_start() + s bits.
+    bool exact_law() const { return exact_law_; }
+    // Exact law: restart levels J < first_start() have P(J) ≤ dropped()/(k·M) each (a message's distinct bits),
+    // so the restart law puts at most dropped() on them (v_b ≤ M/(M − b) ≤ M): left out, and in the bounds.
+    unsigned first_start() const { return first_start_; }
+    double dropped() const { return dropped_; }
+    // Exact law: the stationary law π of the bits a cycle starts with (index = bits − 1, as
+    // OnePhaseModel::restart_law; 0 below first_start()) at σ; `rel_err` gets a bound on each π_J's relative
+    // error; `window` (optional) the visits v^{(J)}_i of the last k levels i ≤ σ ([(J − first_start())·k + i −
+    // (σ + 1 − k)]) and `window_err` bounds on their absolute errors.
+    std::vector<double> restart_law(std::uint64_t sigma, double* rel_err = nullptr, std::vector<double>* window = nullptr,
+                                    std::vector<double>* window_err = nullptr) const;
 
 private:
+    OnePhaseResult at_exact_law(std::uint64_t sigma, double* bound) const;  // large_retaining.cpp
     std::uint64_t M_;
     unsigned k_;
     RbfVariant variant_;
+    bool exact_law_ = false;
+    std::vector<double> pj_;  // exact law: P(J = j), a message's distinct bits
+    unsigned first_start_ = 1;
+    double dropped_ = 0;
     std::shared_ptr<const LargeFill> fill_;
     std::shared_ptr<const LargeFillDistinct> distinct_;
 };
@@ -61,6 +84,13 @@ private:
     std::vector<double> pj_;  // P(J = j): a message's distinct bits
     unsigned j_min_;
     LargeOnePhaseModel active_;
+    // Colliding, exact retaining law (large_retaining.cpp): the overlap model of rbf_two_phase_retaining.hpp, and
+    // the coefficients that turn the fill's sums of (b)_u/(M)_u into those of (b − J)_t/(M − J)_t
+    // ([((J − 1)(k + 1) + t)(k + 1) + u]).
+    void init_exact_law();
+    TwoPhaseResult evaluate_exact_law(std::uint64_t sigma, bool with_frozen, double* bound) const;
+    std::shared_ptr<const detail::RetainingOverlap> retaining_;
+    std::vector<double> shift_;
 };
 
 }  // namespace bloomcalc

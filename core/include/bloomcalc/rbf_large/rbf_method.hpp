@@ -25,7 +25,8 @@ std::uint64_t checked_rbf_bits_any(double M, const std::string& name = "m");
 void validate_rbf_any(std::uint64_t M, unsigned k);
 
 // The method that runs for (M bits per filter, k, variant): `exact` or `asymptotic`, never `automatic`.
-// `asymptotic` asked for where the large-M method cannot run (colliding hashes with the exact retaining law)
+// `asymptotic` asked for where the large-M method cannot run (a two-phase retaining filter with colliding hashes,
+// restart eq10 and swap "after")
 // is a RangeError naming "method"; `exact` above 2^24 a RangeError naming "m".
 RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant, bool two_phase = false);
 // Whether the large-M method can model this variant at all (sizes aside); `two_phase`: also the two-phase filter
