@@ -245,6 +245,47 @@ int main() {
                 json += row;
                 first = false;
             }
+    // Colliding, retaining, the exact restart law (large_retaining.cpp): exact model vs large-M on the overlap (the
+    // exact model's k fills limit k·M ≤ 2^24: k ≤ 32 at 2^16, 16 at 2^20), then the large-M method alone.
+    json += "],\"exactLaw\":[";
+    std::printf("\ncolliding, retaining, exact restart law, full recommendation: exact model vs large-M method (median of 3;\n"
+                "exact at 2^20: one run, k <= 16), then the large-M method alone, k = 1..32\n");
+    std::printf("%6s %4s %8s %11s %11s %10s %5s %10s %8s %14s %10s\n", "M", "kmax", "f*", "exact ms", "large ms", "err", "dth", "bound",
+                "best k", "capacity/M", "heap MiB");
+    first = true;
+    for (int e : {16, 20, 28, 36, 40})
+        for (double target : {1e-2, 1e-3}) {
+            if (e <= 20 && target < 1e-2) continue;
+            RecommendInput in;
+            in.M = std::uint64_t{1} << e, in.target = target, in.k_max = e == 20 ? 16 : 32;
+            in.variant.recycling = Recycling::retaining, in.variant.restart = RestartLaw::exact;
+            Recommendation ex, la;
+            double mem_ex = 0, mem_la = 0, t_ex = 0, err = 0;
+            int dth = 0;
+            if (e <= 20) {
+                in.method = RbfMethod::exact;
+                t_ex = timed(in, e >= 20 ? 1 : 3, ex, mem_ex);
+            }
+            in.method = RbfMethod::asymptotic;
+            const double t_la = timed(in, 3, la, mem_la);
+            for (std::size_t i = 0; e <= 20 && i < ex.rows.size(); ++i)
+                for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase, &RecommendRow::worst_case, &RecommendRow::oracle,
+                                  &RecommendRow::lower_bound}) {
+                    const RuleChoice &a = la.rows[i].*rule, &b = ex.rows[i].*rule;
+                    if (a.feasible != b.feasible || a.threshold != b.threshold) ++dth;
+                    else if (b.feasible) err = std::max({err, std::fabs(a.fpr / b.fpr - 1), std::fabs(a.capacity / b.capacity - 1)});
+                }
+            const double per_bit = la.one_phase.choice.capacity / static_cast<double>(in.M);
+            std::printf("%4s%-2d %4u %8g %11.1f %11.1f %10.2e %5d %10.2e %8u %14.9f %10.2f\n", "2^", e, in.k_max, target, t_ex, t_la, err,
+                        dth, la.error_bound, la.one_phase.k, per_bit, mem_la);
+            char row[256];
+            std::snprintf(row, sizeof row,
+                          "%s{\"M\":%llu,\"kmax\":%u,\"fpr\":%g,\"ms\":%.6g,\"largeMs\":%.6g,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"perBit\":%.10g,\"largeMib\":%.4g}",
+                          first ? "" : ",", static_cast<unsigned long long>(in.M), in.k_max, target, t_ex, t_la, err, dth, la.error_bound,
+                          per_bit, mem_la);
+            json += row;
+            first = false;
+        }
     json += "]}";
     std::printf("JSON %s\n", json.c_str());
     return 0;

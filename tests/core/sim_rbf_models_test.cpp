@@ -105,3 +105,17 @@ TEST_CASE("every variant has a model and a simulation: hashing x recycling x pha
                 }
             }
 }
+
+TEST_CASE("retaining, exact restart law, beyond the exact model (k·M > 2^24): the large-M model inside", "[sim][rbf][large]") {
+    // k = 16, 2^21 bits per array: the exact model refuses (k fills of M levels), the simulation's model is the
+    // large-M method (docs/rbf.md#large-m-exact-law). f ≈ 2e-3, ~40 cycles per run.
+    SimConfig one = config(Structure::sigma, 1u << 21, 16, 20, 400000, 41);
+    one.sigma = 3u << 19;  // 0.75 M
+    one.retaining = true;
+    run_checked(one);
+    SimConfig two = config(Structure::two_phase, 1u << 22, 16, 20, 400000, 42);  // two arrays of 2^21
+    two.sigma = 3u << 19;  // 0.75 of an array
+    two.retaining = true;
+    two.swap = SwapPoint::before;
+    run_checked(two);
+}
