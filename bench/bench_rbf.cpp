@@ -211,6 +211,23 @@ int main() {
             first = false;
         }
     // Distinct hashes (large_fill_distinct.cpp): the same side by side on the overlap, then the large-M method alone.
+    // The exact fill (with_exact, `reps` runs) and the large-M method on `in`: CPU times, heap, err / dth.
+    struct Versus {
+        Recommendation ex, la;
+        double t_ex = 0, t_la = 0, mem_ex = 0, mem_la = 0, err = 0;
+        int dth = 0;
+    };
+    auto versus = [&](RecommendInput in, bool with_exact, int reps) {
+        Versus v;
+        if (with_exact) {
+            in.method = RbfMethod::exact;
+            v.t_ex = timed(reps, [&] { return recommend(in); }, v.ex, v.mem_ex).cpu;
+        }
+        in.method = RbfMethod::asymptotic;
+        v.t_la = timed(3, [&] { return recommend(in); }, v.la, v.mem_la).cpu;
+        if (with_exact) compare(v.la, v.ex, v.err, v.dth);
+        return v;
+    };
     json += "],\"distinct\":[";
     std::printf("\ndistinct hashing, full recommendation, k = 1..32: exact fill vs large-M method (CPU ms, median of 3; exact at\n"
                 "2^18: one run), then the large-M method alone (non-retaining and retaining)\n");
@@ -224,16 +241,10 @@ int main() {
                 RecommendInput in;
                 in.M = std::uint64_t{1} << e, in.target = target, in.k_max = 32;
                 in.variant.hashing = Hashing::distinct, in.variant.recycling = recycling;
-                Recommendation ex, la;
-                double mem_ex = 0, mem_la = 0, t_ex = 0, err = 0;
-                int dth = 0;
-                if (e <= 18) {
-                    in.method = RbfMethod::exact;
-                    t_ex = timed(e >= 18 ? 1 : 3, [&] { return recommend(in); }, ex, mem_ex).cpu;
-                }
-                in.method = RbfMethod::asymptotic;
-                const double t_la = timed(3, [&] { return recommend(in); }, la, mem_la).cpu;
-                if (e <= 18) compare(la, ex, err, dth);
+                const Versus v = versus(in, e <= 18, e >= 18 ? 1 : 3);
+                const Recommendation& la = v.la;
+                const double t_ex = v.t_ex, t_la = v.t_la, err = v.err, mem_la = v.mem_la;
+                const int dth = v.dth;
                 const double per_bit = la.one_phase.choice.capacity / static_cast<double>(in.M);
                 std::printf("%4s%-2d %11s %8g %11.1f %11.1f %10.2e %5d %10.2e %8u %14.9f %10.2f\n", "2^", e, to_string(recycling), target, t_ex,
                             t_la, err, dth, la.error_bound, la.one_phase.k, per_bit, mem_la);
@@ -246,10 +257,10 @@ int main() {
                 first = false;
             }
     // Colliding, retaining, the exact restart law (large_retaining.cpp): exact model vs large-M on the overlap (the
-    // exact model's k fills limit k·M ≤ 2^24: k ≤ 32 at 2^16, 16 at 2^20), then the large-M method alone.
+    // exact model's k fills limit k·M ≤ 2^24: k ≤ 16 at 2^20), then the large-M method alone.
     json += "],\"exactLaw\":[";
-    std::printf("\ncolliding, retaining, exact restart law, full recommendation: exact model vs large-M method (median of 3;\n"
-                "exact at 2^20: one run, k <= 16), then the large-M method alone, k = 1..32\n");
+    std::printf("\ncolliding, retaining, exact restart law, full recommendation: exact model vs large-M method (CPU ms, median\n"
+                "of 3; exact at 2^20: one run, k <= 16), then the large-M method alone, k = 1..32\n");
     std::printf("%6s %4s %8s %11s %11s %10s %5s %10s %8s %14s %10s\n", "M", "kmax", "f*", "exact ms", "large ms", "err", "dth", "bound",
                 "best k", "capacity/M", "heap MiB");
     first = true;
@@ -259,30 +270,15 @@ int main() {
             RecommendInput in;
             in.M = std::uint64_t{1} << e, in.target = target, in.k_max = e == 20 ? 16 : 32;
             in.variant.recycling = Recycling::retaining, in.variant.restart = RestartLaw::exact;
-            Recommendation ex, la;
-            double mem_ex = 0, mem_la = 0, t_ex = 0, err = 0;
-            int dth = 0;
-            if (e <= 20) {
-                in.method = RbfMethod::exact;
-                t_ex = timed(in, e >= 20 ? 1 : 3, ex, mem_ex);
-            }
-            in.method = RbfMethod::asymptotic;
-            const double t_la = timed(in, 3, la, mem_la);
-            for (std::size_t i = 0; e <= 20 && i < ex.rows.size(); ++i)
-                for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase, &RecommendRow::worst_case, &RecommendRow::oracle,
-                                  &RecommendRow::lower_bound}) {
-                    const RuleChoice &a = la.rows[i].*rule, &b = ex.rows[i].*rule;
-                    if (a.feasible != b.feasible || a.threshold != b.threshold) ++dth;
-                    else if (b.feasible) err = std::max({err, std::fabs(a.fpr / b.fpr - 1), std::fabs(a.capacity / b.capacity - 1)});
-                }
-            const double per_bit = la.one_phase.choice.capacity / static_cast<double>(in.M);
-            std::printf("%4s%-2d %4u %8g %11.1f %11.1f %10.2e %5d %10.2e %8u %14.9f %10.2f\n", "2^", e, in.k_max, target, t_ex, t_la, err,
-                        dth, la.error_bound, la.one_phase.k, per_bit, mem_la);
+            const Versus v = versus(in, e <= 20, e >= 20 ? 1 : 3);
+            const double per_bit = v.la.one_phase.choice.capacity / static_cast<double>(in.M);
+            std::printf("%4s%-2d %4u %8g %11.1f %11.1f %10.2e %5d %10.2e %8u %14.9f %10.2f\n", "2^", e, in.k_max, target, v.t_ex, v.t_la,
+                        v.err, v.dth, v.la.error_bound, v.la.one_phase.k, per_bit, v.mem_la);
             char row[256];
             std::snprintf(row, sizeof row,
                           "%s{\"M\":%llu,\"kmax\":%u,\"fpr\":%g,\"ms\":%.6g,\"largeMs\":%.6g,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"perBit\":%.10g,\"largeMib\":%.4g}",
-                          first ? "" : ",", static_cast<unsigned long long>(in.M), in.k_max, target, t_ex, t_la, err, dth, la.error_bound,
-                          per_bit, mem_la);
+                          first ? "" : ",", static_cast<unsigned long long>(in.M), in.k_max, target, v.t_ex, v.t_la, v.err, v.dth,
+                          v.la.error_bound, per_bit, v.mem_la);
             json += row;
             first = false;
         }

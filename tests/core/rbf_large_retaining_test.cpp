@@ -16,16 +16,13 @@
 #include "bloomcalc/rbf_one_phase.hpp"
 #include "bloomcalc/rbf_recommend.hpp"
 #include "bloomcalc/rbf_two_phase.hpp"
+#include "rbf_large_support.hpp"
 
 using namespace bloomcalc;
 
 namespace {
 
-constexpr double kOverlap = 1e-9;         // the issue's tolerance
-constexpr double kExactRounding = 2e-13;  // the exact fill's own rounding (docs/rbf.md)
-
-double rel(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(a), std::fabs(b)); }
-bool full() { return std::getenv("RBF_LARGE_FULL") != nullptr; }
+using namespace largetest;  // kOverlap, kExactRounding, rel, full
 
 RbfVariant exact_law(SwapPoint swap = SwapPoint::after) {
     RbfVariant v;
@@ -121,28 +118,9 @@ TEST_CASE("large-M exact retaining law: the exact recommended thresholds on the 
     for (const auto& [M, k_max, target, swap] : cases) {
         RecommendInput in;
         in.M = M, in.target = target, in.variant = exact_law(swap), in.k_max = k_max;
-        in.method = RbfMethod::exact;
-        const auto exact = recommend(in);
-        in.method = RbfMethod::asymptotic;
-        const auto large = recommend(in);
-        CHECK(large.method == RbfMethod::asymptotic);
-        CHECK(large.error_bound < 1e-9);
-        REQUIRE(large.rows.size() == exact.rows.size());
-        for (std::size_t i = 0; i < exact.rows.size(); ++i)
-            for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase}) {
-                const RuleChoice& a = large.rows[i].*rule;
-                const RuleChoice& b = exact.rows[i].*rule;
-                INFO("M = " << M << ", f* = " << target << ", swap " << to_string(swap) << ", k = " << exact.rows[i].k);
-                REQUIRE(a.feasible == b.feasible);
-                if (!b.feasible) continue;
-                CHECK(std::fabs(a.threshold - b.threshold) <= 1);
-                if (target - b.fpr > 1e-9 * target) CHECK(a.threshold == b.threshold);  // clear of f* by the bound
-                ++total, equal += a.threshold == b.threshold;
-                if (a.threshold == b.threshold) {
-                    CHECK(rel(a.fpr, b.fpr) <= kOverlap);
-                    CHECK(rel(a.capacity, b.capacity) <= kOverlap);
-                }
-            }
+        std::ostringstream where;
+        where << "M = " << M << ", f* = " << target << ", swap " << to_string(swap);
+        largetest::check_thresholds_agree(in, where.str(), equal, total, {&RecommendRow::one_phase, &RecommendRow::two_phase});
     }
     WARN("exact-law thresholds equal to the exact model's: " << equal << " of " << total);
 }

@@ -15,16 +15,13 @@
 #include "bloomcalc/rbf_one_phase.hpp"
 #include "bloomcalc/rbf_recommend.hpp"
 #include "bloomcalc/rbf_two_phase.hpp"
+#include "rbf_large_support.hpp"
 
 using namespace bloomcalc;
 
 namespace {
 
-constexpr double kOverlap = 1e-9;      // the issue's tolerance
-constexpr double kExactRounding = 2e-13;  // the exact fill's own rounding at 2^24 (docs/rbf.md)
-
-double rel(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(a), std::fabs(b)); }
-bool full() { return std::getenv("RBF_LARGE_FULL") != nullptr; }
+using namespace largetest;  // kOverlap, kExactRounding, rel, full
 
 RbfVariant eq10_retaining(SwapPoint swap) {
     RbfVariant v;
@@ -87,33 +84,14 @@ TEST_CASE("large-M two-phase equals the exact model on the overlap", "[rbf][larg
 TEST_CASE("large-M recommendation: the exact thresholds on the overlap", "[rbf][large][recommend]") {
     std::vector<std::uint64_t> sizes{1u << 12, 1u << 16};
     if (full()) sizes.push_back(1u << 20);
+    int equal = 0, total = 0;
     for (std::uint64_t M : sizes)
         for (double target : {1e-2, 1e-3}) {
             RecommendInput in;
             in.M = M, in.target = target;
-            in.method = RbfMethod::exact;
-            const auto exact = recommend(in);
-            in.method = RbfMethod::asymptotic;
-            const auto large = recommend(in);
-            CHECK(large.method == RbfMethod::asymptotic);
-            CHECK(large.error_bound < 1e-9);
-            REQUIRE(large.rows.size() == exact.rows.size());
-            for (std::size_t i = 0; i < exact.rows.size(); ++i)
-                for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase, &RecommendRow::worst_case,
-                                  &RecommendRow::oracle, &RecommendRow::lower_bound}) {
-                    const RuleChoice& a = large.rows[i].*rule;
-                    const RuleChoice& b = exact.rows[i].*rule;
-                    INFO("M = " << M << ", f* = " << target << ", k = " << exact.rows[i].k);
-                    REQUIRE(a.feasible == b.feasible);
-                    if (!b.feasible) continue;
-                    CHECK(std::fabs(a.threshold - b.threshold) <= 1);
-                    // Where the exact FPR is clear of f* by more than the bound, the threshold is the same.
-                    if (target - b.fpr > 1e-9 * target) CHECK(a.threshold == b.threshold);
-                    if (a.threshold == b.threshold) {
-                        CHECK(rel(a.fpr, b.fpr) <= kOverlap);
-                        CHECK(rel(a.capacity, b.capacity) <= kOverlap);
-                    }
-                }
+            std::ostringstream where;
+            where << "M = " << M << ", f* = " << target;
+            largetest::check_thresholds_agree(in, where.str(), equal, total);
         }
 }
 

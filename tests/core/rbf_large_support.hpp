@@ -1,0 +1,61 @@
+// Helpers of the large-M method's overlap tests (rbf_large_test.cpp, rbf_large_distinct_test.cpp,
+// rbf_large_retaining_test.cpp).
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+
+#include "bloomcalc/rbf_recommend.hpp"
+
+namespace largetest {
+
+constexpr double kOverlap = 1e-9;         // the tolerance
+constexpr double kExactRounding = 2e-13;  // the exact fill's own rounding at 2^24 (docs/rbf.md)
+
+inline double rel(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(a), std::fabs(b)); }
+inline bool full() { return std::getenv("RBF_LARGE_FULL") != nullptr; }
+
+using Rule = bloomcalc::RuleChoice bloomcalc::RecommendRow::*;
+inline constexpr std::initializer_list<Rule> kAllRules{&bloomcalc::RecommendRow::one_phase, &bloomcalc::RecommendRow::two_phase,
+                                                       &bloomcalc::RecommendRow::worst_case, &bloomcalc::RecommendRow::oracle,
+                                                       &bloomcalc::RecommendRow::lower_bound};
+
+// `in` recommended by the exact fill and by the large-M method: the large-M one says so with a bound < 1e-9, and
+// every threshold of `rules` is within ±1, equal where the exact FPR is clear of f* by more than 1e-9 (the bound),
+// and where equal has the same FPR and capacity to 1e-9. `where` labels failures. Returns the equal thresholds
+// and the compared ones (added to `equal`, `total`).
+inline void check_thresholds_agree(bloomcalc::RecommendInput in, const std::string& where, int& equal, int& total,
+                                   std::initializer_list<Rule> rules = kAllRules) {
+    using namespace bloomcalc;
+    in.method = RbfMethod::exact;
+    const auto exact = recommend(in);
+    in.method = RbfMethod::asymptotic;
+    const auto large = recommend(in);
+    INFO(where);
+    CHECK(large.method == RbfMethod::asymptotic);
+    CHECK(large.error_bound < 1e-9);
+    REQUIRE(large.rows.size() == exact.rows.size());
+    for (std::size_t i = 0; i < exact.rows.size(); ++i)
+        for (Rule rule : rules) {
+            const RuleChoice& a = large.rows[i].*rule;
+            const RuleChoice& b = exact.rows[i].*rule;
+            INFO("k = " << exact.rows[i].k);
+            REQUIRE(a.feasible == b.feasible);
+            if (!b.feasible) continue;
+            CHECK(std::fabs(a.threshold - b.threshold) <= 1);
+            if (in.target - b.fpr > 1e-9 * in.target) CHECK(a.threshold == b.threshold);
+            ++total, equal += a.threshold == b.threshold;
+            if (a.threshold == b.threshold) {
+                CHECK(rel(a.fpr, b.fpr) <= kOverlap);
+                CHECK(rel(a.capacity, b.capacity) <= kOverlap);
+            }
+        }
+}
+
+}  // namespace largetest
