@@ -2,7 +2,6 @@
 // templated on the structure so the inner loop has no virtual calls), statistics and the model table.
 #include "bloomcalc/sim_runner.hpp"
 
-#include "bloomcalc/rbf_large/large_models.hpp"
 #include "bloomcalc/rbf_nbounded.hpp"
 #include "bloomcalc/rbf_one_phase.hpp"
 #include "bloomcalc/rbf_two_phase.hpp"
@@ -237,32 +236,22 @@ RbfVariant rbf_variant(const SimConfig& c) {
 // Recycling at b ≥ σ is recycling at b > σ − 1.
 std::uint64_t model_sigma(const SimConfig& c) { return c.boundary == Boundary::reaches ? c.sigma - 1 : c.sigma; }
 
-// The σ-bounded model's FPR: the exact fill, or beyond its limits (M > 2^24; k·M > 2^24 for the exact retaining
-// law) the large-M method (docs/rbf.md#large-m, ≤ 1e-9 of the exact model on the overlap); nullopt outside both
-// domains: no value rather than a wrong one.
-template <class Exact, class Large>
-std::optional<double> sigma_fpr(std::uint64_t bits, const SimConfig& c) {
-    try {
-        return Exact(bits, c.k, rbf_variant(c)).at(model_sigma(c)).average_fpr;
-    } catch (const Error&) {
-    }
-    try {
-        return Large(bits, c.k, rbf_variant(c)).at(model_sigma(c)).average_fpr;
-    } catch (const Error&) {
-        return std::nullopt;
-    }
-}
-
 std::optional<ModelValue> sigma_model(const SimConfig& c) {
-    const auto f = sigma_fpr<OnePhaseModel, LargeOnePhaseModel>(c.m, c);
-    if (!f) return std::nullopt;
-    return recycling_value(c, *f, "long-term average FPR f¹_σ", "000 eqs 4–18");
+    try {
+        const OnePhaseModel model(c.m, c.k, rbf_variant(c));
+        return recycling_value(c, model.at(model_sigma(c)).average_fpr, "long-term average FPR f¹_σ", "000 eqs 4–18");
+    } catch (const Error&) {
+        return std::nullopt;  // outside the model's domain (e.g. m above its limit): no value rather than a wrong one
+    }
 }
 
 std::optional<ModelValue> two_phase_model(const SimConfig& c) {
-    const auto f = sigma_fpr<TwoPhaseModel, LargeTwoPhaseModel>(array_bits(c), c);
-    if (!f) return std::nullopt;
-    return recycling_value(c, *f, "long-term average FPR f²_σ (exact)", "000 eqs 24–26, docs/rbf.md");
+    try {
+        const TwoPhaseModel model(array_bits(c), c.k, rbf_variant(c));
+        return recycling_value(c, model.at(model_sigma(c)).average_fpr, "long-term average FPR f²_σ (exact)", "000 eqs 24–26, docs/rbf.md");
+    } catch (const Error&) {
+        return std::nullopt;  // outside the model's domain
+    }
 }
 
 std::optional<ModelValue> n_real_model(const SimConfig& c) {
