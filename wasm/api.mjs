@@ -26,10 +26,25 @@ function call(result) {
 
 function errorOf({ name, message, parameter, validRange }) {
   const Ctor = name === 'TypeError' ? TypeError : name === 'RangeError' ? RangeError : Error;
-  const error = new Ctor(message);
+  const error = captureStack ? unstacked(Ctor, message) : new Ctor(message);
   if (name === 'AbortError') error.name = 'AbortError';
   if (parameter) Object.assign(error, { parameter, validRange });
   Error.captureStackTrace?.(error, call);
+  return error;
+}
+
+// V8 (Node, Chromium): the stack is captured once, from call()'s caller, not also at construction (half
+// of an error's cost in JS: tests/js/errors.test.mjs throws millions).
+const captureStack = typeof Error.captureStackTrace === 'function';
+function unstacked(Ctor, message) {
+  const limit = Error.stackTraceLimit;
+  try {
+    Error.stackTraceLimit = 0;
+  } catch {
+    return new Ctor(message);  // a frozen Error (hardened JS): one stack capture more
+  }
+  const error = new Ctor(message);
+  Error.stackTraceLimit = limit;
   return error;
 }
 
@@ -183,6 +198,36 @@ function callback(fn, name) {
       if (failure) throw failure.error;
     },
   };
+}
+
+// The rows recommendRows returned (from pool workers), for mergeRecommendation: every field checked for its
+// type and copied (the core checks the values: each k once, FPRs in [0, 1], ...). At most maxRows (k ≤ limits.maxHashes).
+const RULES = ['onePhase', 'twoPhase', 'worstCase', 'oracle', 'lowerBound'];
+function rowsArg(rows, maxRows) {
+  if (!Array.isArray(rows)) throw typeError('rows', 'the array of rows recommendRows returned', rows);
+  if (rows.length > maxRows)
+    throw Object.assign(new RangeError(`rows must have at most ${maxRows} entries (one per k); got ${rows.length}`), {
+      parameter: 'rows',
+      validRange: `at most ${maxRows} rows`,
+    });
+  const number = (value, name) => {
+    if (typeof value !== 'number') throw typeError(name, 'a number', value);
+    return value;
+  };
+  return rows.map((row, i) => {
+    const at = `rows[${i}]`;
+    object(row, at);
+    const out = { k: number(row.k, `${at}.k`), method: text(row.method, `${at}.method`) ?? '' };
+    out.errorBound = row.errorBound === null || row.errorBound === undefined ? null : number(row.errorBound, `${at}.errorBound`);
+    for (const rule of RULES) {
+      const c = object(row[rule], `${at}.${rule}`);
+      if (typeof c.feasible !== 'boolean') throw typeError(`${at}.${rule}.feasible`, 'true or false', c.feasible);
+      out[rule] = c.feasible
+        ? { feasible: true, threshold: number(c.threshold, `${at}.${rule}.threshold`), capacity: number(c.capacity, `${at}.${rule}.capacity`), fpr: number(c.fpr, `${at}.${rule}.fpr`) }
+        : { feasible: false };
+    }
+    return out;
+  });
 }
 
 function paradoxArgs(raw, input) {
@@ -444,10 +489,7 @@ export function wrap(main, rbf = null) {
       progress.rethrow();
       return call(result);
     },
-    mergeRecommendation(input, rows) {
-      if (!Array.isArray(rows)) throw typeError('rows', 'the arrays recommendRows returned', rows);
-      return call(raw.mergeRecommendation(rbfArgs(raw, input, 'recommend input'), rows));
-    },
+    mergeRecommendation: (input, rows) => call(raw.mergeRecommendation(rbfArgs(raw, input, 'recommend input'), rowsArg(rows, limits.maxHashes))),
     paradox: (input) => call(raw.paradox(paradoxArgs(raw, object(input, 'paradox input')))),
     paradoxCurve(input) {
       object(input, 'paradox curve input');

@@ -18,6 +18,8 @@
 // A class (Simulation) is constructed with `new raw.X(input)`; its constructor never throws: it keeps
 // the error record, which api.mjs reads with error() before using (or deleting) the object.
 #include <emscripten/bind.h>
+#include <emscripten/em_js.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/stack.h>
 #include <emscripten/val.h>
 
@@ -61,6 +63,53 @@
 using emscripten::val;
 namespace bc = bloomcalc;
 
+// ---- the hot path of every call and every error, each in one call into JS (EM_JS) ----------------
+
+// The error record in ONE call into JS (building it with val::object() and set() took ~25 emval calls
+// and most of an error's cost). Text is passed as (pointer, length): a NUL inside is kept.
+EM_JS(emscripten::EM_VAL, bc_error_record,
+      (const char* name, const char* message, int message_length, const char* parameter, int parameter_length,
+       const char* range, int range_length),
+      {
+          const text = (p, n) => (p >>>= 0, UTF8Decoder ? UTF8Decoder.decode(HEAPU8.subarray(p, p + n)) : UTF8ArrayToString(HEAPU8, p, n));
+          return Emval.toHandle({ __bloomcalcError: { name: UTF8ToString(name), message: text(message, message_length),
+              parameter: text(parameter, parameter_length), validRange: text(range, range_length) } });
+      });
+
+// A field's type and, for a number, its value, in one call into JS (val's operator[], isNumber() and
+// as<double>() took ~7 emval calls per field). 0: absent (undefined or null), 1: a number (in *out),
+// 2: anything else.
+EM_JS(int, bc_number_field, (emscripten::EM_VAL input, const char* name, double* out), {
+    let v;
+    try {
+        v = Emval.toValue(input)[UTF8ToString(name)];
+    } catch (e) {
+        return 2;  // a getter that throws: never into wasm
+    }
+    if (v === undefined || v === null) return 0;
+    if (typeof v !== 'number') return 2;
+    HEAPF64[(out >>> 0) / 8] = v;
+    return 1;
+});
+
+// A field's JS type (0 absent, 1 number, 2 string, 3 boolean, 4 object, 5 array, 6 other) and an array
+// element's, without a throw into wasm (a getter that throws is "other").
+EM_JS(int, bc_field_kind, (emscripten::EM_VAL input, const char* name, int index), {
+    let v;
+    try {
+        const x = Emval.toValue(input);
+        v = name ? x[UTF8ToString(name)] : x[index];
+    } catch (e) {
+        return 6;
+    }
+    if (v === undefined || v === null) return 0;
+    if (typeof v === 'number') return 1;
+    if (typeof v === 'string') return 2;
+    if (typeof v === 'boolean') return 3;
+    if (Array.isArray(v)) return 5;
+    return typeof v === 'object' ? 4 : 6;
+});
+
 namespace {
 
 // A field of the wrong JS type (api.mjs checks first; this is the second line of defence).
@@ -81,15 +130,10 @@ std::string range_message(const bc::Error& e) {
     return e.parameter() + " is required (valid: " + e.valid_range() + ")";
 }
 
+// The error record, built by bc_error_record (one call into JS).
 val error_record(const char* name, const std::string& message, const std::string& parameter, const std::string& range) {
-    val error = val::object();
-    error.set("name", val(std::string(name)));
-    error.set("message", val(message));
-    error.set("parameter", val(parameter));
-    error.set("validRange", val(range));
-    val out = val::object();
-    out.set("__bloomcalcError", error);
-    return out;
+    return val::take_ownership(bc_error_record(name, message.data(), static_cast<int>(message.size()), parameter.data(),
+                                               static_cast<int>(parameter.size()), range.data(), static_cast<int>(range.size())));
 }
 
 // The error record of the exception being handled (called only from a catch block: `throw;` rethrows it).
@@ -125,11 +169,14 @@ val guarded(F&& f) {
 
 // ---- the checked readers: absent means undefined or null --------------------------------------------
 
+// A field read by bc_number_field (one call into JS).
 std::optional<double> optional_number(const val& input, const char* name) {
-    val v = input[name];
-    if (v.isUndefined() || v.isNull()) return std::nullopt;
-    if (!v.isNumber()) throw InputTypeError{name, "a number"};
-    return v.as<double>();
+    double value = 0;
+    switch (bc_number_field(input.as_handle(), name, &value)) {
+        case 0: return std::nullopt;
+        case 1: return value;
+        default: throw InputTypeError{name, "a number"};
+    }
 }
 
 double required_number(const val& input, const char* name) {
@@ -144,6 +191,29 @@ std::string string_or(const val& input, const char* name, const char* fallback) 
     if (v.isUndefined() || v.isNull()) return fallback;
     if (!v.isString()) throw InputTypeError{name, "a string"};
     return v.as<std::string>();
+}
+
+enum class FieldKind { absent, number, string, boolean, object, array, other };
+FieldKind field_kind(const val& input, const char* name) { return static_cast<FieldKind>(bc_field_kind(input.as_handle(), name, 0)); }
+
+// Required fields of a nested input (a pool's rows), named by their path ("rows[3].onePhase.fpr").
+val object_field(const val& input, const char* name, const std::string& path) {
+    if (field_kind(input, name) != FieldKind::object) throw InputTypeError{path, "an object"};
+    return input[name];
+}
+val object_at(const val& array, unsigned i, const std::string& path) {
+    if (static_cast<FieldKind>(bc_field_kind(array.as_handle(), nullptr, static_cast<int>(i))) != FieldKind::object)
+        throw InputTypeError{path, "an object"};
+    return array[i];
+}
+double required_field_number(const val& input, const char* name, const std::string& path) {
+    double value = 0;
+    if (bc_number_field(input.as_handle(), name, &value) != 1) throw InputTypeError{path, "a number"};
+    return value;
+}
+bool required_bool(const val& input, const char* name, const std::string& path) {
+    if (field_kind(input, name) != FieldKind::boolean) throw InputTypeError{path, "true or false"};
+    return input[name].isTrue();
 }
 
 std::optional<bool> optional_bool(const val& input, const char* name) {
@@ -494,21 +564,28 @@ val row_val(const bc::RecommendRow& row) {
     return r;
 }
 
-// A row as row_val wrote it (a pool worker's), back to the core for merge_recommendation.
-bc::RecommendRow row_of(const val& r) {
-    auto choice = [](const val& c) {
+// A row as row_val wrote it (a pool worker's), back to the core for merge_recommendation: every field
+// read through the checked readers (api.mjs checked and copied the rows first), range-checked by the core.
+bc::RecommendRow row_of(const val& r, const std::string& at) {
+    auto choice = [&](const char* name) {
+        const std::string path = at + "." + name;
+        const val c = object_field(r, name, path);
         bc::RuleChoice out;
-        out.feasible = c["feasible"].as<bool>();
+        out.feasible = required_bool(c, "feasible", path + ".feasible");
         if (out.feasible)
-            out.threshold = c["threshold"].as<double>(), out.capacity = c["capacity"].as<double>(), out.fpr = c["fpr"].as<double>();
+            out.threshold = required_field_number(c, "threshold", path + ".threshold"),
+            out.capacity = required_field_number(c, "capacity", path + ".capacity"),
+            out.fpr = required_field_number(c, "fpr", path + ".fpr");
         return out;
     };
     bc::RecommendRow row;
-    row.k = r["k"].as<unsigned>();
-    row.one_phase = choice(r["onePhase"]), row.two_phase = choice(r["twoPhase"]);
-    row.worst_case = choice(r["worstCase"]), row.oracle = choice(r["oracle"]), row.lower_bound = choice(r["lowerBound"]);
+    const double k = required_field_number(r, "k", at + ".k");
+    row.k = k >= 1 && k <= bc::kMaxHashes && k == std::floor(k) ? static_cast<unsigned>(k) : 0;  // 0: refused by the core
+    row.one_phase = choice("onePhase"), row.two_phase = choice("twoPhase");
+    row.worst_case = choice("worstCase"), row.oracle = choice("oracle"), row.lower_bound = choice("lowerBound");
+    if (field_kind(r, "method") != FieldKind::string) throw InputTypeError{at + ".method", "\"exact\" or \"asymptotic\""};
     row.method = bc::parse_rbf_method(r["method"].as<std::string>());
-    row.error_bound = r["errorBound"].isNull() ? 0.0 : r["errorBound"].as<double>();
+    row.error_bound = optional_number(r, "errorBound").value_or(0.0);
     return row;
 }
 
@@ -565,12 +642,16 @@ val recommend_plan(val input) {
 val merge_recommendation(val input, val rows) {
     return guarded([&] {
         const auto in = recommend_input(input);
-        std::vector<bc::RecommendRow> all;
+        if (!rows.isArray()) throw InputTypeError{"rows", "the arrays recommendRows returned"};
         const unsigned n = rows["length"].as<unsigned>();
-        for (unsigned i = 0; i < n; ++i) all.push_back(row_of(rows[i]));
-        if (all.size() != bc::recommend_k_max(in))
-            throw bc::RangeError("rows", "one row for each k = 1.." + std::to_string(bc::recommend_k_max(in)), std::to_string(all.size()) + " rows");
-        return recommendation_val(bc::merge_recommendation(in, all));
+        const unsigned k_max = bc::recommend_k_max(in);
+        if (n != k_max) throw bc::RangeError("rows", "one row for each k = 1.." + std::to_string(k_max), std::to_string(n) + " rows");
+        std::vector<bc::RecommendRow> all;
+        for (unsigned i = 0; i < n; ++i) {
+            const std::string at = "rows[" + std::to_string(i) + "]";
+            all.push_back(row_of(object_at(rows, i, at), at));
+        }
+        return recommendation_val(bc::merge_recommendation(in, all));  // checks every k once, every value in range
     });
 }
 

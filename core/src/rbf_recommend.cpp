@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/params.hpp"
 #include "bloomcalc/rbf_chain.hpp"
 #include "bloomcalc/rbf_large/large_models.hpp"
 #include "bloomcalc/rbf_large/large_nrules.hpp"
@@ -217,7 +218,39 @@ std::vector<RecommendRow> recommend_rows_reference(const RecommendInput& in, uns
 
 }  // namespace detail
 
+namespace {
+
+// A rule's choice as a pool worker returned it: a threshold and a capacity ≥ 0, an FPR in [0, 1].
+void check_choice(const RuleChoice& c, const std::string& name) {
+    if (!c.feasible) return;
+    for (const auto& [value, field] : {std::pair{c.threshold, ".threshold"}, std::pair{c.capacity, ".capacity"}})
+        if (!(value >= 0 && std::isfinite(value))) throw RangeError(name + field, "a finite number ≥ 0", show_number(value));
+    if (!(c.fpr >= 0 && c.fpr <= 1)) throw RangeError(name + ".fpr", "a probability in [0, 1]", show_number(c.fpr));
+}
+
+// The rows of a recommendation from a pool (any order): one for each k = 1..k_max, each well formed.
+void check_rows(const std::vector<RecommendRow>& rows, unsigned k_max) {
+    const std::string range = "one row for each k = 1.." + std::to_string(k_max);
+    if (rows.size() != k_max) throw RangeError("rows", range, std::to_string(rows.size()) + " rows");
+    std::vector<bool> seen(k_max + 1, false);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const RecommendRow& row = rows[i];
+        const std::string at = "rows[" + std::to_string(i) + "]";
+        if (row.k < 1 || row.k > k_max || seen[row.k])
+            throw RangeError(at + ".k", range + ", each once", row.k >= 1 && row.k <= k_max ? "k = " + std::to_string(row.k) + " twice" : std::to_string(row.k));
+        seen[row.k] = true;
+        if (!(row.error_bound >= 0 && std::isfinite(row.error_bound)))
+            throw RangeError(at + ".errorBound", "a finite number ≥ 0 (or none)", show_number(row.error_bound));
+        check_choice(row.one_phase, at + ".onePhase"), check_choice(row.two_phase, at + ".twoPhase");
+        check_choice(row.worst_case, at + ".worstCase"), check_choice(row.oracle, at + ".oracle");
+        check_choice(row.lower_bound, at + ".lowerBound");
+    }
+}
+
+}  // namespace
+
 Recommendation merge_recommendation(const RecommendInput& in, std::vector<RecommendRow> rows) {
+    check_rows(rows, recommend_k_max(in));
     std::sort(rows.begin(), rows.end(), [](const RecommendRow& a, const RecommendRow& b) { return a.k < b.k; });
     Recommendation rec;
     rec.M = in.M, rec.target = in.target, rec.variant = in.variant;

@@ -111,6 +111,30 @@ TEST_CASE("recommend_rows in parts merge to recommend", "[rbf][large][recommend]
     CHECK(merged.error_bound == whole.error_bound);
 }
 
+TEST_CASE("merge_recommendation refuses malformed rows by name", "[rbf][recommend]") {
+    RecommendInput in;
+    in.M = 4096, in.target = 0.01, in.k_max = 3;
+    const auto rows = recommend_rows(in, 1, 3);
+    const auto refused = [&](auto edit, const std::string& parameter) {
+        auto bad = rows;
+        edit(bad);
+        try {
+            merge_recommendation(in, bad);
+            FAIL("accepted: " << parameter);
+        } catch (const RangeError& e) {
+            CHECK(e.parameter() == parameter);
+        }
+    };
+    refused([](auto& r) { r.pop_back(); }, "rows");
+    refused([](auto& r) { r[2].k = 1; }, "rows[2].k");  // k = 1 twice, k = 3 missing
+    refused([](auto& r) { r[0].k = 4; }, "rows[0].k");
+    refused([](auto& r) { r[1].error_bound = NAN; }, "rows[1].errorBound");
+    refused([](auto& r) { r[0].oracle = {true, 1, 1, 1.5}; }, "rows[0].oracle.fpr");
+    refused([](auto& r) { r[0].one_phase = {true, -1, 1, 0}; }, "rows[0].onePhase.threshold");
+    refused([](auto& r) { r[2].lower_bound = {true, 1, INFINITY, 0}; }, "rows[2].lowerBound.capacity");
+    CHECK(merge_recommendation(in, rows).one_phase.k == recommend(in).one_phase.k);
+}
+
 TEST_CASE("large-M beyond the overlap: k = 1 closed form (eq 19) at 2^36 and 2^40", "[rbf][large]") {
     // E[N₀] = M·(H_M − H_{M−σ−1}) and f¹ = 1 − (σ + 1)/E[N₀] (eq 19: Σ i/(M(M−i)) = Σ 1/(M−i) − (σ+1)/M),
     // the harmonic difference from log and its asymptotic series (independent of the fill).

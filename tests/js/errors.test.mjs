@@ -1,78 +1,65 @@
 // Errors cost nothing: every kind of error (range, unreadable text, wrong JS type at the API and at the
-// binding, a throwing user callback, a cancel, a failed simulation construction) is thrown many times
+// binding, a throwing user callback, a cancel, a failed simulation construction) is thrown 10^6 times
 // and the wasm stack pointer, the emval handle count and the heap in use must be exactly as before, and
-// results still exact. BLOOMCALC_ERRORS sets the errors per kind: default 2·10^5 (1.4·10^6 in all, about
-// a minute on an idle 2-core machine); BLOOMCALC_ERRORS=1000000 for 10^6 of every kind.
+// results still exact. The kinds run in two worker threads (each with its own module; 7·10^6 errors in
+// about a minute on an idle 2-core machine). BLOOMCALC_ERRORS sets the errors per kind.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { wrap } from '../../wasm/api.mjs';
-import { NODE_BUILD, RBF_BUILD, hasNodeBuild } from './helpers/common.mjs';
+import { Worker } from 'node:worker_threads';
+import { hasNodeBuild } from './helpers/common.mjs';
+import { REFERENCE, kinds, load, state } from './helpers/error-kinds.mjs';
 
-const PER_KIND = Number(process.env.BLOOMCALC_ERRORS ?? 2e5);
+const PER_KIND = Number(process.env.BLOOMCALC_ERRORS ?? 1e6);
+const WORKERS = 2;
 const skip = hasNodeBuild() ? false : 'dist/bloomcalc.{web,rbf}.* is missing; run `npm run build` first';
 
-// The raw modules (main and the recycling filters', docs/decisions.md "Two modules") beside their wrapper, to
-// read the diagnostics the public API does not expose.
-async function load() {
-  const [main, rbf] = await Promise.all([
-    import('../../dist/bloomcalc.web.mjs').then(async ({ default: factory }) => factory({ wasmBinary: await readFile(NODE_BUILD) })),
-    import('../../dist/bloomcalc.rbf.mjs').then(async ({ default: factory }) => factory({ wasmBinary: await readFile(RBF_BUILD) })),
-  ]);
-  return { raw: { main, rbf }, bc: wrap(main, rbf) };
-}
-
-/** Each module's wasm stack pointer, heap in use and emval handle count. */
-function state(raw) {
-  return Object.fromEntries(Object.entries(raw).map(([name, module]) => {
-    const { stackPointer, heapInUse } = module.diagnostics();
-    return [name, { stackPointer, heapInUse, handles: module.count_emval_handles() }];
+// Every kind's report, from WORKERS threads taking kinds from one queue.
+function throwEveryKind(names) {
+  const queue = [...names];
+  const reports = new Map(names.map((name) => {
+    let resolve;
+    const promise = new Promise((r) => { resolve = r; });
+    return [name, { promise, resolve }];
   }));
-}
-
-// Each kind: a call that must fail, and the check of its error.
-function kinds(raw, bc) {
-  const named = (Ctor, parameter) => (e) => e instanceof Ctor && e.parameter === parameter;
-  const mine = new Error('from the callback');
-  return {
-    range: [() => bc.exactFpr({ m: -1, n: 4, k: 5 }), named(RangeError, 'm')],
-    'unreadable text': [() => bc.parseCount('12 parsecs', 'n'), named(RangeError, 'n')],
-    'wrong type (API)': [() => bc.fpr({ m: Symbol('m'), n: 4, k: 5 }), named(TypeError, 'm')],
-    'wrong type (binding)': [
-      () => {
-        const r = raw.main.compareFpr({ m: 'not a number', n: 4, k: 5 });  // the binding's own check, past the API's
-        if (r?.__bloomcalcError) throw Object.assign(new TypeError(r.__bloomcalcError.message), r.__bloomcalcError);
-      },
-      named(TypeError, 'm'),
-    ],
-    'user callback': [() => bc.recommend({ m: 64, fpr: 0.5, kmax: 1 }, () => { throw mine; }), (e) => e === mine],
-    cancel: [() => bc.recommend({ m: 64, fpr: 0.5, kmax: 1 }, () => false), (e) => e.name === 'AbortError'],
-    'simulation input': [() => bc.createSimulation({ structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 0 }), named(RangeError, 'epochs')],
-  };
-}
-
-test('errors leak no stack, emval handle or heap, and results stay exact', { skip, timeout: 3_600_000 }, async (t) => {
-  const { raw, bc } = await load();
-  const reference = bc.exactFpr({ m: 32, n: 4, k: 5 });
-  assert.equal(reference, 0.025221852307293572);  // 001's m = 32, n = 4, k = 5 example, as the core tests pin it
-  for (const [kind, [fail, check]] of Object.entries(kinds(raw, bc))) {
-    await t.test(`${PER_KIND} × ${kind}`, () => {
-      for (let i = 0; i < 100; i++) try { fail(); } catch { /* warm-up: lazy allocations happen here */ }
-      const before = state(raw);
-      for (let i = 0; i < PER_KIND; i++) {
-        let error;
-        try {
-          fail();
-        } catch (e) {
-          error = e;
-        }
-        if (!error || !check(error)) assert.fail(`call ${i}: expected the ${kind} error, got ${error?.name}: ${error?.message}`);
-      }
-      assert.deepEqual(state(raw), before, 'stack pointer, emval handles and heap in use are unchanged');
-      assert.equal(bc.exactFpr({ m: 32, n: 4, k: 5 }), reference);
+  const workers = [];
+  for (let w = 0; w < Math.min(WORKERS, names.length); w++) {
+    const worker = new Worker(new URL('./helpers/error-kinds.mjs', import.meta.url));
+    workers.push(worker);
+    const next = () => {
+      const kind = queue.shift();
+      if (kind === undefined) worker.terminate();
+      else worker.postMessage({ kind, count: PER_KIND });
+    };
+    worker.on('message', (report) => {
+      if (!report.ready) reports.get(report.kind).resolve(report);
+      next();
     });
+    worker.on('error', (error) => {
+      for (const { resolve } of reports.values()) resolve({ wrong: `worker failed: ${error.message}` });
+    });
+  }
+  return { report: (name) => reports.get(name).promise, stop: () => Promise.all(workers.map((w) => w.terminate())) };
+}
+
+test(`errors leak no stack, emval handle or heap, and results stay exact (${PER_KIND} of each kind)`, { skip, timeout: 3_600_000 }, async (t) => {
+  const { raw, bc } = await load();
+  assert.equal(bc.exactFpr({ m: 32, n: 4, k: 5 }), REFERENCE);
+  const names = Object.keys(kinds(raw, bc));
+  const pool = throwEveryKind(names);
+  try {
+    for (const kind of names) {
+      await t.test(`${PER_KIND} × ${kind}`, async (st) => {
+        const r = await pool.report(kind);
+        if (r.wrong) assert.fail(r.wrong);
+        assert.deepEqual(r.after, r.before, 'stack pointer, emval handles and heap in use are unchanged');
+        assert.equal(r.exact, REFERENCE);
+        st.diagnostic(`${((r.ms * 1000) / PER_KIND).toFixed(1)} µs (wall) per error`);
+      });
+    }
+  } finally {
+    await pool.stop();
   }
 });
 
@@ -106,4 +93,22 @@ test('an uncaught error in Node prints a short report, not the module', { skip }
   assert.notEqual(code, 0);
   assert.match(stderr, /RangeError: m must be an integer in \[1, 2\^40\]; got -1/);
   assert.ok(stderr.length < 4000, `stderr is ${stderr.length} bytes`);
+});
+
+test('the binding checks nested rows itself (second line of defence): error records, nothing leaked', { skip }, async () => {
+  const { raw, bc } = await load();
+  const input = { m: 4096, p: 0.01, kmax: 2 };
+  const rows = bc.recommendRows(input, 1, 2);
+  const getter = { get k() { throw new Error('a getter'); } };
+  const bad = [
+    ['rows', 'not rows'], ['rows[0]', [null, rows[1]]], ['rows[0].k', [{ ...rows[0], k: '1' }, rows[1]]], ['rows[0].k', [getter, rows[1]]],
+    ['rows[1].oracle', [rows[0], { ...rows[1], oracle: [] }]], ['rows[0].method', [{ ...rows[0], method: 1n }, rows[1]]],
+  ];
+  for (const [parameter, value] of bad) raw.rbf.mergeRecommendation(input, value);  // warm-up
+  const before = state(raw);
+  for (const [parameter, value] of bad) {
+    const r = raw.rbf.mergeRecommendation(input, value);
+    assert.equal(r.__bloomcalcError?.parameter, parameter, JSON.stringify(r.__bloomcalcError));
+  }
+  assert.deepEqual(state(raw), before);
 });

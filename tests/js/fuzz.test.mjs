@@ -41,6 +41,10 @@ const METHODS = {
   sigmaCurve: [(bc, x) => bc.sigmaCurve(x), ['m', 'k', 'points', 'phases', 'hashing', 'recycling']],
   nBounded: [(bc, x) => bc.nBounded(x), ['m', 'k', 'N', 'hashing']],
   recommend: [(bc, x) => bc.recommend(x, x.unknownField), ['m', 'p', 'fpr', 'kmax', 'hashing', 'recycling']],
+  recommendPlan: [(bc, x) => bc.recommendPlan(x), ['m', 'p', 'kmax', 'hashing', 'recycling']],
+  recommendRows: [(bc, x) => bc.recommendRows(x, x.kLo, x.kHi), ['m', 'p', 'kmax', 'kLo', 'kHi']],
+  mergeRecommendation: [(bc, x) => bc.mergeRecommendation(MERGE_INPUT, mutatedRows(bc, x)),
+    ['rows', 'k', 'method', 'errorBound', 'onePhase', 'feasible', 'threshold', 'capacity', 'fpr']],
   paradox: [(bc, x) => bc.paradox(x), ['prior', 'alpha', 'fpr', 'bpe']],
   paradoxCurve: [(bc, x) => bc.paradoxCurve(x), ['priors', 'alpha', 'fpr', 'bpe']],
   cbf: [(bc, x) => bc.cbf(x), ['counters', 'm', 'n', 'k', 'prior', 'alpha']],
@@ -55,6 +59,18 @@ const METHODS = {
   createSimulation: [(bc, x) => bc.createSimulation(x).dispose(), ['structure', 'm', 'k', 'n', 'N', 'sigma', 'epochs', 'arrivals', 'recycling', 'retaining']],
   createParadoxSimulation: [(bc, x) => bc.createParadoxSimulation(x).dispose(), ['structure', 'm', 'n', 'k', 'prior', 'queries', 'epochs']],
 };
+
+// mergeRecommendation: real rows with fuzzed fields (row 1; its twoPhase choice), or fuzzed rows altogether.
+const MERGE_INPUT = { m: 4096, p: 0.01, kmax: 2 };
+let mergeRows;
+function mutatedRows(bc, x) {
+  mergeRows ??= bc.recommendRows(MERGE_INPUT, 1, 2);
+  if ('rows' in x) return x.rows;
+  const rows = structuredClone(mergeRows);
+  for (const key of ['k', 'method', 'errorBound', 'onePhase']) if (key in x) rows[1][key] = x[key];
+  for (const key of ['feasible', 'threshold', 'capacity', 'fpr']) if (key in x) rows[1].twoPhase[key] = x[key];
+  return rows;
+}
 
 const PROBABILITIES = new Set(['p', 'fpr', 'exact', 'classic', 'classicDistinct', 'bloom1970', 'posterior', 'posteriorComplement',
   'averageFpr', 'activeFpr', 'frozenFpr', 'fnr', 'prior', 'positiveProbability', 'filterFpr', 'posteriorThreshold']);

@@ -247,6 +247,36 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     assert.match(text.stdout, /method: asymptotic \(large-M\), relative error ≤ \d\.\de-\d+/);
   });
 
+  test('mergeRecommendation checks every field of every row: named errors, never a BindingError', () => {
+    const input = { m: 4096, p: 0.01, kmax: 3 };
+    const rows = bc.recommendRows(input, 1, 3);
+    const whole = bc.recommend(input);
+    const edit = (f) => { const copy = structuredClone(rows); f(copy); return copy; };
+    const cases = [
+      [TypeError, 'rows', 'not rows'],
+      [TypeError, 'rows[1]', edit((r) => { r[1] = 7; })],
+      [TypeError, 'rows[0].k', edit((r) => { r[0].k = '1'; })],
+      [TypeError, 'rows[2].onePhase', edit((r) => { delete r[2].onePhase; })],
+      [TypeError, 'rows[0].oracle.feasible', edit((r) => { r[0].oracle.feasible = 'yes'; })],
+      [TypeError, 'rows[1].twoPhase.fpr', edit((r) => { r[1].twoPhase = { feasible: true, threshold: 5, capacity: 5, fpr: null }; })],
+      [TypeError, 'rows[0].method', edit((r) => { r[0].method = 5; })],
+      [TypeError, 'rows[0].errorBound', edit((r) => { r[0].errorBound = {}; })],
+      [RangeError, 'rows[1].k', edit((r) => { r[1].k = 1; })],  // k = 1 twice
+      [RangeError, 'rows[0].k', edit((r) => { r[0].k = 0.5; })],
+      [RangeError, 'rows[2].k', edit((r) => { r[2].k = 99; })],
+      [RangeError, 'rows[0].worstCase.fpr', edit((r) => { r[0].worstCase = { feasible: true, threshold: 1, capacity: 1, fpr: 2 }; })],
+      [RangeError, 'rows[0].onePhase.threshold', edit((r) => { r[0].onePhase = { feasible: true, threshold: -1, capacity: 1, fpr: 0 }; })],
+      [RangeError, 'rows[0].onePhase.capacity', edit((r) => { r[0].onePhase = { feasible: true, threshold: 1, capacity: NaN, fpr: 0 }; })],
+      [RangeError, 'rows[0].errorBound', edit((r) => { r[0].errorBound = -1; })],
+      [RangeError, 'method', edit((r) => { r[0].method = 'guess'; })],
+      [RangeError, 'rows', Array(65).fill(rows[0])],
+    ];
+    for (const [Ctor, parameter, bad] of cases)
+      assert.throws(() => bc.mergeRecommendation(input, bad), (e) => e instanceof Ctor && e.parameter === parameter,
+        `${parameter}: ${Ctor.name}`);
+    assert.deepEqual(bc.mergeRecommendation(input, [rows[2], rows[0], rows[1]]), whole);  // still exact afterwards
+  });
+
   test('in parts and on a pool: the same recommendation', async () => {
     const { recommendPooled } = await import('../../wasm/index.mjs');
     const input = { m: '2^30', fpr: '1e-3', kmax: 10 };
