@@ -45,18 +45,23 @@ namespace {
 
 constexpr std::uint64_t kLevelStride = 8;  // Sums::per_level keeps its running sums every 8 levels
 
-// Sums::per_level (the reference): running sums Σ v_b and Σ v_b ρ(b) (compensated, one addition per level),
-// kept before every 8th level (at() adds at most 7 levels); stops after the first level σ ≥ σ_min whose f¹_σ
-// exceeds `stop_above`.
-struct PrefixSums {
-    PrefixSums(std::vector<CompensatedSum>& v, std::vector<CompensatedSum>& p, std::uint64_t lo, double stop)
+// What both kinds of running sums keep: the checkpoints, the stop rule, the sums so far and the levels taken.
+struct RunningSums {
+    RunningSums(std::vector<CompensatedSum>& v, std::vector<CompensatedSum>& p, std::uint64_t lo, double stop)
         : at_visits(v), at_fp(p), sigma_min(lo), stop_above(stop) {}
     std::vector<CompensatedSum>& at_visits;
     std::vector<CompensatedSum>& at_fp;
     std::uint64_t sigma_min;
     double stop_above;
     std::uint64_t levels = 0;
-    CompensatedSum sv, sf;
+    CompensatedSum sv, sf;  // Σ v_b and Σ v_b ρ(b) so far
+};
+
+// Sums::per_level (the reference): running sums Σ v_b and Σ v_b ρ(b) (compensated, one addition per level),
+// kept before every 8th level (at() adds at most 7 levels); stops after the first level σ ≥ σ_min whose f¹_σ
+// exceeds `stop_above`.
+struct PrefixSums : RunningSums {
+    using RunningSums::RunningSums;
 
     // noexcept: in wasm the call needs no exception trampoline.
     bool level(std::uint64_t b, double v, double rho) noexcept {
@@ -88,16 +93,10 @@ struct PrefixSums {
 // one compensated addition per level becomes one per block, and the lanes vectorise. The stop test (f¹ at the
 // block's last level above `stop_above`) runs per block; the block that crosses is then added level by level
 // from its checkpoint, as at() adds it, to find the first σ that exceeds.
-struct BlockSums {
+struct BlockSums : RunningSums {
     static constexpr unsigned B = OnePhaseModel::kBlock;
-    BlockSums(std::vector<CompensatedSum>& v, std::vector<CompensatedSum>& p, std::uint64_t lo, double stop)
-        : at_visits(v), at_fp(p), sigma_min(lo), stop_above(stop) {}
-    std::vector<CompensatedSum>& at_visits;
-    std::vector<CompensatedSum>& at_fp;
-    std::uint64_t sigma_min;
-    double stop_above;
-    std::uint64_t levels = 0, start = 0;  // start: the buffered block's first level
-    CompensatedSum sv, sf;                // before the buffered block
+    using RunningSums::RunningSums;
+    std::uint64_t start = 0;  // the buffered block's first level (sv, sf: the sums before it)
     unsigned n = 0;
     double bv[B], bp[B];  // v_b and v_b·ρ(b) of the buffered levels
 
