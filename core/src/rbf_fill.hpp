@@ -37,11 +37,6 @@ inline void conserve(std::vector<double>& entries, double mass) noexcept {
     }
 }
 
-// The entries' smallest and largest values (before a rescale: the uniformity test is scale-free).
-struct Spread {
-    double lo, hi;
-};
-
 // conserve() with the total in 4 partial sums (the serial chain of k additions was a fifth of the time of the
 // levels before the phases mix): the same total within its k roundings, a different rounding of it.
 inline void conserve4(std::vector<double>& entries, double mass) noexcept {
@@ -111,8 +106,8 @@ struct Tail {
 };
 
 // With `tail` given, the levels of the closed form are not stored: the result ends at tail->from. `reference`:
-// conserve() as before issue 13 (a serial total), for the
-// reference path of the recommender (detail::recommend_rows_reference); the uniformity test is the same.
+// conserve() as before issue 13 (a serial total), for the reference path of the recommender
+// (detail::recommend_rows_reference); the uniformity test is the same either way.
 template <class Stop>
 std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start, std::uint64_t last,
                          Stop&& stop, Tail* tail = nullptr, bool reference = false) {
