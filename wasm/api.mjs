@@ -125,10 +125,15 @@ function list(raw, value, name) {
       parameter: name,
       validRange: `at most ${MAX_LIST} entries`,
     });
-  return items.map((x) => {
+  return items.map((x, i) => {
     if (typeof x === 'number') return x;
-    if (typeof x === 'string') return x.trim() === '' ? NaN : real(raw, x, name);
-    throw typeError(name, 'an array of numbers', x);
+    if (typeof x !== 'string') throw typeError(name, 'an array of numbers', x);
+    if (x.trim() === '')  // "1,,2": named here (it used to reach the core as NaN: "got NaN")
+      throw Object.assign(new RangeError(`${name}: entry ${i + 1} of ${items.length} is empty`), {
+        parameter: name,
+        validRange: 'numbers separated by commas, such as "3,1,4"',
+      });
+    return real(raw, x, name);
   });
 }
 

@@ -402,7 +402,7 @@ val rbf(val input) {
         const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
         bc::validate_rbf_any(M, k);
         const auto method = method_of(input, M, k, variant, phases == 2);
-        if (method == bc::RbfMethod::exact) bc::validate_rbf(M, k);
+        if (method == bc::RbfMethod::exact) bc::validate_rbf(M, k), bc::validate_rbf_exact_work(M, k, variant.hashing);
         const std::uint64_t sigma = bc::checked_sigma(required_number(input, "sigma"), M, k, variant.recycling);
         val out = val::object();
         out.set("m", val(static_cast<double>(total)));
@@ -469,7 +469,7 @@ val sigma_curve(val input) {
         const std::uint64_t bits = phases == 2 ? M / 2 : M;
         bc::validate_rbf_any(bits, k);
         const auto method = method_of(input, bits, k, variant, phases == 2);
-        if (method == bc::RbfMethod::exact) bc::validate_rbf(bits, k);
+        if (method == bc::RbfMethod::exact) bc::validate_rbf(bits, k), bc::validate_rbf_exact_work(bits, k, variant.hashing);
         std::vector<double> sigma, fpr, messages;
         double bound = 0;
         const std::uint64_t lo = variant.recycling == bc::Recycling::retaining ? k : 0;
@@ -1284,6 +1284,7 @@ val layout_size(val input) {
 val simulate_layout(val input) {
     return guarded([&] {
         bc::LayoutSimConfig c;
+        c.max_probes = bc::kLayoutSimSyncMaxProbes;  // one synchronous call: about 1 s at most
         c.filter = layout_filter_of(input);
         c.hashing = bc::parse_layout_hashing(string_or(input, "hashScheme", "ideal"));
         c.epochs = bc::checked_integer(number_or(input, "epochs", 32), "epochs", 2, std::uint64_t{1} << 20);

@@ -8,9 +8,11 @@ import { formatInt, formatProbability } from './format.mjs';
 
 /** The simulation input for a paradox result r (bc.paradox) and the panel's fields (text, parsed by the core). */
 export function paradoxSimulationInput(r, { n, epochs, queries, seed }) {
-  const members = Number(n);
-  if (!Number.isInteger(members) || members < 1) {
-    const err = new RangeError(`n must be a positive integer (got ${JSON.stringify(n)})`);
+  const members = /^\s*\d+(\.\d*)?(e\+?\d+)?\s*$/i.test(String(n)) ? Number(n) : NaN;
+  if (!Number.isInteger(members) || members < 1 || members > 2 ** 40) {
+    const text = String(n).trim();
+    const shown = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+    const err = new RangeError(`n must be an integer in [1, 2^40] (members of the filter); got ${shown}`);
     err.parameter = 'n';
     throw err;
   }

@@ -254,7 +254,8 @@ export function createSimulationPanel($, registerChart, events = {}) {
     chart: registerChart,
     ...events,
     prefix: 'sim',
-    input: (r) => simulationInput(r, { epochs: Number($('sim-epochs').value), seed: Number($('sim-seed').value), scheme: $('sim-scheme').value }),
+    // epochs and seed as typed: the core's parser reads them and quotes unreadable text (never "got NaN")
+    input: (r) => simulationInput(r, { epochs: $('sim-epochs').value.trim(), seed: $('sim-seed').value.trim(), scheme: $('sim-scheme').value }),
     key: (r) => `${r.m}/${r.n}/${r.k}/${r.hashing}`,
     describe: (r) => `Runs the real filter (m = ${formatInt(r.m)}, n = ${formatInt(r.n)}, k = ${r.k}) in a worker.`,
     modelLabel: 'exact model',

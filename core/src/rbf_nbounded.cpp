@@ -23,7 +23,9 @@ namespace {
 
 constexpr std::uint64_t kMaxN = std::uint64_t{1} << 22;
 constexpr double kTail = 1e-30;
-constexpr double kMaxWork = 1073741824.0;          // 2^30 estimated multiply-adds (≤ ~6 s natively)
+// 2^27 estimated multiply-adds: ≤ ~0.6 s in wasm (measured at 2^30: 2.3 s at k = 8, 5.3 s at k = 1, the
+// slowest per step), so the synchronous call stays under ~1 s (docs/rbf.md, "Limits").
+constexpr double kMaxWork = 134217728.0;
 constexpr double kMaxStored = 16777216.0;          // 2^24 stored probabilities (128 MiB) for the backward pass
 
 // A distribution over bit counts kept on the window [lo, lo + p.size()).
@@ -154,7 +156,7 @@ NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N
     checked_integer(static_cast<double>(N), "N", 1, std::min<std::uint64_t>(kMaxN, M));
     const double work = n_bounded_work(M, k, N);
     if (work > kMaxWork)
-        throw InfeasibleError("N", "N·(width of the bit-count distribution)·k ≤ 2^30 for the exact N-bounded averages",
+        throw InfeasibleError("N", "N·(width of the bit-count distribution)·k ≤ 2^27 for the exact N-bounded averages (~0.6 s)",
                               "about " + format_limit(static_cast<std::uint64_t>(work)) + " operations; reduce N, k or M");
     NBoundedResult r;
     r.M = M, r.N = N, r.k = k, r.hashing = h;

@@ -14,6 +14,21 @@ void validate_rbf(std::uint64_t M, unsigned k) {
                          std::to_string(M));
 }
 
+double rbf_exact_work(std::uint64_t M, unsigned k, Hashing h) {
+    return h == Hashing::distinct ? static_cast<double>(M) * (k + 3.0) : 0.0;  // colliding: bounded by kMaxRbfBits
+}
+
+void validate_rbf_exact_work(std::uint64_t M, unsigned k, Hashing h, std::uint64_t limit, const std::string& name) {
+    if (rbf_exact_work(M, k, h) <= static_cast<double>(limit)) return;
+    const auto most = limit / (k + 3u);
+    throw InfeasibleError(name,
+                          "m·(k + 3) ≤ " + format_limit(limit) + " for distinct hashing by the exact fill (at k = " + std::to_string(k) +
+                              ": at most " + std::to_string(most) + " bits per filter)",
+                          "the exact fill of " + std::to_string(M) + " bits would take about " +
+                              show_number(std::round(rbf_exact_work(M, k, h) * 3e-8 * 10) / 10) +
+                              " s; reduce m or k");
+}
+
 std::uint64_t checked_rbf_bits(double M, const std::string& name) { return checked_integer(M, name, 1, kMaxRbfBits); }
 
 std::uint64_t checked_sigma(double sigma, std::uint64_t M, unsigned k, Recycling recycling) {

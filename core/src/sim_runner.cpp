@@ -2,6 +2,8 @@
 // templated on the structure so the inner loop has no virtual calls), statistics and the model table.
 #include "bloomcalc/sim_runner.hpp"
 
+#include "bloomcalc/rbf_large/large_models.hpp"
+#include "bloomcalc/rbf_large/rbf_method.hpp"
 #include "bloomcalc/rbf_nbounded.hpp"
 #include "bloomcalc/rbf_one_phase.hpp"
 #include "bloomcalc/rbf_two_phase.hpp"
@@ -236,27 +238,52 @@ RbfVariant rbf_variant(const SimConfig& c) {
 // Recycling at b ≥ σ is recycling at b > σ − 1.
 std::uint64_t model_sigma(const SimConfig& c) { return c.boundary == Boundary::reaches ? c.sigma - 1 : c.sigma; }
 
-std::optional<ModelValue> sigma_model(const SimConfig& c) {
+// A simulation's model is computed in result(), between two chunks of the run: bounded to ~0.1 s so a cancel
+// stays prompt (docs/simulation.md, "Limits"). Colliding hashes above 2^16 bits use the large-M method
+// (error bound ≪ any simulation's interval); an exact fill above the budget gives no model rather than a wait.
+constexpr std::uint64_t kSimModelWork = std::uint64_t{1} << 22;  // M·(k + 3) of a distinct-hashing fill
+
+template <class Exact, class Large>
+std::optional<ModelValue> fill_model(const SimConfig& c, std::uint64_t bits, bool two_phase, const char* name, const char* reference) {
     try {
-        const OnePhaseModel model(c.m, c.k, rbf_variant(c));
-        return recycling_value(c, model.at(model_sigma(c)).average_fpr, "long-term average FPR f¹_σ", "000 eqs 4–18");
+        const RbfVariant variant = rbf_variant(c);
+        const RbfMethod method = resolve_rbf_method(RbfMethod::automatic, bits, c.k, variant, two_phase);
+        double bound = 0, value = 0;
+        if (method == RbfMethod::asymptotic) {
+            value = Large(bits, c.k, variant).at(model_sigma(c), &bound).average_fpr;
+        } else {
+            validate_rbf_exact_work(bits, c.k, variant.hashing, kSimModelWork);
+            value = Exact(bits, c.k, variant).at(model_sigma(c)).average_fpr;
+        }
+        ModelValue v = recycling_value(c, value, name, reference);
+        if (method == RbfMethod::asymptotic)
+            v.note = std::string(v.note.empty() ? "" : v.note + "; ") + "by the large-M method (relative error ≤ " + show_count(bound) + ")";
+        return v;
     } catch (const Error&) {
-        return std::nullopt;  // outside the model's domain (e.g. m above its limit): no value rather than a wrong one
+        return std::nullopt;  // outside the model's domain or its budget: no value rather than a wrong one or a wait
     }
 }
 
+std::optional<ModelValue> sigma_model(const SimConfig& c) {
+    return fill_model<OnePhaseModel, LargeOnePhaseModel>(c, c.m, false, "long-term average FPR f¹_σ", "000 eqs 4–18");
+}
+
 std::optional<ModelValue> two_phase_model(const SimConfig& c) {
-    try {
-        const TwoPhaseModel model(array_bits(c), c.k, rbf_variant(c));
-        return recycling_value(c, model.at(model_sigma(c)).average_fpr, "long-term average FPR f²_σ (exact)", "000 eqs 24–26, docs/rbf.md");
-    } catch (const Error&) {
-        return std::nullopt;  // outside the model's domain
-    }
+    return fill_model<TwoPhaseModel, LargeTwoPhaseModel>(c, array_bits(c), true, "long-term average FPR f²_σ (exact)",
+                                                         "000 eqs 24–26, docs/rbf.md");
+}
+
+// The N-bounded averages within the simulation's model budget (~0.1 s; nBounded itself allows 2^27, ~0.6 s).
+constexpr double kSimNBoundedWork = 16777216.0;  // 2^24 estimated multiply-adds
+NBoundedResult sim_n_bounded(const SimConfig& c) {
+    if (n_bounded_work(c.m, c.k, c.n) > kSimNBoundedWork)
+        throw InfeasibleError("N", "within the simulation's model budget", "the exact N-bounded averages would take too long");
+    return n_bounded(c.m, c.k, rbf_variant(c).hashing, c.n);
 }
 
 std::optional<ModelValue> n_real_model(const SimConfig& c) {
     try {
-        const auto r = n_bounded(c.m, c.k, rbf_variant(c).hashing, c.n);
+        const auto r = sim_n_bounded(c);
         ModelValue v = recycling_value(c, r.exact_given_cycle_ends, "exact average FPR, real user", "000 §III, docs/rbf.md");
         if (r.can_fill) {
             // The long-run average is 1 (the filter fills and never recycles); a run measures the cycles that end
@@ -275,7 +302,7 @@ std::optional<ModelValue> n_real_model(const SimConfig& c) {
 
 std::optional<ModelValue> n_oracle_model(const SimConfig& c) {
     try {
-        const auto r = n_bounded(c.m, c.k, rbf_variant(c).hashing, c.n);
+        const auto r = sim_n_bounded(c);
         return recycling_value(c, r.exact_oracle, "exact average FPR, oracle user", "000 eq 2 with 001's exact FPR");
     } catch (const Error&) {
         return std::nullopt;

@@ -7,12 +7,14 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/rbf_large/large_models.hpp"
 #include "bloomcalc/rbf_large/rbf_method.hpp"
 #include "bloomcalc/rbf_one_phase.hpp"
+#include "bloomcalc/rbf_params.hpp"
 #include "bloomcalc/rbf_recommend.hpp"
 #include "bloomcalc/rbf_two_phase.hpp"
 #include "rbf_large_support.hpp"
@@ -133,6 +135,19 @@ TEST_CASE("merge_recommendation refuses malformed rows by name", "[rbf][recommen
     refused([](auto& r) { r[0].one_phase = {true, -1, 1, 0}; }, "rows[0].onePhase.threshold");
     refused([](auto& r) { r[2].lower_bound = {true, 1, INFINITY, 0}; }, "rows[2].lowerBound.capacity");
     CHECK(merge_recommendation(in, rows).one_phase.k == recommend(in).one_phase.k);
+}
+
+TEST_CASE("the exact fill with distinct hashing is bounded before work: m·(k + 3) ≤ 2^25", "[rbf][limits]") {
+    CHECK_NOTHROW(validate_rbf_exact_work(std::uint64_t{1} << 24, 64, Hashing::colliding));  // colliding: 2^24 bits suffice
+    CHECK_NOTHROW(validate_rbf_exact_work((std::uint64_t{1} << 25) / 11, 8, Hashing::distinct));
+    try {
+        validate_rbf_exact_work((std::uint64_t{1} << 25) / 11 + 1, 8, Hashing::distinct);
+        FAIL("accepted");
+    } catch (const InfeasibleError& e) {
+        CHECK(e.parameter() == "m");
+        CHECK(e.valid_range().find("at most 3050402 bits") != std::string::npos);
+    }
+    CHECK_THROWS_AS(validate_rbf_exact_work(std::uint64_t{1} << 22, 64, Hashing::distinct, std::uint64_t{1} << 22), InfeasibleError);
 }
 
 TEST_CASE("large-M beyond the overlap: k = 1 closed form (eq 19) at 2^36 and 2^40", "[rbf][large]") {

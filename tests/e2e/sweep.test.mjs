@@ -268,10 +268,10 @@ async function inspect() {
         if (['error', 'stale'].includes(state) && errors.length === 0 && !root.querySelector('[aria-invalid="true"]'))
           problems.push(`${host.id}: #${card.id} is ${state} without an inline error`);
       }
-      // what the page writes (a message quoting the typed input, e.g. "undefined", is the user's text);
-      // "got NaN" is the module's wording for an unreadable number, tracked in the module's own tests
+      // what the page writes (a message quoting the typed input, e.g. "undefined", is the user's text); an
+      // inline error never says "got NaN": it quotes what was typed
       const shown = [...root.querySelectorAll('.val, .badge, .sim-status, [role="status"], td, .field-error, .method-sentence')]
-        .filter(visible).map((el) => el.textContent).join(' | ').replace(/"[^"]*"/g, '""').replace(/; got NaN\b/g, '');
+        .filter(visible).map((el) => el.textContent).join(' | ').replace(/"[^"]*"/g, '""');
       const bad = shown.match(/.{0,40}(NaN|undefined|\[object|BindingError|RuntimeError).{0,40}/);
       if (bad) problems.push(`${host.id} shows "${bad[0]}"`);
     }

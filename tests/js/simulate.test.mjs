@@ -81,6 +81,34 @@ describe('simulate (module)', () => {
     assert.equal(r.done, true);
   });
 
+  test('an abort is prompt even where the model is costly: result() builds it within ~0.1 s (large-M method or a budget)', async () => {
+    // Small runs whose model took seconds synchronously in result(): an exact fill of 2^24 bits (colliding: now
+    // the large-M method), a distinct-hashing fill of 4Mi bits at k = 64 (7 s; now beyond the model budget: no
+    // model), the N-bounded real user at M = 1Mi (its averages within the budget, or none).
+    const inputs = [
+      { structure: 'sigma', m: '2^24', k: 32, sigma: '2^23', epochs: 2, arrivals: 1000 },
+      { structure: 'sigma', m: '4Mi', k: 64, sigma: '2Mi', hashing: 'distinct', epochs: 2, arrivals: 1000 },
+      { structure: 'two-phase', m: '2^25', k: 32, sigma: '2^23', epochs: 2, arrivals: 1000 },
+      { structure: 'n-real', m: '1Mi', k: 8, N: 20000, epochs: 2, arrivals: 1000 },
+    ];
+    for (const input of inputs) {
+      const ac = new AbortController();
+      const abortAt = performance.now() + 20;
+      setTimeout(() => ac.abort(), 20);
+      const outcome = await bc.simulate(input, { signal: ac.signal }).then((r) => r, (e) => e);
+      const late = performance.now() - abortAt;
+      assert.ok(outcome.name === 'AbortError' || outcome.done === true, `${input.structure}: ${outcome.name}: ${outcome.message}`);
+      // ~100 ms on an idle machine; the margin is for a loaded CI runner (before: 1–7 s, 23 s at N = 10^5)
+      assert.ok(late < 750, `${JSON.stringify(input)}: settled ${late.toFixed(0)} ms after the abort`);
+    }
+    const big = bc.createSimulation({ structure: 'sigma', m: '2^24', k: 32, sigma: '2^23', epochs: 2, arrivals: 100 });
+    while (!big.step(1e6).done);
+    const { model } = big.result();
+    big.dispose();
+    assert.match(model.note, /large-M method \(relative error ≤ /);
+    assert.ok(model.value > 0 && model.value < 1);
+  });
+
   test('a handle is driven chunk by chunk and disposed', () => {
     const h = bc.createSimulation({ structure: 'n-real', m: 500, k: 3, n: 50, epochs: 3, arrivals: 1000 });
     let p;

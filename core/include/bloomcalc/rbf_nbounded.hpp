@@ -50,7 +50,7 @@ private:
 
 // O(N·w·k + M·k²) with w the width of the bit-count distribution (tails below 1e-30 of the mass are dropped,
 // an error ≤ 1e-28 relative); N ≤ min(M, 2^22). The work is estimated before anything runs and refused above
-// 2^30 (InfeasibleError naming N); when the filter can fill, the backward pass stores the real chain's
+// 2^27, ~0.6 s (InfeasibleError naming N); when the filter can fill, the backward pass stores the real chain's
 // windows, at most 2^24 values (InfeasibleError naming N).
 NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N);
 // The work estimate used for that check: 2·N·min(M, ~24 sd of the occupancy + 2k)·k.

@@ -34,8 +34,17 @@ struct RbfVariant {
 // need 384 MiB, refused above before anything is allocated.
 constexpr std::uint64_t kMaxRbfBits = std::uint64_t{1} << 24;
 
-// 1 ≤ k ≤ 64, k ≤ M ≤ 2^26 (RangeError naming M or k).
+// 1 ≤ k ≤ 64, k ≤ M ≤ 2^24 (RangeError naming M or k).
 void validate_rbf(std::uint64_t M, unsigned k);
+
+// The cost of one exact fill, bounded before work for the synchronous calls (rbf, sigmaCurve): with distinct
+// hashing every level updates k phases with a division each, ~M·(k + 3) steps of ~0.02–0.03 µs in wasm, so
+// M·(k + 3) ≤ 2^25 keeps one model under ~1 s (at k = 8: M ≤ 3 050 402 bits). Colliding hashing switches to its
+// closed form once the phases are uniform: every M ≤ 2^24 is under ~1 s. InfeasibleError naming `name` beyond.
+constexpr std::uint64_t kMaxRbfExactWork = std::uint64_t{1} << 25;
+double rbf_exact_work(std::uint64_t M, unsigned k, Hashing h);
+void validate_rbf_exact_work(std::uint64_t M, unsigned k, Hashing h, std::uint64_t limit = kMaxRbfExactWork,
+                             const std::string& name = "m");
 std::uint64_t checked_rbf_bits(double M, const std::string& name = "m");
 // σ must satisfy σ < M (a filter with every bit set answers "seen" to everything) and, for retaining
 // filters, σ ≥ k (the re-inserted message alone may set k bits).

@@ -31,8 +31,11 @@ LayoutSimConfig validate(const LayoutSimConfig& config) {
     if (c.queries == 0) c.queries = std::max<std::uint64_t>(4096, f.n);
     checked_integer(static_cast<double>(c.queries), "queries", 1, std::uint64_t{1} << 40);
     const double probes = static_cast<double>(c.epochs) * (static_cast<double>(f.n) + static_cast<double>(c.queries)) * f.k;
-    if (probes > kLayoutSimMaxProbes)
-        throw InfeasibleError("epochs", "a run of at most 2^36 bit probes (epochs·(n + queries)·k)", show_number(probes));
+    const double budget = std::min(c.max_probes, kLayoutSimMaxProbes);
+    if (probes > budget)
+        throw InfeasibleError("epochs", "a run of at most " + format_limit(static_cast<std::uint64_t>(budget)) +
+                                            " bit probes (epochs·(n + queries)·k)" + (budget < kLayoutSimMaxProbes ? "; about 1 s" : ""),
+                              show_number(probes));
     return c;
 }
 

@@ -23,6 +23,9 @@ const char* to_string(LayoutHashing h);
 
 constexpr std::uint64_t kLayoutSimMaxBits = std::uint64_t{1} << 31;  // 256 MiB of bits
 constexpr double kLayoutSimMaxProbes = 68719476736.0;                // 2^36 bit probes in all
+// The JS API's simulateLayout is one synchronous call (no chunks, no cancel): ~0.4 s per 2^26 probes in
+// wasm, so it allows 2^27 (about 1 s; 2^36 would take ~7 minutes). Native callers keep 2^36.
+constexpr double kLayoutSimSyncMaxProbes = 134217728.0;
 
 struct LayoutSimConfig {
     LayoutFilter filter;
@@ -31,6 +34,7 @@ struct LayoutSimConfig {
     std::uint64_t queries = 0;  // per epoch; 0: max(4096, n)
     std::uint64_t seed = 1;
     double confidence = 0.99;
+    double max_probes = kLayoutSimMaxProbes;  // the probe budget (≤ 2^36)
 };
 
 // Checks the filter, m ≤ 2^31, epochs in [2, 2^20], the probe budget, and Parquet hashing's shape
