@@ -946,11 +946,15 @@ export interface BloomCalcError extends Error {
 }
 
 export interface BloomCalc {
-  /** Long-term average FPR and expected messages per cycle of a σ-bounded recycling filter. */
+  /**
+   * Long-term average FPR and expected messages per cycle of a σ-bounded recycling filter. The exact fill is
+   * bounded before work: ≤ 2^24 bits per filter and, with distinct hashing, m·(k + 3) ≤ 2^25 (about 1 s); a
+   * RangeError naming m beyond (docs/decisions.md, "Limits").
+   */
   rbf(input: RbfInput): RbfResult;
-  /** f_σ and E[N₀] over σ (one fill for every σ). */
+  /** f_σ and E[N₀] over σ (one fill for every σ; the same bounds as rbf). */
   sigmaCurve(input: SigmaCurveInput): SigmaCurve;
-  /** The N-bounded rules of 000 §III and the exact real-user average. */
+  /** The N-bounded rules of 000 §III and the exact real-user average (work ≤ 2^27 estimated steps, ~0.6 s; a RangeError naming N beyond). */
   nBounded(input: NBoundedInput): NBoundedResult;
   /**
    * Per k, the largest σ (one and two phases) and N (worst case, oracle, lower bound) meeting fpr.
@@ -962,7 +966,10 @@ export interface BloomCalc {
   recommendPlan(input: RecommendInput): { kMax: number; method: 'exact' | 'asymptotic' };
   /** The rows of k = kLo..kHi (clipped to 1..kMax). */
   recommendRows(input: RecommendInput, kLo: number, kHi: number, onProgress?: (done: number, total: number) => boolean | void): RecommendRow[];
-  /** The recommendation from all kMax rows (any order), merged by the core: the same as recommend(input). */
+  /**
+   * The recommendation from all kMax rows (any order), merged by the core: the same as recommend(input). Every
+   * field of every row is checked: a TypeError or RangeError whose `parameter` is its path ("rows[3].onePhase.fpr").
+   */
   mergeRecommendation(input: RecommendInput, rows: RecommendRow[]): Recommendation;
   /** Every FPR formula side by side for one filter. */
   fpr(input: FilterInput): FprReport;
@@ -1018,7 +1025,7 @@ export interface BloomCalc {
   layoutMixture(input: LayoutInput): LayoutMixture;
   /** Smallest filter of a layout or preset meeting p, with its rounding, the standard filter and what-if. */
   layoutSize(input: LayoutSizingInput): LayoutSizingResult;
-  /** Simulates the real layout structure (synchronous; m ≤ 2^31, ≤ 2^36 probes). */
+  /** Simulates the real layout structure (synchronous; m ≤ 2^31, ≤ 2^27 bit probes: about 1 s). */
   simulateLayout(input: LayoutSimulationInput): LayoutSimulationResult;
   /** The presets and their parameters. */
   layoutPresets(): LayoutPresetInfo[];
