@@ -463,13 +463,17 @@ val sigma_curve(val input) {
         const auto variant = variant_of(input);
         const std::uint64_t M = bc::checked_rbf_bits_any(required_number(input, "m"));
         const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
-        const auto points = bc::checked_integer(number_or(input, "points", 200), "points", 2, 100000);
+        const double asked_points = number_or(input, "points", NAN);
         const double phases = number_or(input, "phases", 1);
         if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
         const std::uint64_t bits = phases == 2 ? M / 2 : M;
         bc::validate_rbf_any(bits, k);
         const auto method = method_of(input, bits, k, variant, phases == 2);
         if (method == bc::RbfMethod::exact) bc::validate_rbf(bits, k), bc::validate_rbf_exact_work(bits, k, variant.hashing);
+        // At most 10^5 points; fewer where each σ costs a pass over the levels (the exact retaining law): the
+        // default 200 shrinks to fit, an explicit count beyond is refused naming points.
+        const std::uint64_t most = std::min<std::uint64_t>(100000, method == bc::RbfMethod::exact ? bc::rbf_exact_curve_max_points(phases == 2 ? 2 * bits : bits, variant) : 100000);
+        const auto points = std::isnan(asked_points) ? std::min<std::uint64_t>(200, most) : bc::checked_integer(asked_points, "points", 2, most);
         std::vector<double> sigma, fpr, messages;
         double bound = 0;
         const std::uint64_t lo = variant.recycling == bc::Recycling::retaining ? k : 0;

@@ -1,6 +1,7 @@
 // Validation and names of the recycling-filter parameters.
 #include "bloomcalc/rbf_params.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "bloomcalc/error.hpp"
@@ -27,6 +28,11 @@ void validate_rbf_exact_work(std::uint64_t M, unsigned k, Hashing h, std::uint64
                           "the exact fill of " + std::to_string(M) + " bits would take about " +
                               show_number(std::round(rbf_exact_work(M, k, h) * 3e-8 * 10) / 10) +
                               " s; reduce m or k");
+}
+
+std::uint64_t rbf_exact_curve_max_points(std::uint64_t M, const RbfVariant& v) {
+    const bool sums_per_sigma = v.hashing == Hashing::colliding && v.recycling == Recycling::retaining && v.restart == RestartLaw::exact;
+    return sums_per_sigma ? std::max<std::uint64_t>(2, kMaxRbfCurveWork / std::max<std::uint64_t>(M, 1)) : ~std::uint64_t{0};
 }
 
 std::uint64_t checked_rbf_bits(double M, const std::string& name) { return checked_integer(M, name, 1, kMaxRbfBits); }

@@ -253,6 +253,10 @@ std::optional<ModelValue> fill_model(const SimConfig& c, std::uint64_t bits, boo
             value = Large(bits, c.k, variant).at(model_sigma(c), &bound).average_fpr;
         } else {
             validate_rbf_exact_work(bits, c.k, variant.hashing, kSimModelWork);
+            // The exact retaining law with colliding hashes: k fills of M levels, ~k²·M steps of ~1 ns.
+            const bool k_fills = rbf_exact_curve_max_points(bits, variant) != ~std::uint64_t{0};
+            if (k_fills && static_cast<double>(c.k) * c.k * static_cast<double>(bits) > 16.0 * static_cast<double>(kSimModelWork))
+                return std::nullopt;
             value = Exact(bits, c.k, variant).at(model_sigma(c)).average_fpr;
         }
         ModelValue v = recycling_value(c, value, name, reference);

@@ -251,6 +251,16 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     assert.match(text.stdout, /method: asymptotic \(large-M\), relative error ≤ \d\.\de-\d+/);
   });
 
+  test('sigmaCurve with the exact retaining law: points·m ≤ 2^25 (each σ sums over every level; 200 points at 2^20 took 3.6 s)', () => {
+    const curve = bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining' });
+    assert.equal(curve.method, 'exact');
+    assert.equal(curve.sigma.length, 32);  // the default 200 shrinks to 2^25 / 2^20
+    assertParamError(() => bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', points: 33 }), 'points');
+    assert.equal(bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', phases: 2 }).sigma.length, 32);  // two phases: their total m
+    assert.equal(bc.sigmaCurve({ m: '2^17', k: 16, recycling: 'retaining' }).sigma.length, 200);
+    assert.equal(bc.sigmaCurve({ m: '2^20', k: 16 }).sigma.length, 200);  // one pass for every σ: no shrinking
+  });
+
   test('mergeRecommendation checks every field of every row: named errors, never a BindingError', () => {
     const input = { m: 4096, p: 0.01, kmax: 3 };
     const rows = bc.recommendRows(input, 1, 3);

@@ -42,6 +42,13 @@ void validate_rbf(std::uint64_t M, unsigned k);
 // M·(k + 3) ≤ 2^25 keeps one model under ~1 s (at k = 8: M ≤ 3 050 402 bits). Colliding hashing switches to its
 // closed form once the phases are uniform: every M ≤ 2^24 is under ~1 s. InfeasibleError naming `name` beyond.
 constexpr std::uint64_t kMaxRbfExactWork = std::uint64_t{1} << 25;
+
+// A curve of f¹_σ over σ by the exact fill: one pass serves every σ, except for the exact retaining law with
+// colliding hashes, whose at(σ) sums over every level (~15 ns a level in wasm: 200 points at 2^20 bits took
+// 3.6 s). There points·M ≤ 2^25 (about 1 s with the k fills; two phases count their total M, as each σ costs
+// about twice): the most points a curve of M bits may have (2 at least).
+constexpr std::uint64_t kMaxRbfCurveWork = std::uint64_t{1} << 25;
+std::uint64_t rbf_exact_curve_max_points(std::uint64_t M, const RbfVariant& variant);
 double rbf_exact_work(std::uint64_t M, unsigned k, Hashing h);
 void validate_rbf_exact_work(std::uint64_t M, unsigned k, Hashing h, std::uint64_t limit = kMaxRbfExactWork,
                              const std::string& name = "m");
