@@ -11,6 +11,10 @@ import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability } from './format.mjs';
 
 /** Lookups per epoch: whole filter instances (max(64, n) lookups each), at least ~200 000 lookups. */
+// A count field: a plain integer as a number; any other text as typed, for the core's parser to read or to
+// quote in its error (never Number('abc') = NaN, which made the message say "got NaN").
+const countOf = (text) => (/^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : text.trim());
+
 export function simulationInput(r, { epochs, seed, scheme }) {
   const queries = Math.max(64, r.n);
   const instances = Math.max(1, Math.ceil(200000 / queries));
@@ -254,8 +258,7 @@ export function createSimulationPanel($, registerChart, events = {}) {
     chart: registerChart,
     ...events,
     prefix: 'sim',
-    // epochs and seed as typed: the core's parser reads them and quotes unreadable text (never "got NaN")
-    input: (r) => simulationInput(r, { epochs: $('sim-epochs').value.trim(), seed: $('sim-seed').value.trim(), scheme: $('sim-scheme').value }),
+    input: (r) => simulationInput(r, { epochs: countOf($('sim-epochs').value), seed: countOf($('sim-seed').value), scheme: $('sim-scheme').value }),
     key: (r) => `${r.m}/${r.n}/${r.k}/${r.hashing}`,
     describe: (r) => `Runs the real filter (m = ${formatInt(r.m)}, n = ${formatInt(r.n)}, k = ${r.k}) in a worker.`,
     modelLabel: 'exact model',
