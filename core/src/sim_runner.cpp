@@ -2,8 +2,6 @@
 // templated on the structure so the inner loop has no virtual calls), statistics and the model table.
 #include "bloomcalc/sim_runner.hpp"
 
-#include "bloomcalc/rbf_large/large_models.hpp"
-#include "bloomcalc/rbf_large/rbf_method.hpp"
 #include "bloomcalc/rbf_nbounded.hpp"
 #include "bloomcalc/rbf_one_phase.hpp"
 #include "bloomcalc/rbf_two_phase.hpp"
@@ -239,42 +237,35 @@ RbfVariant rbf_variant(const SimConfig& c) {
 std::uint64_t model_sigma(const SimConfig& c) { return c.boundary == Boundary::reaches ? c.sigma - 1 : c.sigma; }
 
 // A simulation's model is computed in result(), between two chunks of the run: bounded to ~0.1 s so a cancel
-// stays prompt (docs/simulation.md, "Limits"). Colliding hashes above 2^16 bits use the large-M method
-// (error bound ≪ any simulation's interval); an exact fill above the budget gives no model rather than a wait.
+// stays prompt (docs/simulation.md, "Budgets"): an exact fill of m·(k + 3) ≤ 2^22 with distinct hashing and
+// ≤ 2^26 with colliding hashes (which switch to a closed form), k²·m ≤ 2^26 for the exact retaining law's k
+// fills; beyond, no model rather than a wait. (The large-M method would serve large m, but it belongs to the
+// recycling module: the simulation module stays within the embed budget, tests/js/size.test.mjs.)
 constexpr std::uint64_t kSimModelWork = std::uint64_t{1} << 22;  // M·(k + 3) of a distinct-hashing fill
 
-template <class Exact, class Large>
-std::optional<ModelValue> fill_model(const SimConfig& c, std::uint64_t bits, bool two_phase, const char* name, const char* reference) {
+template <class Exact>
+std::optional<ModelValue> fill_model(const SimConfig& c, std::uint64_t bits, const char* name, const char* reference) {
     try {
         const RbfVariant variant = rbf_variant(c);
-        const RbfMethod method = resolve_rbf_method(RbfMethod::automatic, bits, c.k, variant, two_phase);
-        double bound = 0, value = 0;
-        if (method == RbfMethod::asymptotic) {
-            value = Large(bits, c.k, variant).at(model_sigma(c), &bound).average_fpr;
-        } else {
-            validate_rbf_exact_work(bits, c.k, variant.hashing, kSimModelWork);
-            // The exact retaining law with colliding hashes: k fills of M levels, ~k²·M steps of ~1 ns.
-            const bool k_fills = rbf_exact_curve_max_points(bits, variant) != ~std::uint64_t{0};
-            if (k_fills && static_cast<double>(c.k) * c.k * static_cast<double>(bits) > 16.0 * static_cast<double>(kSimModelWork))
-                return std::nullopt;
-            value = Exact(bits, c.k, variant).at(model_sigma(c)).average_fpr;
-        }
-        ModelValue v = recycling_value(c, value, name, reference);
-        if (method == RbfMethod::asymptotic)
-            v.note = std::string(v.note.empty() ? "" : v.note + "; ") + "by the large-M method (relative error ≤ " + show_count(bound) + ")";
-        return v;
+        validate_rbf_exact_work(bits, c.k, variant.hashing, kSimModelWork);
+        const double levels = static_cast<double>(bits) * (c.k + 3.0);
+        if (variant.hashing == Hashing::colliding && levels > 16.0 * static_cast<double>(kSimModelWork)) return std::nullopt;
+        // The exact retaining law with colliding hashes: k fills of M levels, ~k²·M steps of ~1 ns.
+        const bool k_fills = rbf_exact_curve_max_points(bits, variant) != ~std::uint64_t{0};
+        if (k_fills && static_cast<double>(c.k) * c.k * static_cast<double>(bits) > 16.0 * static_cast<double>(kSimModelWork))
+            return std::nullopt;
+        return recycling_value(c, Exact(bits, c.k, variant).at(model_sigma(c)).average_fpr, name, reference);
     } catch (const Error&) {
         return std::nullopt;  // outside the model's domain or its budget: no value rather than a wrong one or a wait
     }
 }
 
 std::optional<ModelValue> sigma_model(const SimConfig& c) {
-    return fill_model<OnePhaseModel, LargeOnePhaseModel>(c, c.m, false, "long-term average FPR f¹_σ", "000 eqs 4–18");
+    return fill_model<OnePhaseModel>(c, c.m, "long-term average FPR f¹_σ", "000 eqs 4–18");
 }
 
 std::optional<ModelValue> two_phase_model(const SimConfig& c) {
-    return fill_model<TwoPhaseModel, LargeTwoPhaseModel>(c, array_bits(c), true, "long-term average FPR f²_σ (exact)",
-                                                         "000 eqs 24–26, docs/rbf.md");
+    return fill_model<TwoPhaseModel>(c, array_bits(c), "long-term average FPR f²_σ (exact)", "000 eqs 24–26, docs/rbf.md");
 }
 
 // The N-bounded averages within the simulation's model budget (~0.1 s; nBounded itself allows 2^27, ~0.6 s).
