@@ -10,11 +10,11 @@
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability } from './format.mjs';
 
-/** Lookups per epoch: whole filter instances (max(64, n) lookups each), at least ~200 000 lookups. */
 // A count field: a plain integer as a number; any other text as typed, for the core's parser to read or to
 // quote in its error (never Number('abc') = NaN, which made the message say "got NaN").
 const countOf = (text) => (/^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : text.trim());
 
+/** Lookups per epoch: whole filter instances (max(64, n) lookups each), at least ~200 000 lookups. */
 export function simulationInput(r, { epochs, seed, scheme }) {
   const queries = Math.max(64, r.n);
   const instances = Math.max(1, Math.ceil(200000 / queries));
