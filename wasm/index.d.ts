@@ -211,7 +211,8 @@ export interface SigmaCurveInput extends RbfVariantInput, RbfMethodInput {
   k: Quantity;
   /**
    * Number of σ values, spread evenly, in [2, 10^5]; default 200. The exact retaining law with colliding hashes
-   * costs a pass over the levels per σ: there points·m ≤ 2^25 (about 1 s), and the default shrinks to fit.
+   * by the exact fill (method 'exact'; auto takes the large-M method above 2^16 bits) costs a pass over the
+   * levels per σ: there points·m ≤ 2^25 (about 1 s), and the default shrinks to fit.
    */
   points?: Quantity;
   phases?: 1 | 2;

@@ -252,13 +252,13 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
   });
 
   test('sigmaCurve with the exact retaining law: points·m ≤ 2^25 (each σ sums over every level; 200 points at 2^20 took 3.6 s)', () => {
-    const curve = bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining' });
+    const curve = bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', method: 'exact' });  // auto takes the large-M method above 2^16 bits
     assert.equal(curve.method, 'exact');
     assert.equal(curve.sigma.length, 32);  // the default 200 shrinks to 2^25 / 2^20
-    assertParamError(() => bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', points: 33 }), 'points');
-    assert.equal(bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', phases: 2 }).sigma.length, 32);  // two phases: their total m
-    assert.equal(bc.sigmaCurve({ m: '2^17', k: 16, recycling: 'retaining' }).sigma.length, 200);
-    assert.equal(bc.sigmaCurve({ m: '2^20', k: 16 }).sigma.length, 200);  // one pass for every σ: no shrinking
+    assertParamError(() => bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', method: 'exact', points: 33 }), 'points');
+    assert.equal(bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', method: 'exact', phases: 2 }).sigma.length, 32);  // two phases: their total m
+    assert.equal(bc.sigmaCurve({ m: '2^17', k: 16, recycling: 'retaining', method: 'exact' }).sigma.length, 200);
+    assert.equal(bc.sigmaCurve({ m: '2^20', k: 16, method: 'exact' }).sigma.length, 200);  // one pass for every σ: no shrinking
   });
 
   test('mergeRecommendation checks every field of every row: named errors, never a BindingError', () => {
