@@ -189,17 +189,21 @@ RecommendRow large_row(const RecommendInput& in, unsigned k) {
 }  // namespace
 
 RbfMethod recommend_method(const RecommendInput& in, unsigned k) {
-    const bool too_small = in.method == RbfMethod::asymptotic && !LargeFill::applicable(in.M, k);
-    return resolve_rbf_method(too_small ? RbfMethod::exact : in.method, in.M, k, in.variant, true);  // too small: the exact fill
+    // Too small, or k above the large-M method's proven range where the exact fill runs: the exact fill.
+    const bool too_small = in.method == RbfMethod::asymptotic &&
+                           (!LargeFill::applicable(in.M, k) || (k > kMaxLargeHashes && in.M <= kMaxRbfBits));
+    return resolve_rbf_method(too_small ? RbfMethod::exact : in.method, in.M, k, in.variant, true);
 }
 
 std::vector<RecommendRow> recommend_rows(const RecommendInput& in, unsigned k_lo, unsigned k_hi,
                                          const std::function<bool(unsigned, unsigned)>& progress) {
     const unsigned k_max = recommend_k_max(in);
     k_lo = std::max(k_lo, 1u), k_hi = std::min(k_hi, k_max);
+    std::vector<RbfMethod> methods;  // every k's method first: a refusal (k > 32 above 2^24) before any work
+    for (unsigned k = k_lo; k <= k_hi; ++k) methods.push_back(recommend_method(in, k));
     std::vector<RecommendRow> rows;
     for (unsigned k = k_lo; k <= k_hi; ++k) {
-        rows.push_back(recommend_method(in, k) == RbfMethod::asymptotic ? large_row(in, k) : exact_row(in, k));
+        rows.push_back(methods[k - k_lo] == RbfMethod::asymptotic ? large_row(in, k) : exact_row(in, k));
         if (progress && !progress(k - k_lo + 1, k_hi - k_lo + 1)) throw CancelledError();
     }
     return rows;

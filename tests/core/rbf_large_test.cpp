@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bloomcalc/error.hpp"
@@ -221,4 +222,30 @@ TEST_CASE("method selection and limits", "[rbf][large][errors]") {
     }
     CHECK_THROWS_AS(parse_rbf_method("fast"), RangeError);
     CHECK_THROWS_AS(LargeOnePhaseModel(1000, 32, RbfVariant{}), InfeasibleError);
+}
+
+// Issue 13: the large-M method is proven for k ≤ 32 only (its error reaches 1e-4 at k = 64, docs/rbf.md#large-m):
+// `auto` runs the exact fill for k > 32 up to 2^24; the large-M method asked for, or `auto` above 2^24, names k.
+TEST_CASE("k > 32: auto runs exact, the large-M method refuses naming k", "[rbf][large][errors]") {
+    RbfVariant distinct;
+    distinct.hashing = Hashing::distinct;
+    for (const RbfVariant& v : {RbfVariant{}, distinct}) {
+        CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 32, v) == RbfMethod::asymptotic);
+        for (unsigned k : {33u, 48u, 64u}) {
+            INFO("k = " << k << ", " << to_string(v.hashing));
+            CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, k, v) == RbfMethod::exact);
+            CHECK(resolve_rbf_method(RbfMethod::automatic, std::uint64_t{1} << 24, k, v, true) == RbfMethod::exact);
+            for (auto [method, M] : {std::pair{RbfMethod::asymptotic, std::uint64_t{1} << 18}, std::pair{RbfMethod::automatic, std::uint64_t{1} << 30}}) {
+                try {
+                    resolve_rbf_method(method, M, k, v);
+                    FAIL("the large-M method accepted k = " << k << " at M = " << M);
+                } catch (const RangeError& e) {
+                    CHECK(e.parameter() == "k");
+                }
+            }
+            RecommendInput in;
+            in.M = 1u << 18, in.k_max = 64, in.variant = v, in.method = RbfMethod::asymptotic;
+            CHECK(recommend_method(in, k) == RbfMethod::exact);  // like a filter too small for the method
+        }
+    }
 }

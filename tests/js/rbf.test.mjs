@@ -189,6 +189,9 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     ['M > 2^40 (nbounded)', () => bc.nBounded({ m: 2 ** 41, k: 3, N: 10 }), ['nbounded', '--m', '2^41', '--k', '3', '--N', '10'], 'm'],
     ['unknown method', () => bc.recommend({ m: 1000, fpr: 0.01, method: 'fast' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--method', 'fast'], 'method'],
     ['asymptotic, two phases, retaining, restart eq10, swap after (colliding)', () => bc.rbf({ m: 2 ** 21, k: 3, sigma: 10, phases: 2, recycling: 'retaining', restart: 'eq10', method: 'asymptotic' }), ['rbf', '--m', '2^21', '--k', '3', '--sigma', '10', '--phases', '2', '--recycling', 'retaining', '--restart', 'eq10', '--method', 'asymptotic'], 'method'],
+    ['k > 32, asymptotic (large-M proven for k ≤ 32)', () => bc.rbf({ m: 2 ** 18, k: 48, sigma: 1000, method: 'asymptotic' }), ['rbf', '--m', '2^18', '--k', '48', '--sigma', '1000', '--method', 'asymptotic'], 'k'],
+    ['k > 32, M > 2^24 (auto)', () => bc.rbf({ m: 2 ** 30, k: 64, sigma: 1000 }), ['rbf', '--m', '2^30', '--k', '64', '--sigma', '1000'], 'k'],
+    ['k > 32, M > 2^24 (recommend)', () => bc.recommend({ m: '2^30', fpr: 1e-12, kmax: 40 }), ['recommend', '--m', '2^30', '--fpr', '1e-12', '--kmax', '40'], 'k'],
     ['workers = 0', assertParamErrorless, ['recommend', '--m', '1000', '--fpr', '0.01', '--workers', '0'], 'workers'],
     ['phases = 3', () => bc.rbf({ m: 1000, k: 3, sigma: 10, phases: 3 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--phases', '3'], 'phases'],
     ['unknown hashing', () => bc.rbf({ m: 1000, k: 3, sigma: 10, hashing: 'mixed' }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--hashing', 'mixed'], 'hashing'],
@@ -235,6 +238,13 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     assert.equal(curve.sigma.length, 20);
     assert.ok(curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]), 'f¹ grows with σ');
     assert.ok(curve.errorBound < 1e-6);
+  });
+
+  test('k > 32: auto runs the exact fill up to 2^24 (the large-M method is proven for k ≤ 32)', () => {
+    for (const hashing of ['colliding', 'distinct']) {
+      assert.equal(bc.rbf({ m: 2 ** 18, k: 48, sigma: 1000, hashing }).method, 'exact');
+      assert.equal(bc.rbf({ m: 2 ** 18, k: 32, sigma: 1000, hashing }).method, 'asymptotic');
+    }
   });
 
   test('recommend at 2^36: asymptotic, bounded, the capacity per bit of the exact fill at 2^20', async () => {

@@ -35,7 +35,8 @@ bool large_method_supports(const RbfVariant& v, bool two_phase) {
 RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant, bool two_phase) {
     if (requested == RbfMethod::automatic) {
         const bool large = M > kAutoExactBits && large_method_supports(variant, two_phase) && LargeFill::applicable(M, k);
-        requested = large ? RbfMethod::asymptotic : RbfMethod::exact;
+        // k > kMaxLargeHashes: exact where it runs; above 2^24 the large-M refusal below names k.
+        requested = large && (k <= kMaxLargeHashes || M > kMaxRbfBits) ? RbfMethod::asymptotic : RbfMethod::exact;
     }
     if (requested == RbfMethod::exact && M > kMaxRbfBits)
         throw RangeError("m",
@@ -45,6 +46,12 @@ RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, c
                                                              : " (the large-M method does not model a two-phase retaining filter with restart \"eq10\" and swap \"after\")"),
                          std::to_string(M));
     if (requested == RbfMethod::asymptotic) {
+        if (k > kMaxLargeHashes)
+            throw RangeError("k",
+                             "an integer in [1, " + std::to_string(kMaxLargeHashes) + "] for the large-M method (method \"asymptotic\", or \"auto\" above " +
+                                 format_limit(kMaxRbfBits) + " bits per filter); method \"exact\" takes k up to " + std::to_string(kMaxHashes) +
+                                 " at most " + format_limit(kMaxRbfBits) + " bits",
+                             std::to_string(k));
         check_large_method(M, k, variant);
         if (!large_method_supports(variant, two_phase))
             throw RangeError("method", "\"exact\" for a retaining two-phase filter with restart \"eq10\" and swap \"after\"", "\"asymptotic\"");

@@ -14,6 +14,10 @@ enum class RbfMethod { exact, asymptotic, automatic };
 
 constexpr std::uint64_t kMaxRbfLargeBits = std::uint64_t{1} << 40;  // the large-M method's limit
 constexpr std::uint64_t kAutoExactBits = std::uint64_t{1} << 16;    // `auto` runs exact up to here
+// The large-M method is proven to 1e-9 for k ≤ 32 only (docs/rbf.md#large-m, the limits): above, its error
+// reaches 1e-4 at 2^16 (issue 13). `auto` runs exact there (M ≤ 2^24); method "asymptotic", or `auto` above
+// 2^24, is a RangeError naming "k".
+constexpr unsigned kMaxLargeHashes = 32;
 
 RbfMethod parse_rbf_method(const std::string& text);  // "exact" | "asymptotic" | "auto"
 const char* to_string(RbfMethod m);
@@ -27,7 +31,8 @@ void validate_rbf_any(std::uint64_t M, unsigned k);
 // The method that runs for (M bits per filter, k, variant): `exact` or `asymptotic`, never `automatic`.
 // `asymptotic` asked for where the large-M method cannot run (a two-phase retaining filter with colliding hashes,
 // restart eq10 and swap "after")
-// is a RangeError naming "method"; `exact` above 2^24 a RangeError naming "m".
+// is a RangeError naming "method"; `exact` above 2^24 a RangeError naming "m"; the large-M method (asked for, or
+// `auto` above 2^24) with k > kMaxLargeHashes a RangeError naming "k".
 RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant, bool two_phase = false);
 // Whether the large-M method can model this variant at all (sizes aside); `two_phase`: also the two-phase filter
 // (retaining needs swap "before" there).
