@@ -145,7 +145,8 @@ export interface RbfVariantInput {
  * How a recycling model is computed (docs/rbf.md#large-m): `exact`, the fill level by level (M ≤ 2^24 bits per
  * filter); `asymptotic`, the large-M method (distinct hashes, every variant; colliding hashes, either restart
  * law when retaining — two phases with restart `eq10` need swap `before`; M ≤ 2^40, cost independent of M, with a
- * relative error bound); `auto` (default), exact up to 2^16 bits, large-M above.
+ * relative error bound; k ≤ 32 only, k > 32 is a RangeError naming `k`); `auto` (default), exact up to 2^16 bits,
+ * large-M above (for k > 32: exact up to 2^24 bits, a RangeError naming `k` above; docs/rbf.md#large-m-limits).
  */
 export type RbfMethod = 'exact' | 'asymptotic' | 'auto';
 
