@@ -1,15 +1,16 @@
 // Node entry of the npm package: the same ES module builds and the same .wasm files as browsers use. Two
 // modules (docs/decisions.md, "Two modules"): bloomcalc.web.wasm (every calculator but the recycling
 // filters) and bloomcalc.rbf.wasm (the recycling filters); createBloomCalc() loads both. Each .wasm is read
-// with fs (once per process, wasm/node-wasm.mjs) and handed to Emscripten as `wasmBinary`, so the runtime
-// never fetch()es a file path — or, given a compiled WebAssembly.Module (`wasmModule` / `rbfWasmModule`,
-// what the worker pool's threads get), instantiated from it. The package ships each .wasm once, in
-// dist/element/ beside the browser bundles; a source checkout also has the build's own copies in dist/.
+// with fs and compiled once per process (wasm/node-wasm.mjs), so the runtime never fetch()es a file path,
+// and every createBloomCalc() and the worker pool's threads instantiate that one WebAssembly.Module
+// (`wasmModule` / `rbfWasmModule`: a Module compiled elsewhere; `wasmBinary` / `rbfWasmBinary`: other bytes,
+// compiled by that call). The package ships each .wasm once, in dist/element/ beside the browser bundles; a
+// source checkout also has the build's own copies in dist/.
 import mainFactory from '../dist/bloomcalc.web.mjs';
 import rbfFactory from '../dist/bloomcalc.rbf.mjs';
 import { modulesOf, wrap } from './api.mjs';
 import { instantiate } from './instantiate.mjs';
-import { wasmBytes } from './node-wasm.mjs';
+import { wasmModule as compiledOnce } from './node-wasm.mjs';
 
 const MODULES = {
   main: { factory: mainFactory, file: 'bloomcalc.web.wasm', option: 'wasmBinary', compiled: 'wasmModule' },
@@ -20,8 +21,8 @@ async function load(name, options) {
   const { factory, file, option, compiled } = MODULES[name];
   const { modules, wasmBinary, rbfWasmBinary, wasmModule, rbfWasmModule, ...rest } = options;
   if (options[compiled]) return instantiate(factory, { ...rest, wasmModule: options[compiled] });
-  const binary = options[option] ?? (await wasmBytes(file));
-  return factory({ ...rest, wasmBinary: binary });
+  if (options[option]) return factory({ ...rest, wasmBinary: options[option] });
+  return instantiate(factory, { ...rest, wasmModule: await compiledOnce(file) });
 }
 
 /** Loads the WebAssembly modules (`modules`, default ['main', 'rbf']) and returns the calculator. */

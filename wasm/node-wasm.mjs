@@ -1,10 +1,9 @@
-// Node: each module's .wasm bytes, read once per process, and the WebAssembly.Module compiled from them once
-// (a worker pool hands that Module to its threads, which instantiate it instead of compiling the bytes again).
-// The package ships each .wasm once, in dist/element/ beside the browser bundles; a source checkout also has
-// the build's own copies in dist/.
+// Node: each module's WebAssembly.Module, read with fs and compiled once per process; every createBloomCalc()
+// of the process and the worker pool's threads (which get it through workerData) instantiate it, sharing its
+// compiled code. The package ships each .wasm once, in dist/element/ beside the browser bundles; a source
+// checkout also has the build's own copies in dist/.
 import { readFile } from 'node:fs/promises';
 
-const bytes = {}; // file → Promise<Buffer>
 const compiled = {}; // file → Promise<WebAssembly.Module>
 
 async function readWasm(file) {
@@ -16,16 +15,12 @@ async function readWasm(file) {
   }
 }
 
-/** The bytes of `file` (bloomcalc.web.wasm or bloomcalc.rbf.wasm); a failed read is retried next time. */
-export function wasmBytes(file) {
-  bytes[file] ??= readWasm(file);
-  bytes[file].catch(() => (bytes[file] = undefined));
-  return bytes[file];
-}
-
-/** The compiled WebAssembly.Module of `file`, shared by every caller of this process. */
+/**
+ * The compiled WebAssembly.Module of `file` (bloomcalc.web.wasm or bloomcalc.rbf.wasm), shared by every
+ * caller of this process; a failed read or compile is retried next time.
+ */
 export function wasmModule(file) {
-  compiled[file] ??= wasmBytes(file).then((b) => WebAssembly.compile(b));
+  compiled[file] ??= readWasm(file).then((bytes) => WebAssembly.compile(bytes));
   compiled[file].catch(() => (compiled[file] = undefined));
   return compiled[file];
 }

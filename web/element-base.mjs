@@ -36,23 +36,21 @@ import uplotCss from 'uplot/dist/uPlot.min.css';
 import { createBloomCalc } from '../wasm/browser.mjs';
 import elementCss from './element.css';
 import { attachChartExports, resultExports } from './exports.mjs';
+import { compiledModule } from './wasm-share.mjs';
 
 const loading = {}; // module name → Promise<the JS API over that module>
 
-// Each .wasm sits beside the bundle (dist/element/bloom-calc.mjs). Written as literal new URL(…,
-// import.meta.url)s so that a bundler given the element bundle (Vite, webpack) emits the files too.
-const WASM_URLS = {
-  'bloomcalc.web.wasm': new URL('bloomcalc.web.wasm', import.meta.url).href,
-  'bloomcalc.rbf.wasm': new URL('bloomcalc.rbf.wasm', import.meta.url).href,
-};
-
 /**
  * The WebAssembly module a calculator needs — 'main' (bloomcalc.web.wasm) or 'rbf' (bloomcalc.rbf.wasm, the
- * recycling filters; docs/decisions.md, "Two modules") — loaded once for every element of the page that
- * needs it. Resolves to the JS API over that module alone.
+ * recycling filters; docs/decisions.md, "Two modules") — fetched and compiled once for the page
+ * (web/wasm-share.mjs: the same compiled Module goes to every worker the page starts) and instantiated once
+ * for every element of the page that needs it. Resolves to the JS API over that module alone.
  */
 export function loadCalculator(module = 'main') {
-  loading[module] ??= createBloomCalc({ modules: [module], locateFile: (path) => WASM_URLS[path] ?? new URL(path, import.meta.url).href });
+  loading[module] ??= compiledModule(module).then((wasmModule) =>
+    createBloomCalc({ modules: [module], [module === 'main' ? 'wasmModule' : 'rbfWasmModule']: wasmModule }),
+  );
+  loading[module].catch(() => (loading[module] = undefined));
   return loading[module];
 }
 

@@ -3,12 +3,10 @@
 // 2–60 ms). Driven by web/rbf-runner.mjs's runner.
 // Messages in: { id, type: 'layouts', input: { n, p, picked: { layout|preset, blockBits?, k? } } }
 // Messages out: { id, type: 'result', result } | { id, type: 'error', error }
-import { createBloomCalc } from '../wasm/browser.mjs';
+import { loadModule } from './wasm-from-page.mjs';
 
-// The main module (its .wasm, bloomcalc.web.wasm, sits beside this bundle: the runtime's own
-// new URL('bloomcalc.web.wasm', import.meta.url), a literal that bundlers (Vite, webpack) follow when they
-// take the worker in, finds it). The recycling module is not needed here (docs/decisions.md, "Two modules").
-const ready = createBloomCalc({ modules: ['main'] });
+// The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
+// (web/wasm-from-page.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
 
 /** The layouts of the comparison table: the deployed presets and the generic shapes. */
 const TABLE = [
@@ -54,7 +52,7 @@ function compute(bc, { n, p, picked }) {
 self.addEventListener('message', async (event) => {
   const { id, input } = event.data;
   try {
-    const bc = await ready;
+    const bc = await loadModule('main');
     self.postMessage({ id, type: 'result', result: compute(bc, input) });
   } catch (err) {
     self.postMessage({ id, type: 'error', error: plainError(err) });

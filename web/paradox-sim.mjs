@@ -5,6 +5,7 @@
 // that filter's exact FPR. Ids: pxsim, pxsim-{n,epochs,queries,seed,run,cancel,error,progress,status,
 // result,mean,half,low,high,counts,fpr,theorem,verdict}.
 import { formatInt, formatProbability } from './format.mjs';
+import { shareWasm } from './wasm-share.mjs';
 
 /** The simulation input for a paradox result r (bc.paradox) and the panel's fields (text, parsed by the core). */
 export function paradoxSimulationInput(r, { n, epochs, queries, seed }) {
@@ -110,7 +111,7 @@ export function createParadoxSimulationPanel($) {
     status.textContent = 'Starting…';
     setState('running');
     if (!worker) {
-      worker = new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-pxsim' });
+      worker = shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-pxsim' }));
       worker.onmessage = (event) => onMessage(event.data);
     }
     worker.postMessage({ type: 'run', id: jobId, input, kind: 'paradox' });

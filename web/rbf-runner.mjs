@@ -2,15 +2,18 @@
 // with progress, and cancel by terminating the worker (the next request starts a fresh one). The
 // recommendation and the paper figures each use their own runner, so cancelling one leaves the other.
 
+import { shareWasm } from './wasm-share.mjs';
+
 /**
  * One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. The
  * layouts calculator runs its own worker through the same runner (`worker: { file, name }`).
  */
 // Each worker spelled as a literal new Worker(new URL('./x.js', import.meta.url)), the form bundlers (Vite,
-// webpack) follow to emit the worker with the .wasm it loads (docs/bundlers.md).
+// webpack) follow to emit the worker with the .wasm it loads (docs/bundlers.md); each is offered the page's
+// compiled WebAssembly modules (web/wasm-share.mjs), so a new worker neither fetches nor compiles a .wasm.
 const WORKERS = {
-  'rbf-worker.js': (name) => new Worker(new URL('./rbf-worker.js', import.meta.url), { type: 'module', name }),
-  'layouts-worker.js': (name) => new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name }),
+  'rbf-worker.js': (name) => shareWasm(new Worker(new URL('./rbf-worker.js', import.meta.url), { type: 'module', name })),
+  'layouts-worker.js': (name) => shareWasm(new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name })),
 };
 
 export function createRunner(onProgress, worker_ = { file: 'rbf-worker.js', name: 'bloomcalc-rbf' }) {

@@ -7,14 +7,11 @@
 //               input: { input, rows } } (the pool's parts of a recommendation, web/rbf-pool.mjs)
 //               | { id, type: 'figures', input: { kmax, variant, points: [[m, fpr], …] } } (progress per point)
 // Messages out: { id, type: 'progress', done, total } | { id, type: 'result', result } | { id, type: 'error', error }
-import { createBloomCalc } from '../wasm/browser.mjs';
+import { loadModule } from './wasm-from-page.mjs';
 
 // The recycling module (bloomcalc.rbf.wasm; docs/decisions.md, "Two modules") for the recycling work, the
-// main one for bc.size (the sizing calculator's, whose page already downloaded it), each loaded on its first
-// request. Each .wasm sits beside this bundle: the runtime's own new URL('bloomcalc.<name>.wasm',
-// import.meta.url), a literal that bundlers (Vite, webpack) follow when they take the worker in, finds it.
-const loading = {};
-const ready = (module) => (loading[module] ??= createBloomCalc({ modules: [module] }));
+// main one for bc.size (the sizing calculator's, whose page already compiled it), each loaded on its first
+// request from the Module the page compiled (web/wasm-from-page.mjs).
 
 function plainError(err) {
   return {
@@ -61,7 +58,7 @@ function figures(bc, { kmax, variant, points }, progress) {
 self.addEventListener('message', async (event) => {
   const { id, type, input } = event.data;
   try {
-    const bc = await ready(type === 'size' ? 'main' : 'rbf');
+    const bc = await loadModule(type === 'size' ? 'main' : 'rbf');
     let result;
     if (type === 'recommend') {
       result = bc.recommend(input, (done, total) => {

@@ -6,12 +6,10 @@
 //               | { type: 'started', id, model } (the model value, before any epoch, for the running chart)
 //               | { type: 'progress', id, progress } | { type: 'result', id, result } | { type: 'cancelled', id }
 //               | { type: 'error', id, error: { name, message, parameter } }
-import { createBloomCalc } from '../wasm/browser.mjs';
+import { loadModule } from './wasm-from-page.mjs';
 
-// The main module (its .wasm, bloomcalc.web.wasm, sits beside this bundle: the runtime's own
-// new URL('bloomcalc.web.wasm', import.meta.url), a literal that bundlers (Vite, webpack) follow when they
-// take the worker in, finds it). The recycling module is not needed here (docs/decisions.md, "Two modules").
-const ready = createBloomCalc({ modules: ['main'] });
+// The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
+// (web/wasm-from-page.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
 let current = null;
 
 // A zero-delay turn of the event loop (setTimeout is clamped to 4 ms after a few nested calls).
@@ -29,7 +27,7 @@ async function run(id, input, kind) {
   current = job;
   let handle = null;
   try {
-    const bc = await ready;
+    const bc = await loadModule('main');
     handle = kind === 'paradox' ? bc.createParadoxSimulation(input, { chunkMs: 8 }) : bc.createSimulation(input, { chunkMs: 8 });
     if (kind !== 'paradox') self.postMessage({ type: 'preparing', id }); // result().model may take seconds
     self.postMessage({ type: 'started', id, model: kind === 'paradox' ? null : handle.result().model });

@@ -9,6 +9,7 @@
 // and, for each parameter the core may name in an error, P-<parameter>-error (shown beside that field).
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability } from './format.mjs';
+import { shareWasm } from './wasm-share.mjs';
 
 // A count field: a plain integer as a number; any other text as typed, for the core's parser to read or to
 // quote in its error (never Number('abc') = NaN, which made the message say "got NaN").
@@ -61,7 +62,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
 
   function ensureWorker() {
     if (!worker) {
-      worker = new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: `bloomcalc-${prefix}` });
+      worker = shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: `bloomcalc-${prefix}` }));
       worker.onmessage = (event) => onMessage(event.data);
     }
     return worker;

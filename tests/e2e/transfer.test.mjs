@@ -1,8 +1,8 @@
-// What the page costs on the wire, counted by the server (wasm/serve.mjs): the first load is compressed,
-// each .wasm is downloaded once however many workers start (they revalidate with ETag and get 304), and a
-// reload downloads nothing that has not changed.
+// What the page costs on the wire, counted by the server (wasm/serve.mjs): the first load is compressed, a
+// reload downloads nothing that has not changed, and each .wasm is requested and compiled once per page,
+// however many elements and workers use it (web/wasm-share.mjs: the workers get the compiled Module).
 import assert from 'node:assert/strict';
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
@@ -28,7 +28,7 @@ async function until(predicate, what) {
   }
 }
 
-test('first load: compressed; each .wasm once for the page and every worker; a reload downloads no subresource', async (t) => {
+test('first load: compressed, each .wasm once; a reload downloads no subresource', async (t) => {
   await page.goto(baseUrl);
   await until(() => served.some(isWasm), 'the page to load the .wasm');
   await page.waitForLoadState('networkidle');
@@ -49,29 +49,11 @@ test('first load: compressed; each .wasm once for the page and every worker; a r
   }
   assert.ok(sent < onDisk / 2.5, `compressed first load (${sent} of ${onDisk} bytes)`);
 
-  // Every module worker of the page loads its module (the simulation and layouts workers the main one when
-  // they start, the recycling worker its module on its first request: docs/decisions.md, "Two modules");
-  // each .wasm is downloaded by the first load only.
-  const workers = (await readdir(webDir)).filter((f) => /-worker\.js$/.test(f));
-  assert.ok(workers.length >= 1, 'the page has workers');
-  const eager = workers.filter((f) => f !== 'rbf-worker.js');
-  const wasmBefore = served.filter(isWasm).length; // the page's, and any worker a calculator started itself
-  await page.evaluate((files) => {
-    window.__testWorkers = files.map((file) => new Worker(new URL(file, window.location.href), { type: 'module' }));
-  }, workers);
-  await until(() => served.filter(isWasm).length >= wasmBefore + eager.length, `the ${eager.length} workers to load the .wasm`);
   const wasm = served.filter(isWasm);
   t.diagnostic(`.wasm responses: ${wasm.map((e) => `${e.path} ${e.status} ${e.bytes} B`).join(', ')}`);
   const files = [...new Set(wasm.map((e) => e.path.split('?')[0]))].sort();
   assert.deepEqual(files, ['/bloomcalc.rbf.wasm', '/bloomcalc.web.wasm'], 'the page loads both modules');
-  for (const file of files) {
-    const responses = wasm.filter((e) => e.path.split('?')[0] === file);
-    assert.equal(responses.filter((e) => e.bytes > 0).length, 1, `${file}: the body is sent once`);
-    // (the recycling calculator's worker may already have started on its own)
-    assert.deepEqual(responses.slice(1).filter((e) => e.status !== 304), [], `${file}: the workers revalidate (304)`);
-  }
-  assert.ok(wasm.length - files.length >= eager.length, `a .wasm request per worker (${wasm.length - files.length} for ${eager.length})`);
-  await page.evaluate(() => window.__testWorkers.forEach((w) => w.terminate()));
+  for (const file of files) assert.equal(wasm.filter((e) => e.path.split('?')[0] === file).length, 1, `${file}: requested once`);
 
   // A reload: every file revalidates; nothing unchanged is sent again.
   const before = served.length;
@@ -85,5 +67,51 @@ test('first load: compressed; each .wasm once for the page and every worker; a r
   const sentAgain = reload.reduce((sum, entry) => sum + entry.bytes, 0);
   t.diagnostic(`reload: ${reload.length} responses, ${sentAgain} bytes sent`);
   assert.deepEqual(resent.map((e) => e.path), [], 'no subresource is downloaded again');
+  assert.deepEqual(pageErrors, []);
+});
+
+// The page's wasm-share marks (web/wasm-share.mjs): 'bloomcalc:wasm-compile' per compile on the page,
+// 'bloomcalc:wasm-give' per Module handed to a worker; each worker marks 'bloomcalc:wasm-from-page' when it
+// instantiates the Module it got (web/wasm-from-page.mjs).
+const marks = (name) => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.detail), name);
+
+test('each .wasm is fetched and compiled once per page: the elements and every worker (a pool of 4) share the compiled Module', async (t) => {
+  // four cores, so that the recycling pool starts four workers
+  await page.context().addInitScript(() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 }));
+  const start = served.length;
+  // the exact fill at 2^19 bits: above the page's SLOW_BITS, so Recommend shares it out over the pool
+  await page.goto(`${baseUrl}?rm=512Ki&rp=1%25&rrecycling=retaining&rrestart=eq10`);
+  await page.waitForSelector('#rbf-warning:not([hidden])', WAIT); // the lead worker has planned the run
+  await page.click('#rbf-run');
+  await page.click('#sim-run'); // the sizing calculator's simulation worker
+  await page.click('#pxsim-run'); // the paradox calculator's simulation worker
+  // the sizing calculator's worker (bc.size) and the layouts worker (their first results), the recycling lead
+  // and its 3 other pool workers, the 2 simulation workers
+  const workers = 8;
+  await page.waitForFunction((n) => performance.getEntriesByName('bloomcalc:wasm-give').length >= n, workers, WAIT);
+  const cancel = (ids) => page.evaluate((list) => list.forEach((id) => byId(id).disabled || byId(id).click()), ids);
+  await cancel(['rbf-cancel']); // (unless the recommendation already finished)
+  const given = await marks('bloomcalc:wasm-give');
+  t.diagnostic(`Modules handed to workers: ${given.join(', ')}`);
+  assert.equal(given.filter((m) => m === 'rbf').length, 4, 'the recycling pool: 4 workers, each given the rbf Module');
+  assert.equal(given.filter((m) => m === 'main').length, 4, 'the sizing, layouts and 2 simulation workers, each given the main Module');
+
+  const compiled = (await marks('bloomcalc:wasm-compile')).map((url) => new URL(url).pathname).sort();
+  assert.deepEqual(compiled, ['/bloomcalc.rbf.wasm', '/bloomcalc.web.wasm'], 'the page compiles each module once');
+  const wasm = served.slice(start).filter(isWasm);
+  t.diagnostic(`.wasm responses: ${wasm.map((e) => `${e.path} ${e.status} ${e.bytes} B`).join(', ')}`);
+  assert.deepEqual(wasm.map((e) => e.path.split('?')[0]).sort(), ['/bloomcalc.rbf.wasm', '/bloomcalc.web.wasm'], 'one request per .wasm');
+
+  // The workers still running: each instantiated the page's Module and fetched no .wasm itself.
+  const alive = page.workers().filter((w) => /-worker\.js$/.test(new URL(w.url()).pathname));
+  assert.ok(alive.length >= 4, `the sizing, layouts and simulation workers run (${alive.map((w) => w.url())})`);
+  for (const worker of alive) {
+    const seen = await worker.evaluate(() => ({
+      fromPage: performance.getEntriesByName('bloomcalc:wasm-from-page').length,
+      fetched: performance.getEntriesByType('resource').filter((e) => /\.wasm$/.test(new URL(e.name).pathname)).length,
+    }));
+    assert.deepEqual(seen, { fromPage: 1, fetched: 0 }, `${worker.url()}: instantiated the page's Module, fetched no .wasm`);
+  }
+  await cancel(['sim-cancel', 'pxsim-cancel']);
   assert.deepEqual(pageErrors, []);
 });
