@@ -13,10 +13,11 @@
 // Module handed to a worker 'bloomcalc:wasm-give' (detail: the module name).
 
 // Each .wasm sits beside the bundle (dist/element/). Literal new URL(…, import.meta.url)s, so that a bundler
-// given the element bundle (Vite, webpack) emits the files and rewrites these URLs.
-export const WASM_URLS = {
-  main: new URL('bloomcalc.web.wasm', import.meta.url).href,
-  rbf: new URL('bloomcalc.rbf.wasm', import.meta.url).href,
+// given the element bundle (Vite, webpack) emits the files and rewrites these URLs; evaluated when first
+// needed (not on import: the module is also bundled where import.meta.url is no base, e.g. a data: URL).
+const WASM_URLS = {
+  main: () => new URL('bloomcalc.web.wasm', import.meta.url).href,
+  rbf: () => new URL('bloomcalc.rbf.wasm', import.meta.url).href,
 };
 
 const compiled = {}; // module name → Promise<WebAssembly.Module>
@@ -33,7 +34,7 @@ async function compile(url) {
 /** The compiled WebAssembly.Module of 'main' (bloomcalc.web.wasm) or 'rbf' (bloomcalc.rbf.wasm), once per page. */
 export function compiledModule(module) {
   if (!Object.hasOwn(WASM_URLS, module)) return Promise.reject(new RangeError(`no WebAssembly module '${module}'`));
-  compiled[module] ??= compile(WASM_URLS[module]);
+  compiled[module] ??= compile(WASM_URLS[module]());
   compiled[module].catch(() => (compiled[module] = undefined)); // a failed download is retried next time
   return compiled[module];
 }
