@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "bloomcalc/exact_fpr.hpp"
-#include "bloomcalc/exact_fpr_table.hpp"
+#include "bloomcalc/fpr/exact_fpr.hpp"
+#include "bloomcalc/fpr/exact_fpr_table.hpp"
 
 using namespace bloomcalc;
 

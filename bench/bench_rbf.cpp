@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "bloomcalc/rbf_chain.hpp"
-#include "bloomcalc/rbf_one_phase.hpp"
-#include "bloomcalc/rbf_recommend.hpp"
+#include "bloomcalc/rbf/chain.hpp"
+#include "bloomcalc/rbf/one_phase.hpp"
+#include "bloomcalc/rbf/recommend.hpp"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>

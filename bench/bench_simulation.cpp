@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bloomcalc/sim_runner.hpp"
+#include "bloomcalc/sim/runner.hpp"
 
 using namespace bloomcalc;
 

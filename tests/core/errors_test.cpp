@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/exact_fpr.hpp"
+#include "bloomcalc/fpr/exact_fpr.hpp"
 #include "bloomcalc/params.hpp"
 
 using namespace bloomcalc;

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/exact_fpr.hpp"
-#include "bloomcalc/exact_fpr_table.hpp"
-#include "bloomcalc/fpr_formulas.hpp"
+#include "bloomcalc/fpr/exact_fpr.hpp"
+#include "bloomcalc/fpr/exact_fpr_table.hpp"
+#include "bloomcalc/fpr/formulas.hpp"
 
 using namespace bloomcalc;
 using u128 = unsigned __int128;

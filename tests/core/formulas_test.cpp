@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "bloomcalc/fpr_formulas.hpp"
-#include "bloomcalc/fpr_report.hpp"
+#include "bloomcalc/fpr/formulas.hpp"
+#include "bloomcalc/fpr/report.hpp"
 #include "precision.hpp"
 
 using namespace bloomcalc;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/exact_fpr.hpp"
+#include "bloomcalc/fpr/exact_fpr.hpp"
 #include "bloomcalc/layouts/approximations.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
 #include "layouts_support.hpp"

@@ -7,8 +7,8 @@
 #include <limits>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/paradox_bloom.hpp"
-#include "bloomcalc/paradox_selective.hpp"
+#include "bloomcalc/paradox/bloom.hpp"
+#include "bloomcalc/paradox/selective.hpp"
 
 using namespace bloomcalc;
 

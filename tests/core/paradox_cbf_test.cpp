@@ -10,11 +10,11 @@
 #include <random>
 #include <vector>
 
-#include "bloomcalc/cache_order.hpp"
+#include "bloomcalc/paradox/cache_order.hpp"
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/paradox_bh_cbf.hpp"
-#include "bloomcalc/paradox_cbf.hpp"
-#include "bloomcalc/paradox_selective.hpp"
+#include "bloomcalc/paradox/bh_cbf.hpp"
+#include "bloomcalc/paradox/cbf.hpp"
+#include "bloomcalc/paradox/selective.hpp"
 
 using namespace bloomcalc;
 

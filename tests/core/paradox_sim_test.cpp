@@ -1,5 +1,5 @@
 // Theorem 1 (004 §IV) checked on the simulation engine's real Bloom/counting filters
-// (core/src/paradox_sim.cpp): the measured Pr(x ∈ S | positive) with its 99 % Student-t interval
+// (core/src/paradox/sim.cpp): the measured Pr(x ∈ S | positive) with its 99 % Student-t interval
 // (ratio of counts over epochs) must contain Theorem 1's posterior at the exact FPR, and must exclude
 // wrong values that differ measurably: the posterior at the classic FPR, at the paper's model FPR
 // (1/2)^{ln2·m/n}, and at a different prior. Small m (64 bits, 8 bits per element as in Fig. 2) so the
@@ -7,8 +7,8 @@
 #include <catch2/catch.hpp>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/paradox_bloom.hpp"
-#include "bloomcalc/paradox_sim.hpp"
+#include "bloomcalc/paradox/bloom.hpp"
+#include "bloomcalc/paradox/sim.hpp"
 
 using namespace bloomcalc;
 

@@ -17,11 +17,11 @@
 #include <random>
 #include <vector>
 
-#include "bloomcalc/paradox_bloom.hpp"
-#include "bloomcalc/paradox_bh_cbf.hpp"
-#include "bloomcalc/paradox_cbf.hpp"
-#include "bloomcalc/paradox_common.hpp"
-#include "bloomcalc/paradox_selective.hpp"
+#include "bloomcalc/paradox/bloom.hpp"
+#include "bloomcalc/paradox/bh_cbf.hpp"
+#include "bloomcalc/paradox/cbf.hpp"
+#include "bloomcalc/paradox/common.hpp"
+#include "bloomcalc/paradox/selective.hpp"
 
 using namespace bloomcalc;
 

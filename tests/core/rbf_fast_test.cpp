@@ -11,10 +11,10 @@
 #include <cstdlib>
 #include <vector>
 
-#include "bloomcalc/rbf_nbounded.hpp"
-#include "bloomcalc/rbf_one_phase.hpp"
-#include "bloomcalc/rbf_recommend.hpp"
-#include "bloomcalc/rbf_two_phase.hpp"
+#include "bloomcalc/rbf/nbounded.hpp"
+#include "bloomcalc/rbf/one_phase.hpp"
+#include "bloomcalc/rbf/recommend.hpp"
+#include "bloomcalc/rbf/two_phase.hpp"
 
 using namespace bloomcalc;
 

@@ -13,9 +13,9 @@
 
 #include "bloomcalc/rbf_large/large_models.hpp"
 #include "bloomcalc/rbf_large/rbf_method.hpp"
-#include "bloomcalc/rbf_one_phase.hpp"
-#include "bloomcalc/rbf_recommend.hpp"
-#include "bloomcalc/rbf_two_phase.hpp"
+#include "bloomcalc/rbf/one_phase.hpp"
+#include "bloomcalc/rbf/recommend.hpp"
+#include "bloomcalc/rbf/two_phase.hpp"
 #include "rbf_large_support.hpp"
 
 using namespace bloomcalc;

@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "bloomcalc/rbf_recommend.hpp"
+#include "bloomcalc/rbf/recommend.hpp"
 
 namespace largetest {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/rbf_nbounded.hpp"
+#include "bloomcalc/rbf/nbounded.hpp"
 
 using namespace bloomcalc;
 

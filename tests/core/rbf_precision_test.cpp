@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "bloomcalc/rbf_one_phase.hpp"
-#include "bloomcalc/rbf_two_phase.hpp"
+#include "bloomcalc/rbf/one_phase.hpp"
+#include "bloomcalc/rbf/two_phase.hpp"
 #include "precision.hpp"
 
 using namespace bloomcalc;

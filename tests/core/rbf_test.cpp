@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/rbf_chain.hpp"
-#include "bloomcalc/rbf_nbounded.hpp"
-#include "bloomcalc/rbf_one_phase.hpp"
-#include "bloomcalc/rbf_recommend.hpp"
-#include "bloomcalc/rbf_two_phase.hpp"
+#include "bloomcalc/rbf/chain.hpp"
+#include "bloomcalc/rbf/nbounded.hpp"
+#include "bloomcalc/rbf/one_phase.hpp"
+#include "bloomcalc/rbf/recommend.hpp"
+#include "bloomcalc/rbf/two_phase.hpp"
 
 using namespace bloomcalc;
 using Matrix = std::vector<std::vector<double>>;

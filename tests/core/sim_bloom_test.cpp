@@ -8,10 +8,10 @@
 #include <map>
 #include <vector>
 
-#include "bloomcalc/exact_fpr.hpp"
-#include "bloomcalc/fpr_formulas.hpp"
-#include "bloomcalc/sim_bloom_filter.hpp"
-#include "bloomcalc/sim_counting_filter.hpp"
+#include "bloomcalc/fpr/exact_fpr.hpp"
+#include "bloomcalc/fpr/formulas.hpp"
+#include "bloomcalc/sim/bloom_filter.hpp"
+#include "bloomcalc/sim/counting_filter.hpp"
 #include "sim_support.hpp"
 
 using namespace bloomcalc;

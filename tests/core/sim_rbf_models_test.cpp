@@ -4,10 +4,10 @@
 #include <catch2/catch.hpp>
 
 #include "bloomcalc/rbf_large/large_models.hpp"
-#include "bloomcalc/rbf_nbounded.hpp"
-#include "bloomcalc/rbf_one_phase.hpp"
-#include "bloomcalc/rbf_two_phase.hpp"
-#include "bloomcalc/sim_runner.hpp"
+#include "bloomcalc/rbf/nbounded.hpp"
+#include "bloomcalc/rbf/one_phase.hpp"
+#include "bloomcalc/rbf/two_phase.hpp"
+#include "bloomcalc/sim/runner.hpp"
 #include "sim_support.hpp"
 
 using namespace bloomcalc;

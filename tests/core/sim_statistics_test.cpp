@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "bloomcalc/sim_statistics.hpp"
+#include "bloomcalc/sim/statistics.hpp"
 
 using namespace bloomcalc;
 

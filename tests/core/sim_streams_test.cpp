@@ -7,7 +7,7 @@
 #include <string>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/sim_streams.hpp"
+#include "bloomcalc/sim/streams.hpp"
 #include "sim_support.hpp"
 
 using namespace bloomcalc;

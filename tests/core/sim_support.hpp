@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "bloomcalc/sim_runner.hpp"
+#include "bloomcalc/sim/runner.hpp"
 
 namespace simtest {
 

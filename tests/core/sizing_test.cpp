@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/exact_fpr.hpp"
-#include "bloomcalc/fpr_formulas.hpp"
-#include "bloomcalc/sizing.hpp"
+#include "bloomcalc/fpr/exact_fpr.hpp"
+#include "bloomcalc/fpr/formulas.hpp"
+#include "bloomcalc/fpr/sizing.hpp"
 
 using namespace bloomcalc;
 

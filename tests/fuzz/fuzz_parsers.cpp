@@ -15,11 +15,11 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/params.hpp"
-#include "bloomcalc/rbf_params.hpp"
-#include "bloomcalc/sim_recycling_filter.hpp"
-#include "bloomcalc/sim_runner.hpp"
-#include "bloomcalc/sim_streams.hpp"
-#include "bloomcalc/sizing.hpp"
+#include "bloomcalc/rbf/params.hpp"
+#include "bloomcalc/sim/recycling_filter.hpp"
+#include "bloomcalc/sim/runner.hpp"
+#include "bloomcalc/sim/streams.hpp"
+#include "bloomcalc/fpr/sizing.hpp"
 #include "bloomcalc/units.hpp"
 
 namespace bc = bloomcalc;

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/sim_runner.hpp"
+#include "bloomcalc/sim/runner.hpp"
 #include "key_values.hpp"
 
 using namespace bloomcalc;

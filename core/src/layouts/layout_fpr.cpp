@@ -16,8 +16,8 @@
 
 #include "bloomcalc/binomial.hpp"
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/exact_fpr.hpp"
-#include "bloomcalc/target_coverage.hpp"
+#include "bloomcalc/fpr/exact_fpr.hpp"
+#include "bloomcalc/fpr/target_coverage.hpp"
 
 namespace bloomcalc {
 

@@ -6,7 +6,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
-#include "bloomcalc/sim_hashing.hpp"
+#include "bloomcalc/sim/hashing.hpp"
 
 namespace bloomcalc {
 

@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/exact_fpr.hpp"
+#include "bloomcalc/fpr/exact_fpr.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
 #include "bloomcalc/layouts/presets.hpp"
 

@@ -16,7 +16,7 @@
 #include <cmath>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/rbf_chain.hpp"
+#include "bloomcalc/rbf/chain.hpp"
 #include "smooth_sum.hpp"
 
 namespace bloomcalc {
@@ -57,7 +57,7 @@ LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<std::vector<
     const double Md = static_cast<double>(M);
     omega_.resize(k);
     for (unsigned r = 0; r < k; ++r) omega_[r] = std::polar(1.0, 2 * kPi * r / k);
-    // Exact recurrence on the first B₀ levels (rbf_chain.cpp), with the running sums of every weight.
+    // Exact recurrence on the first B₀ levels (rbf/chain.cpp), with the running sums of every weight.
     const std::uint64_t C = (B0_ + kCumStride - 1) / kCumStride;
     vis_.resize(S_ * B0_), cum_.assign(S_ * C * W_, 0.0), cumB0_.assign(S_ * W_, 0.0), mass_.resize(S_);
     ehat_.assign(S_ * (k / 2 + 1), 0.0);

@@ -18,7 +18,7 @@
 #include <cmath>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/rbf_chain.hpp"
+#include "bloomcalc/rbf/chain.hpp"
 #include "smooth_sum.hpp"
 
 namespace bloomcalc {
@@ -104,7 +104,7 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
     // and the modes' products Π_{c=a0}^{B₀−1} (M − c)/(p − c) for their amplitudes.
     std::vector<double> e(k, 0.0), next(k), G(k), st(k), mv(k), w(W_);
     vis_.assign(B0_, 0.0);
-    for (std::uint64_t b = 0; b < B0_; ++b) {  // the circular recurrence of rbf_chain.cpp
+    for (std::uint64_t b = 0; b < B0_; ++b) {  // the circular recurrence of rbf/chain.cpp
         if (b == a0) e[0] += 1.0;
         double rho = 1.0;
         for (unsigned q = 0; q < k; ++q) {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bloomcalc/rbf_chain.hpp"
+#include "bloomcalc/rbf/chain.hpp"
 #include "bloomcalc/rbf_large/large_models.hpp"
 
 namespace bloomcalc {

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <vector>
 
-#include "bloomcalc/rbf_nbounded.hpp"
+#include "bloomcalc/rbf/nbounded.hpp"
 #include "smooth_sum.hpp"
 
 namespace bloomcalc {

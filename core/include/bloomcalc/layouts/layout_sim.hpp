@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bloomcalc/layouts/layout.hpp"
-#include "bloomcalc/sim_statistics.hpp"
+#include "bloomcalc/sim/statistics.hpp"
 
 namespace bloomcalc {
 

@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "bloomcalc/rbf_params.hpp"
-#include "bloomcalc/rbf_recommend.hpp"
+#include "bloomcalc/rbf/params.hpp"
+#include "bloomcalc/rbf/recommend.hpp"
 
 namespace bloomcalc {
 

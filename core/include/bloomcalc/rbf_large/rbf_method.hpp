@@ -1,4 +1,4 @@
-// Which method computes a recycling-filter model: the exact fill (rbf_one_phase.hpp, O(k·M), M ≤ 2^24), the
+// Which method computes a recycling-filter model: the exact fill (rbf/one_phase.hpp, O(k·M), M ≤ 2^24), the
 // large-M method (rbf_large/, cost independent of M, M ≤ 2^40, with an error bound), or `automatic`: exact
 // where it is fast (M ≤ 2^16 bits) or where the large-M method does not apply, large-M above.
 #pragma once
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "bloomcalc/rbf_params.hpp"
+#include "bloomcalc/rbf/params.hpp"
 
 namespace bloomcalc {
 

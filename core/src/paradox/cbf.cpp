@@ -1,0 +1,179 @@
+// Theorems 2 and 4 and §V-C of 004 for counting Bloom filters.
+#include "bloomcalc/paradox/cbf.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "bloomcalc/binomial.hpp"
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/params.hpp"
+#include "bloomcalc/paradox/common.hpp"
+
+namespace bloomcalc {
+
+namespace {
+constexpr double kMaxDpStates = 4194304.0;  // 2^22 products below the threshold
+constexpr double kExactIntegers = 9007199254740992.0;  // 2^53
+
+struct Shape {
+    std::uint64_t m, n;
+    unsigned k;
+};
+
+Shape checked_shape(double m, double n, double k) {
+    Shape s;
+    s.k = static_cast<unsigned>(checked_integer(k, "k", 1, kMaxHashes));
+    s.m = checked_integer(m, "m", 1, kMaxBits);
+    s.n = checked_integer(n, "n", 1, kMaxItems);
+    if (s.k > s.m)
+        throw RangeError("k", "at most m = " + std::to_string(s.m) + " (each hash function owns m/k counters)",
+                         std::to_string(s.k));
+    return s;
+}
+
+// Decision of Theorem 4 on log-odds: positive iff Pr(x ∈ S | CBF) ≥ 1/(1 + α) iff odds ≥ 1/α.
+bool positive_decision(double log_odds, double alpha) { return log_odds >= -std::log(alpha); }
+
+// Binomial(n, q) pmf for c = 0..cmax with the upper tail beyond cmax; `shift` = 1 for X = 1 (the
+// element's own increment: C − 1 ~ Binomial(n − 1, q), proof of Theorem 2).
+void counter_pmf(double n, double q, int shift, std::vector<double>& pmf, double& beyond) {
+    const double trials = n - shift;
+    const double mean = trials * q;
+    // Enough values that the neglected tail is < 1e-18 (mean + 12 sd + 30), capped at n.
+    const double cmax = std::min(n, std::ceil(mean + 12.0 * std::sqrt(mean + 1.0) + 30.0 + shift));
+    // Refused before any allocation: a table this long (n·k/m ≳ 2^22) would take seconds and gigabytes.
+    if (cmax > kMaxDpStates)
+        throw InfeasibleError("n", "an expected counter value n·k/m below about 2^22",
+                              "the counter distribution is too wide to tabulate");
+    pmf.assign(static_cast<std::size_t>(cmax) + 1, 0.0);
+    double total = 0;
+    for (std::size_t c = static_cast<std::size_t>(shift); c < pmf.size(); ++c) {
+        pmf[c] = binomial_pmf(static_cast<double>(c) - shift, trials, q, 1.0 - q);
+        total += pmf[c];
+    }
+    beyond = std::max(0.0, 1.0 - total);
+}
+}  // namespace
+
+double cbf_log_odds(double log_product, double m, double n, unsigned k, double prior) {
+    if (log_product == -INFINITY) return -INFINITY;  // a zero counter: x ∉ S (proof of Theorem 2)
+    const double kd = k;
+    return logit(prior) + kd * (std::log(m) - std::log(n * kd)) + log_product;
+}
+
+std::optional<double> cbf_min_product(double m, double n, unsigned k, double prior, double alpha) {
+    // ln π ≥ −ln α − logit(P) − k·ln(m/(nk))  (Theorem 2 + Theorem 4)
+    const double base = cbf_log_odds(0.0, m, n, k, prior);
+    const double t = -std::log(alpha) - base;
+    if (std::isnan(t) || t == INFINITY) return std::nullopt;
+    if (t <= 0) return 1.0;
+    if (t > std::log(kExactIntegers)) return std::ceil(std::exp(t));  // beyond exact integers: approximate
+    double pi = std::max(1.0, std::ceil(std::exp(t)));
+    // Make Π agree exactly with the decision rule evaluated in floating point.
+    while (pi > 1 && positive_decision(base + std::log(pi - 1), alpha)) pi -= 1;
+    while (!positive_decision(base + std::log(pi), alpha)) pi += 1;
+    return pi;
+}
+
+CbfResult cbf_paradox(const CbfInput& in) {
+    const Shape s = checked_shape(in.m, in.n, in.k);
+    CbfResult r;
+    r.m = s.m, r.n = s.n, r.k = s.k;
+    r.prior = checked_prior(in.prior);
+    r.alpha = checked_alpha(in.alpha);
+    r.counters = checked_counters(in.counters, s.k, static_cast<double>(s.n));
+    double log_product = 0, product = 1;
+    for (double c : r.counters) log_product += std::log(c), product *= c;
+    r.product = product;
+    r.log_product = log_product;
+    const double md = static_cast<double>(s.m), nd = static_cast<double>(s.n);
+    r.log_likelihood_ratio = log_product == -INFINITY ? -INFINITY : s.k * (std::log(md) - std::log(nd * s.k)) + log_product;
+    // Theorem 2: Pr(x ∈ S | CBF) = m^k·π·P / (m^k·π·P + (nk)^k·(1 − P)), as log-odds.
+    const double L = cbf_log_odds(log_product, md, nd, s.k, r.prior);
+    r.posterior = std::isnan(L) ? 0.0 : logistic(L);
+    r.posterior_complement = std::isnan(L) ? 1.0 : logistic(-L);
+    r.posterior_threshold = 1.0 / (1.0 + r.alpha);
+    r.min_product = cbf_min_product(md, nd, s.k, r.prior, r.alpha);
+    r.positive = !std::isnan(L) && positive_decision(L, r.alpha);  // Theorem 4
+    r.cost_positive = r.posterior_complement;
+    r.cost_negative = r.alpha * r.posterior;
+    return r;
+}
+
+double product_tail(const std::vector<double>& pmf, double beyond, unsigned k, double threshold, const char* parameter) {
+    if (threshold <= 0) return 1.0;
+    const double cmax = static_cast<double>(pmf.size()) - 1;
+    // Largest product reachable with the tabulated values; if below the threshold only the tail counts.
+    if (threshold > kMaxDpStates) {
+        if (std::pow(cmax, static_cast<double>(k)) < threshold) {
+            // every product ≥ threshold needs some counter beyond cmax: at most k·beyond
+            return std::min(1.0, k * beyond);
+        }
+        throw InfeasibleError(parameter, "a minimal counter product Π ≤ 2^22 for the cost computation",
+                              "the minimal counter product is too large to tabulate");
+    }
+    const std::size_t T = static_cast<std::size_t>(threshold);  // states: products 1..T−1
+    std::vector<double> cur(T, 0.0), next(T, 0.0);
+    // upper tails of the pmf: tail[c] = Pr(C ≥ c)
+    std::vector<double> tail(pmf.size() + 1, beyond);
+    for (std::size_t c = pmf.size(); c-- > 0;) tail[c] = tail[c + 1] + pmf[c];
+    double big = 0;  // mass of products already ≥ threshold
+    if (T > 1) cur[1] = 1.0; else big = 1.0;
+    const double nonzero = tail[1];
+    for (unsigned step = 0; step < k; ++step) {
+        std::fill(next.begin(), next.end(), 0.0);
+        double nbig = big * nonzero;  // a zero counter makes the product 0
+        for (std::size_t v = 1; v < T; ++v) {
+            const double w = cur[v];
+            if (w == 0) continue;
+            const std::size_t cstop = (T + v - 1) / v;  // smallest c with v·c ≥ T
+            for (std::size_t c = 1; c < cstop && c < pmf.size(); ++c) next[v * c] += w * pmf[c];
+            nbig += w * (cstop < tail.size() ? tail[cstop] : beyond);
+        }
+        std::swap(cur, next);
+        big = nbig;
+    }
+    return std::min(1.0, big);
+}
+
+CbfCostByK cbf_cost_for_k(double m, double n, unsigned k, double prior, double alpha) {
+    const Shape s = checked_shape(m, n, k);
+    checked_prior(prior);
+    checked_alpha(alpha);
+    CbfCostByK out;
+    out.k = s.k;
+    const double md = static_cast<double>(s.m), nd = static_cast<double>(s.n);
+    out.min_product = cbf_min_product(md, nd, s.k, prior, alpha);
+    const double q = static_cast<double>(s.k) / md;
+    if (!out.min_product) {  // never positive
+        out.fpr = 0, out.fnr = 1;
+    } else {
+        std::vector<double> pmf0, pmf1;
+        double beyond0, beyond1;
+        counter_pmf(nd, q, 0, pmf0, beyond0);
+        counter_pmf(nd, q, 1, pmf1, beyond1);
+        out.fpr = product_tail(pmf0, beyond0, s.k, *out.min_product);
+        out.fnr = 1.0 - product_tail(pmf1, beyond1, s.k, *out.min_product);
+        if (out.fnr < 0) out.fnr = 0;
+    }
+    // §V-C: E(x, k) = Σ_π P(k, π)·(E₀ or E₁) = (1 − P)·Pr(positive | x ∉ S) + α·P·Pr(negative | x ∈ S).
+    out.cost = (1.0 - prior) * out.fpr + alpha * prior * out.fnr;
+    return out;
+}
+
+CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, unsigned k_max) {
+    const Shape s = checked_shape(m, n, 1);
+    checked_integer(k_max, "kMax", 1, kMaxHashes);
+    CbfOptimalK out;
+    const unsigned top = static_cast<unsigned>(std::min<std::uint64_t>(k_max, s.m));
+    double best = INFINITY;
+    for (unsigned k = 1; k <= top; ++k) {
+        out.by_k.push_back(cbf_cost_for_k(m, n, k, prior, alpha));
+        if (out.by_k.back().cost < best) best = out.by_k.back().cost, out.best_k = k;
+    }
+    return out;
+}
+
+}  // namespace bloomcalc

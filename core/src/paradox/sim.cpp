@@ -1,0 +1,241 @@
+// The Bloom paradox on the engine's structures: validation (the engine's limits and budgets), the
+// chunked loop over filter instances, and the ratio statistics. core/include/bloomcalc/paradox/sim.hpp.
+#include "bloomcalc/paradox/sim.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <type_traits>
+#include <variant>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/fpr/formulas.hpp"
+#include "bloomcalc/paradox/bloom.hpp"
+#include "bloomcalc/params.hpp"
+#include "bloomcalc/sim/bloom_filter.hpp"
+#include "bloomcalc/sim/counting_filter.hpp"
+#include "bloomcalc/sim/hashing.hpp"
+#include "bloomcalc/sim/statistics.hpp"
+
+namespace bloomcalc {
+
+namespace {
+
+std::string show(double x) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+    return buf;
+}
+
+double checked_open_prior(double p) {
+    if (!(std::isfinite(p) && p > 0 && p < 1)) throw RangeError("prior", "a probability in (0, 1)", show(p));
+    return p;
+}
+
+// The engine's configuration of the same filter (for its model table and memory estimate).
+SimConfig engine_config(const ParadoxSimConfig& c) {
+    SimConfig s;
+    s.structure = c.structure;
+    s.m = c.m, s.n = c.n, s.k = c.k, s.hashing = c.hashing;
+    s.queries = c.queries, s.epochs = c.epochs, s.arrivals = c.queries, s.seed = c.seed;
+    s.confidence = c.confidence;
+    return s;
+}
+
+}  // namespace
+
+double theorem1_posterior(double prior, double fpr) {
+    BloomParadoxInput in;
+    in.prior = prior;
+    in.fpr = fpr;
+    return bloom_paradox(in).posterior;
+}
+
+double estimated_probes(const ParadoxSimConfig& c) {
+    return static_cast<double>(c.epochs) * (static_cast<double>(c.n) + static_cast<double>(c.queries)) * c.k;
+}
+
+ParadoxSimConfig validate(const ParadoxSimConfig& in) {
+    ParadoxSimConfig c = in;
+    if (c.structure != Structure::bloom && c.structure != Structure::counting)
+        throw RangeError("structure", "\"bloom\" or \"counting\"", "\"" + std::string(to_string(c.structure)) + "\"");
+    checked_integer(static_cast<double>(c.m), "m", 1, kSimMaxBits);
+    checked_integer(static_cast<double>(c.n), "n", 1, kMaxItems);
+    checked_integer(static_cast<double>(c.k), "k", 1, kMaxHashes);
+    if (c.hashing == HashScheme::ideal_distinct && c.k > c.m)
+        throw RangeError("k", "at most m = " + std::to_string(c.m) + " for distinct hashing", std::to_string(c.k));
+    checked_open_prior(c.prior);
+    checked_integer(static_cast<double>(c.queries), "queries", 1, kSimMaxArrivals);
+    checked_integer(static_cast<double>(c.epochs), "epochs", 2, kSimMaxEpochs);
+    checked_integer(static_cast<double>(c.seed), "seed", 0, std::uint64_t{1} << 53);
+    if (!(c.confidence > 0 && c.confidence < 1)) throw RangeError("confidence", "a probability in (0, 1)", show(c.confidence));
+    const std::uint64_t bytes = estimated_bytes(engine_config(c));
+    if (bytes > kSimMemoryBudget)
+        throw InfeasibleError("m", "a simulation state of at most 256 MiB", "the filter needs " + show(static_cast<double>(bytes) / 1048576.0) + " MiB");
+    const double probes = estimated_probes(c);
+    if (probes > kSimMaxProbes)
+        throw InfeasibleError("epochs", "at most 2^38 bit probes per run (about 45 min natively)",
+                              "the run needs " + show(probes) + " bit probes; reduce epochs, queries, n or k");
+    return c;
+}
+
+ParadoxSimConfig make_paradox_sim_config(const ParadoxSimInput& in) {
+    ParadoxSimConfig c;
+    c.structure = parse_structure(in.structure);
+    c.hashing = parse_hash_scheme(in.hashing);
+    c.m = checked_integer(in.m, "m", 1, kSimMaxBits);
+    c.n = checked_integer(in.n, "n", 1, kMaxItems);
+    c.k = static_cast<unsigned>(checked_integer(in.k, "k", 1, kMaxHashes));
+    c.prior = checked_open_prior(in.prior);
+    c.queries = checked_integer(in.queries, "queries", 1, kSimMaxArrivals);
+    c.epochs = checked_integer(in.epochs, "epochs", 2, kSimMaxEpochs);
+    if (in.seed) c.seed = checked_integer(*in.seed, "seed", 0, std::uint64_t{1} << 53);
+    if (in.confidence) c.confidence = *in.confidence;
+    return validate(c);
+}
+
+struct ParadoxSimRunner::Impl {
+    ParadoxSimConfig c;
+    Hasher hasher;
+    Rng rng;
+    std::uint64_t prior_cut;  // a query is a member iff rng.next() < prior_cut (= P·2^64)
+    std::variant<BloomFilter, CountingBloomFilter> f;
+    std::vector<ParadoxEpochCounts> epochs;
+    ParadoxEpochCounts current;
+    std::uint64_t next_id = 0, base = 0, inserted = 0;
+    double probes = 0;
+    bool done = false;
+    std::uint32_t pos[kMaxHashes];
+
+    static std::variant<BloomFilter, CountingBloomFilter> make(const ParadoxSimConfig& c) {
+        if (c.structure == Structure::counting) return CountingBloomFilter(c.m);
+        return BloomFilter(c.m);
+    }
+
+    explicit Impl(const ParadoxSimConfig& config)
+        : c(config),
+          hasher(c.hashing, static_cast<std::uint32_t>(c.m), c.k, c.seed),
+          rng(c.seed ^ 0xa0761d6478bd642fULL),
+          prior_cut(static_cast<std::uint64_t>(std::ldexp(c.prior, 64))),  // prior < 1: below 2^64
+          f(make(c)) {
+        epochs.reserve(static_cast<std::size_t>(c.epochs));
+    }
+
+    template <class F>
+    void loop(F& filter, double budget) {
+        const unsigned k = c.k;
+        const double stop = probes + budget;
+        do {
+            if (inserted < c.n) {  // a new instance: members get ids base .. base + n − 1
+                if (inserted == 0) base = next_id;
+                hasher.positions(next_id++, pos);
+                if constexpr (std::is_same_v<F, BloomFilter>) filter.insert(pos, k);
+                else filter.test_and_insert(pos, k);
+                ++inserted;
+                probes += k;
+                continue;
+            }
+            const bool member = rng.next() < prior_cut;
+            // a member uniformly among the n (Lemire's multiply-shift on 64 bits, n < 2^40); else a fresh id
+            const std::uint64_t id = member ? base + mul_hi(rng.next(), c.n) : next_id++;
+            hasher.positions(id, pos);
+            bool positive;
+            if constexpr (std::is_same_v<F, BloomFilter>) positive = filter.contains_all(pos, k);
+            else positive = filter.contains(pos, k);
+            probes += k;
+            ++current.queries;
+            current.member_queries += member;
+            current.positives += positive;
+            current.member_positives += member && positive;
+            if (current.queries == c.queries) {
+                epochs.push_back(current);
+                current = ParadoxEpochCounts{};
+                filter.clear();
+                inserted = 0;
+                done = epochs.size() == c.epochs;
+            }
+        } while (!done && probes < stop);
+    }
+
+    // floor(x·n / 2^64) for n < 2^40 without a 128-bit type.
+    static std::uint64_t mul_hi(std::uint64_t x, std::uint64_t n) {
+        const std::uint64_t xl = x & 0xffffffffULL, xh = x >> 32, nl = n & 0xffffffffULL, nh = n >> 32;
+        const std::uint64_t ll = xl * nl, lh = xl * nh, hl = xh * nl, hh = xh * nh;
+        const std::uint64_t mid = (ll >> 32) + (lh & 0xffffffffULL) + (hl & 0xffffffffULL);
+        return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    }
+
+    void run(double budget) {
+        if (done) return;
+        std::visit([&](auto& filter) { loop(filter, budget); }, f);
+    }
+
+    SimProgress progress() const {
+        SimProgress p;
+        p.done = done;
+        p.epochs_done = epochs.size();
+        p.arrivals_done = epochs.size() * c.queries + current.queries;
+        p.arrivals_total = c.epochs * c.queries;
+        p.probes = probes;
+        p.probes_total = estimated_probes(c);
+        return p;
+    }
+};
+
+ParadoxSimRunner::ParadoxSimRunner(const ParadoxSimConfig& config) : impl_(std::make_unique<Impl>(validate(config))) {}
+ParadoxSimRunner::~ParadoxSimRunner() = default;
+SimProgress ParadoxSimRunner::run(double probe_budget) {
+    impl_->run(probe_budget);
+    return impl_->progress();
+}
+SimProgress ParadoxSimRunner::progress() const { return impl_->progress(); }
+const std::vector<ParadoxEpochCounts>& ParadoxSimRunner::epochs() const { return impl_->epochs; }
+
+ParadoxSimResult ParadoxSimRunner::result() const {
+    const Impl& s = *impl_;
+    ParadoxSimResult r;
+    r.config = s.c;
+    r.progress = s.progress();
+    r.epochs = s.epochs;
+    for (const auto& e : s.epochs) {
+        r.total.queries += e.queries, r.total.member_queries += e.member_queries;
+        r.total.positives += e.positives, r.total.member_positives += e.member_positives;
+    }
+    r.epochs_used = s.epochs.size();
+    if (r.total.positives > 0) {
+        const double A = static_cast<double>(r.total.member_positives), B = static_cast<double>(r.total.positives);
+        r.posterior = A / B;
+        if (r.epochs_used >= 2) {
+            const double E = static_cast<double>(r.epochs_used);
+            double ss = 0;
+            for (const auto& e : s.epochs) {
+                const double d = static_cast<double>(e.member_positives) - r.posterior * static_cast<double>(e.positives);
+                ss += d * d;
+            }
+            const double se = std::sqrt(ss / (E - 1)) / (B / E) / std::sqrt(E);
+            r.half_width = student_t_quantile((1 + s.c.confidence) / 2, E - 1) * se;
+        }
+    }
+    r.interval = Interval{r.posterior - r.half_width, r.posterior + r.half_width};
+    const std::uint64_t nonmember = r.total.queries - r.total.member_queries;
+    r.measured_fpr = nonmember ? static_cast<double>(r.total.positives - r.total.member_positives) / static_cast<double>(nonmember) : 0;
+    r.fpr_model = *model_value(engine_config(s.c));
+    const Filter filter{s.c.m, s.c.n, s.c.k, s.c.hashing == HashScheme::ideal_distinct ? Hashing::distinct : Hashing::colliding};
+    r.classic_fpr = classic_fpr(filter);
+    r.theorem = theorem1_posterior(s.c.prior, r.fpr_model.value);
+    r.theorem_classic = theorem1_posterior(s.c.prior, r.classic_fpr);
+    const bool measured = r.total.positives > 0 && r.epochs_used >= 2;
+    r.inside = measured && r.theorem >= r.interval.low && r.theorem <= r.interval.high;
+    r.classic_inside = measured && r.theorem_classic >= r.interval.low && r.theorem_classic <= r.interval.high;
+    if (const auto* cf = std::get_if<CountingBloomFilter>(&s.f)) r.counter_saturations = cf->saturations();
+    return r;
+}
+
+ParadoxSimResult simulate_paradox(const ParadoxSimConfig& config) {
+    ParadoxSimRunner runner(config);
+    while (!runner.run(1e9).done) {
+    }
+    return runner.result();
+}
+
+}  // namespace bloomcalc

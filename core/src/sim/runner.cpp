@@ -1,0 +1,519 @@
+// The simulation engine: validation and budgets, the chunked run loops (one per kind of experiment,
+// templated on the structure so the inner loop has no virtual calls), statistics and the model table.
+#include "bloomcalc/sim/runner.hpp"
+
+#include "bloomcalc/rbf/nbounded.hpp"
+#include "bloomcalc/rbf/one_phase.hpp"
+#include "bloomcalc/rbf/two_phase.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <type_traits>
+#include <variant>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/fpr/exact_fpr.hpp"
+#include "bloomcalc/params.hpp"
+#include "bloomcalc/sim/bloom_filter.hpp"
+#include "bloomcalc/sim/counting_filter.hpp"
+#include "bloomcalc/sim/two_phase.hpp"
+
+namespace bloomcalc {
+
+// ---- names ---------------------------------------------------------------------------------------
+
+Structure parse_structure(const std::string& text) {
+    if (text == "bloom") return Structure::bloom;
+    if (text == "counting") return Structure::counting;
+    if (text == "sigma") return Structure::sigma;
+    if (text == "two-phase") return Structure::two_phase;
+    if (text == "n-real") return Structure::n_real;
+    if (text == "n-oracle") return Structure::n_oracle;
+    throw RangeError("structure", "\"bloom\", \"counting\", \"sigma\", \"two-phase\", \"n-real\" or \"n-oracle\"", quoted(text));
+}
+
+const char* to_string(Structure s) {
+    switch (s) {
+    case Structure::bloom: return "bloom";
+    case Structure::counting: return "counting";
+    case Structure::sigma: return "sigma";
+    case Structure::two_phase: return "two-phase";
+    case Structure::n_real: return "n-real";
+    case Structure::n_oracle: return "n-oracle";
+    }
+    return "?";
+}
+
+bool is_recycling(Structure s) { return s != Structure::bloom && s != Structure::counting; }
+
+std::uint64_t array_bits(const SimConfig& c) { return c.structure == Structure::two_phase ? c.m / 2 : c.m; }
+
+// ---- validation and budgets ----------------------------------------------------------------------
+
+namespace {
+
+std::uint64_t check(std::uint64_t v, const char* name, std::uint64_t lo, std::uint64_t hi) {
+    return checked_integer(static_cast<double>(v), name, lo, hi);
+}
+
+std::string show_count(double x) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.3g", x);
+    return buf;
+}
+
+}  // namespace
+
+double estimated_probes(const SimConfig& c) {
+    const double k = c.k;
+    const double counted = static_cast<double>(c.epochs) * static_cast<double>(c.arrivals);
+    const double all = counted + static_cast<double>(c.warmup.value_or(0));
+    if (!is_recycling(c.structure)) {
+        const double q = static_cast<double>(c.queries ? c.queries : std::max<std::uint64_t>(64, c.n));
+        return all * k + std::ceil(all / q) * static_cast<double>(c.n) * k;
+    }
+    return all * k * (c.structure == Structure::two_phase ? 2 : 1);
+}
+
+std::uint64_t estimated_bytes(const SimConfig& c) {
+    const std::uint64_t arrays = c.structure == Structure::two_phase ? 2 : 1;
+    const std::uint64_t bits = array_bits(c);
+    const std::uint64_t per = c.structure == Structure::counting ? bits : (bits + 63) / 64 * 8;
+    const std::uint64_t truth = is_recycling(c.structure) ? MessageStream::memory_bytes(c.stream) : 0;
+    return arrays * per + truth;
+}
+
+SimConfig validate(const SimConfig& in) {
+    SimConfig c = in;
+    check(c.m, "m", 1, kSimMaxBits);
+    check(c.k, "k", 1, kMaxHashes);
+    if (c.hashing == HashScheme::ideal_distinct && c.k > array_bits(c))
+        throw RangeError("k", "at most the bits of one array (" + std::to_string(array_bits(c)) + ") for distinct hashing", std::to_string(c.k));
+    switch (c.structure) {
+    case Structure::bloom:
+    case Structure::counting:
+        check(c.n, "n", 1, kMaxItems);
+        if (c.stream.kind != StreamKind::fresh)
+            throw RangeError("stream", "\"fresh\" for bloom and counting (001's experiment looks up new messages)",
+                             "\"" + std::string(to_string(c.stream.kind)) + "\"");
+        if (c.queries == 0) c.queries = std::max<std::uint64_t>(64, c.n);
+        check(c.queries, "queries", 1, kSimMaxArrivals);
+        if (!c.warmup) c.warmup = 0;
+        break;
+    case Structure::sigma:
+    case Structure::two_phase:
+    {
+        // exceeds: b > σ must be reachable, σ ≤ m − 1; reaches: b ≥ σ, σ ≤ m (m of one array: ⌊m/2⌋ for two-phase)
+        const std::uint64_t bits = array_bits(c);
+        const bool two = c.structure == Structure::two_phase;
+        if (c.boundary == Boundary::exceeds) {
+            if (bits < 2)
+                throw RangeError("m", two ? "at least 4 bits for a two-phase filter (two arrays of ⌊m/2⌋ ≥ 2) with boundary \"exceeds\""
+                                          : "at least 2 bits for a σ-bounded filter with boundary \"exceeds\"",
+                                 std::to_string(c.m));
+            check(c.sigma, "sigma", 1, bits - 1);
+        } else {
+            if (bits < 1) throw RangeError("m", "at least 2 bits for a two-phase filter (two arrays of ⌊m/2⌋)", std::to_string(c.m));
+            check(c.sigma, "sigma", 1, bits);
+        }
+        if (!two && c.swap != SwapPoint::after)
+            throw RangeError("swap", "\"after\" (the swap point applies to two-phase filters only)", "\"before\"");
+        break;
+    }
+    case Structure::n_real:
+    case Structure::n_oracle:
+        check(c.n, "n", 1, kMaxItems);
+        if (c.retaining) throw RangeError("retaining", "false for N-bounded filters (a cycle ends after its N-th message is inserted)", "true");
+        break;
+    }
+    if (is_recycling(c.structure)) {
+        if (c.stream.kind == StreamKind::pool) check(c.stream.pool, "pool", 1, kMaxPool);
+        if (c.stream.kind == StreamKind::fading) {
+            check(c.stream.window, "window", 1, kMaxWindow);
+            if (!(c.stream.new_fraction > 0 && c.stream.new_fraction <= 1))
+                throw RangeError("newFraction", "a probability in (0, 1]", show_count(c.stream.new_fraction));
+        }
+        if (!c.warmup) c.warmup = c.arrivals;
+    }
+    check(c.epochs, "epochs", 2, kSimMaxEpochs);
+    check(c.arrivals, "arrivals", 1, kSimMaxArrivals);
+    check(*c.warmup, "warmup", 0, kSimMaxArrivals);
+    check(c.seed, "seed", 0, std::uint64_t{1} << 53);
+    if (!(c.confidence > 0 && c.confidence < 1))
+        throw RangeError("confidence", "a probability in (0, 1)", show_count(c.confidence));
+    // budgets, before anything is allocated
+    const std::uint64_t bytes = estimated_bytes(c);
+    const std::uint64_t truth_bytes = is_recycling(c.structure) ? MessageStream::memory_bytes(c.stream) : 0;
+    if (bytes > kSimMemoryBudget)
+        throw InfeasibleError(truth_bytes > kSimMemoryBudget / 2 ? (c.stream.kind == StreamKind::pool ? "pool" : "window") : "m",
+                              "a simulation state of at most 256 MiB",
+                              "the simulation needs " + show_count(static_cast<double>(bytes) / 1048576.0) + " MiB of state");
+    const double probes = estimated_probes(c);
+    if (probes > kSimMaxProbes)
+        throw InfeasibleError("arrivals", "at most 2^38 bit probes per run (about 45 min natively)",
+                              "the run needs " + show_count(probes) + " bit probes; reduce epochs, arrivals, warm-up, n or k");
+    return c;
+}
+
+SimConfig make_sim_config(const SimInput& in) {
+    SimConfig c;
+    c.structure = parse_structure(in.structure);
+    c.hashing = parse_hash_scheme(in.hashing);
+    c.boundary = parse_boundary(in.boundary);
+    c.stream.kind = parse_stream(in.stream);
+    c.retaining = in.retaining;
+    c.swap = parse_swap(in.swap);
+    c.m = checked_integer(in.m, "m", 1, kSimMaxBits);
+    c.k = static_cast<unsigned>(checked_integer(in.k, "k", 1, kMaxHashes));
+    c.epochs = checked_integer(in.epochs, "epochs", 2, kSimMaxEpochs);
+    c.arrivals = checked_integer(in.arrivals, "arrivals", 1, kSimMaxArrivals);
+    const bool needs_n = c.structure == Structure::bloom || c.structure == Structure::counting ||
+                         c.structure == Structure::n_real || c.structure == Structure::n_oracle;
+    if (needs_n) c.n = checked_integer(in.n.value_or(NAN), "n", 1, kMaxItems);
+    if (c.structure == Structure::sigma || c.structure == Structure::two_phase)
+        c.sigma = checked_integer(in.sigma.value_or(NAN), "sigma", 1, kSimMaxBits);
+    if (in.queries) c.queries = checked_integer(*in.queries, "queries", 1, kSimMaxArrivals);
+    if (in.warmup) c.warmup = checked_integer(*in.warmup, "warmup", 0, kSimMaxArrivals);
+    if (in.seed) c.seed = checked_integer(*in.seed, "seed", 0, std::uint64_t{1} << 53);
+    if (in.confidence) c.confidence = *in.confidence;
+    if (in.pool) c.stream.pool = checked_integer(*in.pool, "pool", 1, kMaxPool);
+    if (in.window) c.stream.window = checked_integer(*in.window, "window", 1, kMaxWindow);
+    if (in.new_fraction) c.stream.new_fraction = *in.new_fraction;
+    return validate(c);
+}
+
+// ---- the model table -----------------------------------------------------------------------------
+
+namespace {
+
+std::optional<ModelValue> bloom_model(const SimConfig& c) {
+    const bool distinct = c.hashing == HashScheme::ideal_distinct;
+    Filter f{c.m, c.n, c.k, distinct ? Hashing::distinct : Hashing::colliding};
+    ModelValue v;
+    v.value = exact_fpr(f);
+    v.name = "exact mean FPR";
+    v.reference = distinct ? "000 eq 17 (k distinct probes)" : "001 eqs 8, 17";
+    if (c.hashing == HashScheme::double_hashing || c.hashing == HashScheme::enhanced_double) {
+        v.exact_configuration = false;
+        v.note = "the model assumes ideal colliding hashing; the run uses " + std::string(to_string(c.hashing)) + " hashing";
+    }
+    return v;
+}
+
+// The recycling models assume ideal hashing and a fresh stream (count-instance averaging, 000 §II-E). With
+// repeats in the stream the FPR of new arrivals depends on the repeat pattern (a repeat known only to the frozen
+// array still fills the active one; a pool's messages hash to the same bits in every cycle of the run), so the
+// model does not apply and no verdict is given.
+ModelValue recycling_value(const SimConfig& c, double value, const char* name, const char* reference) {
+    ModelValue v;
+    v.value = value;
+    v.name = name;
+    v.reference = reference;
+    if (c.hashing == HashScheme::double_hashing || c.hashing == HashScheme::enhanced_double) {
+        v.exact_configuration = false;
+        v.note = "the model assumes ideal colliding hashing; the run uses " + std::string(to_string(c.hashing)) + " hashing";
+    }
+    if (c.stream.kind != StreamKind::fresh) {
+        v.exact_configuration = false;
+        v.applies = false;
+        v.note = std::string(v.note.empty() ? "" : v.note + "; ") + "the model is for a fresh stream: with repeats (" +
+                 to_string(c.stream.kind) + ") the FPR of new arrivals depends on the repeat pattern, so no verdict" +
+                 (c.stream.kind == StreamKind::pool ? " (and the interval is conditional on this run's hash functions: the "
+                                                      "pool's messages probe the same bits in every epoch)" : "");
+    }
+    return v;
+}
+
+RbfVariant rbf_variant(const SimConfig& c) {
+    RbfVariant v;
+    v.hashing = c.hashing == HashScheme::ideal_distinct ? Hashing::distinct : Hashing::colliding;
+    v.recycling = c.retaining ? Recycling::retaining : Recycling::nonretaining;
+    v.restart = RestartLaw::exact;  // the structure re-inserts the very message that recycled it
+    v.swap = c.swap;
+    return v;
+}
+
+// Recycling at b ≥ σ is recycling at b > σ − 1.
+std::uint64_t model_sigma(const SimConfig& c) { return c.boundary == Boundary::reaches ? c.sigma - 1 : c.sigma; }
+
+// A simulation's model is computed in result(), between two chunks of the run: bounded to ~0.1 s so a cancel
+// stays prompt (docs/simulation.md, "Budgets"): an exact fill of m·(k + 3) ≤ 2^22 with distinct hashing and
+// ≤ 2^26 with colliding hashes (which switch to a closed form), k²·m ≤ 2^26 for the exact retaining law's k
+// fills; beyond, no model rather than a wait. (The large-M method would serve large m, but it belongs to the
+// recycling module: the simulation module stays within the embed budget, tests/js/size.test.mjs.)
+constexpr std::uint64_t kSimModelWork = std::uint64_t{1} << 22;  // M·(k + 3) of a distinct-hashing fill
+
+template <class Exact>
+std::optional<ModelValue> fill_model(const SimConfig& c, std::uint64_t bits, const char* name, const char* reference) {
+    try {
+        const RbfVariant variant = rbf_variant(c);
+        validate_rbf_exact_work(bits, c.k, variant.hashing, kSimModelWork);
+        const double levels = static_cast<double>(bits) * (c.k + 3.0);
+        if (variant.hashing == Hashing::colliding && levels > 16.0 * static_cast<double>(kSimModelWork)) return std::nullopt;
+        // The exact retaining law with colliding hashes: k fills of M levels, ~k²·M steps of ~1 ns.
+        const bool k_fills = rbf_exact_curve_max_points(bits, variant) != ~std::uint64_t{0};
+        if (k_fills && static_cast<double>(c.k) * c.k * static_cast<double>(bits) > 16.0 * static_cast<double>(kSimModelWork))
+            return std::nullopt;
+        return recycling_value(c, Exact(bits, c.k, variant).at(model_sigma(c)).average_fpr, name, reference);
+    } catch (const Error&) {
+        return std::nullopt;  // outside the model's domain or its budget: no value rather than a wrong one or a wait
+    }
+}
+
+std::optional<ModelValue> sigma_model(const SimConfig& c) {
+    return fill_model<OnePhaseModel>(c, c.m, "long-term average FPR f¹_σ", "000 eqs 4–18");
+}
+
+std::optional<ModelValue> two_phase_model(const SimConfig& c) {
+    return fill_model<TwoPhaseModel>(c, array_bits(c), "long-term average FPR f²_σ (exact)", "000 eqs 24–26, docs/rbf.md");
+}
+
+// The N-bounded averages within the simulation's model budget (~0.1 s; nBounded itself allows 2^27, ~0.6 s).
+constexpr double kSimNBoundedWork = 16777216.0;  // 2^24 estimated multiply-adds
+NBoundedResult sim_n_bounded(const SimConfig& c) {
+    if (n_bounded_work(c.m, c.k, c.n) > kSimNBoundedWork)
+        throw InfeasibleError("N", "within the simulation's model budget", "the exact N-bounded averages would take too long");
+    return n_bounded(c.m, c.k, rbf_variant(c).hashing, c.n);
+}
+
+std::optional<ModelValue> n_real_model(const SimConfig& c) {
+    try {
+        const auto r = sim_n_bounded(c);
+        ModelValue v = recycling_value(c, r.exact_given_cycle_ends, "exact average FPR, real user", "000 §III, docs/rbf.md");
+        if (r.can_fill) {
+            // The long-run average is 1 (the filter fills and never recycles); a run measures the cycles that end
+            // unless it meets a fill: a verdict only while that is unlikely within the run.
+            const double cycles = static_cast<double>(c.epochs + 1) * static_cast<double>(c.arrivals) / r.expected_arrivals;
+            v.name = "exact average FPR, real user, over cycles that end";
+            if (r.fill_probability * cycles > 1e-6) v.applies = false, v.exact_configuration = false;
+            v.note = std::string(v.note.empty() ? "" : v.note + "; ") + "(N − 1)·k ≥ m: the filter can fill (P = " +
+                     show_count(r.fill_probability) + " per cycle) and then never recycles, so the long-run average is 1";
+        }
+        return v;
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
+std::optional<ModelValue> n_oracle_model(const SimConfig& c) {
+    try {
+        const auto r = sim_n_bounded(c);
+        return recycling_value(c, r.exact_oracle, "exact average FPR, oracle user", "000 eq 2 with 001's exact FPR");
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
+using ModelFn = std::optional<ModelValue> (*)(const SimConfig&);
+struct ModelEntry {
+    Structure structure;
+    ModelFn model;
+};
+// One row per structure with a model.
+const ModelEntry kModels[] = {
+    {Structure::bloom, bloom_model},
+    {Structure::counting, bloom_model},  // same membership answers as the Bloom filter
+    {Structure::sigma, sigma_model},
+    {Structure::two_phase, two_phase_model},
+    {Structure::n_real, n_real_model},
+    {Structure::n_oracle, n_oracle_model},
+};
+
+}  // namespace
+
+std::optional<ModelValue> model_value(const SimConfig& c) {
+    for (const ModelEntry& e : kModels)
+        if (e.structure == c.structure) return e.model(c);
+    return std::nullopt;
+}
+
+// ---- the engine ----------------------------------------------------------------------------------
+
+struct SimRunner::Impl {
+    SimConfig c;
+    Hasher hasher;
+    MessageStream stream;
+    std::variant<std::monostate, BloomFilter, CountingBloomFilter, SigmaRecyclingFilter, TwoPhaseFilter, NBoundedFilter> s;
+    std::vector<EpochCounts> epochs;
+    EpochCounts current;
+    std::uint64_t warm_left = 0;
+    std::uint64_t arrivals_done = 0;
+    double probes = 0;
+    bool done = false;
+    // bloom/counting: where the current filter instance is
+    std::uint64_t next_fresh = 0, inserted = 0, queried = 0;
+    std::uint32_t pos[kMaxHashes];
+
+    explicit Impl(const SimConfig& config)
+        : c(config), hasher(c.hashing, static_cast<std::uint32_t>(array_bits(c)), c.k, c.seed), stream(c.stream, c.seed) {
+        switch (c.structure) {
+        case Structure::bloom: s.emplace<BloomFilter>(c.m); break;
+        case Structure::counting: s.emplace<CountingBloomFilter>(c.m); break;
+        case Structure::sigma: s.emplace<SigmaRecyclingFilter>(c.m, c.sigma, c.boundary, c.retaining); break;
+        case Structure::two_phase: s.emplace<TwoPhaseFilter>(array_bits(c), c.sigma, c.boundary, c.retaining, c.swap); break;
+        case Structure::n_real: s.emplace<NBoundedFilter>(c.m, c.n, NUser::real); break;
+        case Structure::n_oracle: s.emplace<NBoundedFilter>(c.m, c.n, NUser::oracle); break;
+        }
+        warm_left = *c.warmup;
+        epochs.reserve(static_cast<std::size_t>(c.epochs));
+    }
+
+    // Books one arrival; closes the epoch when it is full.
+    void count(const EpochCounts& a) {
+        ++arrivals_done;
+        if (warm_left > 0) {
+            --warm_left;
+            return;
+        }
+        current.arrivals += a.arrivals, current.new_arrivals += a.new_arrivals;
+        current.fp_first += a.fp_first, current.fp_each += a.fp_each;
+        current.false_negatives += a.false_negatives, current.recycles += a.recycles;
+        if (current.arrivals == c.arrivals) {
+            epochs.push_back(current);
+            current = EpochCounts{};
+            done = epochs.size() == c.epochs;
+        }
+    }
+
+    // 001's experiment on a Bloom or counting filter: n insertions, then `queries` lookups of new messages.
+    template <class F>
+    void run_instances(F& f, double budget) {
+        const unsigned k = c.k;
+        const double stop = probes + budget;
+        do {
+            if (inserted < c.n) {
+                hasher.positions(next_fresh++, pos);
+                if constexpr (std::is_same_v<F, BloomFilter>) f.insert(pos, k);
+                else f.test_and_insert(pos, k);
+                probes += k;
+                ++inserted;
+                continue;
+            }
+            hasher.positions(next_fresh++, pos);
+            bool positive;
+            if constexpr (std::is_same_v<F, BloomFilter>) positive = f.contains_all(pos, k);
+            else positive = f.contains(pos, k);
+            probes += k;
+            EpochCounts a;
+            a.arrivals = a.new_arrivals = 1;
+            a.fp_first = a.fp_each = positive;
+            count(a);
+            if (++queried == c.queries) {
+                f.clear();
+                inserted = queried = 0;
+            }
+        } while (!done && probes < stop);
+    }
+
+    // A recycling structure driven by the stream; every arrival is looked up and inserted.
+    template <class F>
+    void run_stream(F& f, double budget) {
+        const unsigned k = c.k;
+        const std::uint64_t span = std::is_same_v<F, TwoPhaseFilter> ? 1 : 0;
+        const double per = std::is_same_v<F, TwoPhaseFilter> ? 2.0 * k : k;
+        const double stop = probes + budget;
+        do {
+            const Message msg = stream.next(f.cycles(), span);
+            hasher.positions(msg.id, pos);
+            const Arrival r = f.arrive(pos, k, !msg.known);
+            probes += per;
+            EpochCounts a;
+            a.arrivals = 1;
+            if (!msg.known) {
+                a.new_arrivals = 1;
+                a.fp_first = a.fp_each = r.positive;
+            } else {
+                a.fp_each = msg.fp_flag;
+            }
+            a.false_negatives = !msg.first_ever && !r.positive;
+            a.recycles = r.recycled;
+            const std::uint64_t stamp = f.cycles() - (r.recycled && !f.retains() ? 1 : 0);
+            stream.record(msg, stamp, msg.known ? msg.fp_flag : r.positive);
+            count(a);
+        } while (!done && probes < stop);
+    }
+
+    void run(double budget) {
+        if (done) return;
+        std::visit(
+            [&](auto& f) {
+                using F = std::decay_t<decltype(f)>;
+                if constexpr (std::is_same_v<F, BloomFilter> || std::is_same_v<F, CountingBloomFilter>) run_instances(f, budget);
+                else if constexpr (!std::is_same_v<F, std::monostate>) run_stream(f, budget);
+            },
+            s);
+    }
+
+    SimProgress progress() const {
+        SimProgress p;
+        p.done = done;
+        p.epochs_done = epochs.size();
+        p.arrivals_done = arrivals_done;
+        p.arrivals_total = *c.warmup + c.epochs * c.arrivals;
+        p.probes = probes;
+        p.probes_total = estimated_probes(c);
+        return p;
+    }
+};
+
+SimRunner::SimRunner(const SimConfig& config) : impl_(std::make_unique<Impl>(validate(config))) {}
+SimRunner::~SimRunner() = default;
+
+SimProgress SimRunner::run(double probe_budget) {
+    impl_->run(probe_budget);
+    return impl_->progress();
+}
+SimProgress SimRunner::progress() const { return impl_->progress(); }
+const std::vector<EpochCounts>& SimRunner::epochs() const { return impl_->epochs; }
+
+namespace {
+
+VariantEstimate estimate(const char* name, const std::vector<EpochCounts>& epochs, double confidence,
+                         std::uint64_t EpochCounts::*num, std::uint64_t EpochCounts::*den, bool poisson) {
+    VariantEstimate v;
+    v.name = name;
+    std::vector<double> values;
+    for (const EpochCounts& e : epochs) {
+        v.numerator += e.*num, v.denominator += e.*den;
+        if (e.*den > 0) values.push_back(static_cast<double>(e.*num) / static_cast<double>(e.*den));
+    }
+    v.batch = batch_means(values, confidence);
+    v.pooled = v.denominator ? static_cast<double>(v.numerator) / static_cast<double>(v.denominator) : 0;
+    if (poisson && v.denominator) {
+        const Interval i = poisson_interval(v.numerator, confidence);
+        v.poisson = Interval{i.low / static_cast<double>(v.denominator), i.high / static_cast<double>(v.denominator)};
+    }
+    return v;
+}
+
+}  // namespace
+
+SimResult SimRunner::result() const {
+    const Impl& s = *impl_;
+    SimResult r;
+    r.config = s.c;
+    r.progress = s.progress();
+    r.epochs = s.epochs;
+    const double conf = s.c.confidence;
+    r.count_instance = estimate("count-instance", s.epochs, conf, &EpochCounts::fp_first, &EpochCounts::new_arrivals, true);
+    r.count_first = estimate("count-first", s.epochs, conf, &EpochCounts::fp_first, &EpochCounts::arrivals, true);
+    r.count_each = estimate("count-each", s.epochs, conf, &EpochCounts::fp_each, &EpochCounts::arrivals, false);
+    for (const EpochCounts& e : s.epochs) r.recycles += e.recycles, r.false_negatives += e.false_negatives;
+    if (const auto* f = std::get_if<CountingBloomFilter>(&s.s)) r.counter_saturations = f->saturations();
+    r.model = model_value(s.c);
+    if (r.model && r.model->applies && r.count_instance.batch.count >= 2) {
+        const double v = r.model->value;
+        r.model_inside_t = v >= r.count_instance.batch.interval.low && v <= r.count_instance.batch.interval.high;
+        r.model_inside_poisson = r.count_instance.poisson && v >= r.count_instance.poisson->low && v <= r.count_instance.poisson->high;
+    }
+    return r;
+}
+
+SimResult simulate(const SimConfig& config) {
+    SimRunner runner(config);
+    while (!runner.run(1e9).done) {
+    }
+    return runner.result();
+}
+
+}  // namespace bloomcalc
