@@ -1,10 +1,11 @@
 // `npm run bench`: every benchmark natively and compiled to wasm (under Node), then the wasm/native ratios.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { build } from './build.mjs';
+import { build, buildWasmBenchmarks } from './build.mjs';
 import { buildEnv, root } from './toolchain.mjs';
 
 await build(['native', 'wasm']);
+buildWasmBenchmarks();
 
 function run(label, command, args) {
   console.log(`\n=== ${label}`);

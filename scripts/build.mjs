@@ -1,5 +1,6 @@
 // Builds the native library, tests and benchmark (build/native), the wasm module and the wasm tests
-// (build/wasm, copied to dist/), and the page (dist/web). Incremental: CMake rebuilds only what changed.
+// (build/wasm, copied to dist/; its benchmarks only for `npm run bench`), and the page (dist/web).
+// Incremental: CMake rebuilds only what changed.
 // Usage: node scripts/build.mjs [native] [wasm] [web] [asan]   (default: the first three; asan = the
 // sanitizer build of the Catch2 suite and the fuzzer, build/asan, run by `npm test`)
 import { existsSync } from 'node:fs';
@@ -22,6 +23,12 @@ export function buildWasm() {
     // emcmake's default emulator passes a flag Node 20 rejects (TOOLCHAIN.md §6).
     run('emcmake', ['cmake', '-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node']);
   run('cmake', ['--build', dir, ...jobs]);
+}
+
+// The wasm benchmarks (not in the default build: `npm test` does not run them).
+export function buildWasmBenchmarks() {
+  buildWasm();
+  run('cmake', ['--build', path.join(root, 'build/wasm'), ...jobs, '--target', 'wasm_benchmarks']);
 }
 
 // The native Catch2 suite and the libFuzzer target under AddressSanitizer + UndefinedBehaviorSanitizer
