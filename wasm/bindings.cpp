@@ -382,8 +382,8 @@ val variant_val(const bc::RbfVariant& v) {
 }
 
 // The method asked for (`method`: "exact" | "asymptotic" | "auto", default auto), resolved for (bits, k).
-bc::RbfMethod method_of(const val& input, std::uint64_t bits, unsigned k, const bc::RbfVariant& variant, bool two_phase) {
-    return bc::resolve_rbf_method(bc::parse_rbf_method(string_or(input, "method", "auto")), bits, k, variant, two_phase);
+bc::RbfMethod method_of(const val& input, std::uint64_t bits, unsigned k, const bc::RbfVariant& variant) {
+    return bc::resolve_rbf_method(bc::parse_rbf_method(string_or(input, "method", "auto")), bits, k, variant);
 }
 
 void set_method(val& out, bc::RbfMethod method, double bound) {
@@ -401,7 +401,7 @@ val rbf(val input) {
         const std::uint64_t M = phases == 2 ? total / 2 : total;
         const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
         bc::validate_rbf_any(M, k);
-        const auto method = method_of(input, M, k, variant, phases == 2);
+        const auto method = method_of(input, M, k, variant);
         if (method == bc::RbfMethod::exact) bc::validate_rbf(M, k), bc::validate_rbf_exact_work(M, k, variant.hashing);
         const std::uint64_t sigma = bc::checked_sigma(required_number(input, "sigma"), M, k, variant.recycling);
         val out = val::object();
@@ -468,7 +468,7 @@ val sigma_curve(val input) {
         if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
         const std::uint64_t bits = phases == 2 ? M / 2 : M;
         bc::validate_rbf_any(bits, k);
-        const auto method = method_of(input, bits, k, variant, phases == 2);
+        const auto method = method_of(input, bits, k, variant);
         if (method == bc::RbfMethod::exact) bc::validate_rbf(bits, k), bc::validate_rbf_exact_work(bits, k, variant.hashing);
         // At most 10^5 points; fewer where each σ costs a pass over the levels (the exact retaining law): the
         // default 200 shrinks to fit, an explicit count beyond is refused naming points.

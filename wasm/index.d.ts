@@ -143,8 +143,8 @@ export interface RbfVariantInput {
 
 /**
  * How a recycling model is computed (docs/rbf.md#large-m): `exact`, the fill level by level (M ≤ 2^24 bits per
- * filter); `asymptotic`, the large-M method (distinct hashes, every variant; colliding hashes, either restart
- * law when retaining — two phases with restart `eq10` need swap `before`; M ≤ 2^40, cost independent of M, with a
+ * filter); `asymptotic`, the large-M method (every σ-bounded variant: either hashing, retaining or not, either
+ * restart law, one or two phases, either swap; M ≤ 2^40, cost independent of M, with a
  * relative error bound; k ≤ 32 only, k > 32 is a RangeError naming `k`); `auto` (default), exact up to 2^16 bits,
  * large-M above (for k > 32: exact up to 2^24 bits, a RangeError naming `k` above; docs/rbf.md#large-m-limits).
  */

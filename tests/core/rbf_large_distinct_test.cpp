@@ -168,8 +168,8 @@ TEST_CASE("distinct large-M beyond the overlap: the smooth part at 2^40 and the 
         CHECK(bound < 1e-10);
     }
     const RbfVariant d = distinct(Recycling::retaining);
-    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, d, true) == RbfMethod::asymptotic);
-    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 16, 6, d, true) == RbfMethod::exact);
-    CHECK(resolve_rbf_method(RbfMethod::asymptotic, std::uint64_t{1} << 40, 32, d, true) == RbfMethod::asymptotic);
+    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, d) == RbfMethod::asymptotic);
+    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 16, 6, d) == RbfMethod::exact);
+    CHECK(resolve_rbf_method(RbfMethod::asymptotic, std::uint64_t{1} << 40, 32, d) == RbfMethod::asymptotic);
     CHECK_THROWS_AS(LargeOnePhaseModel(1000, 32, d), InfeasibleError);
 }

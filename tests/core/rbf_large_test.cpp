@@ -1,7 +1,8 @@
 // The large-M method (docs/rbf.md#large-m) against the exact fill on the overlap M = 2^12 … 2^24: f¹_σ, f²_σ,
 // E[N₀] to 1e-9 relative (and within the method's own bound plus the exact fill's rounding), every recommended
 // threshold within ±1 and equal where the margin allows; beyond 2^24 against the k = 1 closed form (eq 19) and
-// the capacity per bit at 2^24. Sized for CI (native and wasm); RBF_LARGE_FULL=1 adds more sizes.
+// the capacity per bit at 2^24 (one phase; two phases with restart eq 10 and swap "after"). Sized for CI (native
+// and wasm); RBF_LARGE_FULL=1 adds more sizes.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -62,7 +63,7 @@ TEST_CASE("large-M two-phase equals the exact model on the overlap", "[rbf][larg
     for (std::uint64_t M : {std::uint64_t{1} << 12, std::uint64_t{1} << 17})
         for (unsigned k : {2u, 5u, 16u, 32u}) {
             if (!LargeFill::applicable(M, k)) continue;
-            for (const RbfVariant& v : {RbfVariant{}, eq10_retaining(SwapPoint::before)}) {
+            for (const RbfVariant& v : {RbfVariant{}, eq10_retaining(SwapPoint::before), eq10_retaining(SwapPoint::after)}) {
                 const LargeTwoPhaseModel large(M, k, v);
                 const TwoPhaseModel exact(M, k, v);
                 for (double x : {0.01, 0.3, 0.6, 0.9}) {
@@ -70,11 +71,15 @@ TEST_CASE("large-M two-phase equals the exact model on the overlap", "[rbf][larg
                     double bound = 0;
                     const auto a = large.at(sigma, &bound);
                     const auto b = exact.at(sigma);
-                    INFO("M = " << M << " per filter, k = " << k << ", σ = " << sigma);
+                    INFO("M = " << M << " per filter, k = " << k << ", " << to_string(v.recycling) << ", swap " << to_string(v.swap)
+                                       << ", σ = " << sigma << ", bound " << bound);
                     CHECK(rel(a.average_fpr, b.average_fpr) <= kOverlap);
                     CHECK(rel(a.frozen_fpr, b.frozen_fpr) <= kOverlap);
+                    CHECK(rel(a.active_fpr, b.active_fpr) <= kOverlap);
                     CHECK(rel(a.expected_messages, b.expected_messages) <= kOverlap);
                     CHECK(rel(a.average_fpr, b.average_fpr) <= bound + kExactRounding);
+                    CHECK(rel(a.expected_messages, b.expected_messages) <= bound + kExactRounding);
+                    CHECK(bound < 1e-9);
                     for (std::size_t f = sigma + 1 - std::min<std::uint64_t>(sigma + 1, k); f < b.frozen.size(); ++f) {  // F's window
                         const double x = f >= a.frozen_from && f - a.frozen_from < a.frozen.size() ? a.frozen[f - a.frozen_from] : 0.0;
                         CHECK(std::fabs(x - b.frozen[f]) <= kOverlap);
@@ -192,21 +197,64 @@ TEST_CASE("large-M capacity per bit at 2^36 is the exact one at 2^24", "[rbf][la
     CHECK(rel(static_cast<double>(sigma) / static_cast<double>(small), rec.rows[5].one_phase.threshold / static_cast<double>(big)) < 1e-6);
 }
 
+// The two-phase retaining filter with restart eq 10 and the swap "after": its exact model is eq 24–26's
+// independent active and frozen filters with the "after" window (rbf_two_phase.cpp), so the large-M two-phase
+// model is the same formula (docs/rbf.md#large-m). The overlap above checks f², the FPRs, E[N₀] and F; here the
+// thresholds and, beyond the overlap, the capacity per bit at 2^36 against the exact model at 2^24 bits.
+TEST_CASE("large-M two-phase retaining with restart eq 10 and swap after: thresholds and capacity per bit", "[rbf][large][recommend]") {
+    const RbfVariant v = eq10_retaining(SwapPoint::after);
+    std::vector<std::uint64_t> sizes{1u << 12, 1u << 16};
+    if (full()) sizes.push_back(1u << 20);
+    int equal = 0, total = 0;
+    for (std::uint64_t M : sizes)
+        for (double target : {1e-2, 1e-3}) {
+            RecommendInput in;
+            in.M = M, in.target = target, in.variant = v;
+            std::ostringstream where;
+            where << "eq 10, swap after, M = " << M << ", f* = " << target;
+            largetest::check_thresholds_agree(in, where.str(), equal, total, {&RecommendRow::one_phase, &RecommendRow::two_phase});
+        }
+    WARN("eq 10, swap after: thresholds equal to the exact model's: " << equal << " of " << total);
+
+    // 2^24 bits in all (two filters of 2^23): the large-M two-phase threshold of the best k is the exact one
+    // (f²(σ) ≤ f* < f²(σ + 1) by the exact model, filled up to σ + 1 only); at 2^36 the same k, and E[N₀]/M and
+    // σ/M agree with it to the finite-size effect O(k/σ).
+    RecommendInput in;
+    in.M = std::uint64_t{1} << 24, in.target = 1e-2, in.k_max = 8, in.variant = v, in.method = RbfMethod::asymptotic;
+    const auto small = recommend(in);
+    const unsigned k = small.two_phase.k;
+    const RuleChoice at_small = small.two_phase.choice;
+    const auto sigma = static_cast<std::uint64_t>(at_small.threshold);
+    const TwoPhaseModel exact(in.M / 2, k, v, 2.0, sigma + 1);
+    const auto r = exact.at_without_frozen(sigma);
+    INFO("k = " << k << ", σ = " << sigma);
+    CHECK(r.average_fpr <= in.target);
+    CHECK(exact.at_without_frozen(sigma + 1).average_fpr > in.target);
+    CHECK(rel(r.expected_messages, at_small.capacity) <= kOverlap);
+    in.M = std::uint64_t{1} << 36;
+    const auto big = recommend(in);
+    CHECK(big.method == RbfMethod::asymptotic);
+    CHECK(big.error_bound < 1e-9);
+    CHECK(big.two_phase.k == k);
+    const RuleChoice& c = big.two_phase.choice;
+    const double finite = (4.0 + k) / static_cast<double>(sigma);
+    CHECK(rel(r.expected_messages / static_cast<double>(small.M), c.capacity / static_cast<double>(big.M)) < finite);
+    CHECK(rel(static_cast<double>(sigma) / static_cast<double>(small.M), c.threshold / static_cast<double>(big.M)) < finite);
+    WARN("eq 10, swap after, k = " << k << ": capacity per bit " << r.expected_messages / static_cast<double>(small.M) << " exact at 2^24, "
+                                    << c.capacity / static_cast<double>(big.M) << " at 2^36 (relative "
+                                    << rel(r.expected_messages / static_cast<double>(small.M), c.capacity / static_cast<double>(big.M)) << ")");
+}
+
 TEST_CASE("method selection and limits", "[rbf][large][errors]") {
     RbfVariant exact_law;  // colliding, retaining, the exact restart law: large-M too (large_retaining.cpp)
     exact_law.recycling = Recycling::retaining, exact_law.restart = RestartLaw::exact;
-    RbfVariant eq10_after = exact_law;  // two phases, restart eq 10, swap "after": the exact fill only
-    eq10_after.restart = RestartLaw::eq10, eq10_after.swap = SwapPoint::after;
     CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, RbfVariant{}) == RbfMethod::asymptotic);
     CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 16, 6, RbfVariant{}) == RbfMethod::exact);
-    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, exact_law, true) == RbfMethod::asymptotic);
-    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, eq10_after, true) == RbfMethod::exact);
-    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, eq10_after) == RbfMethod::asymptotic);  // one phase
-    try {
-        resolve_rbf_method(RbfMethod::asymptotic, 1u << 20, 6, eq10_after, true);
-        FAIL("two-phase retaining, eq 10, swap after accepted by the large-M method");
-    } catch (const RangeError& e) {
-        CHECK(e.parameter() == "method");
+    CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, exact_law) == RbfMethod::asymptotic);
+    // Every σ-bounded variant, the two-phase retaining filter with restart eq 10 and swap "after" included.
+    for (SwapPoint swap : {SwapPoint::after, SwapPoint::before}) {
+        CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, eq10_retaining(swap)) == RbfMethod::asymptotic);
+        CHECK(resolve_rbf_method(RbfMethod::asymptotic, std::uint64_t{1} << 40, 32, eq10_retaining(swap)) == RbfMethod::asymptotic);
     }
     try {
         resolve_rbf_method(RbfMethod::exact, std::uint64_t{1} << 30, 6, RbfVariant{});
@@ -234,7 +282,7 @@ TEST_CASE("k > 32: auto runs exact, the large-M method refuses naming k", "[rbf]
         for (unsigned k : {33u, 48u, 64u}) {
             INFO("k = " << k << ", " << to_string(v.hashing));
             CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, k, v) == RbfMethod::exact);
-            CHECK(resolve_rbf_method(RbfMethod::automatic, std::uint64_t{1} << 24, k, v, true) == RbfMethod::exact);
+            CHECK(resolve_rbf_method(RbfMethod::automatic, std::uint64_t{1} << 24, k, v) == RbfMethod::exact);
             for (auto [method, M] : {std::pair{RbfMethod::asymptotic, std::uint64_t{1} << 18}, std::pair{RbfMethod::automatic, std::uint64_t{1} << 30}}) {
                 try {
                     resolve_rbf_method(method, M, k, v);

@@ -190,9 +190,9 @@ test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaini
 });
 
 test('a large run can be cancelled; the page stays responsive and a new small run works', async () => {
-  // Colliding hashes, retaining, restart eq10 with the swap "after": the one variant the large-M method does not
-  // model (its two-phase filter), so the whole recommendation runs on the exact fill, slow at 2^21.
-  await page.goto(`${baseUrl}?rm=2Mi&rp=1%25&rrecycling=retaining&rrestart=eq10`);
+  // kmax = 64: the rows k > 32 run on the exact fill (the large-M method is proven for k ≤ 32; every σ-bounded
+  // variant has it), slow at 2^21.
+  await page.goto(`${baseUrl}?rm=2Mi&rp=1%25&rrecycling=retaining&rrestart=eq10&rkmax=64`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await page.waitForSelector('#rbf-warning:not([hidden])', WAIT); // once the worker says the exact fill will run
   assert.match(await page.textContent('#rbf-warning'), /a few seconds/);
@@ -211,7 +211,7 @@ test('a large run can be cancelled; the page stays responsive and a new small ru
   await page.fill('#rbf-p', '0.5%');
   await page.click('#rbf-run');
   await settled();
-  assertMatches(await shown(), bc.recommend({ m: 2000, p: 0.005, recycling: 'retaining', restart: 'eq10' }));
+  assertMatches(await shown(), bc.recommend({ m: 2000, p: 0.005, kmax: 64, recycling: 'retaining', restart: 'eq10' }));
 });
 
 // Long tasks (> 50 ms) of the page's main thread while `during` runs; the models run in workers, so what is left
@@ -230,7 +230,7 @@ async function longTasks(during) {
   });
 }
 
-test('typing stays responsive: M = 2^36 (large-M) typed key by key, then a pooled exact run at 2^22', async () => {
+test('typing stays responsive: M = 2^36 (large-M) typed key by key, then a pooled exact run at 2^22 (k up to 64)', async () => {
   await page.goto(`${baseUrl}?rm=1000&rp=1%25`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await settled();
@@ -243,10 +243,10 @@ test('typing stays responsive: M = 2^36 (large-M) typed key by key, then a poole
   // measured under load 9–11: one task of ~200 ms (the 32-row table and the plots drawn at the end)
   assert.ok(Math.max(0, ...typing) < 1000, `main-thread long tasks while typing: ${typing.map(Math.round).join(', ')} ms`);
 
-  // The exact fill at 2^22 (colliding, retaining, restart eq10, swap after: the variant left on the exact fill)
-  // is shared out over the pool; the page keeps answering: typed input is taken and the sizing calculator computes.
+  // The exact fill at 2^22 (the rows k = 33..64: the large-M method is proven for k ≤ 32) is shared out over the
+  // pool; the page keeps answering: typed input is taken and the sizing calculator computes.
   // 2^22, not 2^20: on an idle machine the faster recommender could finish a 2^20 run before Cancel was clicked.
-  await page.goto(`${baseUrl}?rm=4Mi&rp=1%25&rrecycling=retaining&rrestart=eq10`);
+  await page.goto(`${baseUrl}?rm=4Mi&rp=1%25&rrecycling=retaining&rrestart=eq10&rkmax=64`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await page.waitForSelector('#rbf-warning:not([hidden])', WAIT);
   const running = await longTasks(async () => {

@@ -179,7 +179,6 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     ['kmax = 0', () => bc.recommend({ m: 1000, fpr: 0.01, kmax: 0 }), ['recommend', '--m', '1000', '--fpr', '0.01', '--kmax', '0'], 'kmax'],
     ['M > 2^24, exact (rbf)', () => bc.rbf({ m: 2 ** 24 + 1, k: 3, sigma: 10, method: 'exact' }), ['rbf', '--m', '16777217', '--k', '3', '--sigma', '10', '--method', 'exact'], 'm'],
     ['M > 2^24, exact (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, method: 'exact' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--method', 'exact'], 'm'],
-    ['M > 2^24, colliding, retaining, restart eq10, swap after (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, recycling: 'retaining', restart: 'eq10' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--recycling', 'retaining', '--restart', 'eq10'], 'm'],
     // the exact fill with distinct hashing is bounded before work: m·(k + 3) ≤ 2^25 (~1 s; 2^24 bits at k = 8 took 5–15 s)
     ['exact fill beyond its budget, distinct (rbf)', () => bc.rbf({ m: '2^24', k: 8, sigma: 10, hashing: 'distinct', method: 'exact' }), ['rbf', '--m', '2^24', '--k', '8', '--sigma', '10', '--hashing', 'distinct', '--method', 'exact'], 'm'],
     ['exact fill beyond its budget, distinct (sigmaCurve)', () => bc.sigmaCurve({ m: '2^24', k: 8, hashing: 'distinct', method: 'exact' }), ['rbf', '--m', '2^22', '--k', '64', '--sigma', '10', '--hashing', 'distinct', '--method', 'exact'], 'm'],
@@ -188,7 +187,6 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     ['M > 2^40 (recommend)', () => bc.recommend({ m: '2Tib', fpr: 0.01 }), ['recommend', '--m', '2Tib', '--fpr', '0.01'], 'm'],
     ['M > 2^40 (nbounded)', () => bc.nBounded({ m: 2 ** 41, k: 3, N: 10 }), ['nbounded', '--m', '2^41', '--k', '3', '--N', '10'], 'm'],
     ['unknown method', () => bc.recommend({ m: 1000, fpr: 0.01, method: 'fast' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--method', 'fast'], 'method'],
-    ['asymptotic, two phases, retaining, restart eq10, swap after (colliding)', () => bc.rbf({ m: 2 ** 21, k: 3, sigma: 10, phases: 2, recycling: 'retaining', restart: 'eq10', method: 'asymptotic' }), ['rbf', '--m', '2^21', '--k', '3', '--sigma', '10', '--phases', '2', '--recycling', 'retaining', '--restart', 'eq10', '--method', 'asymptotic'], 'method'],
     ['k > 32, asymptotic (large-M proven for k ≤ 32)', () => bc.rbf({ m: 2 ** 18, k: 48, sigma: 1000, method: 'asymptotic' }), ['rbf', '--m', '2^18', '--k', '48', '--sigma', '1000', '--method', 'asymptotic'], 'k'],
     ['k > 32, M > 2^24 (auto)', () => bc.rbf({ m: 2 ** 30, k: 64, sigma: 1000 }), ['rbf', '--m', '2^30', '--k', '64', '--sigma', '1000'], 'k'],
     ['k > 32, M > 2^24 (recommend)', () => bc.recommend({ m: '2^30', fpr: 1e-12, kmax: 40 }), ['recommend', '--m', '2^30', '--fpr', '1e-12', '--kmax', '40'], 'k'],
@@ -338,6 +336,29 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     assert.equal(curve.method, 'asymptotic');
     assert.ok(curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]), 'f² grows with σ');
     const text = await cli('recommend', '--m', '2^36', '--p', '0.001', '--hashing', 'distinct', '--recycling', 'retaining');
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /method: asymptotic \(large-M\), relative error ≤ \d\.\de-\d+/);
+  });
+
+  test('colliding, retaining, restart eq10, swap after, two phases: asymptotic up to 2^40, equal to the exact model on the overlap', async () => {
+    // The last σ-bounded variant the large-M method took on (docs/rbf.md#large-m).
+    const input = { m: 2 ** 20, k: 6, sigma: 150000, phases: 2, recycling: 'retaining', restart: 'eq10', swap: 'after' };
+    const exact = bc.rbf({ ...input, method: 'exact' });
+    const large = bc.rbf(input);
+    assert.equal(exact.method, 'exact');
+    assert.equal(large.method, 'asymptotic');
+    assert.deepEqual(large.variant, { hashing: 'colliding', recycling: 'retaining', restart: 'eq10', swap: 'after' });
+    assert.ok(large.errorBound > 0 && large.errorBound < 1e-9, String(large.errorBound));
+    for (const key of ['averageFpr', 'activeFpr', 'frozenFpr', 'expectedMessages'])
+      assert.ok(Math.abs(large[key] / exact[key] - 1) <= 1e-9, `${key}: ${large[key]} vs ${exact[key]}`);
+    const curve = bc.sigmaCurve({ ...input, m: '2^40', points: 20 });
+    assert.equal(curve.method, 'asymptotic');
+    assert.ok(curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]), 'f² grows with σ');
+    const big = bc.recommend({ m: '1Gib', p: 0.01, recycling: 'retaining', restart: 'eq10', swap: 'after' });
+    assert.equal(big.method, 'asymptotic');
+    assert.ok(big.errorBound < 1e-9);
+    assert.equal(big.best.twoPhase.feasible, true);
+    const text = await cli('recommend', '--m', '2^36', '--p', '0.001', '--recycling', 'retaining', '--restart', 'eq10', '--swap', 'after');
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /method: asymptotic \(large-M\), relative error ≤ \d\.\de-\d+/);
   });

@@ -167,7 +167,7 @@ RecommendRow large_row(const RecommendInput& in, unsigned k) {
     row.method = RbfMethod::asymptotic;
     const LargeOnePhaseModel whole(in.M, k, in.variant);
     row.one_phase = largest_sigma(whole, whole.sigma_min(), whole.sigma_max(), in.target, &row.error_bound);
-    const RbfVariant two = in.variant;  // retaining with swap "after" is not a large-M variant (resolve_rbf_method)
+    const RbfVariant two = in.variant;  // every variant has its large-M two-phase model
     const std::uint64_t half_bits = in.M / 2;
     if (LargeFill::applicable(half_bits, k)) {
         const LargeTwoPhaseModel half(half_bits, k, two);
@@ -192,7 +192,7 @@ RbfMethod recommend_method(const RecommendInput& in, unsigned k) {
     // Too small, or k above the large-M method's proven range where the exact fill runs: the exact fill.
     const bool too_small = in.method == RbfMethod::asymptotic &&
                            (!LargeFill::applicable(in.M, k) || (k > kMaxLargeHashes && in.M <= kMaxRbfBits));
-    return resolve_rbf_method(too_small ? RbfMethod::exact : in.method, in.M, k, in.variant, true);
+    return resolve_rbf_method(too_small ? RbfMethod::exact : in.method, in.M, k, in.variant);
 }
 
 std::vector<RecommendRow> recommend_rows(const RecommendInput& in, unsigned k_lo, unsigned k_hi,

@@ -99,15 +99,6 @@ void colliding_step(std::uint64_t i, std::uint64_t M, unsigned k, std::vector<do
         }
 }
 
-// The large-M two-phase model covers retaining filters with the exact law (both swaps) or with restart eq 10 and
-// the swap "before" (000 eq 24).
-RbfVariant checked_two_phase(RbfVariant v) {
-    if (!large_method_supports(v, true))
-        throw RangeError("method", "\"exact\" for a retaining two-phase filter with restart \"eq10\" and swap \"after\" (the large-M method models swap \"before\" there)",
-                         "\"asymptotic\"");
-    return v;
-}
-
 unsigned smallest_j(const std::vector<double>& pj, unsigned k) {
     unsigned j = k;
     while (j > 1 && pj[j - 1] > 1e-30) --j;  // as TwoPhaseModel: the j with P(J = j) > 1e-30
@@ -118,7 +109,7 @@ unsigned smallest_j(const std::vector<double>& pj, unsigned k) {
 LargeTwoPhaseModel::LargeTwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant)
     : pj_(fresh_message_bits(M, k, variant.hashing)),
       j_min_(smallest_j(pj_, k)),
-      active_(M, k, checked_two_phase(variant), variant.hashing == Hashing::colliding && is_exact_law(variant) ? 1 : j_min_) {
+      active_(M, k, variant, variant.hashing == Hashing::colliding && is_exact_law(variant) ? 1 : j_min_) {
     if (active_.distinct() && active_.distinct_fill().weights() > 2) overlap_ = distinct_overlap(M, k);
     if (active_.exact_law()) init_exact_law();
 }

@@ -1,6 +1,7 @@
 // Which method computes a recycling-filter model: the exact fill (rbf/one_phase.hpp, O(k·M), M ≤ 2^24), the
 // large-M method (rbf_large/, cost independent of M, M ≤ 2^40, with an error bound), or `automatic`: exact
-// where it is fast (M ≤ 2^16 bits) or where the large-M method does not apply, large-M above.
+// where it is fast (M ≤ 2^16 bits) or where the large-M method does not apply (k > 32, a filter too small for
+// it), large-M above.
 #pragma once
 
 #include <cstdint>
@@ -28,14 +29,10 @@ std::uint64_t checked_rbf_bits_any(double M, const std::string& name = "m");
 // 1 ≤ k ≤ 64, k ≤ M ≤ 2^40 (RangeError naming M or k): models whose cost does not grow with M.
 void validate_rbf_any(std::uint64_t M, unsigned k);
 
-// The method that runs for (M bits per filter, k, variant): `exact` or `asymptotic`, never `automatic`.
-// `asymptotic` asked for where the large-M method cannot run (a two-phase retaining filter with colliding hashes,
-// restart eq10 and swap "after")
-// is a RangeError naming "method"; `exact` above 2^24 a RangeError naming "m"; the large-M method (asked for, or
-// `auto` above 2^24) with k > kMaxLargeHashes a RangeError naming "k".
-RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant, bool two_phase = false);
-// Whether the large-M method can model this variant at all (sizes aside); `two_phase`: also the two-phase filter
-// (retaining needs swap "before" there).
-bool large_method_supports(const RbfVariant& variant, bool two_phase = false);
+// The method that runs for (M bits per filter, k, variant): `exact` or `asymptotic`, never `automatic`. Every
+// σ-bounded variant, one or two phases, has its large-M model. `exact` above 2^24 is a RangeError naming "m";
+// the large-M method (asked for, or `auto` above 2^24) with k > kMaxLargeHashes a RangeError naming "k", on a
+// filter too small for it an InfeasibleError naming "m".
+RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant);
 
 }  // namespace bloomcalc
