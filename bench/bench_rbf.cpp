@@ -282,6 +282,33 @@ int main() {
             json += row;
             first = false;
         }
+    // Colliding, two phases, retaining with restart eq 10 and the swap "after" (the last σ-bounded variant the
+    // large-M method took on): exact fill vs large-M on the overlap, then the large-M method alone; the two-phase
+    // rule's best k and capacity (the one-phase rows are eq 10's, as in the table above).
+    json += "],\"eq10After\":[";
+    std::printf("\ncolliding, retaining, restart eq10, swap after, full recommendation, k = 1..32: exact fill vs large-M method\n"
+                "(CPU ms, median of 3; exact at 2^20: one run), then the large-M method alone\n");
+    std::printf("%6s %8s %11s %11s %10s %5s %10s %8s %14s %10s\n", "M", "f*", "exact ms", "large ms", "err", "dth", "bound", "2-ph k",
+                "2-ph cap./M", "heap MiB");
+    first = true;
+    for (int e : {16, 20, 28, 36, 40})
+        for (double target : {1e-2, 1e-3}) {
+            if (e <= 20 && target < 1e-2) continue;
+            RecommendInput in;
+            in.M = std::uint64_t{1} << e, in.target = target, in.k_max = 32;
+            in.variant.recycling = Recycling::retaining, in.variant.restart = RestartLaw::eq10, in.variant.swap = SwapPoint::after;
+            const Versus v = versus(in, e <= 20, e >= 20 ? 1 : 3);
+            const double per_bit = v.la.two_phase.choice.capacity / static_cast<double>(in.M);
+            std::printf("%4s%-2d %8g %11.1f %11.1f %10.2e %5d %10.2e %8u %14.9f %10.2f\n", "2^", e, target, v.t_ex, v.t_la, v.err, v.dth,
+                        v.la.error_bound, v.la.two_phase.k, per_bit, v.mem_la);
+            char row[256];
+            std::snprintf(row, sizeof row,
+                          "%s{\"M\":%llu,\"fpr\":%g,\"ms\":%.6g,\"largeMs\":%.6g,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"perBit\":%.10g,\"largeMib\":%.4g}",
+                          first ? "" : ",", static_cast<unsigned long long>(in.M), target, v.t_ex, v.t_la, v.err, v.dth, v.la.error_bound,
+                          per_bit, v.mem_la);
+            json += row;
+            first = false;
+        }
     json += "]}";
     std::printf("JSON %s\n", json.c_str());
     return 0;

@@ -54,6 +54,11 @@ for (const [i, row] of rbf.native.exactLaw.entries())
     `exact-law large-M, M = 2^${Math.log2(row.M)}, f* = ${row.fpr}: ${ratio(rbf.wasm.exactLaw[i].largeMs, row.largeMs)} ` +
       `(wasm ${rbf.wasm.exactLaw[i].largeMs.toFixed(0)} ms)`,
   );
+for (const [i, row] of rbf.native.eq10After.entries())
+  console.log(
+    `eq10 + swap after large-M, M = 2^${Math.log2(row.M)}, f* = ${row.fpr}: ${ratio(rbf.wasm.eq10After[i].largeMs, row.largeMs)} ` +
+      `(wasm ${rbf.wasm.eq10After[i].largeMs.toFixed(0)} ms)`,
+  );
 
 // Serial vs pooled recommendation through the npm module (wasm in Node): calc.recommend on this thread against
 // the same on worker_threads — a pool kept between calls (createRecommendPool: its start is paid once, outside
