@@ -90,17 +90,23 @@ TEST_CASE("large-M two-phase equals the exact model on the overlap", "[rbf][larg
 }
 
 TEST_CASE("large-M recommendation: the exact thresholds on the overlap", "[rbf][large][recommend]") {
+    // Non-retaining: all five rules; two phases, retaining, restart eq 10, swap "after": the σ rules.
     std::vector<std::uint64_t> sizes{1u << 12, 1u << 16};
     if (full()) sizes.push_back(1u << 20);
-    int equal = 0, total = 0;
-    for (std::uint64_t M : sizes)
-        for (double target : {1e-2, 1e-3}) {
-            RecommendInput in;
-            in.M = M, in.target = target;
-            std::ostringstream where;
-            where << "M = " << M << ", f* = " << target;
-            largetest::check_thresholds_agree(in, where.str(), equal, total);
-        }
+    for (const RbfVariant& v : {RbfVariant{}, eq10_retaining(SwapPoint::after)}) {
+        const bool all_rules = v.recycling == Recycling::nonretaining;
+        int equal = 0, total = 0;
+        for (std::uint64_t M : sizes)
+            for (double target : {1e-2, 1e-3}) {
+                RecommendInput in;
+                in.M = M, in.target = target, in.variant = v;
+                std::ostringstream where;
+                where << to_string(v.recycling) << ", restart " << to_string(v.restart) << ", M = " << M << ", f* = " << target;
+                if (all_rules) largetest::check_thresholds_agree(in, where.str(), equal, total);
+                else largetest::check_thresholds_agree(in, where.str(), equal, total, {&RecommendRow::one_phase, &RecommendRow::two_phase});
+            }
+        WARN(to_string(v.recycling) << ", restart " << to_string(v.restart) << ": thresholds equal to the exact ones: " << equal << " of " << total);
+    }
 }
 
 TEST_CASE("recommend_rows in parts merge to recommend", "[rbf][large][recommend]") {
@@ -199,23 +205,10 @@ TEST_CASE("large-M capacity per bit at 2^36 is the exact one at 2^24", "[rbf][la
 
 // The two-phase retaining filter with restart eq 10 and the swap "after": its exact model is eq 24–26's
 // independent active and frozen filters with the "after" window (rbf_two_phase.cpp), so the large-M two-phase
-// model is the same formula (docs/rbf.md#large-m). The overlap above checks f², the FPRs, E[N₀] and F; here the
-// thresholds and, beyond the overlap, the capacity per bit at 2^36 against the exact model at 2^24 bits.
-TEST_CASE("large-M two-phase retaining with restart eq 10 and swap after: thresholds and capacity per bit", "[rbf][large][recommend]") {
+// model is the same formula (docs/rbf.md#large-m-eq10-after). The overlap tests above check f², the FPRs, E[N₀],
+// F and the thresholds; here, beyond the overlap, the capacity per bit at 2^36 against the exact model at 2^24 bits.
+TEST_CASE("large-M two-phase retaining with restart eq 10 and swap after: capacity per bit at 2^36", "[rbf][large]") {
     const RbfVariant v = eq10_retaining(SwapPoint::after);
-    std::vector<std::uint64_t> sizes{1u << 12, 1u << 16};
-    if (full()) sizes.push_back(1u << 20);
-    int equal = 0, total = 0;
-    for (std::uint64_t M : sizes)
-        for (double target : {1e-2, 1e-3}) {
-            RecommendInput in;
-            in.M = M, in.target = target, in.variant = v;
-            std::ostringstream where;
-            where << "eq 10, swap after, M = " << M << ", f* = " << target;
-            largetest::check_thresholds_agree(in, where.str(), equal, total, {&RecommendRow::one_phase, &RecommendRow::two_phase});
-        }
-    WARN("eq 10, swap after: thresholds equal to the exact model's: " << equal << " of " << total);
-
     // 2^24 bits in all (two filters of 2^23): the large-M two-phase threshold of the best k is the exact one
     // (f²(σ) ≤ f* < f²(σ + 1) by the exact model, filled up to σ + 1 only); at 2^36 the same k, and E[N₀]/M and
     // σ/M agree with it to the finite-size effect O(k/σ).
