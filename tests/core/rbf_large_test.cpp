@@ -204,7 +204,7 @@ TEST_CASE("large-M capacity per bit at 2^36 is the exact one at 2^24", "[rbf][la
 }
 
 // The two-phase retaining filter with restart eq 10 and the swap "after": its exact model is eq 24–26's
-// independent active and frozen filters with the "after" window (rbf_two_phase.cpp), so the large-M two-phase
+// independent active and frozen filters with the "after" window (core/src/rbf/two_phase.cpp), so the large-M two-phase
 // model is the same formula (docs/rbf.md#large-m-eq10-after). The overlap tests above check f², the FPRs, E[N₀],
 // F and the thresholds; here, beyond the overlap, the capacity per bit at 2^36 against the exact model at 2^24 bits.
 TEST_CASE("large-M two-phase retaining with restart eq 10 and swap after: capacity per bit at 2^36", "[rbf][large]") {
