@@ -14,12 +14,25 @@ namespace {
 constexpr double kNegligibleUncovered = 1e-18;  // 1 − q(r) below this counts as covered
 constexpr double kTailRelative = 1e-20;         // stop a sum when its remaining tail is this small
 
-// C(a, b) for a ≤ 64 as doubles (relative error ≤ 1 ulp).
-double choose(unsigned a, unsigned b) {
-    if (b > a) return 0.0;
+// C(a, b) for a ≤ 64 as doubles (relative error ≤ 1 ulp), tabulated once: the step matrix reads it
+// O(j³) times.
+constexpr unsigned kMaxChoose = 64;
+double choose_product(unsigned a, unsigned b) {
     double c = 1.0;
     for (unsigned i = 1; i <= b; ++i) c = c * (a - b + i) / i;
     return c;
+}
+struct ChooseTable {
+    double c[kMaxChoose + 1][kMaxChoose + 1];
+    ChooseTable() {
+        for (unsigned a = 0; a <= kMaxChoose; ++a)
+            for (unsigned b = 0; b <= kMaxChoose; ++b) c[a][b] = b > a ? 0.0 : choose_product(a, b);
+    }
+};
+double choose(unsigned a, unsigned b) {
+    static const ChooseTable table;
+    if (b > a) return 0.0;
+    return a <= kMaxChoose ? table.c[a][b] : choose_product(a, b);
 }
 
 // step[c][x] = P(one touching trial covers x new targets | c of j already covered).
@@ -38,62 +51,53 @@ std::vector<std::vector<double>> coverage_step(unsigned j, const std::vector<dou
     return step;
 }
 
-// The chain on the number of covered targets, extended only as far as a sum asks for it.
-class CoverageChain {
-public:
-    CoverageChain(unsigned j, const std::vector<double>& hit_size, double trials)
-        : j_(j), trials_(trials), single_(hit_size.size() == 2), dist_(j + 1, 0.0), next_(j + 1) {
-        if (!single_) step_ = coverage_step(j, hit_size);
-        dist_[0] = 1.0;
-    }
-    // Last r computed; beyond it q = 1 once 1 − q < 1e-18 (or r exceeds the trials).
-    double horizon() const { return static_cast<double>(q_.size() - 1); }
-    double covered(double r) { return extend(r) ? q_[static_cast<std::size_t>(r)] : 1.0; }
-    double uncovered(double r) { return extend(r) ? u_[static_cast<std::size_t>(r)] : 0.0; }
-
-private:
-    bool extend(double r) {
-        while (horizon() < r) {
-            if (horizon() >= trials_ || u_.back() < kNegligibleUncovered) return false;
-            advance();
-        }
-        return true;
-    }
-    void advance() {
-        if (single_) {
-            // A touching trial covers one uniform target: c → c + 1 with probability (j − c)/j.
-            const double jd = j_;
-            for (unsigned c = j_; c >= 1; --c) dist_[c] = dist_[c] * (c / jd) + dist_[c - 1] * ((j_ - c + 1) / jd);
-            dist_[0] = 0.0;
-        } else {
-            std::fill(next_.begin(), next_.end(), 0.0);
-            next_[j_] = dist_[j_];
-            for (unsigned c = 0; c < j_; ++c)
-                for (unsigned x = 0; x < step_[c].size(); ++x) next_[c + x] += dist_[c] * step_[c][x];
-            dist_.swap(next_);
-        }
-        double unset = 0.0;
-        for (unsigned c = 0; c < j_; ++c) unset += dist_[c];
-        q_.push_back(dist_[j_]);
-        u_.push_back(unset);
-    }
-
-    unsigned j_;
-    double trials_;
-    bool single_;
-    std::vector<std::vector<double>> step_;
-    std::vector<double> dist_, next_;
-    std::vector<double> q_{0.0}, u_{1.0};
-};
-
 }  // namespace
 
+CoverageChain::CoverageChain(unsigned j, const std::vector<double>& hit_size, double trials)
+    : j_(j), trials_(trials), single_(hit_size.size() == 2), dist_(j + 1, 0.0), next_(j + 1) {
+    if (!single_) step_ = coverage_step(j, hit_size);
+    dist_[0] = 1.0;
+}
+
+bool CoverageChain::extend(double r) {
+    while (horizon() < r) {
+        if (horizon() >= trials_ || u_.back() < kNegligibleUncovered) return false;
+        advance();
+    }
+    return true;
+}
+
+void CoverageChain::advance() {
+    if (single_) {
+        // A touching trial covers one uniform target: c → c + 1 with probability (j − c)/j.
+        const double jd = j_;
+        for (unsigned c = j_; c >= 1; --c) dist_[c] = dist_[c] * (c / jd) + dist_[c - 1] * ((j_ - c + 1) / jd);
+        dist_[0] = 0.0;
+    } else {
+        std::fill(next_.begin(), next_.end(), 0.0);
+        next_[j_] = dist_[j_];
+        for (unsigned c = 0; c < j_; ++c)
+            for (unsigned x = 0; x < step_[c].size(); ++x) next_[c + x] += dist_[c] * step_[c][x];
+        dist_.swap(next_);
+    }
+    double unset = 0.0;
+    for (unsigned c = 0; c < j_; ++c) unset += dist_[c];
+    q_.push_back(dist_[j_]);
+    u_.push_back(unset);
+}
+
 double all_targets_set(const CoverageInput& in) {
+    if (in.targets == 0) return 1.0;
+    if (in.hit == 0.0 || in.trials < 1) return 0.0;
+    CoverageChain chain(in.targets, in.hit_size, in.trials);
+    return all_targets_set(in, chain);
+}
+
+double all_targets_set(const CoverageInput& in, CoverageChain& chain) {
     const unsigned j = in.targets;
     const double T = in.trials;
     if (j == 0) return 1.0;
     if (in.hit == 0.0 || T < 1) return 0.0;
-    CoverageChain chain(j, in.hit_size, T);
 
     const double mean = T * in.hit;
     const double sd = std::sqrt(mean * in.miss);
@@ -108,6 +112,7 @@ double all_targets_set(const CoverageInput& in) {
         const double u = chain.uncovered(r);
         if (u == 0.0) break;
         unset += binomial_pmf(r, T, in.hit, in.miss) * u;
+        if (unset > 0.5) break;  // the direct form below serves: no need to extend the chain to hi
     }
     if (unset <= 0.5) return 1.0 - unset;
 

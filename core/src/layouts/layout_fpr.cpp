@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "bloomcalc/binomial.hpp"
@@ -45,66 +46,172 @@ CoverageInput touching_items(const LayoutFilter& f, double inside_hit, double in
     return in;
 }
 
-double split_block_exact(const LayoutFilter& f) {
+// Split-block (eq L3): the target is one bit per word of w = B/k bits; an item in the block hits each
+// word's target with probability 1/w, Binomial(k, 1/w) hits, given at least one.
+LayoutFprInM::Term split_block_term(const LayoutFilter& f) {
     const unsigned k = f.k;
     const double w = static_cast<double>(f.block_bits / k);  // bits per word
     const double log_clear = k * std::log1p(-1.0 / w);       // log P(an item in the block misses every target)
-    const double inside_hit = -std::expm1(log_clear);
-    CoverageInput in = touching_items(f, inside_hit, std::exp(log_clear), k);
-    in.hit_size.assign(k + 1, 0.0);  // Binomial(k, 1/w) hits, given at least one
-    for (unsigned h = 1; h <= k; ++h) in.hit_size[h] = binomial_term(k, h, 1.0 / w) / inside_hit;
-    return all_targets_set(in);  // eq L3
+    LayoutFprInM::Term t;
+    t.weight = 1.0;
+    t.inside_hit = -std::expm1(log_clear);
+    t.inside_miss = std::exp(log_clear);
+    t.targets = k;
+    t.hit_size.assign(k + 1, 0.0);
+    for (unsigned h = 1; h <= k; ++h) t.hit_size[h] = binomial_term(k, h, 1.0 / w) / t.inside_hit;
+    return t;
 }
 
-double blocked_distinct_exact(const LayoutFilter& f) {
+// Blocked, distinct probes (eq L1, distinct): |T| = k and the overlap is hypergeometric.
+LayoutFprInM::Term blocked_distinct_term(const LayoutFilter& f) {
     const unsigned k = f.k;
     const DistinctOverlap o = distinct_overlap(k, static_cast<double>(f.block_bits));
-    CoverageInput in = touching_items(f, o.hit, o.miss, k);
-    in.hit_size.assign(k + 1, 0.0);
-    for (unsigned h = 1; h <= k; ++h) in.hit_size[h] = o.hyper[h] / o.hit;
-    return all_targets_set(in);  // eq L1, distinct
+    LayoutFprInM::Term t;
+    t.weight = 1.0;
+    t.inside_hit = o.hit;
+    t.inside_miss = o.miss;
+    t.targets = k;
+    t.hit_size.assign(k + 1, 0.0);
+    for (unsigned h = 1; h <= k; ++h) t.hit_size[h] = o.hyper[h] / o.hit;
+    return t;
 }
 
-double blocked_colliding_exact(const LayoutFilter& f) {
-    const unsigned k = f.k;
-    const double B = static_cast<double>(f.block_bits);
-    const auto targets = distinct_probe_counts(k, B);  // P(|T| = i), eq 8 of 001
-    double p = 0.0;
-    // From i = k down; as in exact_fpr, a weight below 1e-20 of the running sum cannot matter.
-    for (unsigned i = k; i >= 1; --i) {
-        if (targets[i] == 0.0 || targets[i] < 1e-20 * p) continue;
-        const double x = i / B;  // one probe lands in T
-        const double log_clear = k * std::log1p(-x);
-        const double inside_hit = -std::expm1(log_clear);
-        if (inside_hit == 0.0) continue;
-        CoverageInput in = touching_items(f, inside_hit, std::exp(log_clear), i);
-        // h probes in T (Binomial(k, i/B), h ≥ 1) cover c distinct targets with eq 8's occupancy.
-        in.hit_size.assign(i + 1, 0.0);
-        for (unsigned h = 1; h <= k; ++h) {
-            const double ph = binomial_term(k, h, x) / inside_hit;
-            if (ph == 0.0) continue;
-            const auto occupancy = distinct_probe_counts(h, i);
-            for (unsigned c = 1; c <= std::min(h, i); ++c) in.hit_size[c] += ph * occupancy[c];
-        }
-        p += targets[i] * all_targets_set(in);  // eq L1, colliding
+// Blocked, colliding probes (eq L1): the term of i distinct targets. h probes in T (Binomial(k, i/B),
+// h ≥ 1) cover c distinct targets with eq 8's occupancy.
+// occupancy[h] = distinct_probe_counts(h, i) for h = 0..k, from one run of its ball-by-ball chain (the
+// state after h balls is the same numbers whatever the final count).
+std::vector<std::vector<double>> occupancy_by_balls(unsigned k, unsigned i) {
+    std::vector<std::vector<double>> out(k + 1);
+    const double m = i;
+    std::vector<double> d(k + 1, 0.0), next(k + 1);
+    d[0] = 1.0;
+    out[0] = d;
+    for (unsigned ball = 1; ball <= k; ++ball) {
+        next[0] = 0.0;
+        for (unsigned c = 1; c <= ball; ++c) next[c] = d[c] * (c / m) + d[c - 1] * ((m - c + 1) / m);
+        for (unsigned c = ball + 1; c <= k; ++c) next[c] = 0.0;
+        d.swap(next);
+        out[ball].assign(d.begin(), d.begin() + ball + 1);
     }
-    return p;
+    return out;
+}
+
+LayoutFprInM::Term blocked_colliding_term(const LayoutFilter& f, unsigned i, double weight) {
+    const unsigned k = f.k;
+    const double x = i / static_cast<double>(f.block_bits);  // one probe lands in T
+    const double log_clear = k * std::log1p(-x);
+    LayoutFprInM::Term t;
+    t.weight = weight;
+    t.inside_hit = -std::expm1(log_clear);
+    t.inside_miss = std::exp(log_clear);
+    t.targets = i;
+    if (t.inside_hit == 0.0) return t;
+    t.hit_size.assign(i + 1, 0.0);
+    const auto occupancy = occupancy_by_balls(k, i);
+    for (unsigned h = 1; h <= k; ++h) {
+        const double ph = binomial_term(k, h, x) / t.inside_hit;
+        if (ph == 0.0) continue;
+        for (unsigned c = 1; c <= std::min(h, i); ++c) t.hit_size[c] += ph * occupancy[h][c];
+    }
+    return t;
 }
 
 }  // namespace
 
-double layout_exact_fpr(const LayoutFilter& f) {
+LayoutFprInM::LayoutFprInM(const LayoutFilter& shape) : shape_(shape) {
+    if (shape.layout == Layout::blocked && shape.hashing == Hashing::colliding)
+        target_weights_ = distinct_probe_counts(shape.k, static_cast<double>(shape.block_bits));  // P(|T| = i), eq 8 of 001
+    terms_.resize(shape.layout == Layout::blocked && shape.hashing == Hashing::colliding ? shape.k + 1 : 1);
+}
+
+bool LayoutFprInM::serves(const LayoutFilter& f) const {
+    return f.layout == shape_.layout && f.n == shape_.n && f.k == shape_.k && f.hashing == shape_.hashing &&
+           (f.block_bits == shape_.block_bits || f.layout == Layout::standard || f.layout == Layout::partitioned);
+}
+
+double LayoutFprInM::term_at(Term& t, const LayoutFilter& f) {
+    if (!t.chain) t.chain = std::make_unique<CoverageChain>(t.targets, t.hit_size, static_cast<double>(f.n));
+    return all_targets_set(touching_items(f, t.inside_hit, t.inside_miss, t.targets), *t.chain);
+}
+
+double LayoutFprInM::at(std::uint64_t m) {
+    LayoutFilter f = shape_;
+    f.m = m;
+    if (f.layout == Layout::standard || f.layout == Layout::partitioned) f.block_bits = m;
     validate(f);
     double p = 0.0;
     switch (f.layout) {
     case Layout::standard: return exact_fpr(Filter{f.m, f.n, f.k, f.hashing});
-    case Layout::blocked:
-        p = f.hashing == Hashing::colliding ? blocked_colliding_exact(f) : blocked_distinct_exact(f);
+    case Layout::partitioned: {  // w = m/k changes with m: nothing to keep
+        Term t = split_block_term(f);
+        p = term_at(t, f);
         break;
+    }
     case Layout::split_block:
-    case Layout::partitioned: p = split_block_exact(f); break;
+        if (!terms_[0].ready) terms_[0] = split_block_term(f), terms_[0].ready = true;
+        p = term_at(terms_[0], f);
+        break;
+    case Layout::blocked:
+        if (f.hashing == Hashing::distinct) {
+            if (!terms_[0].ready) terms_[0] = blocked_distinct_term(f), terms_[0].ready = true;
+            p = term_at(terms_[0], f);
+            break;
+        }
+        // From i = k down; as in exact_fpr, a weight below 1e-20 of the running sum cannot matter.
+        for (unsigned i = f.k; i >= 1; --i) {
+            const double weight = target_weights_[i];
+            if (weight == 0.0 || weight < 1e-20 * p) continue;
+            Term& t = terms_[i];
+            if (!t.ready) t = blocked_colliding_term(f, i, weight), t.ready = true;
+            if (t.inside_hit == 0.0) continue;
+            p += weight * term_at(t, f);  // eq L1, colliding
+        }
+        break;
     }
     return std::min(1.0, p);  // a sum of probabilities can round an ulp above 1
+}
+
+double layout_exact_fpr(const LayoutFilter& f) {
+    validate(f);
+    return LayoutFprInM(f).at(f.m);
+}
+
+namespace {
+
+// Jensen's bound for k probes into B bits of which a fraction `set` is set in the mean (eq L6).
+double jensen_bound(double set, double k, double B, Hashing hashing) {
+    if (hashing == Hashing::colliding) return std::pow(set, k);                         // (E[X]/B)^k
+    return std::pow(std::max(0.0, B * set - (k - 1.0)) / (B - (k - 1.0)), k);  // ((E[X] − k + 1)⁺/(B − k + 1))^k
+}
+
+// The chance that a given bit of a block holding j items is set, 1 − (1 − 1/B)^{kj} or 1 − (1 − k/B)^j.
+double set_given_load(double j, double k, double B, Hashing hashing) {
+    const double log_clear = hashing == Hashing::colliding ? k * std::log1p(-1.0 / B) : std::log1p(-k / B);
+    return -std::expm1(j * log_clear);
+}
+
+}  // namespace
+
+double layout_fpr_lower_bound(const LayoutFilter& f) {
+    validate(f);
+    const double n = static_cast<double>(f.n), k = f.k, B = static_cast<double>(f.block_bits);
+    switch (f.layout) {
+    case Layout::split_block: return 0.0;
+    case Layout::partitioned: return std::pow(-std::expm1(n * std::log1p(-k / B)), k);  // 001 eq 19, exact here
+    case Layout::standard: return jensen_bound(set_given_load(n, k, B, f.hashing), k, B, f.hashing);
+    case Layout::blocked: break;
+    }
+    // Blocked: p = Σ_j P(J = j)·f(j) (eq L5) and f(j) ≥ Jensen's bound for the block holding j items; a
+    // partial sum of these non-negative terms is still a lower bound. Sparse filters (few items per
+    // block) need this form: the bound at the mean load is far too weak there.
+    const std::uint64_t b = block_count(f);
+    const double q = 1.0 / static_cast<double>(b), qc = static_cast<double>(b - 1) / static_cast<double>(b);
+    const double mean = n * q;
+    const double top = std::min(n, std::ceil(mean + 40.0 * std::sqrt(mean) + 40.0));
+    double sum = 0.0;
+    for (double j = std::max(1.0, std::floor(mean - 40.0 * std::sqrt(mean))), terms = 0; j <= top && terms < 4096; ++j, ++terms)
+        sum += binomial_pmf(j, n, q, qc) * jensen_bound(set_given_load(j, k, B, f.hashing), k, B, f.hashing);
+    return sum;
 }
 
 double block_fpr_given_load(const LayoutFilter& f, std::uint64_t j) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/fpr/exact_fpr.hpp"
@@ -45,6 +46,21 @@ namespace {
 // A filter for a number of size units (blocks, slices' k bits, bits), or nothing when that k is invalid.
 using Maker = std::function<LayoutFilter(std::uint64_t units)>;
 
+// The exact FPRs a search asks for, each shape's m-independent parts computed once (LayoutFprInM):
+// the same numbers as layout_exact_fpr.
+class ExactFprs {
+public:
+    double operator()(const LayoutFilter& f) {
+        for (auto& shape : shapes_)
+            if (shape.serves(f)) return shape.at(f.m);
+        shapes_.emplace_back(f);
+        return shapes_.back().at(f.m);
+    }
+
+private:
+    std::vector<LayoutFprInM> shapes_;
+};
+
 // Distinct probes need k ≤ m.
 std::uint64_t hashing_min_bits(const LayoutFilter& f) { return f.hashing == Hashing::distinct ? f.k : 1; }
 
@@ -58,7 +74,15 @@ struct Found {
 // the answer itself is then settled by exact comparisons (fpr(u) ≤ p < fpr(u − 1)), bracketing and
 // bisecting from where the secant stopped.
 std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std::uint64_t max_units, double p) {
-    auto fpr_at = [&](std::uint64_t u) { return layout_exact_fpr(make(u)); };
+    // A proven lower bound above p at the largest size settles "none" without the exact sum (eq L6);
+    // the margin covers the rounding of both.
+    if (layout_fpr_lower_bound(make(max_units)) * (1.0 - 1e-9) > p) return std::nullopt;
+    ExactFprs exact;
+    std::map<std::uint64_t, double> seen;  // the search may ask for a size twice
+    auto fpr_at = [&](std::uint64_t u) {
+        const auto it = seen.find(u);
+        return it != seen.end() ? it->second : seen[u] = exact(make(u));
+    };
     const double log_p = std::log(p);
     auto g = [&](double u) { return std::log(fpr_at(static_cast<std::uint64_t>(u))) - log_p; };
     double u0 = static_cast<double>(std::clamp<std::uint64_t>(guess, 1, max_units));
@@ -70,6 +94,7 @@ std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std:
         u0 = u1, g0 = g1;
         u1 = next, g1 = g(u1);
     }
+    if (u1 == static_cast<double>(max_units) && g1 > 0.0) return std::nullopt;  // fpr(max) > p: none meets p
     std::uint64_t start = static_cast<std::uint64_t>(u1);
     std::uint64_t lo = 0, hi = 0;  // fpr(lo) > p (lo = 0: none smaller), fpr(hi) ≤ p
     if (fpr_at(start) <= p) {
@@ -84,6 +109,7 @@ std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std:
             if (next == 1) break;
         }
     } else {
+        if (start < max_units && fpr_at(max_units) > p) return std::nullopt;  // the FPR falls with m: none meets p
         lo = start;
         for (std::uint64_t step = 1;; step *= 2) {
             if (lo >= max_units) return std::nullopt;
@@ -101,7 +127,7 @@ std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std:
     }
     Found out;
     out.filter = make(hi);
-    out.fpr = layout_exact_fpr(out.filter);
+    out.fpr = exact(out.filter);
     return out;
 }
 

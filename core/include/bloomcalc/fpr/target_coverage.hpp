@@ -2,6 +2,7 @@
 // block of the fast exact FPR (docs/exact-fpr.md).
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 namespace bloomcalc {
@@ -20,5 +21,32 @@ struct CoverageInput {
 // trials cover all j targets (a chain on the number covered). Every term is non-negative; when the
 // result exceeds 1/2 it is computed as 1 − Σ_r b(r)·(1 − q(r)) instead, also without cancellation.
 double all_targets_set(const CoverageInput& in);
+
+// The chain on the number of covered targets: q(r) = P(r touching trials cover all j), extended only as
+// far as a sum asks for it. It depends on j, hit_size and the trials, not on π: a caller evaluating
+// many π for the same targets (layout sizing, where π follows m) keeps one chain and passes it to
+// all_targets_set(in, chain); the results are the same numbers as with a fresh chain.
+class CoverageChain {
+public:
+    CoverageChain(unsigned j, const std::vector<double>& hit_size, double trials);
+    // Last r computed; beyond it q = 1 once 1 − q < 1e-18 (or r exceeds the trials).
+    double horizon() const { return static_cast<double>(q_.size() - 1); }
+    double covered(double r) { return extend(r) ? q_[static_cast<std::size_t>(r)] : 1.0; }
+    double uncovered(double r) { return extend(r) ? u_[static_cast<std::size_t>(r)] : 0.0; }
+
+private:
+    bool extend(double r);
+    void advance();
+
+    unsigned j_;
+    double trials_;
+    bool single_;
+    std::vector<std::vector<double>> step_;
+    std::vector<double> dist_, next_;
+    std::vector<double> q_{0.0}, u_{1.0};
+};
+
+// The same as all_targets_set(in) with a kept chain, built from in.targets, in.hit_size, in.trials.
+double all_targets_set(const CoverageInput& in, CoverageChain& chain);
 
 }  // namespace bloomcalc

@@ -2,8 +2,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "bloomcalc/layouts/layout.hpp"
+#include "bloomcalc/fpr/target_coverage.hpp"
 
 namespace bloomcalc {
 
@@ -14,6 +17,43 @@ namespace bloomcalc {
 // Binomial(n, π) and every term is non-negative (all_targets_set, docs/exact-fpr.md), so the cost does
 // not depend on m, n or B: O(k³ + k²·R), R ≤ ~3000.  (layouts eq L1, L3)
 double layout_exact_fpr(const LayoutFilter& f);
+
+// The same exact FPR for one shape (layout, n, k, B, hashing) at any m, for callers that ask many m
+// (sizing). Only π = q·inside_hit depends on m; the target weights, each term's hit-size law and
+// its coverage chain (q(r), the O(k³)–O(k⁴) part) do not, so they are computed once and kept.
+// at(m) returns the same number as layout_exact_fpr, bit for bit (the same operations in the same
+// order); validates the filter (RangeError naming the parameter).
+class LayoutFprInM {
+public:
+    explicit LayoutFprInM(const LayoutFilter& shape);  // shape.m is ignored
+    double at(std::uint64_t m);
+    // Whether at(f.m) is this filter's FPR (same layout, n, k, hashing, and B unless B = m).
+    bool serves(const LayoutFilter& f) const;
+
+    struct Term {  // one target-set size: its weight, in-block touch law and kept chain
+        double weight = 0, inside_hit = 0, inside_miss = 0;
+        unsigned targets = 0;
+        std::vector<double> hit_size;
+        std::unique_ptr<CoverageChain> chain;
+        bool ready = false;
+    };
+
+private:
+    static double term_at(Term& t, const LayoutFilter& f);
+
+    LayoutFilter shape_;
+    std::vector<double> target_weights_;  // blocked, colliding: P(|T| = i), eq 8 of 001
+    std::vector<Term> terms_;             // by i (blocked, colliding) or one (split-block, distinct)
+};
+
+// A proven lower bound on layout_exact_fpr, in closed form (eq L6): given the filter, a fresh item
+// probing k bits of its block (B bits; standard: B = m) holding X set bits is a false positive with
+// probability (X/B)^k (colliding) or C(X, k)/C(B, k) ≥ ((X − k + 1)⁺/(B − k + 1))^k (distinct); both are
+// convex in X, so by Jensen the mean FPR is at least their value at E[X] = B·s, where s, the chance that
+// a given bit is set, is 1 − (1 − q·(1 − (1 − 1/B)^k))^n (colliding) or 1 − (1 − q·k/B)^n (distinct),
+// q = B/m. Partitioned: the exact closed form (1 − (1 − k/m)^n)^k. Split-block: 0 (no bound used).
+// Sizing uses it to discard a k whose FPR at the largest size is above the target without the exact sum.
+double layout_fpr_lower_bound(const LayoutFilter& f);
 
 // The FPR of one block holding exactly j items, f(j) (layouts eq L2, L4):
 //   blocked:     the exact FPR of a standard filter with m = B, n = j (001 eqs 8, 17 / 000 eq 17);
