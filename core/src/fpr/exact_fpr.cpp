@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "bloomcalc/fpr/target_coverage.hpp"
@@ -52,9 +53,7 @@ DistinctOverlap distinct_overlap(unsigned k, double m) {
     return o;
 }
 
-namespace {
-
-double exact_colliding(const Filter& f) {
+double exact_colliding_kept(const Filter& f, std::vector<std::unique_ptr<CoverageChain>>& chains) {
     const double m = static_cast<double>(f.m);
     const auto probes = distinct_probe_counts(f.k, m);
     double p = 0.0;
@@ -68,9 +67,18 @@ double exact_colliding(const Filter& f) {
         in.miss = (m - j) / m;
         in.targets = j;
         in.hit_size = {0.0, 1.0};  // a ball covers exactly one target
-        p += probes[j] * all_targets_set(in);
+        if (chains.size() <= j) chains.resize(j + 1);
+        if (!chains[j]) chains[j] = std::make_unique<CoverageChain>(j, in.hit_size, in.trials);
+        p += probes[j] * all_targets_set(in, *chains[j]);
     }
     return p;
+}
+
+namespace {
+
+double exact_colliding(const Filter& f) {
+    std::vector<std::unique_ptr<CoverageChain>> chains;
+    return exact_colliding_kept(f, chains);
 }
 
 double exact_distinct(const Filter& f) {

@@ -29,23 +29,38 @@ struct ChooseTable {
             for (unsigned b = 0; b <= kMaxChoose; ++b) c[a][b] = b > a ? 0.0 : choose_product(a, b);
     }
 };
-double choose(unsigned a, unsigned b) {
+const ChooseTable& choose_table() {
     static const ChooseTable table;
-    if (b > a) return 0.0;
-    return a <= kMaxChoose ? table.c[a][b] : choose_product(a, b);
+    return table;
 }
 
 // step[c][x] = P(one touching trial covers x new targets | c of j already covered).
 std::vector<std::vector<double>> coverage_step(unsigned j, const std::vector<double>& hit_size) {
     std::vector<std::vector<double>> step(j);
+    if (j > kMaxChoose) {  // not reached: j ≤ k ≤ 64
+        for (unsigned c = 0; c < j; ++c) {
+            step[c].assign(j - c + 1, 0.0);
+            for (unsigned h = 1; h < hit_size.size() && h <= j; ++h) {
+                if (hit_size[h] == 0.0) continue;
+                const double all = choose_product(j, h);
+                for (unsigned x = (h > c ? h - c : 0); x <= std::min(h, j - c); ++x)
+                    step[c][x] += hit_size[h] * choose_product(j - c, x) * choose_product(c, h - x) / all;
+            }
+        }
+        return step;
+    }
+    const auto& C = choose_table().c;
     for (unsigned c = 0; c < j; ++c) {
         step[c].assign(j - c + 1, 0.0);
+        double* row = step[c].data();
+        const double* uncovered = C[j - c];
         for (unsigned h = 1; h < hit_size.size() && h <= j; ++h) {
-            if (hit_size[h] == 0.0) continue;
+            const double weight = hit_size[h];
+            if (weight == 0.0) continue;
             // h targets drawn without replacement from j, of which j − c are uncovered.
-            const double all = choose(j, h);
-            for (unsigned x = (h > c ? h - c : 0); x <= std::min(h, j - c); ++x)
-                step[c][x] += hit_size[h] * choose(j - c, x) * choose(c, h - x) / all;
+            const double all = C[j][h];
+            const unsigned x_end = std::min(h, j - c);
+            for (unsigned x = (h > c ? h - c : 0); x <= x_end; ++x) row[x] += weight * uncovered[x] * C[c][h - x] / all;
         }
     }
     return step;

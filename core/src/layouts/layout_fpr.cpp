@@ -141,7 +141,9 @@ double LayoutFprInM::at(std::uint64_t m) {
     validate(f);
     double p = 0.0;
     switch (f.layout) {
-    case Layout::standard: return exact_fpr(Filter{f.m, f.n, f.k, f.hashing});
+    case Layout::standard:
+        if (f.hashing == Hashing::distinct) return exact_fpr(Filter{f.m, f.n, f.k, f.hashing});  // its hit sizes follow m
+        return std::min(1.0, exact_colliding_kept(Filter{f.m, f.n, f.k, f.hashing}, standard_chains_));  // = exact_fpr
     case Layout::partitioned: {  // w = m/k changes with m: nothing to keep
         Term t = split_block_term(f);
         p = term_at(t, f);
@@ -192,26 +194,53 @@ double set_given_load(double j, double k, double B, Hashing hashing) {
 
 }  // namespace
 
+namespace {
+
+// Σ_j P(J = j)·g(j) over the loads J ~ Binomial(n, 1/b) within λ ± 40√λ + 40 (at most 4096 terms, from
+// j = 1 up): every term is non-negative, so a partial sum of lower bounds is a lower bound.
+template <class G>
+double load_mixture_partial(const LayoutFilter& f, G&& g) {
+    const double n = static_cast<double>(f.n);
+    const std::uint64_t b = block_count(f);
+    if (b == 1) return g(n);
+    const double q = 1.0 / static_cast<double>(b), qc = static_cast<double>(b - 1) / static_cast<double>(b);
+    const double mean = n * q, spread = 40.0 * std::sqrt(mean);
+    const double top = std::min(n, std::ceil(mean + spread + 40.0));
+    double sum = 0.0;
+    for (double j = std::max(1.0, std::floor(mean - spread)), terms = 0; j <= top && terms < 4096; ++j, ++terms)
+        sum += binomial_pmf(j, n, q, qc) * g(j);
+    return sum;
+}
+
+}  // namespace
+
 double layout_fpr_lower_bound(const LayoutFilter& f) {
     validate(f);
     const double n = static_cast<double>(f.n), k = f.k, B = static_cast<double>(f.block_bits);
     switch (f.layout) {
     case Layout::split_block: return 0.0;
     case Layout::partitioned: return std::pow(-std::expm1(n * std::log1p(-k / B)), k);  // 001 eq 19, exact here
-    case Layout::standard: return jensen_bound(set_given_load(n, k, B, f.hashing), k, B, f.hashing);
+    case Layout::standard:
     case Layout::blocked: break;
     }
-    // Blocked: p = Σ_j P(J = j)·f(j) (eq L5) and f(j) ≥ Jensen's bound for the block holding j items; a
-    // partial sum of these non-negative terms is still a lower bound. Sparse filters (few items per
-    // block) need this form: the bound at the mean load is far too weak there.
-    const std::uint64_t b = block_count(f);
-    const double q = 1.0 / static_cast<double>(b), qc = static_cast<double>(b - 1) / static_cast<double>(b);
-    const double mean = n * q;
-    const double top = std::min(n, std::ceil(mean + 40.0 * std::sqrt(mean) + 40.0));
-    double sum = 0.0;
-    for (double j = std::max(1.0, std::floor(mean - 40.0 * std::sqrt(mean))), terms = 0; j <= top && terms < 4096; ++j, ++terms)
-        sum += binomial_pmf(j, n, q, qc) * jensen_bound(set_given_load(j, k, B, f.hashing), k, B, f.hashing);
-    return sum;
+    // p = Σ_j P(J = j)·f(j) (eq L5) and f(j) ≥ Jensen's bound for the block holding j items (standard:
+    // one block, J = n). Sparse blocked filters need the bound per load: at the mean load it is far too
+    // weak there.
+    return load_mixture_partial(f, [&](double j) { return jensen_bound(set_given_load(j, k, B, f.hashing), k, B, f.hashing); });
+}
+
+double estimated_fpr(const LayoutFilter& f) {
+    validate(f);
+    const double k = f.k, B = static_cast<double>(f.block_bits);
+    if (f.layout == Layout::split_block || f.layout == Layout::partitioned)
+        return load_mixture_partial(f, [&](double j) { return std::pow(-std::expm1(j * std::log1p(-k / B)), k); });  // eq L4
+    return load_mixture_partial(f, [&](double j) {
+        const double x = B * set_given_load(j, k, B, f.hashing);  // E[X | J = j]
+        if (f.hashing == Hashing::colliding) return std::pow(x / B, k);
+        double v = 1.0;
+        for (unsigned i = 0; i < f.k && v > 0.0; ++i) v *= std::max(0.0, x - i) / (B - i);
+        return v;
+    });
 }
 
 double block_fpr_given_load(const LayoutFilter& f, std::uint64_t j) {

@@ -67,19 +67,35 @@ std::uint64_t hashing_min_bits(const LayoutFilter& f) { return f.hashing == Hash
 struct Found {
     LayoutFilter filter;
     double fpr = 0;
+    std::uint64_t units = 0;
 };
 
 // The smallest units in [1, max_units] with FPR ≤ p, nullopt if none. The FPR falls monotonically in m
 // and log FPR is nearly linear in it, so a few secant steps on log FPR − log p land next to the answer;
 // the answer itself is then settled by exact comparisons (fpr(u) ≤ p < fpr(u − 1)), bracketing and
 // bisecting from where the secant stopped.
-std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std::uint64_t max_units, double p) {
+// With Model::estimate the same search runs on estimated_fpr (cheap, for starting points only); with
+// Model::reference it is the search as it was before the shortcuts (a fresh layout_exact_fpr per size,
+// no bound, no memo), kept for the tests and the benchmark.
+enum class Model { exact, estimate, reference };
+std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std::uint64_t max_units, double p,
+                                    Model model = Model::exact) {
+    const bool shortcuts = model != Model::reference;
     // A proven lower bound above p at the largest size settles "none" without the exact sum (eq L6);
     // the margin covers the rounding of both.
-    if (layout_fpr_lower_bound(make(max_units)) * (1.0 - 1e-9) > p) return std::nullopt;
-    ExactFprs exact;
+    if (model == Model::exact && layout_fpr_lower_bound(make(max_units)) * (1.0 - 1e-9) > p) return std::nullopt;
+    ExactFprs exact_fprs;
+    auto exact = [&](const LayoutFilter& f) {
+        switch (model) {
+        case Model::exact: return exact_fprs(f);
+        case Model::estimate: return estimated_fpr(f);
+        case Model::reference: break;
+        }
+        return layout_exact_fpr(f);
+    };
     std::map<std::uint64_t, double> seen;  // the search may ask for a size twice
     auto fpr_at = [&](std::uint64_t u) {
+        if (!shortcuts) return exact(make(u));
         const auto it = seen.find(u);
         return it != seen.end() ? it->second : seen[u] = exact(make(u));
     };
@@ -94,7 +110,7 @@ std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std:
         u0 = u1, g0 = g1;
         u1 = next, g1 = g(u1);
     }
-    if (u1 == static_cast<double>(max_units) && g1 > 0.0) return std::nullopt;  // fpr(max) > p: none meets p
+    if (shortcuts && u1 == static_cast<double>(max_units) && g1 > 0.0) return std::nullopt;  // fpr(max) > p: none meets p
     std::uint64_t start = static_cast<std::uint64_t>(u1);
     std::uint64_t lo = 0, hi = 0;  // fpr(lo) > p (lo = 0: none smaller), fpr(hi) ≤ p
     if (fpr_at(start) <= p) {
@@ -109,7 +125,7 @@ std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std:
             if (next == 1) break;
         }
     } else {
-        if (start < max_units && fpr_at(max_units) > p) return std::nullopt;  // the FPR falls with m: none meets p
+        if (shortcuts && start < max_units && fpr_at(max_units) > p) return std::nullopt;  // the FPR falls with m: none meets p
         lo = start;
         for (std::uint64_t step = 1;; step *= 2) {
             if (lo >= max_units) return std::nullopt;
@@ -128,6 +144,7 @@ std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std:
     Found out;
     out.filter = make(hi);
     out.fpr = exact(out.filter);
+    out.units = hi;
     return out;
 }
 
@@ -137,14 +154,12 @@ std::uint64_t classic_guess(double n, double p, unsigned k, std::uint64_t unit_b
     return static_cast<std::uint64_t>(std::max(1.0, std::ceil(m / static_cast<double>(unit_bits))));
 }
 
-// The best over the k in `ks` (ascending): walk from the one nearest log2(1/p) while m does not grow.
-std::optional<Found> best_over_k(const std::vector<unsigned>& ks, const std::function<std::optional<Found>(unsigned)>& at,
-                                 double p) {
-    if (ks.empty()) return std::nullopt;
-    const double k0 = std::log2(1.0 / p) * 0.85;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i < ks.size(); ++i)
-        if (std::fabs(ks[i] - k0) < std::fabs(ks[start] - k0)) start = i;
+// The smallest size for one k: `guess_bits` (0: none) is where its search starts.
+using SizeForK = std::function<std::optional<Found>(unsigned k, Model model, std::uint64_t guess_bits)>;
+
+// From ks[start], walk up then down while the size does not grow (equal sizes: the smaller k).
+template <class At>
+std::optional<Found> walk_k(const std::vector<unsigned>& ks, std::size_t start, At&& at) {
     std::optional<Found> best = at(ks[start]);
     auto better = [&](const std::optional<Found>& a) {
         return a && (!best || a->filter.m < best->filter.m || (a->filter.m == best->filter.m && a->filter.k < best->filter.k));
@@ -162,6 +177,35 @@ std::optional<Found> best_over_k(const std::vector<unsigned>& ks, const std::fun
     return best;
 }
 
+// Units where the estimated FPR meets p, as the exact search's start (the classic guess if none).
+std::uint64_t estimated_start(const Maker& make, std::uint64_t classic, std::uint64_t max_units, double p, Model model) {
+    if (model == Model::reference) return classic;
+    const auto rough = smallest_units(make, classic, max_units, p, Model::estimate);
+    return rough ? rough->units : classic;
+}
+
+// The best over the k in `ks` (ascending). The walk runs first on the estimated FPR from the k nearest
+// 0.85·log2(1/p) (cheap: a few hundred terms per size), then on the exact FPR from the estimate's best
+// k, each exact search starting at that k's estimated size. The exact walk's answer is where it stops;
+// the estimate only saves the exact searches of the k on the way (each costs the k terms' chains).
+std::optional<Found> best_over_k(const std::vector<unsigned>& ks, const SizeForK& at, double p, Model model) {
+    if (ks.empty()) return std::nullopt;
+    const double k0 = std::log2(1.0 / p) * 0.85;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < ks.size(); ++i)
+        if (std::fabs(ks[i] - k0) < std::fabs(ks[start] - k0)) start = i;
+    return walk_k(ks, start, [&](unsigned k) {
+        if (model == Model::reference) return at(k, model, 0);
+        const auto rough = at(k, Model::estimate, 0);  // where this k's exact search starts
+        return at(k, Model::exact, rough ? rough->filter.m : 0);
+    });
+}
+
+// Where a search in units of `unit_bits` starts: the estimated size if known, else the classic one.
+std::uint64_t start_units(std::uint64_t guess_bits, double n, double p, unsigned k, std::uint64_t unit_bits) {
+    return guess_bits ? std::max<std::uint64_t>(1, guess_bits / unit_bits) : classic_guess(n, p, k, unit_bits);
+}
+
 std::vector<unsigned> k_range(std::optional<double> k, const std::function<bool(unsigned)>& valid) {
     std::vector<unsigned> ks;
     if (k) {
@@ -173,8 +217,8 @@ std::vector<unsigned> k_range(std::optional<double> k, const std::function<bool(
     return ks;
 }
 
-Found smallest_standard(std::uint64_t n, double p, Hashing hashing) {
-    auto at = [&](unsigned k) -> std::optional<Found> {
+Found smallest_standard(std::uint64_t n, double p, Hashing hashing, Model search) {
+    auto at = [&](unsigned k, Model model, std::uint64_t guess_bits) -> std::optional<Found> {
         LayoutFilter base;
         base.n = n, base.k = k, base.hashing = hashing;
         Maker make = [base](std::uint64_t units) {
@@ -182,16 +226,17 @@ Found smallest_standard(std::uint64_t n, double p, Hashing hashing) {
             f.m = f.block_bits = std::max<std::uint64_t>(units, hashing_min_bits(base));
             return f;
         };
-        return smallest_units(make, classic_guess(static_cast<double>(n), p, k, 1), kMaxBits, p);
+        return smallest_units(make, start_units(guess_bits, static_cast<double>(n), p, k, 1), kMaxBits, p, model);
     };
-    auto best = best_over_k(k_range(std::nullopt, [](unsigned) { return true; }), at, p);
+    auto best = best_over_k(k_range(std::nullopt, [](unsigned) { return true; }), at, p, search);
     if (!best) throw InfeasibleError("p", "a rate a standard filter of at most 2^40 bits reaches", show_number(p));
     return *best;
 }
 
 }  // namespace
 
-LayoutSizing size_layout(const LayoutSizingInput& in) {
+LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method) {
+    const Model search = method == SizingSearch::reference ? Model::reference : Model::exact;
     const std::uint64_t n = checked_integer(in.n, "n", 1, kMaxItems);
     const double p = checked_probability(in.p, "p");
     LayoutSizing out;
@@ -226,7 +271,8 @@ LayoutSizing size_layout(const LayoutSizingInput& in) {
             out.rounding = "power-of-two bytes in [32 B, 128 MiB] (Parquet initBitset)";
         } else if (preset.k_rule == PresetK::rocksdb_rule) {
             Maker make = [&](std::uint64_t lines) { return preset_filter(preset, lines * 512, n, 0); };
-            found = smallest_units(make, classic_guess(static_cast<double>(n), p, 6, 512), kMaxBits / 512, p);
+            found = smallest_units(make, estimated_start(make, classic_guess(static_cast<double>(n), p, 6, 512), kMaxBits / 512, p, search),
+                                   kMaxBits / 512, p, search);
             if (!found) throw InfeasibleError("p", "a rate a RocksDB filter of at most 2^40 bits reaches", show_number(p));
             // The bits_per_key setting whose CalculateSpace gives at least these cache lines.
             const std::uint64_t lines = found->filter.m / 512;
@@ -237,13 +283,13 @@ LayoutSizing size_layout(const LayoutSizingInput& in) {
             out.rocksdb_bits_per_key = static_cast<double>(millibits) / 1000.0;
             out.rounding = "whole 64-byte cache lines, k from RocksDB's probe rule, + 5 bytes metadata";
         } else {
-            auto at = [&](unsigned k) -> std::optional<Found> {
+            auto at = [&](unsigned k, Model model, std::uint64_t guess_bits) -> std::optional<Found> {
                 const std::uint64_t B = preset.word_bits ? preset.word_bits * k : preset.block_bits;
                 if (preset.layout == Layout::blocked && preset.hashing == Hashing::distinct && k > B) return std::nullopt;
                 Maker make = [&, k, B](std::uint64_t blocks) { return preset_filter(preset, blocks * B, n, k); };
-                return smallest_units(make, classic_guess(static_cast<double>(n), p, k, B), kMaxBits / B, p);
+                return smallest_units(make, start_units(guess_bits, static_cast<double>(n), p, k, B), kMaxBits / B, p, model);
             };
-            found = best_over_k(k_range(in.k, [](unsigned) { return true; }), at, p);
+            found = best_over_k(k_range(in.k, [](unsigned) { return true; }), at, p, search);
             if (!found) throw InfeasibleError("p", "a rate this preset reaches within 2^40 bits", show_number(p));
             out.rounding = "whole blocks of B bits";
         }
@@ -263,9 +309,10 @@ LayoutSizing size_layout(const LayoutSizingInput& in) {
                     f.m = f.block_bits = std::max(bits, hashing_min_bits(base));
                     return f;
                 };
-                found = smallest_units(make, classic_guess(static_cast<double>(n), p, base.k, 1), kMaxBits, p);
+                found = smallest_units(make, estimated_start(make, classic_guess(static_cast<double>(n), p, base.k, 1), kMaxBits, p, search),
+                                       kMaxBits, p, search);
             } else {
-                found = smallest_standard(n, p, in.hashing);
+                found = smallest_standard(n, p, in.hashing, search);
             }
             out.rounding = "none (any number of bits)";
         } else {
@@ -274,7 +321,7 @@ LayoutSizing size_layout(const LayoutSizingInput& in) {
                 if (layout == Layout::blocked && in.hashing == Hashing::distinct) return k <= B;
                 return true;
             };
-            auto at = [&](unsigned k) -> std::optional<Found> {
+            auto at = [&](unsigned k, Model model, std::uint64_t guess_bits) -> std::optional<Found> {
                 if (!valid(k)) return std::nullopt;
                 const std::uint64_t unit = layout == Layout::partitioned ? k : B;
                 Maker make = [&, k, unit](std::uint64_t units) {
@@ -284,12 +331,12 @@ LayoutSizing size_layout(const LayoutSizingInput& in) {
                     validate(f);
                     return f;
                 };
-                return smallest_units(make, classic_guess(static_cast<double>(n), p, k, unit), kMaxBits / unit, p);
+                return smallest_units(make, start_units(guess_bits, static_cast<double>(n), p, k, unit), kMaxBits / unit, p, model);
             };
             const auto ks = k_range(in.k, valid);
             if (in.k && !valid(ks[0]))
                 throw RangeError("k", layout == Layout::split_block ? "a divisor of B = " + std::to_string(B) : "at most B", show_number(*in.k));
-            found = best_over_k(ks, at, p);
+            found = best_over_k(ks, at, p, search);
             if (!found) throw InfeasibleError("p", "a rate this layout reaches within 2^40 bits", show_number(p));
             out.rounding = layout == Layout::partitioned ? "a multiple of k bits (k equal slices)" : "whole blocks of B bits";
         }
@@ -300,7 +347,9 @@ LayoutSizing size_layout(const LayoutSizingInput& in) {
     out.meets_target = out.fpr <= p;
     out.bits_per_key = static_cast<double>(out.filter.m) / static_cast<double>(n);
     out.bytes = std::ceil(static_cast<double>(out.filter.m) / 8.0) + (out.rocksdb_bits_per_key ? 5.0 : 0.0);
-    const Found standard = smallest_standard(n, p, Hashing::colliding);
+    // The standard filter beside it (already sized when that is the request).
+    const bool is_standard = in.preset.empty() && in.layout == Layout::standard && !in.k && in.hashing == Hashing::colliding;
+    const Found standard = is_standard ? *found : smallest_standard(n, p, Hashing::colliding, search);
     out.standard = Filter{standard.filter.m, n, standard.filter.k, Hashing::colliding};
     out.standard_fpr = standard.fpr;
     out.overhead = static_cast<double>(out.filter.m) / static_cast<double>(standard.filter.m) - 1.0;

@@ -2,9 +2,11 @@
 // Fast path for real filter sizes: see docs/exact-fpr.md for the derivation.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "bloomcalc/params.hpp"
+#include "bloomcalc/fpr/target_coverage.hpp"
 
 namespace bloomcalc {
 
@@ -24,5 +26,10 @@ struct DistinctOverlap {
     double miss = 0, hit = 0;
 };
 DistinctOverlap distinct_overlap(unsigned k, double m);
+
+// The colliding exact FPR (without exact_fpr's clamp to 1) with the coverage chains kept by the
+// caller: chains[j] serves j targets and depends on n and k only, not on m, so a caller asking many m
+// (layout sizing) builds each once. The same number as a fresh evaluation, bit for bit.
+double exact_colliding_kept(const Filter& f, std::vector<std::unique_ptr<CoverageChain>>& chains);
 
 }  // namespace bloomcalc

@@ -44,6 +44,7 @@ private:
     LayoutFilter shape_;
     std::vector<double> target_weights_;  // blocked, colliding: P(|T| = i), eq 8 of 001
     std::vector<Term> terms_;             // by i (blocked, colliding) or one (split-block, distinct)
+    std::vector<std::unique_ptr<CoverageChain>> standard_chains_;  // standard, colliding: by target count
 };
 
 // A proven lower bound on layout_exact_fpr, in closed form (eq L6): given the filter, a fresh item
@@ -54,6 +55,12 @@ private:
 // q = B/m. Partitioned: the exact closed form (1 − (1 − k/m)^n)^k. Split-block: 0 (no bound used).
 // Sizing uses it to discard a k whose FPR at the largest size is above the target without the exact sum.
 double layout_fpr_lower_bound(const LayoutFilter& f);
+
+// An estimate of layout_exact_fpr for starting searches (not a bound, not exact): the load mixture
+// Σ_j P(J = j)·φ(E[X | J = j]) with φ the FPR given X set bits in the block, (X/B)^k (colliding) or
+// Π_{i<k} (X − i)⁺/(B − i) (distinct), over the loads λ ± 40√λ + 40 (at most 4096 of them). Split-block
+// and partitioned: the exact per-load FPR (eq L4), so there it is the load mixture itself, truncated.
+double estimated_fpr(const LayoutFilter& f);
 
 // The FPR of one block holding exactly j items, f(j) (layouts eq L2, L4):
 //   blocked:     the exact FPR of a standard filter with m = B, n = j (001 eqs 8, 17 / 000 eq 17);

@@ -77,6 +77,12 @@ struct LayoutSizing {
 // blocked / split-block a whole number of blocks, partitioned a multiple of k, Parquet power-of-two
 // bytes in [32 B, 128 MiB] (its writer's own allocation, capped at max_bytes, reported beside), RocksDB whole cache lines with its probe rule. k: fixed, the preset's, or the
 // best. InfeasibleError("p") when no size up to 2^40 bits (Parquet: max bytes) meets p.
-LayoutSizing size_layout(const LayoutSizingInput& in);
+// The search (docs/layouts.md, "Sizing"): `fast` keeps each shape's m-independent parts across sizes,
+// discards a k whose proven lower bound at the largest size is above p, and starts the k walk and each
+// size search from a cheap estimate; `reference` is the search as it was before (a fresh exact FPR for
+// every size, the k walk from 0.85·log2(1/p), classic starting sizes), kept to check the fast one
+// against (tests, `npm run bench`). Both return the same filter.
+enum class SizingSearch { fast, reference };
+LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method = SizingSearch::fast);
 
 }  // namespace bloomcalc
