@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/approximations.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
 #include "bloomcalc/layouts/layout_sim.hpp"
@@ -113,6 +114,53 @@ int main() {
                         static_cast<unsigned long long>(s.parquet->bytes), s.parquet->fpr, s.parquet->meets_target ? "meets" : "misses");
         json += std::string(first ? "" : ",") + "{\"label\":\"" + c.label + "\",\"m\":" + num(static_cast<double>(s.filter.m)) +
                 ",\"ms\":" + num(ms) + "}";
+        first = false;
+    }
+
+    // The slowest sizings of the audit (docs/decisions.md, Limits), fast search vs the reference search
+    // it replaced (SizingSearch::reference: a fresh exact FPR per size, classic starts, no bound), side
+    // by side; both must return the same filter.
+    json += "],\"sizingWorst\":[";
+    std::printf("\nSizing worst cases: fast search vs reference search (same answer required)\n");
+    std::printf("%-34s %14s %4s %10s %12s %8s\n", "case", "m", "k", "fast ms", "reference ms", "ratio");
+    struct WorstCase {
+        const char* label;
+        LayoutSizingInput in;
+    };
+    auto worst_case = [](const char* label, Layout layout, double nn, double p, double B, Hashing h, const char* preset) {
+        WorstCase c;
+        c.label = label;
+        c.in.layout = layout, c.in.n = nn, c.in.p = p, c.in.hashing = h, c.in.preset = preset;
+        if (B > 0) c.in.block_bits = B;
+        return c;
+    };
+    const std::vector<WorstCase> worst = {
+        worst_case("blocked B=512 n=1e4 p=1e-27", Layout::blocked, 1e4, 1e-27, 512, Hashing::colliding, ""),
+        worst_case("blocked B=512 n=8.4e7 p=5.9e-21", Layout::blocked, 83568684, 5.94e-21, 512, Hashing::colliding, ""),
+        worst_case("blocked B=4096 n=1229 p=9.3e-64", Layout::blocked, 1229, 9.28e-64, 4096, Hashing::colliding, ""),
+        worst_case("blocked B=64 n=1 p=1e-27 (none)", Layout::blocked, 1, 1e-27, 64, Hashing::colliding, ""),
+        worst_case("standard distinct n=208 p=1e-19", Layout::standard, 208, 1.17e-19, 0, Hashing::distinct, ""),
+        worst_case("standard n=1e12 p=1e-300 (none)", Layout::standard, 1e12, 1e-300, 0, Hashing::distinct, ""),
+    };
+    first = true;
+    for (const auto& c : worst) {
+        auto run = [&](SizingSearch search) {
+            try {
+                const auto s = size_layout(c.in, search);
+                return std::to_string(s.filter.m) + " " + std::to_string(s.filter.k) + " " + num(s.fpr);
+            } catch (const Error& e) {
+                return std::string("none: ") + e.parameter();
+            }
+        };
+        std::string fast, reference;
+        const double fast_ms = median_ms(3, [&] { fast = run(SizingSearch::fast); });
+        const double ref_ms = median_ms(1, [&] { reference = run(SizingSearch::reference); });
+        const auto space = fast.find(' ');
+        std::printf("%-34s %14s %4s %10.2f %12.1f %7.0fx%s\n", c.label, fast.substr(0, space).c_str(),
+                    space == std::string::npos ? "" : fast.substr(space + 1, fast.find(' ', space + 1) - space - 1).c_str(), fast_ms, ref_ms,
+                    ref_ms / fast_ms, fast == reference ? "" : "  DIFFERENT ANSWERS");
+        json += std::string(first ? "" : ",") + "{\"label\":\"" + c.label + "\",\"fastMs\":" + num(fast_ms) + ",\"referenceMs\":" +
+                num(ref_ms) + ",\"same\":" + (fast == reference ? "true" : "false") + "}";
         first = false;
     }
 

@@ -156,3 +156,12 @@ for (const [i, row] of layouts.native.fpr.entries()) {
   if (Math.abs(w.exact - row.exact) > 1e-14 * row.exact) throw new Error(`${row.label}: wasm ${w.exact} vs native ${row.exact}`);
   console.log(`${row.label.padEnd(24)} native ${row.exactMs.toFixed(3)} ms  wasm ${w.exactMs.toFixed(3)} ms  ${ratio(w.exactMs, row.exactMs)}`);
 }
+console.log('\n=== layouts: sizing worst cases, fast search vs reference search (same filter required), native and wasm');
+for (const [i, row] of layouts.native.sizingWorst.entries()) {
+  const w = layouts.wasm.sizingWorst[i];
+  if (!row.same || !w.same) throw new Error(`${row.label}: the fast and reference searches differ`);
+  console.log(
+    `${row.label.padEnd(34)} native ${row.fastMs.toFixed(2)} ms vs ${row.referenceMs.toFixed(0)} ms (${(row.referenceMs / row.fastMs).toFixed(0)}x)` +
+      `  wasm ${w.fastMs.toFixed(2)} ms vs ${w.referenceMs.toFixed(0)} ms (${(w.referenceMs / w.fastMs).toFixed(0)}x)`,
+  );
+}
