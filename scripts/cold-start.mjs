@@ -55,6 +55,8 @@ async function measure(browser, { url, served }) {
   out['page first'] = Math.min(...Object.values(firsts));
   await page.waitForLoadState('networkidle');
   out['page KiB'] = sum(served.slice(start)) / 1024;
+  out['page requests'] = served.length - start;
+  out['page .wasm requests'] = served.slice(start).filter((e) => e.path.split('?')[0].endsWith('.wasm')).length;
   start = served.length;
   await page.reload();
   firsts = await firstResult(page, 'recycling');

@@ -33,12 +33,9 @@
 // properties --bc-* on the element or any ancestor, ::part(calculator|card|toolbar|button), the `theme`
 // attribute (light|dark; default follows prefers-color-scheme).
 import uplotCss from 'uplot/dist/uPlot.min.css';
-import { createBloomCalc } from '../wasm/browser.mjs';
 import elementCss from './element.css';
 import { attachChartExports, resultExports } from './exports.mjs';
-import { compiledModule } from './wasm-share.mjs';
-
-const loading = {}; // module name → Promise<the JS API over that module>
+import { loadOnPage } from './wasm-share.mjs';
 
 /**
  * The WebAssembly module a calculator needs — 'main' (bloomcalc.web.wasm) or 'rbf' (bloomcalc.rbf.wasm, the
@@ -47,11 +44,7 @@ const loading = {}; // module name → Promise<the JS API over that module>
  * for every element of the page that needs it. Resolves to the JS API over that module alone.
  */
 export function loadCalculator(module = 'main') {
-  loading[module] ??= compiledModule(module).then((wasmModule) =>
-    createBloomCalc({ modules: [module], [module === 'main' ? 'wasmModule' : 'rbfWasmModule']: wasmModule }),
-  );
-  loading[module].catch(() => (loading[module] = undefined));
-  return loading[module];
+  return loadOnPage(module);
 }
 
 /** element.css's :host([theme="dark"]) block, also applied under prefers-color-scheme: dark without a theme. */

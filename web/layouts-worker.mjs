@@ -3,10 +3,10 @@
 // 2–60 ms). Driven by web/rbf-runner.mjs's runner.
 // Messages in: { id, type: 'layouts', input: { n, p, picked: { layout|preset, blockBits?, k? } } }
 // Messages out: { id, type: 'result', result } | { id, type: 'error', error }
-import { loadModule } from './wasm-from-page.mjs';
+import { loadInWorker } from './wasm-share.mjs';
 
 // The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
-// (web/wasm-from-page.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
+// (web/wasm-share.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
 
 /** The layouts of the comparison table: the deployed presets and the generic shapes. */
 const TABLE = [
@@ -52,7 +52,7 @@ function compute(bc, { n, p, picked }) {
 self.addEventListener('message', async (event) => {
   const { id, input } = event.data;
   try {
-    const bc = await loadModule('main');
+    const bc = await loadInWorker('main');
     self.postMessage({ id, type: 'result', result: compute(bc, input) });
   } catch (err) {
     self.postMessage({ id, type: 'error', error: plainError(err) });

@@ -7,11 +7,11 @@
 //               input: { input, rows } } (the pool's parts of a recommendation, web/rbf-pool.mjs)
 //               | { id, type: 'figures', input: { kmax, variant, points: [[m, fpr], …] } } (progress per point)
 // Messages out: { id, type: 'progress', done, total } | { id, type: 'result', result } | { id, type: 'error', error }
-import { loadModule } from './wasm-from-page.mjs';
+import { loadInWorker } from './wasm-share.mjs';
 
 // The recycling module (bloomcalc.rbf.wasm; docs/decisions.md, "Two modules") for the recycling work, the
 // main one for bc.size (the sizing calculator's, whose page already compiled it), each loaded on its first
-// request from the Module the page compiled (web/wasm-from-page.mjs).
+// request from the Module the page compiled (web/wasm-share.mjs).
 
 function plainError(err) {
   return {
@@ -58,7 +58,7 @@ function figures(bc, { kmax, variant, points }, progress) {
 self.addEventListener('message', async (event) => {
   const { id, type, input } = event.data;
   try {
-    const bc = await loadModule(type === 'size' ? 'main' : 'rbf');
+    const bc = await loadInWorker(type === 'size' ? 'main' : 'rbf');
     let result;
     if (type === 'recommend') {
       result = bc.recommend(input, (done, total) => {

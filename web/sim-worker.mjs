@@ -6,10 +6,10 @@
 //               | { type: 'started', id, model } (the model value, before any epoch, for the running chart)
 //               | { type: 'progress', id, progress } | { type: 'result', id, result } | { type: 'cancelled', id }
 //               | { type: 'error', id, error: { name, message, parameter } }
-import { loadModule } from './wasm-from-page.mjs';
+import { loadInWorker } from './wasm-share.mjs';
 
 // The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
-// (web/wasm-from-page.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
+// (web/wasm-share.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
 let current = null;
 
 // A zero-delay turn of the event loop (setTimeout is clamped to 4 ms after a few nested calls).
@@ -27,7 +27,7 @@ async function run(id, input, kind) {
   current = job;
   let handle = null;
   try {
-    const bc = await loadModule('main');
+    const bc = await loadInWorker('main');
     handle = kind === 'paradox' ? bc.createParadoxSimulation(input, { chunkMs: 8 }) : bc.createSimulation(input, { chunkMs: 8 });
     if (kind !== 'paradox') self.postMessage({ type: 'preparing', id }); // result().model may take seconds
     self.postMessage({ type: 'started', id, model: kind === 'paradox' ? null : handle.result().model });

@@ -72,7 +72,7 @@ test('first load: compressed, each .wasm once; a reload downloads no subresource
 
 // The page's wasm-share marks (web/wasm-share.mjs): 'bloomcalc:wasm-compile' per compile on the page,
 // 'bloomcalc:wasm-give' per Module handed to a worker; each worker marks 'bloomcalc:wasm-from-page' when it
-// instantiates the Module it got (web/wasm-from-page.mjs).
+// instantiates the Module it got (also web/wasm-share.mjs).
 const marks = (name) => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.detail), name);
 
 test('each .wasm is fetched and compiled once per page: the elements and every worker (a pool of 4) share the compiled Module', async (t) => {
