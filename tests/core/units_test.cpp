@@ -84,6 +84,15 @@ TEST_CASE("all of the text counts, results are finite, bad text is quoted short"
         CHECK(std::string(e.what()).size() < 200);
         CHECK(std::string(e.what()).find("(1048576 bytes)") != std::string::npos);
     }
+    // A NUL or another control character is escaped as JSON.stringify writes it: the message stays whole
+    // (what() is a C string) and still names the valid range.
+    try {
+        parse_count("5\0abc"s, "n");
+        FAIL("no throw");
+    } catch (const ParseError& e) {
+        CHECK(std::string(e.what()) == "n: cannot read \"5\\u0000abc\" as " + e.valid_range());
+    }
+    CHECK(quoted("a\"b\\c\n\t\x01") == R"("a\"b\\c\n\t\u0001")");
     // The cut never splits a UTF-8 character.
     const std::string greek = std::string(39, 'a') + "σσσσ";
     CHECK(quoted(greek) == "\"" + std::string(39, 'a') + "\"…(47 bytes)");

@@ -610,6 +610,16 @@ describe('string quantities', () => {
     assertParamError(() => bc.parseProbability('12 parsecs', 'p'), 'p', { parse: true });
     assertParamError(() => bc.parseProbability('1 in zero', 'p'), 'p', { parse: true });
   });
+
+  test('a NUL or control character in bad text is escaped: the message is whole and names the range', () => {
+    for (const [text, shown] of [['5\u0000abc', '"5\\u0000abc"'], ['1\tx\n', '"1\\tx\\n"']]) {
+      assert.throws(() => bc.parseCount(text, 'n'), (e) => {
+        assert.equal(e.message, `n: cannot read ${shown} as ${e.validRange}`);
+        assert.equal(shown, JSON.stringify(text)); // as the JS side quotes
+        return true;
+      });
+    }
+  });
 });
 
 describe('bad input', () => {
