@@ -265,7 +265,7 @@ export interface NBoundedResult {
 export interface RecommendInputBase extends RbfVariantInput, RbfMethodInput {
   /** Total memory in bits, 4 ≤ m ≤ 2^40 (the exact method: ≤ 2^24). */
   m: Quantity;
-  /** Largest k tried, default 32. */
+  /** Largest k tried, 1..64, default 32; at most 32 where the large-M method runs (above 2^24 bits), else a RangeError naming `kmax`. */
   kmax?: Quantity;
 }
 

@@ -288,5 +288,16 @@ TEST_CASE("k > 32: auto runs exact, the large-M method refuses naming k", "[rbf]
             in.M = 1u << 18, in.k_max = 64, in.variant = v, in.method = RbfMethod::asymptotic;
             CHECK(recommend_method(in, k) == RbfMethod::exact);  // like a filter too small for the method
         }
+        // A recommendation's k comes from kmax: the refusal names kmax and the value given, before any work.
+        RecommendInput in;
+        in.M = std::uint64_t{1} << 30, in.target = 1e-3, in.k_max = 40, in.variant = v;
+        try {
+            recommend(in);
+            FAIL("kmax = 40 accepted above 2^24 bits");
+        } catch (const RangeError& e) {
+            CHECK(e.parameter() == "kmax");
+            CHECK_THAT(std::string(e.what()), Catch::Matchers::StartsWith("kmax must be an integer in [1, 32]") &&
+                                                  Catch::Matchers::EndsWith("; got 40"));
+        }
     }
 }

@@ -189,7 +189,8 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     ['unknown method', () => bc.recommend({ m: 1000, fpr: 0.01, method: 'fast' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--method', 'fast'], 'method'],
     ['k > 32, asymptotic (large-M proven for k ≤ 32)', () => bc.rbf({ m: 2 ** 18, k: 48, sigma: 1000, method: 'asymptotic' }), ['rbf', '--m', '2^18', '--k', '48', '--sigma', '1000', '--method', 'asymptotic'], 'k'],
     ['k > 32, M > 2^24 (auto)', () => bc.rbf({ m: 2 ** 30, k: 64, sigma: 1000 }), ['rbf', '--m', '2^30', '--k', '64', '--sigma', '1000'], 'k'],
-    ['k > 32, M > 2^24 (recommend)', () => bc.recommend({ m: '2^30', fpr: 1e-12, kmax: 40 }), ['recommend', '--m', '2^30', '--fpr', '1e-12', '--kmax', '40'], 'k'],
+    // recommend's k comes from kmax: the refusal names kmax (the page shows it beside that field)
+    ['k > 32, M > 2^24 (recommend)', () => bc.recommend({ m: '2^30', fpr: 1e-12, kmax: 40 }), ['recommend', '--m', '2^30', '--fpr', '1e-12', '--kmax', '40'], 'kmax'],
     ['workers = 0', assertParamErrorless, ['recommend', '--m', '1000', '--fpr', '0.01', '--workers', '0'], 'workers'],
     ['phases = 3', () => bc.rbf({ m: 1000, k: 3, sigma: 10, phases: 3 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--phases', '3'], 'phases'],
     ['unknown hashing', () => bc.rbf({ m: 1000, k: 3, sigma: 10, hashing: 'mixed' }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--hashing', 'mixed'], 'hashing'],

@@ -38,7 +38,7 @@ export default {
     m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 4 ≤ M ≤ 2^40 (exact method: 2^24) (1000, 8Kib, 64KiB, 2^36)' },
     p: { type: 'string', short: 'p', valueName: 'P', description: 'Target long-term average FPR p (f* in 000), in (0, 1) (0.01, 1%, "1 in 1000")' },
     fpr: { type: 'string', valueName: 'P', description: 'Older name of --p, kept for scripts' },
-    kmax: { type: 'string', valueName: 'K', description: 'Largest k tried, 1..64 (default 32)' },
+    kmax: { type: 'string', valueName: 'K', description: 'Largest k tried, 1..64 (default 32; at most 32 above 2^24 bits, the large-M method)' },
     ...METHOD_OPTION,
     workers: { type: 'string', valueName: 'W', description: 'Compute the k rows on W worker threads (default 1: this thread)' },
     ...VARIANT_OPTIONS,

@@ -192,7 +192,13 @@ RbfMethod recommend_method(const RecommendInput& in, unsigned k) {
     // Too small, or k above the large-M method's proven range where the exact fill runs: the exact fill.
     const bool too_small = in.method == RbfMethod::asymptotic &&
                            (!LargeFill::applicable(in.M, k) || (k > kMaxLargeHashes && in.M <= kMaxRbfBits));
-    return resolve_rbf_method(too_small ? RbfMethod::exact : in.method, in.M, k, in.variant);
+    try {
+        return resolve_rbf_method(too_small ? RbfMethod::exact : in.method, in.M, k, in.variant);
+    } catch (const RangeError& e) {
+        // A k the method refuses (k > 32 for the large-M method) comes from the caller's kmax: name it, and its value.
+        if (e.parameter() != "k") throw;
+        throw RangeError("kmax", e.valid_range(), std::to_string(in.k_max));
+    }
 }
 
 std::vector<RecommendRow> recommend_rows(const RecommendInput& in, unsigned k_lo, unsigned k_hi,
