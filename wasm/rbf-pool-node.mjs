@@ -8,8 +8,12 @@ import os from 'node:os';
 import { wasmModule } from './node-wasm.mjs';
 import { pooledRows } from './rbf-pool.mjs';
 
+// A thread inherits the process's Node options; --input-type (node --input-type=module -e …) is refused for a
+// worker loaded from a file (ERR_INPUT_TYPE_NOT_ALLOWED), so it is left out.
+const workerExecArgv = () => process.execArgv.filter((arg, i, all) => !arg.startsWith('--input-type') && all[i - 1] !== '--input-type');
+
 function startWorker(module) {
-  const worker = new Worker(new URL('./rbf-pool-worker.mjs', import.meta.url), { workerData: { module } });
+  const worker = new Worker(new URL('./rbf-pool-worker.mjs', import.meta.url), { workerData: { module }, execArgv: workerExecArgv() });
   worker.unref(); // an idle kept pool does not hold the process open; ref()'d while a request is pending
   let next = 1;
   const pending = new Map();

@@ -318,6 +318,21 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     assert.deepEqual(await cliJson('recommend', '--m', '2^30', '--fpr', '1e-3', '--kmax', '10', '--workers', '2'), whole);
   });
 
+  test('the pool runs under `node --input-type=module -e` too (its threads do not inherit --input-type)', async () => {
+    const { execFile } = await import('node:child_process');
+    const index = new URL('../../wasm/index.mjs', import.meta.url).href;
+    const code = `import { createBloomCalc, recommendPooled } from '${index}';
+      const bc = await createBloomCalc();
+      const input = { m: 4096, p: 0.01, kmax: 4 };
+      const pooled = await recommendPooled(bc, input, { workers: 2 });
+      console.log(JSON.stringify(pooled) === JSON.stringify(bc.recommend(input)) ? 'same' : 'different');`;
+    const { code: status, stdout, stderr } = await new Promise((resolve) => {
+      execFile(process.execPath, ['--input-type=module', '-e', code], (error, out, err) => resolve({ code: error?.code ?? 0, stdout: out, stderr: err }));
+    });
+    assert.equal(status, 0, stderr);
+    assert.equal(stdout.trim(), 'same');
+  });
+
   test('distinct hashing: asymptotic up to 2^40, equal to the exact fill on the overlap', async () => {
     for (const variant of [{ hashing: 'distinct' }, { hashing: 'distinct', recycling: 'retaining' }]) {
       for (const phases of [1, 2]) {
