@@ -457,7 +457,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     check('kmax', 'parseCount');
     const maxBits = bc.limits.maxRbfBits;
     if (m !== null && m > maxBits) {
-      showError($, { parameter: 'm', message: `m must be an integer in [1, 2^${Math.log2(maxBits)}]; got ${formatInt(m)} — a recycling filter this large is not modelled (its fill would need too much memory).` }, 'm');
+      showError($, { parameter: 'm', message: `m must be an integer in [1, 2^${Math.log2(maxBits)}]; got ${formatInt(m)}` }, 'm');
       ok = false;
     }
     return ok ? m : null;

@@ -56,6 +56,19 @@ test('axe-core: no violation on the page, nor with an error in every calculator'
   assert.deepEqual(await violations(), [], 'with errors and stale results');
 });
 
+test('axe-core: no violation once results and charts go stale (an error typed after a result)', async () => {
+  await page.goto(baseUrl);
+  await settled();
+  await page.waitForFunction(() => deepAll('.chart .u-legend').length >= 4, null, WAIT);
+  // One bad value typed into every calculator: each keeps its last results and charts, greyed and out of date.
+  for (const [id, value] of [['n', '-5'], ['px-prior', '2'], ['px-counters', '1,x'], ['px-ln', 'abc'], ['rbf-m', '2^41']])
+    await page.locator(`#${id}`).fill(value);
+  await page.waitForFunction(() => deepAll('[data-state="stale"] .chart .u-legend').length >= 4, null, WAIT);
+  assert.deepEqual(await violations(), [], 'stale results and charts');
+  // The page's own limit message says what the API says (no stale reason: the large-M method reaches 2^40).
+  assert.equal(await page.evaluate(() => byId('rbf-m-error').textContent.trim()), 'm must be an integer in [1, 2^40]; got 2,199,023,255,552');
+});
+
 test('375 px: no sideways scroll, the formula table fits its box, no violation', async () => {
   await page.setViewportSize({ width: 375, height: 800 });
   try {
