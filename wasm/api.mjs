@@ -160,6 +160,21 @@ function alias(input, name, old) {
   return input[old];
 }
 
+// `recycling` ('nonretaining' | 'retaining'), or `retaining` (true / false), its older spelling from the simulator,
+// accepted by every recycling call alike; both given must agree (a RangeError naming recycling).
+function recyclingOf(input) {
+  const recycling = text(input.recycling, 'recycling');
+  const retaining = flag(input.retaining, 'retaining');
+  if (retaining === undefined) return recycling;
+  if (recycling === undefined) return retaining ? 'retaining' : 'nonretaining';
+  if (retaining !== (recycling === 'retaining'))
+    throw Object.assign(new RangeError('recycling and its older spelling retaining disagree: give one'), {
+      parameter: 'recycling',
+      validRange: 'recycling alone (or retaining alone)',
+    });
+  return recycling;
+}
+
 // Recycling-filter inputs: m (bits, units allowed), k, sigma, N as counts, p (the target FPR) as a probability.
 function rbfArgs(raw, input, what) {
   object(input, what);
@@ -174,7 +189,7 @@ function rbfArgs(raw, input, what) {
     phases: quantity(raw, input.phases, 'parseCount', 'phases'),
     p: quantity(raw, p, 'parseProbability', 'p'),
     hashing: text(input.hashing, 'hashing'),
-    recycling: text(input.recycling, 'recycling'),
+    recycling: recyclingOf(input),
     restart: text(input.restart, 'restart'),
     swap: text(input.swap, 'swap'),
     method: text(input.method, 'method'),
@@ -267,21 +282,13 @@ function simArgs(raw, input) {
   const out = {};
   for (const key of ['structure', 'hashing', 'boundary', 'stream', 'swap']) out[key] = text(input[key], key);
   // recycling: 'nonretaining' | 'retaining' as in rbf(); `retaining: true` is the older spelling.
-  const recycling = text(input.recycling, 'recycling');
-  const retaining = flag(input.retaining, 'retaining');
-  if (recycling !== undefined) {
-    if (recycling !== 'retaining' && recycling !== 'nonretaining')
-      throw Object.assign(new RangeError(`recycling must be "nonretaining" or "retaining"; got ${shown(recycling)}`), {
-        parameter: 'recycling',
-        validRange: '"nonretaining" or "retaining"',
-      });
-    if (retaining !== undefined && retaining !== (recycling === 'retaining'))
-      throw Object.assign(new RangeError('recycling and its older spelling retaining disagree: give one'), {
-        parameter: 'recycling',
-        validRange: 'recycling alone (or retaining alone)',
-      });
-    out.retaining = recycling === 'retaining';
-  } else out.retaining = retaining;
+  const recycling = recyclingOf(input);
+  if (recycling !== undefined && recycling !== 'retaining' && recycling !== 'nonretaining')
+    throw Object.assign(new RangeError(`recycling must be "nonretaining" or "retaining"; got ${shown(recycling)}`), {
+      parameter: 'recycling',
+      validRange: '"nonretaining" or "retaining"',
+    });
+  out.retaining = recycling === undefined ? undefined : recycling === 'retaining';
   // N-bounded structures: N, as in nBounded() (n, the older spelling, is a Bloom filter's items).
   if (!absent(input.N)) input = { ...input, n: alias(input, 'N', 'n') };
   for (const [key, parser] of Object.entries(SIM_NUMBERS)) {

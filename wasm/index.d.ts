@@ -135,6 +135,8 @@ export interface RbfVariantInput {
   hashing?: Hashing;
   /** Default `'nonretaining'`. */
   recycling?: Recycling;
+  /** @deprecated the older spelling of `recycling` (`true`: `'retaining'`), as in `simulate`; both given must agree. */
+  retaining?: boolean;
   /** Default `'exact'`. */
   restart?: RestartLaw;
   /** Default `'after'`. */

@@ -38,6 +38,14 @@ describe('one vocabulary', () => {
     assert.throws(() => bc.simulateSync({ structure: 'sigma', sigma: 40, recycling: 'retaining', retaining: false, ...base }),
       (e) => e.parameter === 'recycling');
     assert.throws(() => bc.simulateSync({ structure: 'sigma', sigma: 40, recycling: 'yes', ...base }), (e) => e.parameter === 'recycling');
+    // the older spelling is read by rbf, sigmaCurve and recommend too (it was silently ignored there)
+    const model = { m: 1000, k: 5, sigma: 539 };
+    assert.deepEqual(bc.rbf({ ...model, retaining: true }), bc.rbf({ ...model, recycling: 'retaining' }));
+    assert.deepEqual(bc.rbf({ ...model, retaining: 'false' }), bc.rbf(model));
+    assert.deepEqual(bc.sigmaCurve({ m: 1000, k: 5, points: 5, retaining: true }), bc.sigmaCurve({ m: 1000, k: 5, points: 5, recycling: 'retaining' }));
+    assert.deepEqual(bc.recommend({ m: 1000, p: 0.01, kmax: 3, retaining: true }), bc.recommend({ m: 1000, p: 0.01, kmax: 3, recycling: 'retaining' }));
+    assert.throws(() => bc.rbf({ ...model, recycling: 'nonretaining', retaining: true }), (e) => e instanceof RangeError && e.parameter === 'recycling');
+    assert.throws(() => bc.rbf({ ...model, retaining: 'yes' }), (e) => e instanceof TypeError && e.parameter === 'retaining');
     // M is the total memory of a two-phase filter, as in rbf(): σ is bounded by one array's ⌊M/2⌋ − 1
     assert.throws(() => bc.simulateSync({ structure: 'two-phase', m: 64, sigma: 32, ...base }), (e) => e.parameter === 'sigma');
   });
