@@ -182,10 +182,10 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
       set('model', '', '—');
       verdict.dataset.value = 'null';
       verdict.className = 'badge';
-      verdict.textContent = 'no model for this configuration';
+      verdict.textContent = 'none at this size: the model is computed only within ~0.1 s of work (docs/simulation.md)';
     }
     const name = id('model-name');
-    if (name) name.textContent = r.model ? `${r.model.name} (${r.model.reference})` : 'model';
+    if (name) name.textContent = r.model ? `${r.model.name} (${r.model.reference})` : '';
     id('note').textContent = r.model?.note ?? '';
     id('result').hidden = false;
     status.textContent = `Done: ${formatInt(r.epochs)} epochs, ${formatInt(r.probes)} bit probes.`;

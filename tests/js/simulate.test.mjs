@@ -203,12 +203,17 @@ describe('simulate (CLI)', () => {
     assert.match(r.stdout, /count-instance/);
     assert.match(r.stdout, /model: long-term average FPR/);
     assert.match(r.stdout, /no verdict/);  // a pool stream: the model is for a fresh stream
+    assert.doesNotMatch(r.stdout, /no verdict; .*no verdict/, 'said once');
     const t = await cli('simulate', 'two-phase', '--m', '400', '--k', '3', '--sigma', '100', '--retaining', '--swap', 'before', '--epochs', '3', '--arrivals', '2000');
     assert.equal(t.code, 0, t.stderr);
     assert.match(t.stdout, /swap before/);
     assert.match(t.stdout, /model: long-term average FPR f²_σ \(exact\) .* (inside|OUTSIDE) the 99% t interval/);
     const b = await cli('simulate', 'bloom', '--m', '1000', '--n', '100', '--k', '7', '--epochs', '5', '--arrivals', '10k');
     assert.match(b.stdout, /model: exact mean FPR .* (inside|OUTSIDE) the 99% t interval/);
+    // no model value beyond the model's budget (not "none for this structure": n-real has one at smaller N)
+    const n = await cli('simulate', 'n-real', '--m', '1Mi', '--k', '6', '--N', '109038', '--epochs', '2', '--arrivals', '1000');
+    assert.equal(n.code, 0, n.stderr);
+    assert.match(n.stdout, /model: none at this size \(the model is computed only within ~0\.1 s of work/);
   });
 
   test('bad input: exit 2, one message naming the parameter', async () => {

@@ -4,6 +4,8 @@
 import { QUANTITY_HELP, formatInteger, formatProbability, formatTable } from './common.mjs';
 
 const STRUCTURES = ['bloom', 'counting', 'sigma', 'two-phase', 'n-real', 'n-oracle'];
+// Why a run has no model value (model: null): docs/simulation.md, "Budgets and bad input".
+const NO_MODEL = 'the model is computed only within ~0.1 s of work and inside its domain; docs/simulation.md, "Budgets and bad input"';
 
 const count = (valueName, description) => ({ type: 'string', valueName, description });
 
@@ -102,11 +104,12 @@ export default {
     }
     const lines = [header, '', formatTable(rows, 'lrrrr'), ''];
     if (r.model) {
-      const verdict = !r.model.applies ? 'no verdict' : `${r.model.insideT ? 'inside' : 'OUTSIDE'} the ${pct} t interval`;
-      lines.push(`model: ${r.model.name} ${formatProbability(r.model.value)} (${r.model.reference}) — ${verdict}` +
-        (r.model.note ? `; ${r.model.note}` : ''));
+      // where the model does not apply, its note says why and ends "so no verdict"
+      const verdict = r.model.applies ? `${r.model.insideT ? 'inside' : 'OUTSIDE'} the ${pct} t interval` : r.model.note ? '' : 'no verdict';
+      lines.push(`model: ${r.model.name} ${formatProbability(r.model.value)} (${r.model.reference}) — ` +
+        [verdict, r.model.note].filter(Boolean).join('; '));
     } else {
-      lines.push('model: none for this structure yet');
+      lines.push(`model: none at this size (${NO_MODEL})`);
     }
     if (r.recycles || r.falseNegatives) lines.push(`recycles ${formatInteger(r.recycles)}, false negatives ${formatInteger(r.falseNegatives)}`);
     if (r.counterSaturations) lines.push(`counter saturations ${formatInteger(r.counterSaturations)}`);
