@@ -505,7 +505,12 @@ export function wrap(main, rbf = null) {
     paradox: (input) => call(raw.paradox(paradoxArgs(raw, object(input, 'paradox input')))),
     paradoxCurve(input) {
       object(input, 'paradox curve input');
-      return call(raw.paradoxCurve({ ...paradoxArgs(raw, input), priors: list(raw, input.priors, 'priors') ?? [] }));
+      const priors = list(raw, input.priors, 'priors');
+      if (priors === undefined) { // an empty answer would hide the omission
+        const validRange = 'a list of probabilities in [0, 1], such as [1e-6, 1e-3] or "1e-6,1e-3"';
+        throw Object.assign(new RangeError(`priors is required (valid: ${validRange})`), { parameter: 'priors', validRange });
+      }
+      return call(raw.paradoxCurve({ ...paradoxArgs(raw, input), priors }));
     },
     cbf(input) {
       object(input, 'cbf input');

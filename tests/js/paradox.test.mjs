@@ -78,6 +78,7 @@ describe('paradox (Theorem 1)', () => {
   test('bad input: named RangeErrors', () => {
     assertParamError(() => bc.paradox({ prior: -0.1, alpha: 1, fpr: 0.1 }), 'prior');
     assertParamError(() => bc.paradox({ prior: 1.5, alpha: 1, fpr: 0.1 }), 'prior');
+    assertParamError(() => bc.paradoxCurve({ alpha: 1, bpe: 10 }), 'priors');  // not an empty curve
     assertParamError(() => bc.paradox({ alpha: 1, fpr: 0.1 }), 'prior');
     assertParamError(() => bc.paradox({ prior: 0.1, alpha: 0, fpr: 0.1 }), 'alpha');
     assertParamError(() => bc.paradox({ prior: 0.1, alpha: -1, fpr: 0.1 }), 'alpha');
