@@ -27,21 +27,8 @@ using large::Jet;
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-constexpr int kMaxDifferences = 28;
-
-// H(x) = −(1 − x)·log(1 − x) − x = −Σ_{n≥2} x^n/(n(n−1)): ∫_0^c log(1 − t·u) dt = H(c·u)/u.
-cd H(cd x) {
-    if (std::abs(x) < 0.25) {
-        cd p = x * x, s = 0;
-        for (int n = 2; n < 60; ++n, p *= x) {
-            const cd term = p / static_cast<double>(n * (n - 1));
-            s -= term;
-            if (std::abs(term) < 1e-20 * std::abs(s)) break;
-        }
-        return s;
-    }
-    return -(1.0 - x) * std::log(1.0 - x) - x;
-}
+using large::H;
+using large::kMaxDifferences;
 
 }  // namespace
 
@@ -99,21 +86,8 @@ LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<std::vector<
     T0_.assign((k / 2 + 1) * W_, 0.0);
     T0err_.assign((k / 2 + 1) * W_, 0.0);
     for (unsigned j = 1; j <= k / 2; ++j) oscillating_tail(j, B0_, 1.0, &T0_[j * W_], &T0err_[j * W_]);
-    // Grid for the smooth part's integral: blocks at most half their start and a quarter of the way to M.
-    grid_.push_back(static_cast<double>(B0_));
-    grid_int_.assign(W_, 0.0), grid_err_.assign(W_, 0.0);
-    std::vector<double> I(W_), Ie(W_);
-    while (grid_.back() < static_cast<double>(top_)) {
-        const double g = grid_.back();
-        const double next_g = std::min(static_cast<double>(top_), std::floor(g + std::max(1.0, std::min(g / 2, (Md - g) / 4))));
-        smooth_integral(g, next_g, I.data(), Ie.data());
-        const std::size_t base = grid_int_.size() - W_;
-        for (unsigned i = 0; i < W_; ++i) {
-            grid_int_.push_back(grid_int_[base + i] + I[i]);
-            grid_err_.push_back(grid_err_[base + i] + Ie[i]);
-        }
-        grid_.push_back(next_g);
-    }
+    large::integral_grid(static_cast<double>(B0_), static_cast<double>(top_), Md, W_,
+                         [&](double a, double c, double* I, double* Ie) { smooth_integral(a, c, I, Ie); }, grid_, grid_int_, grid_err_);
 }
 
 void LargeFill::weight_values(std::uint64_t b, double* w) const {
@@ -219,30 +193,10 @@ void LargeFill::oscillating_tail(unsigned j, std::uint64_t a, cd P, cd* T, doubl
         p *= (1.0 - s) / (1.0 - s * z);
     }
     const bool all = large::sum_by_parts(F.data(), W_, W_, z, w0.data(), T, err);
-    if (!all) {
-        // The series did not settle: the damping is fast here (large s), so sum the tail term by term until
-        // what is left, Σ_{b'≥b} |P_j(b')|·w/|1 − s z| ≤ |P_j(b)|·(M − b + 1)·(1 + 1/|sin θ|), is negligible.
-        std::fill(T, T + W_, 0.0);
-        cd pb = P, zb = 1.0;
-        for (std::uint64_t b = a; b < M_; ++b) {
-            const double left = std::abs(pb) * static_cast<double>(M_ - b + 1) * (1 + 1 / sin_t);
-            bool small = left < 1e-30;
-            for (unsigned x = 0; x < W_ && !small; ++x) small = left < 1e-17 * std::abs(T[x]) && left < 1e-13 * w0[x];
-            if (small || b - a > (1u << 16)) {
-                if (!small)
-                    throw InfeasibleError("m", "a larger M for the large-M method at k = " + std::to_string(k_),
-                                          "the phase terms do not converge; use method \"exact\"");
-                for (unsigned x = 0; x < W_; ++x) err[x] = left + 1e-15 * std::abs(T[x]);
-                break;
-            }
-            const double sb = static_cast<double>(b) / Md;
-            weight_values(b, w.data());
-            const cd base = zb * pb / (1.0 - sb * z);
-            for (unsigned x = 0; x < W_; ++x) T[x] += base * w[x];
-            pb *= (1.0 - sb) / (1.0 - sb * z);
-            zb *= z;
-        }
-    }
+    if (!all)  // the series did not settle: the damping is fast here (large s), so term by term
+        large::tail_term_by_term(
+            a, M_, k_, P, z, z, sin_t, W_, w0.data(), [&](std::uint64_t b, double* out) { weight_values(b, out); },
+            [&](double sb) { return (1.0 - sb) / (1.0 - sb * z); }, T, err);
 }
 
 double LargeFill::visits(std::uint64_t b) const {

@@ -29,6 +29,7 @@ using large::Jet;
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
+using large::H;
 using large::kMaxDifferences;
 
 // log(1 + x) to full relative precision for small complex x.
@@ -41,20 +42,6 @@ cd log1p_c(cd x) {
         if (std::abs(term) < 1e-18 * std::abs(s)) break;
     }
     return s;
-}
-
-// H(x) = −(1 − x)·log(1 − x) − x: ∫_0^c log(1 − t·u) dt = H(c·u)/u.
-cd H(cd x) {
-    if (std::abs(x) < 0.25) {
-        cd p = x * x, s = 0;
-        for (int n = 2; n < 60; ++n, p *= x) {
-            const cd term = p / static_cast<double>(n * (n - 1));
-            s -= term;
-            if (std::abs(term) < 1e-20 * std::abs(s)) break;
-        }
-        return s;
-    }
-    return -(1.0 - x) * std::log(1.0 - x) - x;
 }
 
 }  // namespace
@@ -140,21 +127,8 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
     T0_.assign(modes_.size() * W_, 0.0);
     T0err_.assign(modes_.size() * W_, 0.0);
     for (std::size_t i = 0; i < modes_.size(); ++i) oscillating_tail(modes_[i], B0_, 1.0, &T0_[i * W_], &T0err_[i * W_], W_);
-    // Grid for the smooth part's integral: blocks at most half their start and a quarter of the way to M.
-    grid_.push_back(static_cast<double>(B0_));
-    grid_int_.assign(W_, 0.0), grid_err_.assign(W_, 0.0);
-    std::vector<double> I(W_), Ie(W_);
-    while (grid_.back() < static_cast<double>(top_)) {
-        const double g = grid_.back();
-        const double next_g = std::min(static_cast<double>(top_), std::floor(g + std::max(1.0, std::min(g / 2, (Md - g) / 4))));
-        smooth_integral(g, next_g, I.data(), Ie.data(), W_);
-        const std::size_t base = grid_int_.size() - W_;
-        for (unsigned i = 0; i < W_; ++i) {
-            grid_int_.push_back(grid_int_[base + i] + I[i]);
-            grid_err_.push_back(grid_err_[base + i] + Ie[i]);
-        }
-        grid_.push_back(next_g);
-    }
+    large::integral_grid(static_cast<double>(B0_), static_cast<double>(top_), Md, W_,
+                         [&](double a, double c, double* I, double* Ie) { smooth_integral(a, c, I, Ie, W_); }, grid_, grid_int_, grid_err_);
 }
 
 // w_0 = 1, w_1 = (b)_k/(M)_k, w_{1+t} = (b − k)_t/(M − k)_t; b may be any real ≥ 0 (the quadrature's nodes).
@@ -242,28 +216,11 @@ void LargeFillDistinct::oscillating_tail(const Mode& m, std::uint64_t a, cd P, c
         p *= (1.0 - s) / (1.0 - s * zeta) * inv_u;
     }
     const bool all = large::sum_by_parts(F.data(), W_, n, z, w0.data(), T, err);
-    if (all) return;
-    // The series did not settle (fast damping): term by term until the rest is negligible.
-    std::fill(T, T + n, 0.0);
-    cd pb = P, zb = 1.0;
-    for (std::uint64_t b = a; b < M_; ++b) {
-        const double left = std::abs(pb) * static_cast<double>(M_ - b + 1) * (1 + 1 / m.sin_zeta);
-        bool small = left < 1e-30;
-        for (unsigned x = 0; x < n && !small; ++x) small = left < 1e-17 * std::abs(T[x]) && left < 1e-13 * w0[x];
-        if (small || b - a > (1u << 16)) {
-            if (!small)
-                throw InfeasibleError("m", "a larger M for the large-M method at k = " + std::to_string(k_),
-                                      "the phase terms do not converge; use method \"exact\"");
-            for (unsigned x = 0; x < n; ++x) err[x] = left + 1e-15 * std::abs(T[x]);
-            break;
-        }
-        const double bd = static_cast<double>(b), sb = bd / Md;
-        weight_values(bd, w.data(), n);
-        const cd base = zb * pb / (1.0 - sb * zeta);
-        for (unsigned x = 0; x < n; ++x) T[x] += base * w[x];
-        pb *= (1.0 - sb) / (1.0 - sb * zeta) * inv_u;
-        zb *= z;
-    }
+    if (!all)  // the series did not settle (fast damping): term by term
+        large::tail_term_by_term(
+            a, M_, k_, P, z, zeta, m.sin_zeta, n, w0.data(),
+            [&](std::uint64_t b, double* out) { weight_values(static_cast<double>(b), out, n); },
+            [&](double sb) { return (1.0 - sb) / (1.0 - sb * zeta) * inv_u; }, T, err);
 }
 
 double LargeFillDistinct::visits(std::uint64_t b) const {

@@ -1,13 +1,19 @@
-// Internal tools of the large-M method (docs/rbf.md#large-m): truncated Taylor series ("jets") for the
-// derivatives Euler–Maclaurin needs, Gauss–Legendre quadrature with its error bound, the Euler–Maclaurin
-// sum of a smooth function over a range of integers, and summation by parts for the oscillating modes.
+// Internal tools of the large-M method (docs/rbf.md#large-m), shared by the colliding fill (large_fill.cpp) and
+// the distinct one (large_fill_distinct.cpp): truncated Taylor series ("jets") for the derivatives
+// Euler–Maclaurin needs, Gauss–Legendre quadrature with its error bound and the grid of the smooth part's
+// integral, the Euler–Maclaurin sum of a smooth function over a range of integers, H for the integral of the
+// log-products, and summation by parts (or term by term) for the oscillating modes.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <string>
 #include <vector>
+
+#include "bloomcalc/error.hpp"
 
 namespace bloomcalc::large {
 
@@ -84,6 +90,42 @@ inline double gauss_error_bound(double half_length, double max_on_disk) {
     return 64.0 / 15.0 * half_length * max_on_disk * std::pow(rho, -2.0 * kNodes) / (rho * rho - 1);
 }
 
+// The smooth part's integral on a grid from B₀ to `top`: blocks at most half their start and a quarter of the
+// way to M. `integral(a, c, I, Ie)` integrates the W weights over [a, c] with their bounds; grid_int and
+// grid_err get the running integrals and bounds at every grid point (W per point).
+template <class Integral>
+void integral_grid(double B0, double top, double M, unsigned W, Integral integral, std::vector<double>& grid,
+                   std::vector<double>& grid_int, std::vector<double>& grid_err) {
+    grid.push_back(B0);
+    grid_int.assign(W, 0.0), grid_err.assign(W, 0.0);
+    std::vector<double> I(W), Ie(W);
+    while (grid.back() < top) {
+        const double g = grid.back();
+        const double next_g = std::min(top, std::floor(g + std::max(1.0, std::min(g / 2, (M - g) / 4))));
+        integral(g, next_g, I.data(), Ie.data());
+        const std::size_t base = grid_int.size() - W;
+        for (unsigned i = 0; i < W; ++i) {
+            grid_int.push_back(grid_int[base + i] + I[i]);
+            grid_err.push_back(grid_err[base + i] + Ie[i]);
+        }
+        grid.push_back(next_g);
+    }
+}
+
+// H(x) = −(1 − x)·log(1 − x) − x = −Σ_{n≥2} x^n/(n(n−1)): ∫_0^c log(1 − t·u) dt = H(c·u)/u.
+inline std::complex<double> H(std::complex<double> x) {
+    if (std::abs(x) < 0.25) {
+        std::complex<double> p = x * x, s = 0;
+        for (int n = 2; n < 60; ++n, p *= x) {
+            const std::complex<double> term = p / static_cast<double>(n * (n - 1));
+            s -= term;
+            if (std::abs(term) < 1e-20 * std::abs(s)) break;
+        }
+        return s;
+    }
+    return -(1.0 - x) * std::log(1.0 - x) - x;
+}
+
 // Euler–Maclaurin with three correction terms: Σ_{b=a}^{c} F(b) = ∫_a^c F + (F(a) + F(c))/2 + Σ_{p≤3}
 // B_{2p}/(2p)!·(F^{(2p−1)}(c) − F^{(2p−1)}(a)) + R, |R| ≤ 2ζ(6)/(2π)^6·∫_a^c |F^{(6)}|.
 inline double euler_maclaurin_terms(const Jet& a, const Jet& c) {
@@ -130,6 +172,39 @@ inline bool sum_by_parts(const std::complex<double>* F, unsigned stride, unsigne
         all = all && done;
     }
     return all;
+}
+
+// A mode's tail T[x] = Σ_{b≥a} z^{b−a}·P(b)·w_x(b)/(1 − s_b·ζ), b < M, term by term (where the summation by parts
+// series did not settle: the damping is fast there), P(a) = P, P(b + 1) = P(b)·step(s_b), until what is left,
+// ≤ |P(b)|·(M − b + 1)·(1 + 1/sin_t), is negligible; err[x] that rest. `weights(b, w)` fills w_0..w_{n−1} at b;
+// `w0`: the weights at a (the scale of the sums); k names the refusal when the terms do not fall.
+template <class Weights, class Step>
+void tail_term_by_term(std::uint64_t a, std::uint64_t M, unsigned k, std::complex<double> P, std::complex<double> z,
+                       std::complex<double> zeta, double sin_t, unsigned n, const double* w0, Weights weights, Step step,
+                       std::complex<double>* T, double* err) {
+    using cd = std::complex<double>;
+    const double Md = static_cast<double>(M);
+    std::vector<double> w(n);
+    std::fill(T, T + n, 0.0);
+    cd pb = P, zb = 1.0;
+    for (std::uint64_t b = a; b < M; ++b) {
+        const double left = std::abs(pb) * static_cast<double>(M - b + 1) * (1 + 1 / sin_t);
+        bool small = left < 1e-30;
+        for (unsigned x = 0; x < n && !small; ++x) small = left < 1e-17 * std::abs(T[x]) && left < 1e-13 * w0[x];
+        if (small || b - a > (1u << 16)) {
+            if (!small)
+                throw InfeasibleError("m", "a larger M for the large-M method at k = " + std::to_string(k),
+                                      "the phase terms do not converge; use method \"exact\"");
+            for (unsigned x = 0; x < n; ++x) err[x] = left + 1e-15 * std::abs(T[x]);
+            break;
+        }
+        const double sb = static_cast<double>(b) / Md;
+        weights(b, w.data());
+        const cd base = zb * pb / (1.0 - sb * zeta);
+        for (unsigned x = 0; x < n; ++x) T[x] += base * w[x];
+        pb *= step(sb);
+        zb *= z;
+    }
 }
 
 }  // namespace bloomcalc::large
