@@ -179,7 +179,8 @@ struct BlockSums : RunningSums {
 template <class Sums>
 std::vector<double> fill_with_sums(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start,
                                    std::uint64_t last, Sums& sums, detail::Tail& tail) {
-    auto visits = detail::fill(M, k, h, start, last, sums, &tail, std::is_same<Sums, PrefixSums>::value);
+    constexpr bool reference = std::is_same<Sums, PrefixSums>::value;
+    auto visits = detail::fill(M, k, h, start, last, sums, &tail, reference, !reference);
     sums.finish();
     return visits;
 }

@@ -27,7 +27,7 @@ void falling_ratios(std::uint64_t x, std::uint64_t M, unsigned k, std::vector<do
 
 TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, double stop_above,
                              std::uint64_t sigma_limit, OnePhaseModel::Sums sums)
-    : active_(M, k, variant, stop_above, sigma_limit, sums) {
+    : active_(M, k, variant, stop_above, sigma_limit, sums), reference_(sums == OnePhaseModel::Sums::per_level) {
     if (variant.recycling == Recycling::retaining && variant.restart == RestartLaw::exact) {
         // The re-inserted message's bits are not independent of the frozen filter: the overlap model.
         std::vector<double> pj = fresh_message_bits(M, k, variant.hashing);
@@ -74,9 +74,33 @@ void TwoPhaseModel::add_levels(std::uint64_t b0, unsigned m, double* r, double* 
 }
 
 void TwoPhaseModel::ratios(std::uint64_t b0, unsigned n, double* out) const noexcept {
-    // (b)_j/(M)_j = Π_{t<j} (b − t)/(M − t): the factors below j_min in four independent products per level.
+    // (b)_j/(M)_j = Π_{t<j} (b − t)/(M − t).
     const unsigned k = active_.hashes(), below = j_min_ - 1;
-    if (b0 >= k) {  // every factor is positive: no branches, vectorised across the levels (b − t is exact)
+    if (b0 >= k && !reference_) {  // every factor is positive: no branches, vectorised across the levels
+        // The factors below j_min: P(b) = (b)_{j_min−1}/(M)_{j_min−1} as the reference computes it at every
+        // kRun-th level, and from there P(b) = P(b − 1)·b/(b − j_min + 1) (the M − t cancel): one division per
+        // level instead of j_min − 1 factors, within 2·(kRun − 1) roundings of the reference's product.
+        constexpr unsigned kRun = 16;
+        double bd[kStride], step[kStride], r[kStride];
+        const double bl = static_cast<double>(below);
+        for (unsigned i = 0; i < n; ++i) {
+            bd[i] = static_cast<double>(b0 + i);
+            step[i] = bd[i] / (bd[i] - bl);
+        }
+        for (unsigned i0 = 0; i0 < n; i0 += kRun) {
+            double part[4] = {1.0, 1.0, 1.0, 1.0};
+            for (unsigned t = 0; t < below; ++t) part[t % 4] *= (bd[i0] - static_cast<double>(t)) * inv_[t];
+            double p = r[i0] = (part[0] * part[1]) * (part[2] * part[3]);
+            for (unsigned i = i0 + 1; i < n && i < i0 + kRun; ++i) r[i] = p = p * step[i];
+        }
+        for (unsigned j = j_min_; j <= k; ++j) {
+            const double td = static_cast<double>(j - 1), it = inv_[j - 1];
+            double* o = out + (j - j_min_) * kStride;
+            for (unsigned i = 0; i < n; ++i) o[i] = r[i] = r[i] * (bd[i] - td) * it;
+        }
+        return;
+    }
+    if (b0 >= k) {  // the reference (Sums::per_level): the factors below j_min in four independent products per level
         double bd[kStride], part[4][kStride], r[kStride];
         for (unsigned i = 0; i < n; ++i) {
             bd[i] = static_cast<double>(b0 + i);

@@ -52,6 +52,9 @@ private:
     // in order for each j, so the checkpoints and at() add the same terms in the same order.
     void add_levels(std::uint64_t b0, unsigned n, double* r, double* run) const noexcept;
     static constexpr std::uint64_t kStride = 64;
+    // Sums::per_level (the recommender's reference path): ratios() as before issue 13's speed-ups, every factor
+    // at every level; else P(b) = (b)_{j_min−1}/(M)_{j_min−1} from P(b − 1) between exact products.
+    bool reference_ = false;
     std::vector<double> inv_;          // 1/(M − t)
     // Retaining filters with the exact restart law: the model of the active/frozen overlap (both swap points).
     std::shared_ptr<const detail::RetainingTwoPhase> retaining_;
