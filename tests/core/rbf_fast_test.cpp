@@ -50,9 +50,10 @@ TEST_CASE("blocked fill sums equal the per-level sums to a few roundings at ever
         }
 }
 
-// The colliding fill's phase-mode stage (rbf_fill.hpp, PhaseModes: between max − min ≤ min/2 over the phases and
-// the closed form, the few surviving Fourier modes instead of the O(k) recurrence; the fast path only) against
-// the recurrence at every level: at M = 2^16 the stage spans levels ~3 900 … ~15 000 at k = 32 (fewer, earlier ones for smaller k).
+// The colliding fill's phase-mode stage (core/src/rbf/fill.hpp, PhaseModes: between max − min ≤ min/2 over the
+// phases and the closed form, the few surviving Fourier modes instead of the O(k) recurrence; the fast path only)
+// against the recurrence at every level: at M = 2^16 the stage spans levels ~3 900 … ~15 000 at k = 32 (fewer,
+// earlier ones for smaller k).
 TEST_CASE("the phase modes give the recurrence's visits at every level", "[rbf][fast]") {
     const std::uint64_t M = 1u << 16;
     for (const RbfVariant v : {variant(Hashing::colliding), variant(Hashing::colliding, Recycling::retaining, RestartLaw::eq10)})

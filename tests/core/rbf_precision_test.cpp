@@ -76,7 +76,7 @@ TEST_CASE("E[N0] and f1 at M = 1e5 within 1e-14 of a long-double reverse recursi
         v.hashing = c.h;
         const OnePhaseModel model(M, c.k, v);
         double worst_n = 0, worst_f = 0;
-        // σ = 1000 and 6000: inside the colliding fills' phase-mode stage (rbf_fill.hpp, PhaseModes) at k = 3, 24.
+        // σ = 1000 and 6000: inside the colliding fills' phase-mode stage (core/src/rbf/fill.hpp, PhaseModes) at k = 3, 24.
         for (std::uint64_t sigma : {std::uint64_t{1000}, std::uint64_t{6000}, std::uint64_t{30000}, std::uint64_t{70001}, M - 1}) {
             const auto [n, fp] = reverse_recursion_ld(M, c.k, sigma, c.h);
             const auto got = model.at(sigma);
