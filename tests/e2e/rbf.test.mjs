@@ -1,6 +1,6 @@
 // End-to-end test of the recycling-Bloom-filter section: the worker's table equals the Node module's
 // recommend() exactly, progress is shown, a large run can be cancelled and a new one then works, typing stays
-// responsive (2^36 large-M, a pooled exact run at 2^22), bad input is reported beside its field, the URL alone
+// responsive (2^36 large-M, a pooled exact run at 2^24), bad input is reported beside its field, the URL alone
 // reproduces the view, and nothing leaves localhost.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -191,8 +191,9 @@ test('bad input is named beside its field: f* = 2, σ ≥ M, σ < k when retaini
 
 test('a large run can be cancelled; the page stays responsive and a new small run works', async () => {
   // kmax = 64: the rows k > 32 run on the exact fill (the large-M method is proven for k ≤ 32; every σ-bounded
-  // variant has it), slow at 2^21.
-  await page.goto(`${baseUrl}?rm=2Mi&rp=1%25&rrecycling=retaining&rrestart=eq10&rkmax=64`);
+  // variant has it), slow at 2^23 (at 2^21 the faster exact fill's pool could finish before Cancel on an idle
+  // machine).
+  await page.goto(`${baseUrl}?rm=8Mi&rp=1%25&rrecycling=retaining&rrestart=eq10&rkmax=64`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await page.waitForSelector('#rbf-warning:not([hidden])', WAIT); // once the worker says the exact fill will run
   assert.match(await page.textContent('#rbf-warning'), /a few seconds/);
@@ -230,7 +231,7 @@ async function longTasks(during) {
   });
 }
 
-test('typing stays responsive: M = 2^36 (large-M) typed key by key, then a pooled exact run at 2^22 (k up to 64)', async () => {
+test('typing stays responsive: M = 2^36 (large-M) typed key by key, then a pooled exact run at 2^24 (k up to 64)', async () => {
   await page.goto(`${baseUrl}?rm=1000&rp=1%25`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await settled();
@@ -243,10 +244,11 @@ test('typing stays responsive: M = 2^36 (large-M) typed key by key, then a poole
   // measured under load 9–11: one task of ~200 ms (the 32-row table and the plots drawn at the end)
   assert.ok(Math.max(0, ...typing) < 1000, `main-thread long tasks while typing: ${typing.map(Math.round).join(', ')} ms`);
 
-  // The exact fill at 2^22 (the rows k = 33..64: the large-M method is proven for k ≤ 32) is shared out over the
+  // The exact fill at 2^24 (the rows k = 33..64: the large-M method is proven for k ≤ 32) is shared out over the
   // pool; the page keeps answering: typed input is taken and the sizing calculator computes.
-  // 2^22, not 2^20: on an idle machine the faster recommender could finish a 2^20 run before Cancel was clicked.
-  await page.goto(`${baseUrl}?rm=4Mi&rp=1%25&rrecycling=retaining&rrestart=eq10&rkmax=64`);
+  // 2^24, not 2^20 or 2^22: on an idle machine the faster recommender (0.3 s of CPU time for k ≤ 32 at 2^20)
+  // could finish before Cancel was clicked.
+  await page.goto(`${baseUrl}?rm=16Mi&rp=1%25&rrecycling=retaining&rrestart=eq10&rkmax=64`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await page.waitForSelector('#rbf-warning:not([hidden])', WAIT);
   const running = await longTasks(async () => {
