@@ -622,6 +622,7 @@ export interface SimulationConfig {
   confidence: number;
 }
 
+/** A rate's interval, within [0, 1]: a symmetric Student-t interval around a rare rate is clipped at 0 (halfWidth stays the t half-width). */
 export interface Interval {
   low: number;
   high: number;
@@ -762,7 +763,7 @@ export interface ParadoxSimulationResult {
   done: boolean;
   probes: number;
   epochs: number;
-  /** Measured Pr(x ∈ S | positive): Σ member positives / Σ positives, Student-t interval on the per-epoch residuals. */
+  /** Measured Pr(x ∈ S | positive): Σ member positives / Σ positives, Student-t interval on the per-epoch residuals (clipped to [0, 1]). */
   posterior: { mean: number; halfWidth: number; low: number; high: number };
   /** Theorem 1's posterior P/(P + (1 − P)·F) at the exact mean FPR F. */
   theorem: number;

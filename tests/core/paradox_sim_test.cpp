@@ -98,3 +98,16 @@ TEST_CASE("engine simulation of the paradox: inputs are checked by name", "[para
     in.m = 64, in.n = 8, in.k = 6, in.prior = 0.1, in.queries = 10, in.epochs = NAN;
     CHECK_THROWS_AS(make_paradox_sim_config(in), RangeError);
 }
+
+// One member positive among ~18 000 positives (the page's default filter, prior 1e-6): the t interval of the
+// posterior reached below 0; it is clipped to [0, 1].
+TEST_CASE("engine simulation of the paradox: a rare posterior's interval stays in [0, 1]", "[paradox][sim]") {
+    ParadoxSimConfig c;
+    c.m = 80, c.n = 8, c.k = 7, c.prior = 1e-6, c.queries = 1000, c.epochs = 2000, c.seed = 1;
+    const ParadoxSimResult r = simulate_paradox(c);
+    INFO(r.total.member_positives << " member positives of " << r.total.positives << ": " << r.posterior << " ± " << r.half_width);
+    REQUIRE(r.total.member_positives > 0);
+    CHECK(r.posterior - r.half_width < 0);  // the case in point
+    CHECK(r.interval.low == 0);
+    CHECK(r.interval.high <= 1);
+}

@@ -147,3 +147,16 @@ TEST_CASE("counters saturate and stay", "[sim]") {
     cf.remove(p, 1);
     CHECK(cf.counter(2) == 255);
 }
+
+// A rare rate: one false positive in 20 epochs of 2 000 lookups. The symmetric t interval was [−4.8e-5, 1.5e-4],
+// a negative probability; it is clipped to [0, 1] (the half-width stays the t half-width).
+TEST_CASE("a rare false-positive rate's t interval does not reach below 0", "[sim]") {
+    SimConfig c = config(Structure::bloom, 2000, 7, 20, 2000, 3);
+    c.n = 100;
+    const SimResult r = simulate(c);
+    INFO("mean " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width);
+    REQUIRE(r.count_instance.numerator > 0);
+    CHECK(r.count_instance.batch.mean - r.count_instance.batch.half_width < 0);  // the case in point
+    CHECK(r.count_instance.batch.interval.low == 0);
+    CHECK(r.count_instance.batch.interval.high == Approx(r.count_instance.batch.mean + r.count_instance.batch.half_width));
+}

@@ -54,3 +54,10 @@ TEST_CASE("batch means: mean, standard deviation and t interval", "[sim]") {
     CHECK(b.half_width == Approx(4.604095 * std::sqrt(2.5) / std::sqrt(5.0)).epsilon(1e-6));  // t_{4, 0.995}
     CHECK(b.interval.low == Approx(3 - b.half_width));
 }
+
+TEST_CASE("a rate's interval is clipped to [0, 1]", "[sim][statistics]") {
+    CHECK(clipped_to_rates(Interval{-0.1, 1.2}).low == 0);
+    CHECK(clipped_to_rates(Interval{-0.1, 1.2}).high == 1);
+    CHECK(clipped_to_rates(Interval{0.25, 0.5}).low == 0.25);
+    CHECK(clipped_to_rates(Interval{0.25, 0.5}).high == 0.5);
+}

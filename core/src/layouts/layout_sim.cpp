@@ -125,6 +125,7 @@ LayoutSimResult simulate_layout(const LayoutSimConfig& config) {
     }
     r.rate = static_cast<double>(r.total_false_positives) / static_cast<double>(r.lookups);
     r.batch = batch_means(rates, c.confidence);
+    r.batch.interval = clipped_to_rates(r.batch.interval);  // rates: never below 0 or above 1
     r.exact = layout_exact_fpr(c.filter);
     r.inside = r.exact >= r.batch.interval.low && r.exact <= r.batch.interval.high;
     return r;

@@ -216,7 +216,8 @@ ParadoxSimResult ParadoxSimRunner::result() const {
             r.half_width = student_t_quantile((1 + s.c.confidence) / 2, E - 1) * se;
         }
     }
-    r.interval = Interval{r.posterior - r.half_width, r.posterior + r.half_width};
+    // a probability: clipped to [0, 1] (one member positive in 18 472 positives gave [−8.5e-5, 1.9e-4])
+    r.interval = clipped_to_rates(Interval{r.posterior - r.half_width, r.posterior + r.half_width});
     const std::uint64_t nonmember = r.total.queries - r.total.member_queries;
     r.measured_fpr = nonmember ? static_cast<double>(r.total.positives - r.total.member_positives) / static_cast<double>(nonmember) : 0;
     r.fpr_model = *model_value(engine_config(s.c));

@@ -478,10 +478,11 @@ VariantEstimate estimate(const char* name, const std::vector<EpochCounts>& epoch
         if (e.*den > 0) values.push_back(static_cast<double>(e.*num) / static_cast<double>(e.*den));
     }
     v.batch = batch_means(values, confidence);
+    v.batch.interval = clipped_to_rates(v.batch.interval);  // rates: never below 0 or above 1
     v.pooled = v.denominator ? static_cast<double>(v.numerator) / static_cast<double>(v.denominator) : 0;
     if (poisson && v.denominator) {
         const Interval i = poisson_interval(v.numerator, confidence);
-        v.poisson = Interval{i.low / static_cast<double>(v.denominator), i.high / static_cast<double>(v.denominator)};
+        v.poisson = clipped_to_rates(Interval{i.low / static_cast<double>(v.denominator), i.high / static_cast<double>(v.denominator)});
     }
     return v;
 }

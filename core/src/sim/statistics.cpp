@@ -3,6 +3,7 @@
 // to 1e-14 relative, far below what a confidence interval needs.
 #include "bloomcalc/sim/statistics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -128,6 +129,10 @@ BatchMeans batch_means(const std::vector<double>& values, double confidence) {
     out.half_width = student_t_quantile(0.5 + confidence / 2, n - 1) * out.sd / std::sqrt(n);
     out.interval = {out.mean - out.half_width, out.mean + out.half_width};
     return out;
+}
+
+Interval clipped_to_rates(const Interval& interval) {
+    return Interval{std::max(0.0, interval.low), std::min(1.0, interval.high)};
 }
 
 Interval poisson_interval(std::uint64_t count, double confidence) {

@@ -30,6 +30,11 @@ struct BatchMeans {
 };
 BatchMeans batch_means(const std::vector<double>& values, double confidence);
 
+// A rate's interval clipped to [0, 1], where a rate lies: the symmetric t interval around a rare rate reaches
+// below 0 (1 false positive in 20 epochs of 2 000 lookups gave [−4.8e-5, 1.5e-4]). Clipping loses no coverage;
+// the half-width stays the t half-width.
+Interval clipped_to_rates(const Interval& interval);
+
 // Garwood's exact interval for the mean λ of a Poisson count x at confidence c, α = 1 − c:
 // [χ²_{2x, α/2}/2, χ²_{2x+2, 1−α/2}/2], the lower end 0 when x = 0.
 Interval poisson_interval(std::uint64_t count, double confidence);
