@@ -133,6 +133,19 @@ TEST_CASE("Sizing errors name the parameter", "[layouts][sizing][errors]") {
     in = sizing(1e9, 1e-12, Layout::standard);
     in.preset = "parquet";
     CHECK(parameter_of(in) == "p");  // beyond Parquet's 128 MiB upper bound
+    // a k the preset sets itself: its own value or absent, as layoutFpr (it was silently replaced by 8)
+    in = sizing(1e6, 0.01, Layout::standard);
+    in.preset = "parquet";
+    in.k = 5;
+    CHECK(parameter_of(in) == "k");
+    in.k = 8;
+    CHECK(parameter_of(in) == "none");
+    in.preset = "rocksdb";
+    in.k = 20;
+    CHECK(parameter_of(in) == "k");
+    in.k = std::nullopt;
+    in.k = size_layout(in).filter.k;
+    CHECK(parameter_of(in) == "none");
 }
 
 TEST_CASE("Simulation: each layout's exact model lies in the 99 % interval", "[layouts][sim]") {

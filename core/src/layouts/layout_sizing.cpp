@@ -293,6 +293,11 @@ LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method) {
             if (!found) throw InfeasibleError("p", "a rate this preset reaches within 2^40 bits", show_number(p));
             out.rounding = "whole blocks of B bits";
         }
+        // A k the preset sets itself (Parquet's 8, RocksDB's probe rule) is refused when it differs, as layoutFpr
+        // refuses it (resolve_layout_filter): it was silently replaced.
+        if (in.k && preset.k_rule != PresetK::free &&
+            checked_integer(*in.k, "k", 1, kMaxHashes) != found->filter.k)
+            throw RangeError("k", "the preset's own k (" + std::to_string(found->filter.k) + ") or absent", show_number(*in.k));
     } else {
         const Layout layout = in.layout;
         std::uint64_t B = 0;
