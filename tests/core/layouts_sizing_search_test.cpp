@@ -135,11 +135,13 @@ TEST_CASE("Sizing's worst infeasible cases name p, settled by the lower bound L6
         {Layout::blocked, 100, 1e-60, 512, Hashing::colliding},   // 9.8 s before
         {Layout::standard, 1e12, 1e-300, 0, Hashing::distinct},  // 2.2 s before
         {Layout::blocked, 1e12, 0.1, 512, Hashing::distinct},
+        {Layout::standard, 5759297937, 1.66e-35, 0, Hashing::colliding},  // with k = 18 (below): used to read an empty result
     };
     for (const auto& c : cases) {
         LayoutSizingInput in;
         in.layout = c.layout, in.n = c.n, in.p = c.p, in.hashing = c.hashing;
         if (c.B > 0) in.block_bits = c.B;
+        if (c.n == 5759297937) in.k = 18;
         INFO(to_string(c.layout) << " n = " << c.n << ", p = " << c.p);
         CHECK_THROWS_AS(size_layout(in), InfeasibleError);
         try {

@@ -151,7 +151,10 @@ std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std:
 // Units of the classic estimate m ≈ −k·n / ln(1 − p^{1/k}) (the formula Parquet uses), for a start.
 std::uint64_t classic_guess(double n, double p, unsigned k, std::uint64_t unit_bits) {
     const double m = -static_cast<double>(k) * n / std::log1p(-std::pow(p, 1.0 / k));
-    return static_cast<std::uint64_t>(std::max(1.0, std::ceil(m / static_cast<double>(unit_bits))));
+    // At tiny p with small k it can exceed 2^64 (or be NaN): the searches clamp to their largest size anyway.
+    const double units = std::ceil(m / static_cast<double>(unit_bits));
+    if (!(units < static_cast<double>(kMaxBits))) return kMaxBits;
+    return static_cast<std::uint64_t>(std::max(1.0, units));
 }
 
 // The smallest size for one k: `guess_bits` (0: none) is where its search starts.
@@ -319,6 +322,7 @@ LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method) {
             } else {
                 found = smallest_standard(n, p, in.hashing, search);
             }
+            if (!found) throw InfeasibleError("p", "a rate a standard filter of at most 2^40 bits reaches", show_number(p));
             out.rounding = "none (any number of bits)";
         } else {
             auto valid = [&](unsigned k) {
