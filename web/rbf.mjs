@@ -35,7 +35,8 @@ export const RBF_FIELDS = {
   sigma: ['rsigma', ''],
 };
 const VARIANT = ['hashing', 'recycling', 'restart', 'swap'];
-/** Above this M the recommendation takes seconds (measured: ≈ 1.7 s at 2^18, 9 s at 2^20, 28 s at 2^22 in Node). */
+/** Above this M an exact recommendation (k = 1..64) is no longer instant (serial wasm, idle: 0.45 s at 2^20 for k ≤ 32,
+ *  1.1 s at 2^22; docs/rbf.md#performance); the page shares it over its pool. */
 export const SLOW_BITS = 2 ** 18;
 const DEBOUNCE_MS = 250;
 
@@ -467,8 +468,8 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     const warning = $('rbf-warning');
     if (m !== null && m > SLOW_BITS) {
       warning.textContent =
-        `M = ${formatInt(m)} bits: the recommendation may take a few seconds (about 1 s at 1 Mibit, ` +
-        'more up to the limit). It runs in the background; press Recommend to start, Cancel to stop.';
+        `M = ${formatInt(m)} bits: the exact recommendation may take a few seconds (well under 1 s at 1 Mibit, ` +
+        'a few seconds near the exact fill\'s limit of 2^24 bits). It runs in the background; press Recommend to start, Cancel to stop.';
       warning.hidden = false;
     } else {
       warning.hidden = true;
