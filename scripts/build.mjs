@@ -17,12 +17,13 @@ export function buildNative() {
   run('cmake', ['--build', dir, ...jobs]);
 }
 
-export function buildWasm() {
+// modulesOnly: just the two .wasm modules copied to dist/ (target dist), not the wasm Catch2 suite (`npm start`).
+export function buildWasm({ modulesOnly = false } = {}) {
   const dir = path.join(root, 'build/wasm');
   if (!existsSync(path.join(dir, 'CMakeCache.txt')))
     // emcmake's default emulator passes a flag Node 20 rejects (TOOLCHAIN.md §6).
     run('emcmake', ['cmake', '-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node']);
-  run('cmake', ['--build', dir, ...jobs]);
+  run('cmake', ['--build', dir, ...jobs, ...(modulesOnly ? ['--target', 'dist'] : [])]);
 }
 
 // The wasm benchmarks (not in the default build: `npm test` does not run them).
@@ -47,11 +48,11 @@ export async function buildPage() {
   await buildWeb();
 }
 
-export async function build(targets = ['native', 'wasm', 'web']) {
+export async function build(targets = ['native', 'wasm', 'web'], { modulesOnly = false } = {}) {
   ensureAll();
   if (targets.includes('native')) buildNative();
   if (targets.includes('asan')) buildAsan();
-  if (targets.includes('wasm') || targets.includes('web')) buildWasm();
+  if (targets.includes('wasm') || targets.includes('web')) buildWasm({ modulesOnly });
   if (targets.includes('web')) await buildPage();
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build } from './build.mjs';
 import { root } from './toolchain.mjs';
 
-await build(['wasm', 'web']);
+await build(['wasm', 'web'], { modulesOnly: true }); // the page needs the modules, not the wasm tests
 const { serve } = await import('./serve.mjs');
 const port = Number(process.env.PORT ?? 8080);
 let served;
