@@ -257,6 +257,35 @@ double block_fpr_given_load(const LayoutFilter& f, std::uint64_t j) {
     return 0.0;
 }
 
+// Chains built for the largest load (n) give every smaller load the same q(r) for the r ≤ its trials that
+// its sums read (a chain's trials only cap r), so each value is block_fpr_given_load's, bit for bit.
+BlockFprByLoad::BlockFprByLoad(const LayoutFilter& f) : f_(f) {
+    if (f.layout != Layout::blocked && f.layout != Layout::standard) return;
+    if (f.hashing == Hashing::colliding) {
+        chains_.resize(f.k + 1);
+        const double balls = static_cast<double>(f.k) * static_cast<double>(f.n);
+        for (unsigned i = 1; i <= f.k; ++i) chains_[i] = std::make_unique<CoverageChain>(i, std::vector<double>{0.0, 1.0}, balls);
+        return;
+    }
+    const DistinctOverlap o = distinct_overlap(f.k, static_cast<double>(f.block_bits));  // as exact_fpr's (000 eq 17)
+    distinct_.hit = o.hit;
+    distinct_.miss = o.miss;
+    distinct_.targets = f.k;
+    distinct_.hit_size.assign(f.k + 1, 0.0);
+    for (unsigned h = 1; h <= f.k; ++h) distinct_.hit_size[h] = o.hyper[h] / o.hit;
+    distinct_chain_ = std::make_unique<CoverageChain>(f.k, distinct_.hit_size, static_cast<double>(f.n));
+}
+
+BlockFprByLoad::~BlockFprByLoad() = default;
+
+double BlockFprByLoad::at(std::uint64_t j) {
+    if (j == 0 || (f_.layout != Layout::blocked && f_.layout != Layout::standard)) return block_fpr_given_load(f_, j);
+    if (f_.hashing == Hashing::colliding) return std::min(1.0, exact_colliding_kept(Filter{f_.block_bits, j, f_.k, f_.hashing}, chains_));
+    CoverageInput in = distinct_;
+    in.trials = static_cast<double>(j);
+    return std::min(1.0, all_targets_set(in, *distinct_chain_));
+}
+
 LoadMixture layout_mixture_fpr(const LayoutFilter& f, std::uint64_t max_terms) {
     validate(f);
     LoadMixture out;
@@ -278,6 +307,8 @@ LoadMixture layout_mixture_fpr(const LayoutFilter& f, std::uint64_t max_terms) {
                               "σ(J) = " + show_number(sd));
 
     auto pmf = [&](std::uint64_t j) { return binomial_pmf(static_cast<double>(j), n, q, qc); };
+    BlockFprByLoad by_load(f);
+    auto load_fpr = [&](std::uint64_t j) { return by_load.at(j); };
     const std::uint64_t mode = std::min<std::uint64_t>(f.n, static_cast<std::uint64_t>(std::floor((n + 1.0) * q)));
     double sum = 0.0, up_bound = 0.0, down_bound = 0.0;
 
@@ -285,7 +316,7 @@ LoadMixture layout_mixture_fpr(const LayoutFilter& f, std::uint64_t max_terms) {
     std::uint64_t j = mode;
     for (;; ++j) {
         const double pj = pmf(j);
-        sum += pj * block_fpr_given_load(f, j);
+        sum += pj * load_fpr(j);
         ++out.terms;
         if (j == f.n) {
             up_bound = 0.0;
@@ -305,7 +336,7 @@ LoadMixture layout_mixture_fpr(const LayoutFilter& f, std::uint64_t max_terms) {
 
     // Downward: Σ_{i<j} P(i)f(i) ≤ f(j)·Σ_{i<j} P(i) ≤ f(j)·P(j−1)/(1 − ρ'), ρ' = P(j−2)/P(j−1) < 1 below the mode.
     std::uint64_t low = mode;
-    double f_low = block_fpr_given_load(f, mode);
+    double f_low = load_fpr(mode);
     while (low > 0) {
         const double prev = pmf(low - 1);
         const double ld = static_cast<double>(low);
@@ -313,7 +344,7 @@ LoadMixture layout_mixture_fpr(const LayoutFilter& f, std::uint64_t max_terms) {
         down_bound = f_low * (lower_ratio < 1.0 ? prev / (1.0 - lower_ratio) : 1.0);
         if (down_bound <= kTail * sum) break;
         --low;
-        f_low = block_fpr_given_load(f, low);
+        f_low = load_fpr(low);
         sum += prev * f_low;
         ++out.terms;
         if (f_low == 0.0) {
