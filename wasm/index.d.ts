@@ -1029,7 +1029,10 @@ export interface BloomCalc {
   layoutFpr(input: LayoutInput): LayoutReport;
   /** Exact mean FPR of a layout (milliseconds for any m, n ≤ 2^40). */
   layoutExactFpr(input: LayoutInput): number;
-  /** The same mean as a sum over the block load with a proven tail bound (a second method). */
+  /**
+   * The same mean as a sum over the block load with a proven tail bound (a second method). Its work is
+   * estimated before it starts: beyond 10^7 binomial terms (≲ 1 s) a RangeError names n (use layoutExactFpr).
+   */
   layoutMixture(input: LayoutInput): LayoutMixture;
   /** Smallest filter of a layout or preset meeting p, with its rounding, the standard filter and what-if. */
   layoutSize(input: LayoutSizingInput): LayoutSizingResult;

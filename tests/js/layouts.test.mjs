@@ -133,6 +133,11 @@ describe('layouts: sizing', () => {
     assertParamError(() => bc.layoutSize({ layout: 'standard', n: 100, p: 2 }), 'p');
     assertParamError(() => bc.simulateLayout({ layout: 'split-block', m: 4096, n: 10, k: 4, blockBits: 256, hashScheme: 'parquet' }), 'hashScheme');
     assert.throws(() => bc.layoutFpr(null), TypeError);
+    // The load mixture's work is bounded before it starts (89 s natively here): n named, layoutExactFpr offered.
+    const huge = { layout: 'blocked', blockBits: 2 ** 20, m: 2 ** 40, n: 2 ** 40, k: 64 };
+    assertParamError(() => bc.layoutMixture(huge), 'n');
+    assert.throws(() => bc.layoutMixture(huge), (e) => /layoutExactFpr/.test(e.validRange));
+    assert.ok(bc.layoutExactFpr(huge) > 0.99);
   });
 });
 

@@ -31,8 +31,10 @@ public:
     CoverageChain(unsigned j, const std::vector<double>& hit_size, double trials);
     // Last r computed; beyond it q = 1 once 1 − q < 1e-18 (or r exceeds the trials).
     double horizon() const { return static_cast<double>(q_.size() - 1); }
-    double covered(double r) { return extend(r) ? q_[static_cast<std::size_t>(r)] : 1.0; }
-    double uncovered(double r) { return extend(r) ? u_[static_cast<std::size_t>(r)] : 0.0; }
+    double covered(double r) { return ++reads_, extend(r) ? q_[static_cast<std::size_t>(r)] : 1.0; }
+    double uncovered(double r) { return ++reads_, extend(r) ? u_[static_cast<std::size_t>(r)] : 0.0; }
+    // How many q(r) or 1 − q(r) the sums have read: one per term r (a caller's measure of work done).
+    unsigned long long reads() const { return reads_; }
 
 private:
     bool extend(double r);
@@ -44,6 +46,7 @@ private:
     std::vector<std::vector<double>> step_;
     std::vector<double> dist_, next_;
     std::vector<double> q_{0.0}, u_{1.0};
+    unsigned long long reads_ = 0;
 };
 
 // The same as all_targets_set(in) with a kept chain, built from in.targets, in.hit_size, in.trials.

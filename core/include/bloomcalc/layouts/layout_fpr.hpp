@@ -77,6 +77,9 @@ public:
     explicit BlockFprByLoad(const LayoutFilter& f);
     ~BlockFprByLoad();
     double at(std::uint64_t j);
+    // The work done so far, in binomial terms: each term r its coverage sums read, plus the kept chains'
+    // steps at 1/16 of a term per state (a multiply-add each).
+    double work() const;
 
 private:
     LayoutFilter f_;
@@ -94,8 +97,24 @@ struct LoadMixture {
     std::uint64_t j_low = 0, j_high = 0;  // the loads summed
     std::uint64_t terms = 0;
     double tail_bound = 0;                // bound on the mass left out, relative to fpr
+    // Work done, in binomial terms: k + 32 per load (its weight and target-set weights) plus
+    // BlockFprByLoad::work(); and the estimate decided before the work (≥ work, tests/core).
+    double work = 0, work_estimate = 0;
 };
-// Throws InfeasibleError("n") when the load's spread would need more than max_terms loads.
-LoadMixture layout_mixture_fpr(const LayoutFilter& f, std::uint64_t max_terms = 1000000);
+
+// An upper bound on layout_mixture_fpr's work, from the inputs alone (a few hundred binomial terms):
+// the loads the sum can visit, from the tail rules above with the sum at least P(j)·(Jensen's lower
+// bound on f(j), eq L6) after its first load j, times the terms one load can read (each target-set size
+// the per-load sum can reach, times its window of 40σ + 40 around the mean, cut by the chain's horizon).
+struct MixtureWork {
+    std::uint64_t j_low = 0, j_high = 0;  // the loads the sum can visit lie in [j_low, j_high]
+    double loads = 0, per_load = 0, chain = 0, total = 0;  // total = loads · per_load + chain (kept chains, once)
+};
+MixtureWork mixture_work_estimate(const LayoutFilter& f);
+
+// The largest estimated work accepted: the worst accepted input takes under ~1 s in wasm (docs/decisions.md,
+// Limits). Beyond it InfeasibleError("n") names layoutExactFpr, the same value at any size.
+constexpr double kMixtureWorkBudget = 1e7;
+LoadMixture layout_mixture_fpr(const LayoutFilter& f, double work_budget = kMixtureWorkBudget);
 
 }  // namespace bloomcalc
