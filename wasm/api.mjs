@@ -13,7 +13,8 @@
 //   * a user callback called from C++ goes through `callback()`: it never throws into wasm; its
 //     exception is recorded, the wrapper returns false (cancel), and the exception is rethrown after
 //     the binding has returned.
-// A new method: copy its input with the readers below, call the binding with `call(raw.x(...))`.
+// A new method: declare its input's field table (`fields`, below: the accepted fields and their readers), copy the
+// input with `read()`, call the binding with `call(raw.x(...))`.
 
 const ERROR_KEY = '__bloomcalcError';
 const QUOTE = 40;  // a bad input is quoted to at most this many characters
@@ -137,17 +138,6 @@ function list(raw, value, name) {
   });
 }
 
-function filterArgs(raw, input) {
-  object(input, 'filter input');
-  // A missing number reaches the core as absent and is reported there by name.
-  return {
-    m: quantity(raw, input.m, 'parseBits', 'm'),
-    n: quantity(raw, input.n, 'parseCount', 'n'),
-    k: quantity(raw, input.k, 'parseCount', 'k'),
-    hashing: text(input.hashing, 'hashing'),
-  };
-}
-
 // One meaning per name (docs/decisions.md, "Vocabulary"): an older spelling is accepted as an alias; giving both
 // with different values is a RangeError naming the current one.
 function alias(input, name, old) {
@@ -175,26 +165,95 @@ function recyclingOf(input) {
   return recycling;
 }
 
-// Recycling-filter inputs: m (bits, units allowed), k, sigma, N as counts, p (the target FPR) as a probability.
-function rbfArgs(raw, input, what) {
-  object(input, what);
-  const p = alias(input, 'p', 'fpr');
-  return {
-    m: quantity(raw, input.m, 'parseBits', 'm'),
-    k: quantity(raw, input.k, 'parseCount', 'k'),
-    sigma: quantity(raw, input.sigma, 'parseCount', 'sigma'),
-    N: quantity(raw, input.N, 'parseCount', 'N'),
-    kmax: quantity(raw, input.kmax, 'parseCount', 'kmax'),
-    points: quantity(raw, input.points, 'parseCount', 'points'),
-    phases: quantity(raw, input.phases, 'parseCount', 'phases'),
-    p: quantity(raw, p, 'parseProbability', 'p'),
-    hashing: text(input.hashing, 'hashing'),
-    recycling: recyclingOf(input),
-    restart: text(input.restart, 'restart'),
-    swap: text(input.swap, 'swap'),
-    method: text(input.method, 'method'),
-  };
+// ---- strict inputs (docs/decisions.md, "Strict inputs") ---------------------------------------------
+// A method's input is read through its field table: { field: reader }, each reader (raw, input, field) → the plain
+// value the binding gets. The table is also the list of accepted fields (with a reader's `also`: the other names it
+// reads, such as an older name): any other own field is a TypeError naming it, thrown before any value is read, since a misspelt optional
+// field (`hashin`) would otherwise be a silently wrong answer (its default).
+
+const bits = (raw, input, name) => quantity(raw, input[name], 'parseBits', name);
+const count = (raw, input, name) => quantity(raw, input[name], 'parseCount', name);
+const probability = (raw, input, name) => quantity(raw, input[name], 'parseProbability', name);
+const decimal = (raw, input, name) => real(raw, input[name], name);
+const chance = (raw, input, name) => real(raw, input[name], name, { probability: true });  // "1 in 1000", "0.1%" too
+const choice = (raw, input, name) => text(input[name], name);
+const numbers = (raw, input, name) => list(raw, input[name], name) ?? [];  // absent: empty, refused by the core by name
+const yesNo = (raw, input, name) => flag(input[name], name) ?? false;
+/** `reader` of `name` or of its older name `old` (alias()). */
+const olderName = (reader, old) => Object.assign((raw, input, name) => reader(raw, { [name]: alias(input, name, old) }, name), { also: [old] });
+const recycling = Object.assign((raw, input) => recyclingOf(input), { also: ['retaining'] });
+
+/** A field table: its readers and the fields it accepts (every key, and the other names its readers read). */
+function fields(readers) {
+  const accepted = Object.entries(readers).flatMap(([name, reader]) => [name, ...(reader.also ?? [])]);
+  return Object.freeze({ readers, accepted: Object.freeze(accepted) });
 }
+
+/** Throws a TypeError naming the first own field of `input` not in `accepted`, with the nearest accepted name. */
+export function onlyFields(input, accepted, what) {
+  for (const key of Object.keys(input)) if (!accepted.includes(key)) throw unknownField(key, accepted, what);
+  return input;
+}
+
+function unknownField(key, accepted, what) {
+  const near = nearest(key, accepted);
+  const list = accepted.join(', ');
+  const error = new TypeError(`${what} has no field ${shown(key)}${near ? `; did you mean '${near}'?` : ''} (accepted: ${list})`);
+  return Object.assign(error, { parameter: key === '' ? '""' : key.slice(0, QUOTE), validRange: `one of ${list}` });
+}
+
+// The accepted name a typo most likely meant: the same name in another case (`blockbits`, `Sigma`), else the
+// closest within 1 edit (names of 3–4 letters) or 2 (longer), an edit being an insertion, a deletion, a
+// substitution or two neighbours swapped (`hashin`, `hasihng`); one- and two-letter names only by case.
+function nearest(key, names) {
+  const lower = key.toLowerCase();
+  const caseOnly = names.find((name) => name.toLowerCase() === lower);
+  if (caseOnly) return caseOnly;
+  let best;
+  let bestDistance = Infinity;
+  for (const name of names) {
+    const limit = name.length >= 5 ? 2 : name.length >= 3 ? 1 : 0;
+    if (Math.abs(name.length - key.length) > limit) continue;
+    const d = editDistance(lower, name.toLowerCase());
+    if (d <= limit && d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  return best;
+}
+
+// Optimal string alignment distance (Levenshtein with adjacent transpositions).
+function editDistance(a, b) {
+  let before = null;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+      if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], before[j - 2] + 1);
+    }
+    [before, previous] = [previous, row];
+  }
+  return previous[b.length];
+}
+
+/** The input read through `table`: an object with only accepted fields (else a TypeError), each value read in table order. */
+function read(raw, input, table, what) {
+  object(input, what);
+  onlyFields(input, table.accepted, what);
+  const out = {};
+  for (const [name, reader] of Object.entries(table.readers)) out[name] = reader(raw, input, name);
+  return out;
+}
+
+// The field tables, one per input type of index.d.ts (tests/js/strict.test.mjs checks that they agree).
+const FILTER = fields({ m: bits, n: count, k: count, hashing: choice });
+const SIZING = fields({ n: count, p: probability, m: bits, k: count, rounding: choice, method: choice, hashing: choice });
+// The variant and method of every recycling model (RbfVariantInput, RbfMethodInput).
+const VARIANT = { hashing: choice, recycling, restart: choice, swap: choice, method: choice };
+const RBF = fields({ m: bits, k: count, sigma: count, phases: count, ...VARIANT });
+const SIGMA_CURVE = fields({ m: bits, k: count, points: count, phases: count, ...VARIANT });
+const N_BOUNDED = fields({ m: bits, k: count, N: count, hashing: choice });
+const RECOMMEND = fields({ m: bits, kmax: count, p: olderName(probability, 'fpr'), ...VARIANT });
 
 /**
  * A user callback for a binding: never throws into wasm. An exception is kept (and cancels the work by
@@ -250,52 +309,76 @@ function rowsArg(rows, maxRows) {
   });
 }
 
-function paradoxArgs(raw, input) {
-  return {
-    prior: real(raw, input.prior, 'prior', { probability: true }),
-    alpha: real(raw, input.alpha, 'alpha'),
-    fpr: real(raw, input.fpr, 'fpr', { probability: true }),
-    bpe: real(raw, input.bpe, 'bpe'),
-  };
+const PARADOX = fields({ prior: chance, alpha: decimal, fpr: chance, bpe: decimal });
+// The priors of a curve: a list of at least one (an empty answer would hide the omission, and would skip the
+// checks of alpha, fpr and bpe, which run per prior).
+const PRIORS_RANGE = 'a list of probabilities in [0, 1], such as [1e-6, 1e-3] or "1e-6,1e-3"';
+function priorList(raw, input, name) {
+  const priors = list(raw, input[name], name);
+  if (priors === undefined || priors.length === 0)
+    throw Object.assign(new RangeError(`${name} ${priors ? 'must have at least one entry' : 'is required'} (valid: ${PRIORS_RANGE})`), {
+      parameter: name,
+      validRange: PRIORS_RANGE,
+    });
+  return priors;
 }
+const PARADOX_CURVE = fields({ priors: priorList, alpha: decimal, fpr: chance, bpe: decimal });
+const CBF = fields({ counters: numbers, m: count, n: count, k: count, prior: chance, alpha: decimal });
+// kmax as in recommend(); kMax is its older name here. Given but empty (null, ""): NaN, refused by the core by name.
+const kmaxOrNaN = (raw, input, name) => (input[name] === undefined ? undefined : count(raw, input, name) ?? NaN);
+const CBF_OPTIMAL_K = fields({ m: count, n: count, prior: chance, alpha: decimal, kmax: olderName(kmaxOrNaN, 'kMax') });
+const BH_CBF = fields({
+  counters: numbers, sums: numbers, increments: numbers, sequence: numbers,
+  h: count, m: count, n: count, k: count, prior: chance, alpha: decimal,
+});
+const SELECTIVE = fields({ sizes: numbers, members: numbers, m: count, alpha: decimal, counting: yesNo });
+const ORDER = fields({ probs: numbers, costs: numbers, specialCost: decimal });
 
 // ---- simulation ----------------------------------------------------------------------------------
 
-const SIM_NUMBERS = {
-  m: 'parseBits',
-  k: 'parseCount',
-  n: 'parseCount',
-  sigma: 'parseCount',
-  epochs: 'parseCount',
-  arrivals: 'parseCount',
-  warmup: 'parseCount',
-  queries: 'parseCount',
-  pool: 'parseCount',
-  window: 'parseCount',
-  seed: 'parseCount',
-  newFraction: 'parseProbability',
-  confidence: 'parseProbability',
-};
-
-function simArgs(raw, input) {
-  object(input, 'simulation input');
-  const out = {};
-  for (const key of ['structure', 'hashing', 'boundary', 'stream', 'swap']) out[key] = text(input[key], key);
-  // recycling: 'nonretaining' | 'retaining' as in rbf(); `retaining: true` is the older spelling.
-  const recycling = recyclingOf(input);
-  if (recycling !== undefined && recycling !== 'retaining' && recycling !== 'nonretaining')
-    throw Object.assign(new RangeError(`recycling must be "nonretaining" or "retaining"; got ${shown(recycling)}`), {
+// simulate(): recycling ('nonretaining' | 'retaining' as in rbf(); `retaining: true` the older spelling) reaches the
+// engine as `retaining`; N (as in nBounded()) as `n`, the older spelling for the N-bounded structures (a Bloom
+// filter's items otherwise). newFraction may be 1 ("always new"), which parseProbability refuses.
+function simRecycling(raw, input) {
+  const value = recyclingOf(input);
+  if (value !== undefined && value !== 'retaining' && value !== 'nonretaining')
+    throw Object.assign(new RangeError(`recycling must be "nonretaining" or "retaining"; got ${shown(value)}`), {
       parameter: 'recycling',
       validRange: '"nonretaining" or "retaining"',
     });
-  out.retaining = recycling === undefined ? undefined : recycling === 'retaining';
-  // N-bounded structures: N, as in nBounded() (n, the older spelling, is a Bloom filter's items).
-  if (!absent(input.N)) input = { ...input, n: alias(input, 'N', 'n') };
-  for (const [key, parser] of Object.entries(SIM_NUMBERS)) {
-    // newFraction may be 1 ("always new"), which parseProbability refuses: pass numbers through.
-    out[key] = key === 'newFraction' && (input[key] === '1' || input[key] === 1) ? 1 : quantity(raw, input[key], parser, key);
-  }
-  return out;
+  return value === undefined ? undefined : value === 'retaining';
+}
+const itemsOrN = Object.assign((raw, input, name) => count(raw, absent(input.N) ? input : { [name]: alias(input, 'N', name) }, name), { also: ['N'] });
+const newFraction = (raw, input, name) => (input[name] === '1' || input[name] === 1 ? 1 : probability(raw, input, name));
+const SIMULATION = fields({
+  structure: choice, hashing: choice, boundary: choice, stream: choice, swap: choice,
+  recycling: Object.assign(simRecycling, { also: ['retaining'] }),
+  m: bits, k: count, n: itemsOrN, sigma: count, epochs: count, arrivals: count, warmup: count, queries: count,
+  pool: count, window: count, seed: count, newFraction, confidence: probability,
+});
+
+function simArgs(raw, input, what) {
+  const { recycling: retaining, ...out } = read(raw, input, SIMULATION, what);
+  return { ...out, retaining };
+}
+
+// The options of simulate() / simulateParadox(), and of createSimulation() / createParadoxSimulation().
+const RUN_OPTIONS = ['onProgress', 'signal', 'chunkMs'];
+const HANDLE_OPTIONS = ['chunkMs'];
+
+/** An options object (absent: {}) with only `accepted` fields, else a TypeError naming the field. */
+export function optionFields(options, accepted, what) {
+  return options === undefined ? {} : onlyFields(object(options, what), accepted, what);
+}
+
+/** A simulation's options: optionFields, chunkMs a number > 0, onProgress a function. */
+function optionsOf(options, accepted, what) {
+  optionFields(options, accepted, what);
+  if (options === undefined) return {};
+  if (options.chunkMs !== undefined && !(typeof options.chunkMs === 'number' && options.chunkMs > 0 && options.chunkMs < Infinity))
+    throw typeError('chunkMs', 'a finite number > 0 of milliseconds', options.chunkMs);
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw typeError('onProgress', 'a function', options.onProgress);
+  return options;
 }
 
 function abortError(signal) {
@@ -307,16 +390,10 @@ function abortError(signal) {
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function paradoxSimArgs(raw, input) {
-  object(input, 'paradox simulation input');
-  const out = {};
-  for (const key of ['structure', 'hashing']) out[key] = text(input[key], key);
-  for (const key of ['m', 'n', 'k', 'queries', 'epochs', 'seed'])
-    out[key] = quantity(raw, input[key], key === 'm' ? 'parseBits' : 'parseCount', key);
-  out.prior = real(raw, input.prior, 'prior', { probability: true });
-  out.confidence = quantity(raw, input.confidence, 'parseProbability', 'confidence');
-  return out;
-}
+const PARADOX_SIMULATION = fields({
+  structure: choice, hashing: choice, m: bits, n: count, k: count, queries: count, epochs: count, seed: count,
+  prior: chance, confidence: probability,
+});
 
 // A probe budget for step(): a finite number ≥ 1 (bounded so one step stays a chunk).
 function probeBudget(probes) {
@@ -331,8 +408,10 @@ function probeBudget(probes) {
  * argument, a chunk sized adaptively to `chunkMs` of work), returns the progress; dispose() frees it.
  * kind 'fpr': the engine's FPR experiments (raw.Simulation); 'paradox': Theorem 1's posterior.
  */
-function simulationHandle(raw, input, { chunkMs = 8 } = {}, kind = 'fpr') {
-  const args = kind === 'paradox' ? paradoxSimArgs(raw, input) : simArgs(raw, input);
+function simulationHandle(raw, input, options, kind, method) {
+  const what = `${method} input`;
+  const args = kind === 'paradox' ? read(raw, input, PARADOX_SIMULATION, what) : simArgs(raw, input, what);
+  const { chunkMs = 8 } = optionsOf(options, HANDLE_OPTIONS, `${method} options`);
   let sim = kind === 'paradox' ? new raw.ParadoxSimulation(args) : new raw.Simulation(args);
   const failure = sim.error();
   if (failure !== undefined) {
@@ -373,9 +452,10 @@ function simulationHandle(raw, input, { chunkMs = 8 } = {}, kind = 'fpr') {
   };
 }
 
-async function simulateAsync(raw, input, { onProgress, signal, chunkMs = 8 } = {}, kind = 'fpr') {
+async function simulateAsync(raw, input, options, kind, method) {
+  const { onProgress, signal, chunkMs } = optionsOf(options, RUN_OPTIONS, `${method} options`);
   if (signal?.aborted) throw abortError(signal);
-  const handle = simulationHandle(raw, input, { chunkMs }, kind);
+  const handle = simulationHandle(raw, input, chunkMs === undefined ? undefined : { chunkMs }, kind, method);
   try {
     for (;;) {
       const progress = handle.step();
@@ -389,8 +469,8 @@ async function simulateAsync(raw, input, { onProgress, signal, chunkMs = 8 } = {
   }
 }
 
-function simulateSync(raw, input, kind = 'fpr') {
-  const handle = simulationHandle(raw, input, {}, kind);
+function simulateSync(raw, input, kind, method) {
+  const handle = simulationHandle(raw, input, undefined, kind, method);
   try {
     while (!handle.step(1e9).done);
     return handle.result();
@@ -399,24 +479,14 @@ function simulateSync(raw, input, kind = 'fpr') {
   }
 }
 
-// Layout inputs: m (bits, units allowed), n, k, blockBits as counts, p as a probability; the choices
+// Layout inputs: m and blockBits in bits (units allowed), n, k as counts, p as a probability; the choices
 // (layout, preset, hashing, hashScheme) are text checked by the core, which names a bad one.
-function layoutArgs(raw, input, what) {
-  object(input, what);
-  return {
-    m: quantity(raw, input.m, 'parseBits', 'm'),
-    n: quantity(raw, input.n, 'parseCount', 'n'),
-    k: quantity(raw, input.k, 'parseCount', 'k'),
-    blockBits: quantity(raw, input.blockBits, 'parseBits', 'blockBits'),
-    p: quantity(raw, input.p, 'parseProbability', 'p'),
-    maxBytes: quantity(raw, input.maxBytes, 'parseCount', 'maxBytes'),
-    confidence: quantity(raw, input.confidence, 'parseProbability', 'confidence'),
-    layout: text(input.layout, 'layout'),
-    preset: text(input.preset, 'preset'),
-    hashing: text(input.hashing, 'hashing'),
-    hashScheme: text(input.hashScheme, 'hashScheme'),
-  };
-}
+const LAYOUT_FILTER = { m: bits, n: count, k: count, blockBits: bits, layout: choice, preset: choice, hashing: choice };
+const LAYOUT = fields(LAYOUT_FILTER);
+const LAYOUT_SIZING = fields({ n: count, k: count, blockBits: bits, p: probability, maxBytes: count, layout: choice, preset: choice, hashing: choice });
+const LAYOUT_SIMULATION = fields({
+  ...LAYOUT_FILTER, hashScheme: choice, epochs: count, queries: count, seed: count, confidence: probability,
+});
 
 // parseCount & co.: text (or a number, read as its decimal text); `parameter` names it in errors.
 function parser(raw, name, fallback) {
@@ -430,9 +500,12 @@ function parser(raw, name, fallback) {
 }
 
 const MODULE_NAMES = ['main', 'rbf'];
+// createBloomCalc()'s options (CreateOptions in index.d.ts), the same in Node and in browsers.
+const CREATE_OPTIONS = ['modules', 'locateFile', 'wasmBinary', 'rbfWasmBinary', 'wasmModule', 'rbfWasmModule'];
 
-/** Checks `modules` (default: both): an array of 'main' and/or 'rbf'. */
+/** Checks createBloomCalc()'s options (an object of CREATE_OPTIONS) and returns `modules` (default: both): an array of 'main' and/or 'rbf'. */
 export function modulesOf(options) {
+  onlyFields(object(options, 'createBloomCalc options'), CREATE_OPTIONS, 'createBloomCalc options');
   const modules = options.modules ?? MODULE_NAMES;
   if (!Array.isArray(modules) || modules.length === 0 || modules.some((m) => !MODULE_NAMES.includes(m)))
     throw Object.assign(new TypeError(`modules must be a non-empty array of 'main' and 'rbf'; got ${JSON.stringify(modules)}`), {
@@ -465,26 +538,15 @@ export function wrap(main, rbf = null) {
   const raw = bindings(main, rbf);
   const limits = Object.freeze(raw.limits());
   return Object.freeze({
-    fpr: (input) => call(raw.compareFpr(filterArgs(raw, input))),
-    exactFpr: (input) => call(raw.exactFpr(filterArgs(raw, input))),
-    exactFprTable: (input) => call(raw.exactFprTable(filterArgs(raw, input))),
-    size(input) {
-      object(input, 'sizing input');
-      return call(raw.solveSizing({
-        n: quantity(raw, input.n, 'parseCount', 'n'),
-        p: quantity(raw, input.p, 'parseProbability', 'p'),
-        m: quantity(raw, input.m, 'parseBits', 'm'),
-        k: quantity(raw, input.k, 'parseCount', 'k'),
-        rounding: text(input.rounding, 'rounding'),
-        method: text(input.method, 'method'),
-        hashing: text(input.hashing, 'hashing'),
-      }));
-    },
-    rbf: (input) => call(raw.rbf(rbfArgs(raw, input, 'rbf input'))),
-    sigmaCurve: (input) => call(raw.sigmaCurve(rbfArgs(raw, input, 'curve input'))),
-    nBounded: (input) => call(raw.nBounded(rbfArgs(raw, input, 'N-bounded input'))),
+    fpr: (input) => call(raw.compareFpr(read(raw, input, FILTER, 'fpr input'))),
+    exactFpr: (input) => call(raw.exactFpr(read(raw, input, FILTER, 'exactFpr input'))),
+    exactFprTable: (input) => call(raw.exactFprTable(read(raw, input, FILTER, 'exactFprTable input'))),
+    size: (input) => call(raw.solveSizing(read(raw, input, SIZING, 'size input'))),
+    rbf: (input) => call(raw.rbf(read(raw, input, RBF, 'rbf input'))),
+    sigmaCurve: (input) => call(raw.sigmaCurve(read(raw, input, SIGMA_CURVE, 'sigmaCurve input'))),
+    nBounded: (input) => call(raw.nBounded(read(raw, input, N_BOUNDED, 'nBounded input'))),
     recommend(input, onProgress) {
-      const args = rbfArgs(raw, input, 'recommend input');
+      const args = read(raw, input, RECOMMEND, 'recommend input');
       const progress = callback(onProgress, 'onProgress');
       const result = raw.recommend(args, progress.fn);
       progress.rethrow();
@@ -492,105 +554,40 @@ export function wrap(main, rbf = null) {
     },
     // The recommendation in parts, for a worker pool (wasm/rbf-pool.mjs): the plan, the rows of k = kLo..kHi,
     // and the merge of every row (in the core).
-    recommendPlan: (input) => call(raw.recommendPlan(rbfArgs(raw, input, 'recommend input'))),
+    recommendPlan: (input) => call(raw.recommendPlan(read(raw, input, RECOMMEND, 'recommendPlan input'))),
     recommendRows(input, kLo, kHi, onProgress) {
-      const args = rbfArgs(raw, input, 'recommend input');
+      const args = read(raw, input, RECOMMEND, 'recommendRows input');
       for (const [name, k] of [['kLo', kLo], ['kHi', kHi]]) if (typeof k !== 'number') throw typeError(name, 'a number', k);
       const progress = callback(onProgress, 'onProgress');
       const result = raw.recommendRows(args, kLo, kHi, progress.fn);
       progress.rethrow();
       return call(result);
     },
-    mergeRecommendation: (input, rows) => call(raw.mergeRecommendation(rbfArgs(raw, input, 'recommend input'), rowsArg(rows, limits.maxHashes))),
-    paradox: (input) => call(raw.paradox(paradoxArgs(raw, object(input, 'paradox input')))),
-    paradoxCurve(input) {
-      object(input, 'paradox curve input');
-      const priors = list(raw, input.priors, 'priors');
-      if (priors === undefined) { // an empty answer would hide the omission
-        const validRange = 'a list of probabilities in [0, 1], such as [1e-6, 1e-3] or "1e-6,1e-3"';
-        throw Object.assign(new RangeError(`priors is required (valid: ${validRange})`), { parameter: 'priors', validRange });
-      }
-      return call(raw.paradoxCurve({ ...paradoxArgs(raw, input), priors }));
-    },
-    cbf(input) {
-      object(input, 'cbf input');
-      return call(raw.cbf({
-        counters: list(raw, input.counters, 'counters') ?? [],
-        m: quantity(raw, input.m, 'parseCount', 'm'),
-        n: quantity(raw, input.n, 'parseCount', 'n'),
-        k: quantity(raw, input.k, 'parseCount', 'k'),
-        prior: real(raw, input.prior, 'prior', { probability: true }),
-        alpha: real(raw, input.alpha, 'alpha'),
-      }));
-    },
-    cbfOptimalK(input) {
-      object(input, 'cbf optimal-k input');
-      const kmax = alias(input, 'kmax', 'kMax'); // kmax as in recommend(); kMax is its older name here
-      return call(raw.cbfOptimalK({
-        m: quantity(raw, input.m, 'parseCount', 'm'),
-        n: quantity(raw, input.n, 'parseCount', 'n'),
-        prior: real(raw, input.prior, 'prior', { probability: true }),
-        alpha: real(raw, input.alpha, 'alpha'),
-        kmax: kmax === undefined ? undefined : quantity(raw, kmax, 'parseCount', 'kmax') ?? NaN,
-      }));
-    },
-    bhCbf(input) {
-      object(input, 'B_h-CBF input');
-      return call(raw.bhCbf({
-        counters: list(raw, input.counters, 'counters') ?? [],
-        sums: list(raw, input.sums, 'sums') ?? [],
-        increments: list(raw, input.increments, 'increments') ?? [],
-        sequence: list(raw, input.sequence, 'sequence') ?? [],
-        h: quantity(raw, input.h, 'parseCount', 'h'),
-        m: quantity(raw, input.m, 'parseCount', 'm'),
-        n: quantity(raw, input.n, 'parseCount', 'n'),
-        k: quantity(raw, input.k, 'parseCount', 'k'),
-        prior: real(raw, input.prior, 'prior', { probability: true }),
-        alpha: real(raw, input.alpha, 'alpha'),
-      }));
-    },
-    selective(input) {
-      object(input, 'selective input');
-      return call(raw.selective({
-        sizes: list(raw, input.sizes, 'sizes') ?? [],
-        members: list(raw, input.members, 'members') ?? [],
-        m: quantity(raw, input.m, 'parseCount', 'm'),
-        alpha: real(raw, input.alpha, 'alpha'),
-        counting: flag(input.counting, 'counting') ?? false,
-      }));
-    },
-    order(input) {
-      object(input, 'order input');
-      return call(raw.cacheOrder({
-        probs: list(raw, input.probs, 'probs') ?? [],
-        costs: list(raw, input.costs, 'costs') ?? [],
-        specialCost: real(raw, input.specialCost, 'specialCost'),
-      }));
-    },
-    layoutFpr: (input) => call(raw.layoutFpr(layoutArgs(raw, input, 'layout input'))),
-    layoutExactFpr: (input) => call(raw.layoutExactFpr(layoutArgs(raw, input, 'layout input'))),
-    layoutMixture: (input) => call(raw.layoutMixture(layoutArgs(raw, input, 'layout input'))),
-    layoutSize: (input) => call(raw.layoutSize(layoutArgs(raw, input, 'layout sizing input'))),
-    simulateLayout(input) {
-      const args = layoutArgs(raw, input, 'layout simulation input');
-      return call(raw.simulateLayout({
-        ...args,
-        epochs: quantity(raw, input.epochs, 'parseCount', 'epochs'),
-        queries: quantity(raw, input.queries, 'parseCount', 'queries'),
-        seed: quantity(raw, input.seed, 'parseCount', 'seed'),
-      }));
-    },
+    mergeRecommendation: (input, rows) =>
+      call(raw.mergeRecommendation(read(raw, input, RECOMMEND, 'mergeRecommendation input'), rowsArg(rows, limits.maxHashes))),
+    paradox: (input) => call(raw.paradox(read(raw, input, PARADOX, 'paradox input'))),
+    paradoxCurve: (input) => call(raw.paradoxCurve(read(raw, input, PARADOX_CURVE, 'paradoxCurve input'))),
+    cbf: (input) => call(raw.cbf(read(raw, input, CBF, 'cbf input'))),
+    cbfOptimalK: (input) => call(raw.cbfOptimalK(read(raw, input, CBF_OPTIMAL_K, 'cbfOptimalK input'))),
+    bhCbf: (input) => call(raw.bhCbf(read(raw, input, BH_CBF, 'bhCbf input'))),
+    selective: (input) => call(raw.selective(read(raw, input, SELECTIVE, 'selective input'))),
+    order: (input) => call(raw.cacheOrder(read(raw, input, ORDER, 'order input'))),
+    layoutFpr: (input) => call(raw.layoutFpr(read(raw, input, LAYOUT, 'layoutFpr input'))),
+    layoutExactFpr: (input) => call(raw.layoutExactFpr(read(raw, input, LAYOUT, 'layoutExactFpr input'))),
+    layoutMixture: (input) => call(raw.layoutMixture(read(raw, input, LAYOUT, 'layoutMixture input'))),
+    layoutSize: (input) => call(raw.layoutSize(read(raw, input, LAYOUT_SIZING, 'layoutSize input'))),
+    simulateLayout: (input) => call(raw.simulateLayout(read(raw, input, LAYOUT_SIMULATION, 'simulateLayout input'))),
     layoutPresets: () => raw.layoutPresets(),
     parseCount: parser(raw, 'parseCount', 'value'),
     parseBits: parser(raw, 'parseBits', 'm'),
     parseProbability: parser(raw, 'parseProbability', 'p'),
-    simulate: (input, options) => simulateAsync(raw, input, options),
-    simulateSync: (input) => simulateSync(raw, input),
-    createSimulation: (input, options) => simulationHandle(raw, input, options),
-    simulationConfig: (input) => call(raw.simulationConfig(simArgs(raw, input))),
-    simulateParadox: (input, options) => simulateAsync(raw, input, options, 'paradox'),
-    simulateParadoxSync: (input) => simulateSync(raw, input, 'paradox'),
-    createParadoxSimulation: (input, options) => simulationHandle(raw, input, options, 'paradox'),
+    simulate: (input, options) => simulateAsync(raw, input, options, 'fpr', 'simulate'),
+    simulateSync: (input) => simulateSync(raw, input, 'fpr', 'simulateSync'),
+    createSimulation: (input, options) => simulationHandle(raw, input, options, 'fpr', 'createSimulation'),
+    simulationConfig: (input) => call(raw.simulationConfig(simArgs(raw, input, 'simulationConfig input'))),
+    simulateParadox: (input, options) => simulateAsync(raw, input, options, 'paradox', 'simulateParadox'),
+    simulateParadoxSync: (input) => simulateSync(raw, input, 'paradox', 'simulateParadoxSync'),
+    createParadoxSimulation: (input, options) => simulationHandle(raw, input, options, 'paradox', 'createParadoxSimulation'),
     limits,
   });
 }

@@ -4,6 +4,9 @@
 // `TypeError` (a value of the wrong JS type) whose message names the parameter and its valid range; the
 // error also carries `parameter` and `validRange` (see BloomCalcError). A cancelled computation throws an
 // `Error` named "AbortError". Errors leak nothing; the module stays usable after any error.
+// Strict inputs: a field an input (or options) object does not declare below is a `TypeError` whose `parameter` is
+// that field and whose `validRange` lists the accepted ones, with the nearest in the message ("did you mean
+// 'hashing'?"), thrown before any other check, whatever its value; `@deprecated` fields are older names, still read.
 
 /** How the k probes of one item are drawn: with replacement (colliding) or k different bits (distinct). */
 export type Hashing = 'colliding' | 'distinct';
@@ -371,7 +374,7 @@ export interface ParadoxResult {
 }
 
 export interface ParadoxCurveInput extends Omit<ParadoxInput, 'prior'> {
-  /** The priors at which to evaluate the posterior. */
+  /** The priors at which to evaluate the posterior: at least one (an empty list is a RangeError naming `priors`), at most 10^5. */
   priors: NumberList;
 }
 
@@ -947,7 +950,7 @@ export interface LayoutPresetInfo {
 
 /** What every thrown RangeError / TypeError carries. */
 export interface BloomCalcError extends Error {
-  /** The input field at fault (`m`, `n`, `k`, `fpr`, …). */
+  /** The input field at fault (`m`, `n`, `k`, `fpr`, …), or an unknown field of the input (a `TypeError`). */
   parameter: string;
   /** Its valid range or form, as quoted in the message. */
   validRange: string;

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { wasmModule } from './node-wasm.mjs';
+import { optionFields } from './api.mjs';
 import { pooledRows } from './rbf-pool.mjs';
 
 // A thread inherits the process's Node options; --input-type (node --input-type=module -e …) is refused for a
@@ -52,12 +53,14 @@ const defaultSize = () => os.availableParallelism?.() ?? os.cpus().length;
  * A pool of `workers` threads (default: the available parallelism), started on first use and kept until
  * close(): pool.recommend(calc, input) = calc.recommend(input) with the rows of each k on the threads.
  */
-export function createRecommendPool({ workers } = {}) {
+export function createRecommendPool(options) {
+  const { workers } = optionFields(options, ['workers'], 'createRecommendPool options');
   const size = Math.max(1, workers ?? defaultSize());
   let threads = null; // Promise<worker handles>
   return {
     size,
-    async recommend(calc, input, { onProgress } = {}) {
+    async recommend(calc, input, options) {
+      const { onProgress } = optionFields(options, ['onProgress'], 'pool.recommend options');
       const { kMax } = calc.recommendPlan(input);
       threads ??= wasmModule('bloomcalc.rbf.wasm').then((module) => Array.from({ length: size }, () => startWorker(module)));
       const all = await threads;
@@ -77,7 +80,8 @@ export function createRecommendPool({ workers } = {}) {
  * calc.recommend(input) with the rows of each k computed on worker threads, merged by the core: on `pool`
  * (createRecommendPool) when given, else on min(workers, kMax) threads started for this call.
  */
-export async function recommendPooled(calc, input, { workers, onProgress, pool } = {}) {
+export async function recommendPooled(calc, input, options) {
+  const { workers, onProgress, pool } = optionFields(options, ['workers', 'onProgress', 'pool'], 'recommendPooled options');
   if (pool) return pool.recommend(calc, input, { onProgress });
   const { kMax } = calc.recommendPlan(input);
   const own = createRecommendPool({ workers: Math.min(workers ?? defaultSize(), kMax) });

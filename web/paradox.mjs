@@ -177,7 +177,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
     setValue($('px-cost-ignore'), r.costs.ignore, formatProbability(r.costs.ignore, 4));
     $('px-sentence').textContent = sentence(r);
     const priors = priorGrid(r.prior);
-    const posteriors = bc.paradoxCurve({ ...input, priors });
+    const { prior, ...filter } = input; // the curve's priors replace the one prior
+    const posteriors = bc.paradoxCurve({ ...filter, priors });
     const drawn = chart.update({ priors, posteriors, yMin: Math.min(...posteriors.filter((p) => p > 0)) / 2, ...r });
     $('px-chart').dataset.points = String(priors.length);
     simPanel.setTarget(r);

@@ -170,6 +170,16 @@ describe('errors', () => {
     await cliFails(['fpr', '--m', '10', '--n', '1', '--k', '1', '--json=yes'], { names: [/--json/] });
   });
 
+  test("another command's option, or an option given twice (long, short or a switch), → exit 2 naming it", async () => {
+    await cliFails(['fpr', '--m', '10', '--n', '1', '--k', '1', '--sigma', '5'], { names: [/unknown option '--sigma' for 'fpr'/] });
+    await cliFails(['size', '--n', '1M', '--p', '1%', '--table'], { names: [/unknown option '--table' for 'size'/] });
+    await cliFails(['rbf', '--m', '1000', '--k', '5', '--sigma', '539', '--kmax', '4'], { names: [/unknown option '--kmax' for 'rbf'/] });
+    await cliFails(['nbounded', '--m', '1000', '--k', '5', '--N', '100', '--recycling', 'retaining'], { names: [/'--recycling' for 'nbounded'/] });
+    await cliFails(['fpr', '-m', '10', '--n', '1', '--k', '1', '--m', '20'], { names: [/option --m is given more than once/] });
+    await cliFails(['fpr', '--m', '10', '--n', '1', '--k', '1', '--json', '--json'], { names: [/option --json is given more than once/] });
+    await cliFails(['recommend', '--m', '1000', '--p', '1%', '--fpr', '1%', '--p', '2%'], { names: [/option --p is given more than once/] });
+  });
+
   test('no arguments: usage on stderr, exit 2', async () => {
     const r = await cli();
     assert.equal(r.code, 2);

@@ -67,6 +67,14 @@ export async function apiNames() {
   return out;
 }
 
+/** Per BloomCalc method that takes an input object: the fields of its input type (index.d.ts, `extends` resolved). */
+export async function methodInputFields() {
+  const dts = await readFile(join(ROOT, 'wasm', 'index.d.ts'), 'utf8');
+  const types = parseTypes(dts);
+  const api = dts.match(/^export interface BloomCalc \{([\s\S]*?)^\}/m)[1];
+  return Object.fromEntries([...api.matchAll(/^\s+(\w+)\(input: (\w+)/gm)].map((m) => [m[1], resolve(types, m[2]).map((x) => x.member)]));
+}
+
 /** The CLI: occurrences { name, kind: 'cli', where: command, alias, target }. */
 export async function cliNames() {
   const dir = join(ROOT, 'wasm', 'cli');
