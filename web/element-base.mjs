@@ -81,10 +81,22 @@ export function calculatorNames() {
   return [...registry.keys()];
 }
 
-/** The current URL's query with `keys` replaced by `query`'s (other calculators' keys kept); no history entry. */
+/**
+ * The URL key of `params` that is `key` in another case (`N` for `n`, `Hashing` for `hashing`), or undefined. Every
+ * key of every calculator is lower case, so such a key is a misspelling of this one, never another calculator's: it
+ * is read as `key` and, with url-state, rewritten to it (docs/decisions.md, "Strict inputs").
+ */
+function caseVariant(params, key) {
+  const lower = key.toLowerCase();
+  for (const name of params.keys()) if (name !== key && name.toLowerCase() === lower) return name;
+  return undefined;
+}
+
+/** The current URL's query with `keys` (in any case) replaced by `query`'s (other calculators' keys kept); no history entry. */
 function writeUrl(keys, query) {
   const url = new URL(window.location.href);
-  for (const key of keys) url.searchParams.delete(key);
+  const owned = new Set(keys.map((key) => key.toLowerCase()));
+  for (const key of [...url.searchParams.keys()]) if (owned.has(key.toLowerCase())) url.searchParams.delete(key);
   for (const [key, value] of new URLSearchParams(query)) url.searchParams.set(key, value);
   if (url.href !== window.location.href) window.history.replaceState(null, '', url);
 }
@@ -259,7 +271,8 @@ export class BloomCalcElement extends HTMLElement {
   #startValues() {
     const fields = Object.entries(this.#def.fields);
     const fromUrl = this.hasAttribute('url-state') ? new URLSearchParams(window.location.search) : null;
-    const urlKey = ([attr, f]) => [f.url ?? attr, ...(f.urlAliases ?? [])].find((key) => fromUrl.has(key));
+    const urlKey = ([attr, f]) =>
+      [f.url ?? attr, ...(f.urlAliases ?? [])].find((key) => fromUrl.has(key)) ?? caseVariant(fromUrl, f.url ?? attr);
     const attrName = ([attr, f]) => [attr, ...(f.aliases ?? [])].find((name) => this.hasAttribute(name));
     let values = null;
     if (fromUrl && fields.some((entry) => urlKey(entry) !== undefined)) {

@@ -237,6 +237,16 @@ test('a shared URL reproduces fields and results', async () => {
   assertMatches(await readPage(), expected);
 });
 
+test('a URL key in another case is read as that key and rewritten to it', async () => {
+  await page.goto(`${baseUrl}?N=10000&M=64KiB&K=5&Method=exact`);
+  await settled();
+  assert.deepEqual(await readFields(), {
+    n: '10000', p: '', m: '64KiB', k: '5', rounding: 'none', method: 'exact', hashing: 'colliding',
+  });
+  assert.equal(new URL(page.url()).search, '?n=10000&m=64KiB&k=5&method=exact');
+  assertMatches(await readPage(), bc.size({ n: '10000', m: '64KiB', k: '5', method: 'exact' }));
+});
+
 /** How long the main thread takes to run a 0 ms timer, ms (large when it is blocked). */
 async function timerLatency() {
   return page.evaluate(() => new Promise((resolve) => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { createBloomCalc, createRecommendPool, recommendPooled } from '../../wasm/index.mjs';
 import { hasNodeBuild } from './helpers/common.mjs';
-import { methodInputFields } from './helpers/vocabulary.mjs';
+import { calculatorFields, methodInputFields } from './helpers/vocabulary.mjs';
 
 const skip = hasNodeBuild() ? false : 'the wasm build is missing; run `npm run build` first';
 
@@ -178,4 +178,12 @@ describe('strict inputs', { skip }, () => {
     assert.throws(() => bc.paradoxCurve({ priors: [0.1], alpha: 1, fpr: 7 }), (e) => e instanceof RangeError && e.parameter === 'fpr');
     assert.deepEqual(bc.paradoxCurve({ priors: [0.1], alpha: 1, fpr: 0.01 }), [bc.paradox({ prior: 0.1, alpha: 1, fpr: 0.01 }).posterior]);
   });
+});
+
+// The page reads a URL key in another case as the calculator's key (web/element-base.mjs, caseVariant): safe only
+// while no calculator has a key in upper case, which would then be another one's misspelling.
+test("every calculator's URL keys are lower case", async () => {
+  for (const [calculator, fields] of Object.entries(await calculatorFields()))
+    for (const [attr, field] of Object.entries(fields))
+      for (const key of [field.url ?? attr, ...(field.urlAliases ?? [])]) assert.equal(key, key.toLowerCase(), `${calculator}: ${key}`);
 });
