@@ -205,7 +205,7 @@ function unknownField(key, accepted, what) {
 // The accepted name a typo most likely meant: the same name in another case (`blockbits`, `Sigma`), else the
 // closest within 1 edit (names of 3–4 letters) or 2 (longer), an edit being an insertion, a deletion, a
 // substitution or two neighbours swapped (`hashin`, `hasihng`); one- and two-letter names only by case.
-function nearest(key, names) {
+export function nearest(key, names) {
   const lower = key.toLowerCase();
   const caseOnly = names.find((name) => name.toLowerCase() === lower);
   if (caseOnly) return caseOnly;

@@ -180,6 +180,14 @@ describe('errors', () => {
     await cliFails(['recommend', '--m', '1000', '--p', '1%', '--fpr', '1%', '--p', '2%'], { names: [/option --p is given more than once/] });
   });
 
+  test('a misspelt option names the one it means, as the API does (docs/decisions.md, "Strict inputs")', async () => {
+    await cliFails(['fpr', '--m', '10', '--n', '1', '--k', '1', '--hashin', 'distinct'], { names: [/unknown option '--hashin' for 'fpr'; did you mean --hashing\?/] });
+    await cliFails(['size', '--n', '1M', '--p', '1%', '--layout', 'blocked', '--blockbits', '512'], { names: [/did you mean --block-bits\?/] });
+    await cliFails(['nbounded', '--m', '1000', '--k', '5', '--n', '100'], { names: [/did you mean --N\?/] });
+    const far = await cliFails(['fpr', '--m', '10', '--n', '1', '--k', '1', '--sigma', '5'], { names: [/--sigma/] });
+    assert.doesNotMatch(far.stderr, /did you mean/);
+  });
+
   test('no arguments: usage on stderr, exit 2', async () => {
     const r = await cli();
     assert.equal(r.code, 2);

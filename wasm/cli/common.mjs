@@ -7,6 +7,7 @@
 // `compute` returns the JSON-ready result (printed as is with --json) and `render` turns it into the
 // readable text. The driver (wasm/cli.mjs) adds --help/--json handling, loads the module and prints.
 import { parseArgs } from 'node:util';
+import { nearest } from '../api.mjs';
 
 /** Bad command line or bad input: exit code 2. */
 export class UsageError extends Error {
@@ -101,7 +102,9 @@ function translateParseError(err, command, options) {
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
       const flag = /'([^']+)'/.exec(text)?.[1] ?? '?';
-      return new UsageError(`unknown option '${flag}' for '${name}'`, { command });
+      // the API's suggestion rule (docs/decisions.md, "Strict inputs"): --hashin, --blockbits, --N for nbounded's --N ...
+      const near = flag.startsWith('--') ? nearest(flag.slice(2), Object.keys(options)) : undefined;
+      return new UsageError(`unknown option '${flag}' for '${name}'${near ? `; did you mean --${near}?` : ''}`, { command });
     }
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       // "Option '-m, --m <value>' argument missing" or "Option '--json' does not take an argument".
