@@ -2,13 +2,15 @@
 // `npx bloomcalc serve` and the browser tests.
 //   - traversal-proof: the raw request path is decoded once and must resolve inside a root (no `..`
 //     escape, encoded or not; no backslash, no NUL); malformed targets get 400, never an exception;
+//   - a trailing slash names a directory: "/index.html/" is a 404, "/docs" a 301 to "/docs/" (so the
+//     index's relative links resolve), as nginx and Apache answer;
 //   - compressed: brotli or gzip (node:zlib) by Accept-Encoding, computed once per file version, cached;
 //   - revalidated: a strong ETag per file version and encoding, 304 on If-None-Match; `no-cache`, so a
 //     reload re-checks every file (the names carry no hash) but downloads only what changed.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
@@ -63,18 +65,33 @@ export function resolveInside(root, decodedPath) {
   return path === root || path.startsWith(root + sep) ? path : null;
 }
 
-async function fileAt(path) {
+/**
+ * What a decoded path names under one root: a file ({ path, size, mtimeMs }), a directory asked for without
+ * its trailing slash ({ redirect: true }: its page's relative links need the slash), or null (missing; a file
+ * asked for with a trailing slash, "/index.html/", is missing too, as on any file system).
+ */
+async function fileAt(path, trailingSlash) {
   try {
     let info = await stat(path);
     if (info.isDirectory()) {
+      if (!trailingSlash) return { redirect: true };
       path = join(path, 'index.html');
       info = await stat(path);
+    } else if (trailingSlash) {
+      return null;
     }
     if (info.isFile()) return { path, size: info.size, mtimeMs: info.mtimeMs };
   } catch {
     // missing: try the next root, then 404
   }
   return null;
+}
+
+/** The redirect target for a directory: its path inside `base`, re-encoded, with one leading slash (never "//host"). */
+function directoryLocation(base, path, target) {
+  const segments = relative(base, path).split(sep).filter(Boolean).map(encodeURIComponent);
+  const query = String(target).match(/\?[^#]*/)?.[0] ?? '';
+  return `/${segments.map((s) => `${s}/`).join('')}${query}`;
 }
 
 /** The encoding to send: 'br', 'gzip' or 'identity', from an Accept-Encoding header (q=0 refuses). */
@@ -146,13 +163,21 @@ export function serve({ root, port = 0, host = '127.0.0.1', headers: extraHeader
       plain(res, 400, `Bad Request: ${error.message}`);
       return;
     }
+    // "/a/" names a directory; "/a/.." and "/a/." end in one too (RFC 3986 §5.2.4 removes the dot segments)
+    const trailingSlash = /(^|\/)(\.\.?)?$/.test(decoded);
     let file = null;
-    for (const base of roots) {
-      const path = resolveInside(base, decoded);
-      if (path && (file = await fileAt(path))) break;
+    let base;
+    let path;
+    for (base of roots) {
+      path = resolveInside(base, decoded);
+      if (path && (file = await fileAt(path, trailingSlash))) break;
     }
     if (!file) {
       plain(res, 404, 'Not Found');
+      return;
+    }
+    if (file.redirect) {
+      plain(res, 301, 'Moved Permanently', { Location: directoryLocation(base, path, req.url) });
       return;
     }
     const ext = extname(file.path).toLowerCase();

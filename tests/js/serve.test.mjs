@@ -152,6 +152,26 @@ describe('static server', () => {
     assert.deepEqual(brotliDecompressSync(fresh.body), changed);
   });
 
+  test('a trailing slash names a directory: a file with one is a 404, a directory without one a 301 to it', async () => {
+    // a file followed by a slash, plain or percent-encoded, is not a directory (nginx and Apache: 404)
+    for (const target of ['/index.html/', '/index.html%2F', '/sub/index.html/', '/module.wasm/', '/sub/x/', '/x/', '/index.html/./']) {
+      const { status } = await get(port, target);
+      assert.equal(status, 404, `${target} → ${status}`);
+    }
+    // a directory without its slash: its index's relative links need the slash, so redirect (query kept)
+    for (const [target, location] of [['/sub', '/sub/'], ['/sub?x=1#y', '/sub/?x=1'], ['//sub', '/sub/'], ['/%2Fsub', '/sub/']]) {
+      const { status, headers } = await get(port, target);
+      assert.equal(status, 301, `${target} → ${status}`);
+      assert.equal(headers.location, location, `${target} → ${headers.location}`);
+    }
+    // dot segments are removed first (RFC 3986 §5.2.4): "/index.html/.." is "/", "/sub/." is "/sub/"
+    for (const [target, text] of [['/index.html/..', 'bloom'], ['/sub/.', 'sub'], ['/sub/x/../', 'sub'], ['/sub/x/..', 'sub'], ['/sub%2Findex.html', 'sub']]) {
+      const { status, body } = await get(port, target);
+      assert.equal(status, 200, `${target} → ${status}`);
+      assert.match(body.toString(), new RegExp(text), target);
+    }
+  });
+
   test('only GET and HEAD', async () => {
     const { status, headers } = await raw(port, 'POST / HTTP/1.1\r\nContent-Length: 0');
     assert.equal(status, 405);
