@@ -817,7 +817,7 @@ export interface LayoutInput {
   preset?: LayoutPreset;
   m: Quantity;
   n: Quantity;
-  /** Bits set per item, 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets). */
+  /** Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets). */
   k?: Quantity;
   /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. */
   blockBits?: Quantity;
@@ -838,7 +838,9 @@ export interface LayoutFilter {
 export interface LayoutApproximation {
   /** 'classic' | 'putze-eq3' | 'boost-block' | 'rocksdb' | 'boost-multiblock' */
   name: string;
+  /** Plain text; powers as `x^(…)` or `x^k` (the page sets them as superscripts). */
   label: string;
+  /** The formula and its source, plain text as `label`. */
   reference: string;
   value: number;
   /** (value − exact)/exact */

@@ -7,6 +7,7 @@ import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import template from './calculators/layouts.html';
 import { formatCountShort, formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from './format.mjs';
 import { logScale } from './log-range.mjs';
+import { mathNodes } from './math-text.mjs';
 import { clearErrors, setValue, showError, wireForm } from './paradox.mjs';
 import { createRunner } from './rbf-runner.mjs';
 
@@ -131,6 +132,14 @@ function describe(s) {
   return `${formatInt(s.m / s.blockBits)} blocks of ${formatInt(s.blockBits)} bits, k = ${s.k}`;
 }
 
+/** A value that never wraps inside ("9.865 × 10⁻³" on one line). */
+function whole(text) {
+  const span = document.createElement('span');
+  span.className = 'nowrap';
+  span.textContent = text;
+  return span;
+}
+
 function renderPicked($, s) {
   setValue($('ly-m'), s.m, `${formatInt(s.m)} bits (${formatMemory(mem(s.bytes))})`);
   setValue($('ly-shape'), s.layout, describe(s));
@@ -143,7 +152,7 @@ function renderPicked($, s) {
       const li = document.createElement('li');
       li.dataset.factor = String(w.factor);
       li.dataset.value = String(w.fpr);
-      li.textContent = `${w.factor}× n (${formatCountShort(w.n)} items): ${formatProbability(w.fpr, 4)}`;
+      li.append(`${w.factor}× n (${formatCountShort(w.n)} items): `, whole(formatProbability(w.fpr, 4)));
       return li;
     }),
   );
@@ -153,7 +162,7 @@ function renderPicked($, s) {
       const li = document.createElement('li');
       li.dataset.name = a.name;
       li.dataset.value = String(a.relativeError);
-      li.textContent = `${a.label}: ${formatProbability(a.value, 4)} (${formatRelativeError(a.relativeError)} vs exact)`;
+      li.append(...mathNodes(a.label), ': ', whole(formatProbability(a.value, 4)), ' (', whole(formatRelativeError(a.relativeError)), ' vs exact)');
       li.title = a.reference;
       return li;
     }),
@@ -196,6 +205,7 @@ function renderTable($, rows) {
         tr.append(td);
       }
       if (row.size) tr.dataset.fpr = String(row.size.fpr);
+      else tr.classList.add('failed'); // its message may wrap
       return tr;
     }),
   );

@@ -85,6 +85,22 @@ test('375 px: no sideways scroll, the formula table fits its box, no violation',
     });
     assert.ok(scroll <= client, `the formula table is cut (${scroll} > ${client})`);
     assert.deepEqual(await violations(), [], 'at 375 px');
+    // A value never wraps inside ("1.0000093 × 10⁻¹²" on one line): tiny p, the longest numbers
+    await page.goto(`${baseUrl}?n=1M&p=1e-12`);
+    await settled();
+    await noSidewaysScroll('375 px, p = 1e-12');
+    const split = await page.evaluate(() => {
+      const lines = (node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+      };
+      const values = [...deepAll('#formulas .fpr-table .val'), ...deepAll('#ly-approx .nowrap'), ...deepAll('#ly-whatif .nowrap'),
+        ...deepAll('#ly-table tbody td').filter((td) => td.cellIndex >= 1 && td.cellIndex <= 5)];
+      return { count: values.length, split: values.filter((v) => v.textContent.trim() && lines(v) > 1).map((v) => v.textContent) };
+    });
+    assert.ok(split.count > 30, `${split.count} values checked`);
+    assert.deepEqual(split.split, [], 'values wrapped inside');
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
   }

@@ -87,6 +87,20 @@ test('the picked layout shows exactly the module\'s sizing; table, what-if and c
   assert.deepEqual(pageErrors, []);
 });
 
+test('labels: k is the hash functions; the approximations\' powers are superscripts, not e^{…} text', async () => {
+  await page.goto(baseUrl);
+  await page.locator('#layouts').scrollIntoViewIfNeeded();
+  await settled();
+  const seen = await page.evaluate(() => ({
+    k: deepAll('label[for="px-lk"]')[0].textContent.replace(/\s+/g, ' ').trim(),
+    classic: deepAll('#ly-approx li[data-name="classic"]')[0].innerHTML,
+    text: deepAll('#ly-approx li').map((li) => li.textContent).join(' '),
+  }));
+  assert.equal(seen.k, 'k hash functions');
+  assert.match(seen.classic, /^classic \(1 − e<sup>−kn\/m<\/sup>\)<sup>k<\/sup>: /);
+  assert.doesNotMatch(seen.text, /[\^{}]/, 'no TeX-like text left');
+});
+
 test('bad input: the core\'s message beside the field, then recovery', async () => {
   await page.goto(`${baseUrl}?lp=2`);
   await page.locator('#layouts').scrollIntoViewIfNeeded();
