@@ -206,6 +206,27 @@ TEST_CASE("a CBF cost table too wide to tabulate is refused by name before any a
     CHECK(param(26624, 3328) == "none");
 }
 
+TEST_CASE("cbf_optimal_k names kmax, with the largest k it can tabulate, when Π outgrows 2^22 (not prior)", "[paradox]") {
+    // m = n = 2^40, P = 0.1, α = 1: Π = 9·k^k (Theorem 2) is 4.2e5 at k = 6 and 7.4e6 > 2^22 at k = 7.
+    const double big = 1099511627776.0;
+    try {
+        cbf_optimal_k(big, big, 0.1, 1, 16);
+        FAIL("no error");
+    } catch (const InfeasibleError& e) {
+        CHECK(e.parameter() == "kmax");
+        CHECK(e.valid_range().rfind("at most 6 ", 0) == 0);
+    }
+    const auto ok = cbf_optimal_k(big, big, 0.1, 1, 6);  // the range it names is computable
+    CHECK(ok.by_k.size() == 6);
+    CHECK(*ok.by_k[5].min_product > 4e5);
+    try {
+        cbf_optimal_k(100, 10, 0.1, 1, 0);
+        FAIL("no error");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "kmax");
+    }
+}
+
 TEST_CASE("Theorem 5, Example 2: δ = 18 for x and δ = 12 for z with D = {1, 2, 4}", "[paradox]") {
     CHECK(is_bh_sequence({1, 2, 4}, 2));
     CHECK_FALSE(is_bh_sequence({1, 2, 3}, 2));  // 1 + 3 = 2 + 2

@@ -147,6 +147,16 @@ describe('cbf (Theorems 2, 4)', () => {
     const tiny = bc.cbf({ ...ok, prior: 1e-300 });
     assert.ok(Number.isFinite(tiny.posterior) && tiny.posterior > 0);
   });
+
+  test('cbfOptimalK: a cost table too large names kmax and the largest k it can tabulate (not prior)', () => {
+    // m = n = 2^40, P = 0.1, α = 1: Π = 9·k^k (Theorem 2), 4.2e5 at k = 6, 7.4e6 > 2^22 at k = 7
+    const input = { m: 2 ** 40, n: 2 ** 40, prior: 0.1, alpha: 1 };
+    assertParamError(() => bc.cbfOptimalK(input), 'kmax');
+    assert.throws(() => bc.cbfOptimalK(input), (e) => /^at most 6 /.test(e.validRange) && /\b16\b/.test(e.message));
+    assert.equal(bc.cbfOptimalK({ ...input, kmax: 6 }).byK.length, 6);
+    // n·k/m too large is still n's: the counter distribution, not the product
+    assertParamError(() => bc.cbfOptimalK({ ...input, m: 1000 }), 'n');
+  });
 });
 
 describe('order (Theorems 6, 7)', () => {

@@ -165,12 +165,23 @@ CbfCostByK cbf_cost_for_k(double m, double n, unsigned k, double prior, double a
 
 CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, unsigned k_max) {
     const Shape s = checked_shape(m, n, 1);
-    checked_integer(k_max, "kMax", 1, kMaxHashes);
+    checked_integer(k_max, "kmax", 1, kMaxHashes);
     CbfOptimalK out;
     const unsigned top = static_cast<unsigned>(std::min<std::uint64_t>(k_max, s.m));
     double best = INFINITY;
     for (unsigned k = 1; k <= top; ++k) {
-        out.by_k.push_back(cbf_cost_for_k(m, n, k, prior, alpha));
+        try {
+            out.by_k.push_back(cbf_cost_for_k(m, n, k, prior, alpha));
+        } catch (const InfeasibleError& e) {
+            // Π grows like (nk/m)^k (Theorem 2): the k that first needs more than 2^22 product states is the
+            // caller's kmax too large, not its prior (k = 1 never does: one counter is read off its tail).
+            if (e.parameter() != "prior" || k == 1) throw;
+            const double pi = cbf_min_product(static_cast<double>(s.m), static_cast<double>(s.n), k, prior, alpha).value_or(0);
+            char at[96];
+            std::snprintf(at, sizeof at, ": at k = %u the minimal counter product Π = %.3g exceeds 2^22 states", k, pi);
+            throw InfeasibleError("kmax", "at most " + std::to_string(k - 1) + " for this m, n, prior and alpha" + at,
+                                  std::to_string(k_max) + " is too large to tabulate the cost");
+        }
         if (out.by_k.back().cost < best) best = out.by_k.back().cost, out.best_k = k;
     }
     return out;
