@@ -388,7 +388,7 @@ bc::RbfMethod method_of(const val& input, std::uint64_t bits, unsigned k, const 
 
 void set_method(val& out, bc::RbfMethod method, double bound) {
     out.set("method", val(std::string(bc::to_string(method))));
-    out.set("errorBound", method == bc::RbfMethod::asymptotic ? val(bound) : val::null());
+    out.set("errorBound", method == bc::RbfMethod::exact ? val::null() : val(bound));  // mixed: the rows' largest
 }
 
 // { m, k, sigma, phases?: 1|2, method?, hashing?, recycling?, restart?, swap? }; for two phases m is the total memory.

@@ -303,7 +303,14 @@ export interface RecommendRow extends RbfMethodResult {
   lowerBound: RuleChoice;
 }
 
-export interface Recommendation extends RbfMethodResult {
+export interface Recommendation {
+  /**
+   * The method of every row, or `mixed` when the rows used both (`auto` with kmax > 32 at 2^16 < M ≤ 2^24: the
+   * large-M method for k ≤ 32, the exact fill above); each row carries its own (docs/rbf.md#large-m-limits).
+   */
+  method: 'exact' | 'asymptotic' | 'mixed';
+  /** The largest row bound, which holds for every row (an exact row's is 0); null when every row is exact. */
+  errorBound: number | null;
   m: number;
   /** The target p. */
   p: number;

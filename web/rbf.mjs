@@ -164,6 +164,25 @@ function renderTable($, rec) {
   }
 }
 
+/** The k of the rows computed by `method`, as runs: "1–32", "1–3, 7". */
+function kRuns(rows, method) {
+  const runs = [];
+  for (const { k } of rows.filter((row) => row.method === method)) {
+    const last = runs.at(-1);
+    if (last && last[1] === k - 1) last[1] = k;
+    else runs.push([k, k]);
+  }
+  return runs.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ');
+}
+
+/** The status line's method note: every row's, or per k when the rows used both (`mixed`, docs/rbf.md). */
+function describeMethod(rec) {
+  const bound = () => `relative error ≤ ${rec.errorBound.toExponential(1)}`;
+  if (rec.method === 'mixed')
+    return ` (large-M method for k = ${kRuns(rec.rows, 'asymptotic')}, ${bound()}; exact fill for k = ${kRuns(rec.rows, 'exact')})`;
+  return rec.method === 'asymptotic' ? ` (large-M method, ${bound()})` : '';
+}
+
 function percent(x) {
   return `${x >= 0 ? '+' : '−'}${formatReal(Math.abs(100 * x), 1)} %`;
 }
@@ -531,7 +550,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     current = { rec, input, query };
     render(rec, state);
     emit(rec, { method: 'recommend', input });
-    const method = rec.method === 'asymptotic' ? ` (large-M method, relative error ≤ ${rec.errorBound.toExponential(1)})` : '';
+    const method = describeMethod(rec);
     status.textContent = `Done in ${formatSignificant((performance.now() - started) / 1000, 2)} s${method}.`;
     setState('ok', query);
     await updateCurve();

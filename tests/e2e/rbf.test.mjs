@@ -284,6 +284,19 @@ test('an infeasible target shows "infeasible", never NaN', async () => {
   assert.doesNotMatch(text, /NaN/);
 });
 
+test('2^20 bits, kmax 40: the status names both methods (large-M for k ≤ 32, exact fill above), as the module does', async () => {
+  await page.goto(`${baseUrl}?rm=2%5E20&rp=1%25&rkmax=40`);
+  await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
+  await page.waitForSelector('#rbf-warning:not([hidden])', WAIT); // the rows k > 32 run on the exact fill
+  await page.click('#rbf-run');
+  await settled();
+  const expected = bc.recommend({ m: 2 ** 20, p: 0.01, kmax: 40 });
+  assert.equal(expected.method, 'mixed');
+  assertMatches(await shown(), expected);
+  assert.match(await page.textContent('#rbf-status'),
+    /\(large-M method for k = 1–32, relative error ≤ \d\.\de-\d+; exact fill for k = 33–40\)\.$/);
+});
+
 test('no request leaves localhost; no page errors', async () => {
   const origin = new URL(baseUrl).origin;
   assert.deepEqual(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')), []);

@@ -246,6 +246,21 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     }
   });
 
+  test('recommend at 2^20 with kmax 40: method mixed (large-M to k = 32, exact fill above), one bound for every row', async () => {
+    const r = bc.recommend({ m: '2^20', p: 0.01, kmax: 40 });
+    assert.deepEqual(r.rows.map((row) => row.method), [...Array(32).fill('asymptotic'), ...Array(8).fill('exact')]);
+    assert.equal(r.method, 'mixed');
+    assert.equal(r.errorBound, Math.max(...r.rows.map((row) => row.errorBound ?? 0)));
+    assert.ok(r.errorBound > 0 && r.errorBound < 1e-9);
+    assert.ok(r.rows.slice(32).every((row) => row.errorBound === null));
+    // one method for every row: named as it is
+    assert.equal(bc.recommend({ m: '2^20', p: 0.01, kmax: 32 }).method, 'asymptotic');
+    assert.equal(bc.recommend({ m: 2 ** 12, p: 0.01, kmax: 40 }).method, 'exact');
+    const text = await cli('recommend', '--m', '2^20', '--p', '1%', '--kmax', '40');
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /method: mixed: asymptotic \(large-M\) for k = 1–32, relative error ≤ \d\.\de-\d+; exact fill for k = 33–40\n/);
+  });
+
   test('recommend at 2^36: asymptotic, bounded, the capacity per bit of the exact fill at 2^20', async () => {
     const big = bc.recommend({ m: '2^36', fpr: 0.01, kmax: 8 });
     const exact = bc.recommend({ m: '2^20', fpr: 0.01, kmax: 8, method: 'exact' });

@@ -169,7 +169,9 @@ async function main(): Promise<void> {
   void k0;
   // The large-M method (method, errorBound) and the recommendation in parts / on a Node pool.
   const large: Recommendation = bc.recommend({ m: '2^36', p: 1e-3, method: 'auto' });
-  const ran: 'exact' | 'asymptotic' = large.method;
+  const ran: 'exact' | 'asymptotic' | 'mixed' = large.method; // mixed: the rows used both methods
+  const rowRan: ('exact' | 'asymptotic')[] = large.rows.map((row) => row.method);
+  void rowRan;
   const bound: number | null = large.errorBound;
   const plan: { kMax: number; method: 'exact' | 'asymptotic' } = bc.recommendPlan({ m: '2^36', p: 1e-3 });
   const parts: RecommendRow[] = bc.recommendRows({ m: '2^36', p: 1e-3 }, 1, plan.kMax);

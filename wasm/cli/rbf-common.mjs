@@ -31,8 +31,25 @@ export const METHOD_OPTION = {
   },
 };
 
-/** "method: asymptotic (large-M), relative error ≤ 3.9e-13" or "method: exact". */
+/** The k of the rows computed by `method`, as runs: "1–32", "1–3, 7". */
+export function kRuns(rows, method) {
+  const runs = [];
+  for (const { k } of rows.filter((row) => row.method === method)) {
+    const last = runs.at(-1);
+    if (last && last[1] === k - 1) last[1] = k;
+    else runs.push([k, k]);
+  }
+  return runs.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ');
+}
+
+/**
+ * "asymptotic (large-M), relative error ≤ 3.9e-13", "exact fill", or for a recommendation whose rows used both
+ * "mixed: asymptotic (large-M) for k = 1–32, relative error ≤ 3.9e-13; exact fill for k = 33–40".
+ */
 export function describeMethod(r, formatBound) {
+  if (r.method === 'mixed')
+    return `mixed: asymptotic (large-M) for k = ${kRuns(r.rows, 'asymptotic')}, relative error ≤ ${formatBound(r.errorBound)}; ` +
+      `exact fill for k = ${kRuns(r.rows, 'exact')}`;
   return r.method === 'asymptotic' ? `asymptotic (large-M), relative error ≤ ${formatBound(r.errorBound)}` : 'exact fill';
 }
 

@@ -265,8 +265,9 @@ Recommendation merge_recommendation(const RecommendInput& in, std::vector<Recomm
     Recommendation rec;
     rec.M = in.M, rec.target = in.target, rec.variant = in.variant;
     rec.rows = std::move(rows);
+    rec.method = rec.rows.front().method;  // check_rows: at least one row
     for (const auto& row : rec.rows) {
-        if (row.method == RbfMethod::asymptotic) rec.method = RbfMethod::asymptotic;
+        if (row.method != rec.method) rec.method = RbfMethod::mixed;
         rec.error_bound = std::max(rec.error_bound, row.error_bound);
     }
     rec.one_phase = best_of(rec.rows, &RecommendRow::one_phase);

@@ -13,7 +13,7 @@ RbfMethod parse_rbf_method(const std::string& text) {
 }
 
 const char* to_string(RbfMethod m) {
-    return m == RbfMethod::exact ? "exact" : m == RbfMethod::asymptotic ? "asymptotic" : "auto";
+    return m == RbfMethod::exact ? "exact" : m == RbfMethod::asymptotic ? "asymptotic" : m == RbfMethod::mixed ? "mixed" : "auto";
 }
 
 std::uint64_t checked_rbf_bits_any(double M, const std::string& name) { return checked_integer(M, name, 1, kMaxRbfLargeBits); }

@@ -41,8 +41,10 @@ struct Recommendation {
     RbfVariant variant;
     std::vector<RecommendRow> rows;  // k = 1..k_max
     BestChoice one_phase, two_phase, worst_case, oracle, lower_bound;
-    RbfMethod method = RbfMethod::exact;  // asymptotic when any row used the large-M method
-    double error_bound = 0;               // the largest row bound
+    // exact or asymptotic when every row used that method, mixed when they differ (auto with kmax > 32 at
+    // 2^16 < M ≤ 2^24: the large-M method to k = 32, the exact fill above); each row names its own.
+    RbfMethod method = RbfMethod::exact;
+    double error_bound = 0;  // the largest row bound: it holds for every row (the exact rows' is 0)
 };
 
 struct RecommendInput {

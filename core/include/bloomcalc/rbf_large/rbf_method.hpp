@@ -11,7 +11,8 @@
 
 namespace bloomcalc {
 
-enum class RbfMethod { exact, asymptotic, automatic };
+// `mixed` is an output only: a recommendation whose rows used both methods (docs/rbf.md#large-m-limits).
+enum class RbfMethod { exact, asymptotic, automatic, mixed };
 
 constexpr std::uint64_t kMaxRbfLargeBits = std::uint64_t{1} << 40;  // the large-M method's limit
 constexpr std::uint64_t kAutoExactBits = std::uint64_t{1} << 16;    // `auto` runs exact up to here
