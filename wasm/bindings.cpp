@@ -1075,8 +1075,9 @@ val paradox_sim_result_val(const bc::ParadoxSimResult& r) {
     out.set("probes", val(r.progress.probes));
     out.set("epochs", val(static_cast<double>(r.epochs_used)));
     val posterior = val::object();
-    posterior.set("mean", val(r.posterior));
-    posterior.set("halfWidth", val(r.half_width));
+    const bool measured = r.total.positives > 0;  // no positive: no ratio, the interval is [0, 1]
+    posterior.set("mean", measured ? val(r.posterior) : val::null());
+    posterior.set("halfWidth", measured ? val(r.half_width) : val::null());
     posterior.set("low", val(r.interval.low));
     posterior.set("high", val(r.interval.high));
     out.set("posterior", posterior);

@@ -773,11 +773,16 @@ export interface ParadoxSimulationResult {
   done: boolean;
   probes: number;
   epochs: number;
-  /** Measured Pr(x ∈ S | positive): Σ member positives / Σ positives, Student-t interval on the per-epoch residuals (clipped to [0, 1]). */
-  posterior: { mean: number; halfWidth: number; low: number; high: number };
+  /**
+   * Measured Pr(x ∈ S | positive): `mean` = Σ member positives / Σ positives; `halfWidth` the Student-t half-width
+   * on the per-epoch residuals; [`low`, `high`] that t interval clipped to [0, 1] joined with Clopper–Pearson's
+   * exact binomial interval on the member positives among the positives (the t interval collapses to a point
+   * when few positives are all, or none, members). No positive observed: `mean` and `halfWidth` null, [0, 1].
+   */
+  posterior: { mean: number | null; halfWidth: number | null; low: number; high: number };
   /** Theorem 1's posterior P/(P + (1 − P)·F) at the exact mean FPR F. */
   theorem: number;
-  /** Whether `theorem` lies in [posterior.low, posterior.high]. */
+  /** Whether `theorem` lies in [posterior.low, posterior.high]; false when no positive was observed. */
   inside: boolean;
   /** Theorem 1's posterior at the classic FPR (1 − e^{−kn/m})^k, and whether it lies inside. */
   theoremClassic: number;

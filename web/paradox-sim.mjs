@@ -56,8 +56,9 @@ export function createParadoxSimulationPanel($) {
 
   function showResult(r) {
     const pct = `${Math.round(r.config.confidence * 100)}%`;
-    set('pxsim-mean', r.posterior.mean, formatProbability(r.posterior.mean, 5));
-    set('pxsim-half', r.posterior.halfWidth, formatProbability(r.posterior.halfWidth, 2));
+    // no positive observed: no ratio (mean null) and the interval [0, 1] (docs/paradox.md)
+    set('pxsim-mean', r.posterior.mean, r.posterior.mean === null ? '— (no positive answer observed)' : formatProbability(r.posterior.mean, 5));
+    set('pxsim-pct', r.config.confidence, pct);
     set('pxsim-low', r.posterior.low, formatProbability(r.posterior.low, 5));
     set('pxsim-high', r.posterior.high, formatProbability(r.posterior.high, 5));
     set('pxsim-counts', r.counts.positives,
@@ -66,8 +67,9 @@ export function createParadoxSimulationPanel($) {
     set('pxsim-theorem', r.theorem, formatProbability(r.theorem, 5));
     const verdict = $('pxsim-verdict');
     verdict.dataset.value = String(r.inside);
-    verdict.className = `badge ${r.inside ? 'ok' : 'bad'}`;
-    verdict.textContent = r.inside ? `✓ inside the ${pct} interval` : `✗ outside the ${pct} interval`;
+    verdict.className = `badge ${r.posterior.mean === null ? '' : r.inside ? 'ok' : 'bad'}`;
+    verdict.textContent = r.posterior.mean === null ? 'not tested: no positives (run more queries)'
+      : r.inside ? `✓ inside the ${pct} interval` : `✗ outside the ${pct} interval`;
     panel.dataset.result = JSON.stringify(r);
     $('pxsim-result').hidden = false;
     status.textContent = `Done: ${formatInt(r.epochs)} filters (m = ${formatInt(r.config.m)}, n = ${formatInt(r.config.n)}, k = ${r.config.k}), prior ${formatProbability(r.config.prior, 4)}.`;

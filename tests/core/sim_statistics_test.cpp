@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "bloomcalc/sim/statistics.hpp"
@@ -60,4 +61,35 @@ TEST_CASE("a rate's interval is clipped to [0, 1]", "[sim][statistics]") {
     CHECK(clipped_to_rates(Interval{-0.1, 1.2}).high == 1);
     CHECK(clipped_to_rates(Interval{0.25, 0.5}).low == 0.25);
     CHECK(clipped_to_rates(Interval{0.25, 0.5}).high == 0.5);
+}
+
+TEST_CASE("Clopper-Pearson intervals: closed forms, the binomial tails at their ends, never zero-width", "[sim][statistics]") {
+    // x = 0 and x = t have closed forms: high = 1 − (α/2)^(1/t), low = (α/2)^(1/t).
+    for (const std::uint64_t t : {1u, 2u, 10u, 1000u}) {
+        const Interval none = clopper_pearson_interval(0, t, 0.99), all = clopper_pearson_interval(t, t, 0.99);
+        CHECK(none.low == 0);
+        CHECK(none.high == Approx(1 - std::pow(0.005, 1.0 / t)).epsilon(1e-12));
+        CHECK(all.low == Approx(std::pow(0.005, 1.0 / t)).epsilon(1e-12));
+        CHECK(all.high == 1);
+    }
+    // Independently, by summing the binomial pmf: Pr(X ≥ x | low) = α/2 = Pr(X ≤ x | high).
+    auto tail = [](std::uint64_t x, std::uint64_t t, double p, bool upper) {
+        double sum = 0;
+        for (std::uint64_t i = 0; i <= t; ++i) {
+            if (upper ? i < x : i > x) continue;
+            sum += std::exp(std::lgamma(t + 1.0) - std::lgamma(i + 1.0) - std::lgamma(t - i + 1.0) + i * std::log(p) + (t - i) * std::log1p(-p));
+        }
+        return sum;
+    };
+    for (const auto& [x, t] : {std::pair{1u, 1u}, std::pair{1u, 2u}, std::pair{1u, 7u}, std::pair{5u, 10u}, std::pair{3u, 300u}}) {
+        INFO(x << " of " << t);
+        const Interval i = clopper_pearson_interval(x, t, 0.95);
+        if (x > 0) CHECK(tail(x, t, i.low, true) == Approx(0.025).epsilon(1e-9));
+        if (x < t) CHECK(tail(x, t, i.high, false) == Approx(0.025).epsilon(1e-9));
+        CHECK(i.low < i.high);
+    }
+    // A published value (any table): 5 of 10 at 95 % is [0.187086, 0.812914].
+    const Interval half = clopper_pearson_interval(5, 10, 0.95);
+    CHECK(half.low == Approx(0.187086).epsilon(2e-6));
+    CHECK(half.high == Approx(0.812914).epsilon(2e-6));
 }

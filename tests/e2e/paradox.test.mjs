@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { openBrowser } from './harness.mjs';
+import { formatProbability } from '../../web/format.mjs';
 
 const WAIT = { timeout: 15_000 };
 
@@ -163,6 +164,26 @@ test('Simulate: the engine posterior in a worker equals the module result for th
   assert.equal(Number(await page.getAttribute('#pxsim-theorem', 'data-value')), expected.theorem);
   assert.equal(await page.getAttribute('#pxsim-verdict', 'data-value'), String(expected.inside));
   assert.equal(expected.theorem, bc.paradox({ prior: 0.1, alpha: 1, fpr: bc.fpr({ m: 64, n: 8, k: 6 }).exact }).posterior);
+  assert.equal(await page.locator('#pxsim-low').textContent(), formatProbability(expected.posterior.low, 5));
+
+  // few positives: a real interval, never the point [1, 1]; none: nothing claimed
+  await page.fill('#pxsim-epochs', '2');
+  await page.fill('#pxsim-queries', '3');
+  for (const seed of ['1', '2', '3', '4', '5', '6']) {
+    await page.fill('#pxsim-seed', seed);
+    await page.click('#pxsim-run');
+    await page.waitForFunction((s) => byId('pxsim').dataset.state === 'done' && JSON.parse(byId('pxsim').dataset.input).seed === s, seed, WAIT);
+    const r = JSON.parse(await page.getAttribute('#pxsim', 'data-result'));
+    const verdict = await page.locator('#pxsim-verdict').textContent();
+    if (r.counts.positives === 0) {
+      assert.equal(await page.locator('#pxsim-mean').textContent(), '— (no positive answer observed)');
+      assert.match(verdict, /^not tested: no positives/);
+      assert.deepEqual([r.posterior.low, r.posterior.high], [0, 1]);
+    } else {
+      assert.ok(r.posterior.low < r.posterior.high, `seed ${seed}: [${r.posterior.low}, ${r.posterior.high}]`);
+      assert.match(verdict, /inside|outside/);
+    }
+  }
 
   // bad input is named
   await page.fill('#pxsim-queries', '0');

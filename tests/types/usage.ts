@@ -245,6 +245,8 @@ async function main(): Promise<void> {
   const ps: ParadoxSimulationResult = await bc.simulateParadox({ m: 64, n: 8, k: 6, prior: '10%', queries: 1000, epochs: 20, seed: 1 });
   const psInside: boolean = ps.inside;
   const psLow: number = ps.posterior.low + ps.theorem + ps.counts.memberPositives;
+  const psMean: number | null = ps.posterior.mean; // null when no positive was observed
+  void psMean;
   const ph: ParadoxSimulationHandle = bc.createParadoxSimulation({ structure: 'counting', m: 64, n: 8, k: 6, prior: 0.5, queries: 10, epochs: 2 });
   const phDone: boolean = ph.step().done;
   ph.dispose();

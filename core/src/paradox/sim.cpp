@@ -218,6 +218,16 @@ ParadoxSimResult ParadoxSimRunner::result() const {
     }
     // a probability: clipped to [0, 1] (one member positive in 18 472 positives gave [−8.5e-5, 1.9e-4])
     r.interval = clipped_to_rates(Interval{r.posterior - r.half_width, r.posterior + r.half_width});
+    if (r.total.positives == 0) {
+        r.interval = Interval{0, 1};  // nothing measured: no interval narrower than every probability
+    } else {
+        // The t interval collapses when few positives leave every residual 0 (all or none of them members:
+        // [1, 1] from 1 positive). Joined with Clopper–Pearson on the member positives among the positives,
+        // whose coverage is ≥ the confidence at any count, it is never narrower than the binomial's
+        // uncertainty; with many positives the t interval (which also carries the between-filter spread) holds.
+        const Interval cp = clopper_pearson_interval(r.total.member_positives, r.total.positives, s.c.confidence);
+        r.interval = Interval{std::min(r.interval.low, cp.low), std::max(r.interval.high, cp.high)};
+    }
     const std::uint64_t nonmember = r.total.queries - r.total.member_queries;
     r.measured_fpr = nonmember ? static_cast<double>(r.total.positives - r.total.member_positives) / static_cast<double>(nonmember) : 0;
     r.fpr_model = *model_value(engine_config(s.c));

@@ -110,6 +110,24 @@ double gamma_quantile(double p, double shape) {
     return bisect(cdf, p, 0, hi);
 }
 
+double beta_quantile(double p, double a, double b) {
+    // bisection on [0, 1] to 1e-14 relative (the quantiles here are ≥ ~1e-15: 1 success in ≤ 2^50 trials)
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 200 && hi - lo > 1e-14 * hi; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (incomplete_beta(a, b, mid) < p ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+Interval clopper_pearson_interval(std::uint64_t successes, std::uint64_t trials, double confidence) {
+    const double alpha = 1 - confidence, x = static_cast<double>(successes), t = static_cast<double>(trials);
+    Interval out;
+    out.low = successes == 0 ? 0 : beta_quantile(alpha / 2, x, t - x + 1);
+    out.high = successes >= trials ? 1 : beta_quantile(1 - alpha / 2, x + 1, t - x);
+    return out;
+}
+
 BatchMeans batch_means(const std::vector<double>& values, double confidence) {
     BatchMeans out;
     out.count = values.size();

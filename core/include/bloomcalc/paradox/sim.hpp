@@ -49,8 +49,10 @@ struct ParadoxSimResult {
     SimProgress progress;
     std::vector<ParadoxEpochCounts> epochs;
     ParadoxEpochCounts total;
-    // Measured posterior: the ratio Σ member_positives / Σ positives over epochs; its interval is
-    // Student-t on the per-epoch residuals A_e − R·B_e (batch means of a ratio, delta method).
+    // Measured posterior: the ratio Σ member_positives / Σ positives over epochs (0 when no positive).
+    // half_width: Student-t on the per-epoch residuals A_e − R·B_e (batch means of a ratio, delta method);
+    // interval: that t interval clipped to [0, 1], joined with Clopper–Pearson on Σ member_positives of
+    // Σ positives (small counts, where the t interval collapses); [0, 1] when no positive was observed.
     double posterior = 0, half_width = 0;
     Interval interval;
     std::uint64_t epochs_used = 0;        // epochs (all of them: an epoch without positives adds 0/0)
