@@ -101,6 +101,23 @@ function writeUrl(keys, query) {
   if (url.href !== window.location.href) window.history.replaceState(null, '', url);
 }
 
+/**
+ * A table's scroll box (role="region") is a Tab stop only while it scrolls: keyboard users can then scroll it
+ * (axe's scrollable-region-focusable), and a wide screen has no stop with nothing to do.
+ */
+function scrollStops(root) {
+  const boxes = [...root.querySelectorAll('[role="region"][tabindex]')];
+  if (boxes.length === 0 || typeof ResizeObserver !== 'function') return;
+  const update = () => {
+    for (const box of boxes) box.tabIndex = box.scrollWidth > box.clientWidth + 1 ? 0 : -1;
+  };
+  const observer = new ResizeObserver(update);
+  for (const box of boxes) {
+    observer.observe(box);
+    for (const child of box.children) observer.observe(child); // the table grows with its numbers
+  }
+}
+
 export class BloomCalcElement extends HTMLElement {
   #def = null;
   #result = null;
@@ -187,6 +204,7 @@ export class BloomCalcElement extends HTMLElement {
     this.shadowRoot.innerHTML = `<div class="bc bc-${def.name}" part="calculator">${def.template}</div>`;
     this.#rebaseDocs();
     for (const card of this.shadowRoot.querySelectorAll('.card')) card.setAttribute('part', 'card');
+    scrollStops(this.shadowRoot);
     this.#defineProperties();
     this.#start = this.#startValues();
     this.#fill(this.#start);

@@ -16,7 +16,7 @@ const FIELDS = { n: ['ln', '1M'], p: ['lp', '1%'], layout: ['lc', 'rocksdb'], 'b
 /** Older names of a field (docs/decisions.md, "Vocabulary"): B is blockBits in the API, --block-bits in the CLI. */
 const ALIASES = { 'block-bits': { aliases: ['block'] } };
 const IDS = Object.values(FIELDS).map(([key]) => key);
-const COLORS = ['#111827', '#0b5cad', '#c2410c', '#15803d', '#7c3aed', '#b45309', '#be185d'];
+const COLORS = ['#111827', '#0b5cad', '#c2410c', '#15803d', '#7c3aed', '#0e7490', '#be185d']; // no two alike (was two oranges)
 
 /** The picker's choices: presets by name; the generic blocked and split-block layouts take B. */
 const CHOICES = {
@@ -126,10 +126,11 @@ function createLayoutChart(container, onPlot) {
 
 // ---------------------------------------------------------------- rendering
 
+// No-break spaces inside each quantity ("k = 6", "512 bits"): the stat wraps between them, never inside.
 function describe(s) {
-  if (s.layout === 'standard') return `standard, k = ${s.k}`;
-  if (s.layout === 'partitioned') return `${s.k} slices of ${formatInt(s.m / s.k)} bits`;
-  return `${formatInt(s.m / s.blockBits)} blocks of ${formatInt(s.blockBits)} bits, k = ${s.k}`;
+  if (s.layout === 'standard') return `standard, k\u00a0=\u00a0${s.k}`;
+  if (s.layout === 'partitioned') return `${s.k}\u00a0slices of ${formatInt(s.m / s.k)}\u00a0bits`;
+  return `${formatInt(s.m / s.blockBits)}\u00a0blocks of ${formatInt(s.blockBits)}\u00a0bits, k\u00a0=\u00a0${s.k}`;
 }
 
 /** A value that never wraps inside ("9.865 × 10⁻³" on one line). */

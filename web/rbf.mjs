@@ -231,7 +231,8 @@ function renderSummary($, rec) {
     sentence.textContent =
       `Sizing by the worst case (eq 1) holds ${formatReal(100 * loss, 1)} % fewer messages per cycle than recycling at σ ` +
       `(${formatReal(worst.capacity, 1)} vs ${formatReal(one.capacity, 1)}); the paper reports about 30 %. ` +
-      `Equivalently, the σ-bounded filter stores ${percent(one.gainOverWorstCase)} more.`;
+      `Equivalently, the σ-bounded filter stores ${formatReal(Math.abs(100 * one.gainOverWorstCase), 1)} % ` +
+      `${one.gainOverWorstCase >= 0 ? 'more' : 'fewer'}.`; // not "+48.5 % more"
   } else {
     sentence.dataset.value = 'null';
     sentence.textContent = 'No comparison with the worst-case rule: one of the two rules cannot meet f*.';

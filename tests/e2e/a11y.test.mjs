@@ -127,6 +127,27 @@ test('keyboard: skip links first, the recycling table\'s numbers are no Tab stop
   assert.equal(await page.evaluate(() => deepAll('#rbf-tbody a').filter((a) => a.tabIndex >= 0).length), 0);
 });
 
+test('a table\'s scroll box is a Tab stop exactly while it scrolls (1280 px: none; 375 px: the wide tables)', async () => {
+  const stops = () => page.evaluate(() => deepAll('[role="region"][tabindex]').map((b) =>
+    ({ label: b.getAttribute('aria-label').slice(0, 20), scrolls: b.scrollWidth > b.clientWidth + 1, stop: b.tabIndex === 0 })));
+  try {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(baseUrl);
+      await settled();
+      await page.waitForFunction(() => deepAll('#rbf-tbody tr').length > 0, null, WAIT);
+      await page.waitForTimeout(100); // the ResizeObserver's callback runs after layout
+      const boxes = await stops();
+      assert.equal(boxes.length, 3);
+      for (const b of boxes) assert.equal(b.stop, b.scrolls, `${width} px: ${JSON.stringify(b)}`);
+      if (width === 1280) assert.ok(boxes.every((b) => !b.scrolls), `1280 px: ${JSON.stringify(boxes)}`);
+      else assert.ok(boxes.some((b) => b.scrolls), `375 px: ${JSON.stringify(boxes)}`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});
+
 test('every aria-describedby names ids that exist in its root', async () => {
   await page.goto(baseUrl);
   await settled();
