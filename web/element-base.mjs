@@ -35,6 +35,7 @@
 import uplotCss from 'uplot/dist/uPlot.min.css';
 import elementCss from './element.css';
 import { attachChartExports, resultExports } from './exports.mjs';
+import { nearest } from '../wasm/api.mjs';
 import { loadOnPage } from './wasm-share.mjs';
 
 /**
@@ -213,7 +214,44 @@ export class BloomCalcElement extends HTMLElement {
     new MutationObserver((records) => this.#onAttributes(records)).observe(this, { attributes: true });
     const tools = resultExports(this, () => ({ result: this.#result, call: this.#lastCall }));
     this.shadowRoot.firstChild.append(tools);
-    if (this.hasAttribute('url-state')) writeUrl(this.#urlKeys(), this.query);
+    if (this.hasAttribute('url-state')) {
+      writeUrl(this.#urlKeys(), this.query);
+      this.#noticeMisspeltKeys();
+    }
+  }
+
+  /**
+   * A URL key no calculator reads that is, by the API's suggestion rule, a misspelling of one of this calculator's
+   * keys (`?hashin=` for `?hashing=`) is named in a notice above the calculator: the page computed without it. The
+   * page's own keys are often near misses of each other (`hashing`, `rhashing`), so a key is named only once
+   * every registered calculator's keys are known (their modules are loaded then: on the page, they are anyway).
+   */
+  async #noticeMisspeltKeys() {
+    const own = this.#urlKeys();
+    const sameAs = (key) => (k) => k.toLowerCase() === key.toLowerCase(); // read as the key (caseVariant)
+    const near = [...new Set(new URLSearchParams(window.location.search).keys())]
+      .filter((key) => !own.some(sameAs(key)))
+      .map((key) => [key, nearest(key, own)])
+      .filter(([, meant]) => meant !== undefined);
+    if (near.length === 0) return;
+    const known = new Set(['embed']); // web/app.mjs's key
+    try {
+      for (const { load } of registry.values())
+        for (const [attr, field] of Object.entries((await load()).fields)) for (const key of [field.url ?? attr, ...(field.urlAliases ?? [])]) known.add(key);
+    } catch {
+      return; // a calculator that cannot load: no notice rather than a wrong one
+    }
+    // named by the calculator whose key is the nearest of all (`hashin`: sizing's hashing, not the recycling rhashing)
+    const misspelt = near.filter(([key]) => ![...known].some(sameAs(key)) && own.includes(nearest(key, [...known])));
+    if (misspelt.length === 0 || !this.shadowRoot.firstChild) return;
+    const note = document.createElement('p');
+    note.className = 'help small url-notice';
+    note.setAttribute('role', 'status');
+    note.setAttribute('part', 'notice');
+    note.dataset.testid = 'url-notice';
+    const shown = (key) => (key.length > 40 ? `${key.slice(0, 40)}…` : key);
+    note.textContent = `This link's ${misspelt.map(([key, meant]) => `"${shown(key)}" was not read (did you mean "${meant}"?)`).join('; ')}.`;
+    this.shadowRoot.firstChild.prepend(note);
   }
 
   async #mount() {

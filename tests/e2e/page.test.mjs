@@ -247,6 +247,20 @@ test('a URL key in another case is read as that key and rewritten to it', async 
   assertMatches(await readPage(), bc.size({ n: '10000', m: '64KiB', k: '5', method: 'exact' }));
 });
 
+test('a misspelt URL key is named in a notice; foreign keys and the other calculators\' keys are not', async () => {
+  await page.goto(`${baseUrl}?n=1M&p=1%25&hashin=distinct&rhashing=distinct&utm_source=x`);
+  await page.waitForFunction(() => deepAll('[data-testid="url-notice"]').length > 0 && byId('results').dataset.state === 'ok', null, WAIT);
+  await page.waitForTimeout(500); // every element has looked
+  const notices = await page.evaluate(() => deepAll('[data-testid="url-notice"]').map((p) => [p.getRootNode().host.calculator, p.textContent]));
+  assert.deepEqual(notices, [['sizing', 'This link\'s "hashin" was not read (did you mean "hashing"?).']]);
+  assert.equal(await page.evaluate(() => byId('hashing').value), 'colliding'); // computed without it, as the notice says
+  // a link with only the page's keys and foreign ones: no notice
+  await page.goto(`${baseUrl}?n=1M&p=1%25&rhashing=distinct&utm_source=x`);
+  await page.waitForFunction(() => byId('results').dataset.state === 'ok', null, WAIT);
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => deepAll('[data-testid="url-notice"]').length), 0);
+});
+
 /** How long the main thread takes to run a 0 ms timer, ms (large when it is blocked). */
 async function timerLatency() {
   return page.evaluate(() => new Promise((resolve) => {
