@@ -3,9 +3,12 @@
 // cancel. The filter has the section's bits per element: n members (a panel field), m = round(b·n) bits,
 // k = max(1, round(ln2·m/n)); the worker compares the measured Pr(x ∈ S | positive) with Theorem 1 at
 // that filter's exact FPR. Ids: pxsim, pxsim-{n,epochs,queries,seed,run,cancel,error,progress,status,
-// result,mean,half,low,high,counts,fpr,theorem,verdict}.
+// result,mean,pct,low,high,counts,fpr,theorem,verdict}.
 import { formatInt, formatProbability } from './format.mjs';
 import { shareWasm } from './wasm-share.mjs';
+
+/** "1 member", "2 members" (counts with separators). */
+const plural = (count, one, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
 
 /** The simulation input for a paradox result r (bc.paradox) and the panel's fields (text, parsed by the core). */
 export function paradoxSimulationInput(r, { n, epochs, queries, seed }) {
@@ -62,7 +65,7 @@ export function createParadoxSimulationPanel($) {
     set('pxsim-low', r.posterior.low, formatProbability(r.posterior.low, 5));
     set('pxsim-high', r.posterior.high, formatProbability(r.posterior.high, 5));
     set('pxsim-counts', r.counts.positives,
-      `${formatInt(r.counts.memberPositives)} members among ${formatInt(r.counts.positives)} positives in ${formatInt(r.counts.queries)} queries`);
+      `${plural(r.counts.memberPositives, 'member')} among ${plural(r.counts.positives, 'positive')} in ${plural(r.counts.queries, 'query', 'queries')}`);
     set('pxsim-fpr', r.fpr, formatProbability(r.fpr, 4));
     set('pxsim-theorem', r.theorem, formatProbability(r.theorem, 5));
     const verdict = $('pxsim-verdict');

@@ -173,11 +173,14 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
       verdict.className = 'badge';
       verdict.textContent = 'no verdict: the model is for a fresh stream (see the note)';
     } else if (r.model) {
-      const inside = r.model.insideT;
+      // Either interval: the t interval is a point when no epoch saw a false positive ("0 ± 0" would call a
+      // 1e-9 model outside), where Garwood's exact Poisson interval still holds (docs/simulation.md).
+      const inside = r.model.insideT || r.model.insidePoisson === true;
       set('model', r.model.value, formatProbability(r.model.value, 5));
       verdict.dataset.value = String(inside);
       verdict.className = `badge ${inside ? 'ok' : 'bad'}`;
-      verdict.textContent = inside ? `✓ model inside the ${pct} interval` : `✗ model outside the ${pct} interval`;
+      verdict.textContent = r.model.insideT ? `✓ model inside the ${pct} interval`
+        : inside ? `✓ model inside the exact Poisson ${pct} interval (outside the t interval)` : `✗ model outside the ${pct} intervals`;
     } else {
       set('model', '', '—');
       verdict.dataset.value = 'null';

@@ -269,6 +269,19 @@ async function timerLatency() {
   }));
 }
 
+test('simulate with no false positive: the verdict rests on the exact Poisson interval, not on "0 ± 0"', async () => {
+  await page.goto(`${baseUrl}?n=1000&p=1e-9`);
+  await settled();
+  await page.click('#sim-run');
+  await page.waitForFunction(() => byId('sim').dataset.state === 'done', null, { timeout: 60_000 });
+  const expected = bc.simulateSync(JSON.parse(await page.getByTestId('sim').getAttribute('data-input')));
+  assert.equal(expected.falsePositives, 0);
+  assert.deepEqual([expected.interval.low, expected.interval.high, expected.model.insideT], [0, 0, false]); // the t interval: a point
+  assert.equal(expected.model.insidePoisson, true);
+  assert.equal(await page.getByTestId('sim-verdict').getAttribute('data-value'), 'true');
+  assert.match(await page.getByTestId('sim-verdict').textContent(), /^✓ model inside the exact Poisson 99% interval/);
+});
+
 test('simulate: progress in a worker, the page stays responsive, cancel, rerun, same counts as the Node module', async () => {
   await page.goto(`${baseUrl}?n=4&m=32&k=5`);
   await settled();
@@ -307,7 +320,7 @@ test('simulate: progress in a worker, the page stays responsive, cancel, rerun, 
   assert.equal(Number(await value('sim-low')), expected.interval.low);
   assert.equal(Number(await value('sim-high')), expected.interval.high);
   assert.equal(Number(await value('sim-model')), bc.fpr({ m: 32, n: 4, k: 5 }).exact);
-  assert.equal(await value('sim-verdict'), String(expected.model.insideT));
+  assert.equal(await value('sim-verdict'), String(expected.model.insideT || expected.model.insidePoisson === true));
   assert.equal(expected.model.insideT, true, 'the exact model is inside the 99% interval at this seed');
   assert.ok((await page.locator('#sim-chart canvas').count()) >= 1, 'the running estimate is plotted');
 

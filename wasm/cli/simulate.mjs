@@ -105,7 +105,9 @@ export default {
     const lines = [header, '', formatTable(rows, 'lrrrr'), ''];
     if (r.model) {
       // where the model does not apply, its note says why and ends "so no verdict"
-      const verdict = r.model.applies ? `${r.model.insideT ? 'inside' : 'OUTSIDE'} the ${pct} t interval` : r.model.note ? '' : 'no verdict';
+      const poisson = r.model.insidePoisson === null || r.model.insidePoisson === r.model.insideT ? ''
+        : `, ${r.model.insidePoisson ? 'inside' : 'OUTSIDE'} the exact Poisson interval`; // a point t interval (no false positive)
+      const verdict = r.model.applies ? `${r.model.insideT ? 'inside' : 'OUTSIDE'} the ${pct} t interval${poisson}` : r.model.note ? '' : 'no verdict';
       lines.push(`model: ${r.model.name} ${formatProbability(r.model.value)} (${r.model.reference}) — ` +
         [verdict, r.model.note].filter(Boolean).join('; '));
     } else {
