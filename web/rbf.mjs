@@ -184,7 +184,7 @@ function describeMethod(rec) {
 }
 
 function percent(x) {
-  return `${x >= 0 ? '+' : '−'}${formatReal(Math.abs(100 * x), 1)} %`;
+  return `${x >= 0 ? '+' : '−'}${formatReal(Math.abs(100 * x), 1)}\u00a0%`; // never "+48.5" / "%"
 }
 
 function renderSummary($, rec) {
@@ -229,9 +229,9 @@ function renderSummary($, rec) {
     const loss = 1 - worst.capacity / one.capacity;
     sentence.dataset.value = String(loss);
     sentence.textContent =
-      `Sizing by the worst case (eq 1) holds ${formatReal(100 * loss, 1)} % fewer messages per cycle than recycling at σ ` +
-      `(${formatReal(worst.capacity, 1)} vs ${formatReal(one.capacity, 1)}); the paper reports about 30 %. ` +
-      `Equivalently, the σ-bounded filter stores ${formatReal(Math.abs(100 * one.gainOverWorstCase), 1)} % ` +
+      `Sizing by the worst case (eq 1) holds ${formatReal(100 * loss, 1)}\u00a0% fewer messages per cycle than recycling at σ ` +
+      `(${formatReal(worst.capacity, 1)} vs ${formatReal(one.capacity, 1)}); the paper reports about 30\u00a0%. ` +
+      `Equivalently, the σ-bounded filter stores ${formatReal(Math.abs(100 * one.gainOverWorstCase), 1)}\u00a0% ` +
       `${one.gainOverWorstCase >= 0 ? 'more' : 'fewer'}.`; // not "+48.5 % more"
   } else {
     sentence.dataset.value = 'null';
