@@ -435,6 +435,23 @@ TEST_CASE("recommender at the paper's setup reproduces its qualitative results",
     CHECK(cancelled);
 }
 
+TEST_CASE("fill_visits takes the recycling models' limits: k ≤ M ≤ 2^24", "[rbf][errors]") {
+    // It stores up to M levels, indexed by std::size_t (32 bits in wasm32): M ≤ 2^24 is what keeps every index
+    // in range there. Before the check, M = 2^33 + 5 with a short fill returned (its levels ≥ 2^32 would wrap).
+    const std::vector<double> start{1.0};
+    try {
+        fill_visits((std::uint64_t{1} << 33) + 5, 4, Hashing::colliding, start, 10);
+        FAIL("M = 2^33 + 5 accepted");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "m");
+        CHECK_THAT(e.what(), Catch::Contains("2^24"));
+    }
+    CHECK_THROWS_AS(fill_visits(kMaxRbfBits + 1, 4, Hashing::distinct, start, 10), RangeError);
+    CHECK_THROWS_AS(fill_visits(1000, 0, Hashing::colliding, start, 10), RangeError);
+    CHECK_THROWS_AS(fill_visits(3, 5, Hashing::distinct, start, 2), RangeError);
+    CHECK(fill_visits(kMaxRbfBits, 4, Hashing::colliding, start, 10).size() == 11);  // the largest M still runs
+}
+
 TEST_CASE("recycling-model bad input is a named error", "[rbf][errors]") {
     CHECK_THROWS_AS(OnePhaseModel(10, 0, RbfVariant{}), RangeError);
     CHECK_THROWS_AS(OnePhaseModel(3, 5, RbfVariant{}), RangeError);

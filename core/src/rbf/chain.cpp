@@ -12,6 +12,8 @@
 #include <cmath>
 #include <functional>
 
+#include "bloomcalc/rbf/params.hpp"
+
 namespace bloomcalc {
 
 namespace {
@@ -63,6 +65,7 @@ std::vector<double> message_step(std::uint64_t i, std::uint64_t M, unsigned k, H
 
 std::vector<double> fill_visits(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start,
                                 std::uint64_t last, const std::function<bool(std::uint64_t, double, double)>& stop) {
+    validate_rbf(M, k);  // the fill stores up to M levels: M ≤ 2^24 keeps them within size_t in wasm32 too
     auto each = detail::per_level([&](std::uint64_t b, double v, double rho) { return stop && stop(b, v, rho); });
     return detail::fill(M, k, h, start, last, each);
 }

@@ -25,6 +25,7 @@ std::vector<double> message_step(std::uint64_t i, std::uint64_t M, unsigned k, H
 // moves up, these visits are the same for every σ ≥ b: they give f¹_σ and E[N₀] for all σ at once.
 // O(k) per level (a circular recurrence over the probe phase), O(k·last) in all; non-negative terms only.
 // `stop(b, visits_b, ρ(b))`, when given, ends the fill after level b (the result then has b + 1 entries).
+// k ≤ M ≤ 2^24, 1 ≤ k ≤ 64 (validate_rbf: RangeError naming m or k).
 std::vector<double> fill_visits(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start,
                                 std::uint64_t last, const std::function<bool(std::uint64_t, double, double)>& stop = {});
 
