@@ -6,6 +6,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/sim/hashing.hpp"
 
 namespace bloomcalc {
@@ -52,14 +53,15 @@ public:
           salt_(mix64(seed ^ 0x3c6ef372fe94f82bULL)), pos_(f.k) {}
 
     void clear() { std::fill(words_.begin(), words_.end(), 0); }
+    // Bit positions p < m ≤ 2^31 (validate): word p/64 as_size.
     void insert(std::uint64_t id) {
         positions(id);
-        for (std::uint64_t p : pos_) words_[p >> 6] |= std::uint64_t{1} << (p & 63);
+        for (std::uint64_t p : pos_) words_[as_size<kLayoutSimMaxBits / 64>(p >> 6)] |= std::uint64_t{1} << (p & 63);
     }
     bool contains(std::uint64_t id) {
         positions(id);
         std::uint64_t all = 1;
-        for (std::uint64_t p : pos_) all &= words_[p >> 6] >> (p & 63);
+        for (std::uint64_t p : pos_) all &= words_[as_size<kLayoutSimMaxBits / 64>(p >> 6)] >> (p & 63);
         return all & 1;
     }
 

@@ -18,7 +18,9 @@
 #include <vector>
 
 #include "bloomcalc/compensated_sum.hpp"
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
+#include "bloomcalc/rbf/params.hpp"
 
 namespace bloomcalc::detail {
 
@@ -232,15 +234,15 @@ template <class Stop>
 std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start, std::uint64_t last,
                          Stop&& stop, Tail* tail = nullptr, bool reference = false, bool modes = false) {
     last = std::min(last, M - 1);  // a full filter (b = M) answers every message as seen: ρ(M) = 1
-    std::vector<double> visits;
-    if (!tail) visits.reserve(last + 1);
+    std::vector<double> visits;  // levels b ≤ last < M ≤ 2^24: every caller validates M (validate_rbf)
+    if (!tail) visits.reserve(as_size<kMaxRbfBits>(last + 1));
     std::vector<double> entries(k, 0.0), next(k, 0.0), G(k), s(k), mv(k), inv(k), pw(k + 4);
     for (unsigned q = 0; q < k; ++q) inv[q] = 1.0 / static_cast<double>(M - (h == Hashing::distinct ? q : 0));
     CompensatedSum mass;  // Σ_{c≤b} start[c]: the total of the entries into level b
     for (std::uint64_t b = 0; b <= last; ++b) {
         if (b < start.size()) {
-            entries[0] += start[b];
-            mass.add(start[b]);
+            entries[0] += start[as_size<kMaxRbfBits>(b)];
+            mass.add(start[as_size<kMaxRbfBits>(b)]);
         }
         if (b > 0) {
             if (reference || h != Hashing::colliding) conserve(entries, mass.value());

@@ -9,6 +9,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/fpr/exact_fpr.hpp"
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
 #include "fill.hpp"
 
@@ -237,7 +238,8 @@ OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     const std::uint64_t last = std::min(M - 1, std::max(sigma_limit, sigma_min()));
     detail::Tail tail;
     stride_ = sums == Sums::blocked ? kBlock : kLevelStride;
-    at_visits_.reserve(last / stride_ + 1), at_fp_.reserve(last / stride_ + 1);
+    const std::size_t checkpoints = as_size<kMaxRbfBits>(last / stride_ + 1);  // last < M ≤ 2^24 (validate_rbf)
+    at_visits_.reserve(checkpoints), at_fp_.reserve(checkpoints);
     if (sums == Sums::blocked) {
         BlockSums running(at_visits_, at_fp_, sigma_min(), stop_above);
         visits_ = fill_with_sums(M, k, h, start, last, running, tail);
@@ -263,7 +265,7 @@ std::vector<double> OnePhaseModel::restart_law(std::uint64_t sigma) const {
         for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k_; ++x)
             for (unsigned J = 1; J <= k_; ++J) D[J] += T[x * (k_ + 1) + J];
         for (unsigned j = 1; j <= k_; ++j) {
-            const double v = basis_[j - 1][i];
+            const double v = basis_[j - 1][as_size<kMaxRbfBits>(i)];
             if (v == 0.0) continue;
             for (unsigned J = 1; J <= k_; ++J) A[j - 1][J - 1] += v * D[J];
         }
@@ -274,14 +276,15 @@ std::vector<double> OnePhaseModel::restart_law(std::uint64_t sigma) const {
 std::vector<double> OnePhaseModel::cycle_visits(std::uint64_t sigma) const {
     checked_sigma(static_cast<double>(sigma), M_, k_, variant_.recycling);
     if (sigma > sigma_max()) throw RangeError("sigma", "at most " + std::to_string(sigma_max()) + " for this model", std::to_string(sigma));
+    const std::size_t levels = as_size<kMaxRbfBits>(sigma + 1);  // σ < M ≤ 2^24 (validate_rbf)
     if (basis_.empty()) {
-        std::vector<double> v(sigma + 1);
-        for (std::uint64_t b = 0; b <= sigma; ++b) v[b] = level_visits(b);
+        std::vector<double> v(levels);
+        for (std::size_t b = 0; b < levels; ++b) v[b] = level_visits(b);
         return v;
     }
     const auto pi = restart_law(sigma);
-    std::vector<double> v(sigma + 1, 0.0);
-    for (std::uint64_t b = 0; b <= sigma; ++b)
+    std::vector<double> v(levels, 0.0);
+    for (std::size_t b = 0; b < levels; ++b)
         for (unsigned j = 1; j <= k_; ++j) v[b] += pi[j - 1] * basis_[j - 1][b];
     return v;
 }
@@ -294,7 +297,8 @@ OnePhaseResult OnePhaseModel::at(std::uint64_t sigma) const {
     const Hashing h = variant_.hashing;
     if (basis_.empty()) {
         // The fill's running sums: from the checkpoint before σ, the same additions in the same order.
-        CompensatedSum sv = at_visits_[sigma / stride_], sf = at_fp_[sigma / stride_];
+        const std::size_t at = as_size<kMaxRbfBits>(sigma / stride_);  // σ < M ≤ 2^24 (validate_rbf)
+        CompensatedSum sv = at_visits_[at], sf = at_fp_[at];
         for (std::uint64_t b = sigma / stride_ * stride_; b <= sigma; ++b) {
             const double v = level_visits(b);
             sv.add(v);
@@ -309,7 +313,7 @@ OnePhaseResult OnePhaseModel::at(std::uint64_t sigma) const {
         std::copy(pi.begin(), pi.end(), r.restart.begin() + 1);
         const auto v = cycle_visits(sigma);
         CompensatedSum sv, sf;
-        for (std::uint64_t b = 0; b <= sigma; ++b) sv.add(v[b]), sf.add(v[b] * rbf_rho(b, M_, k_, h));
+        for (std::size_t b = 0; b < v.size(); ++b) sv.add(v[b]), sf.add(v[b] * rbf_rho(b, M_, k_, h));
         r.average_fpr = sf.value() / sv.value();
         r.expected_messages = sv.value();
     }

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
 #include "two_phase_retaining.hpp"
 
@@ -45,7 +46,7 @@ TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     // checkpoint in the same order, so it gets the same sums as a full prefix array, in 1/kStride the memory.
     const std::uint64_t n = active_.sigma_max() + 1;
     const unsigned J = k - j_min_ + 1;
-    checkpoints_.assign((n + kStride - 1) / kStride * J, 0.0);
+    checkpoints_.assign(as_size<kMaxRbfBits * kMaxHashes>((n + kStride - 1) / kStride * J), 0.0);  // n ≤ M ≤ 2^24, J ≤ k
     std::vector<double> run(J, 0.0), r(J * kStride);
     for (std::uint64_t b0 = 0; b0 < n; b0 += kStride) {
         std::copy(run.begin(), run.end(), checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J));
@@ -153,31 +154,32 @@ TwoPhaseResult TwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen) co
     // the frozen filter keeps those bits: F̂_j = Σ_i v_i τ_k(i, j), j > σ. Only i > σ − k can recycle.
     const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;
     const auto v = active_.all_sigma_in_one_pass() ? std::vector<double>{} : active_.cycle_visits(sigma);
-    auto visits_at = [&](std::uint64_t b) { return v.empty() ? active_.level_visits(b) : v[b]; };
-    // F is non-zero only on a window of at most k levels: build and sum that window alone.
+    auto visits_at = [&](std::uint64_t b) { return v.empty() ? active_.level_visits(b) : v[as_size<kMaxRbfBits>(b)]; };
+    // F is non-zero only on a window of at most k levels: build and sum that window alone (it spans lo..size − 1,
+    // lo ≥ σ + 1 − k, size ≤ σ + k + 1: at most 2k entries, kMaxSigmaWindow).
     const bool after = one.variant.swap == SwapPoint::after;
     const std::uint64_t lo = after ? sigma + 1 : first, size = std::min<std::uint64_t>(sigma + k, M) + 1;
-    std::vector<double> window(size - lo, 0.0);
+    std::vector<double> window(as_size<kMaxSigmaWindow>(size - lo), 0.0);
     double total = 0;
     for (std::uint64_t i = first; i <= sigma; ++i) {
         const auto step = message_step(i, M, k, h);
         const double vi = visits_at(i);
         for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k && i + x <= M; ++x) {
             const double w = vi * step[x];
-            window[(after ? i + x : i) - lo] += w;
+            window[as_size<kMaxSigmaWindow>((after ? i + x : i) - lo)] += w;
             total += w;
         }
     }
     for (double& f : window) f /= total;  // eq 25
     if (with_frozen) {
-        r.frozen.assign(size, 0.0 / total);  // 0 outside the window (as 0/total was)
+        r.frozen.assign(as_size<kMaxRbfBits + 1>(size), 0.0 / total);  // 0 outside the window (as 0/total was); size ≤ M + 1
         std::copy(window.begin(), window.end(), r.frozen.begin() + static_cast<std::ptrdiff_t>(lo));
     }
 
     double frozen = 0, both = 0;
     std::vector<double> frozen_j(k + 1, 0.0), fr;
     for (std::uint64_t f = lo; f < size; ++f) {
-        const double F = window[f - lo];
+        const double F = window[as_size<kMaxSigmaWindow>(f - lo)];
         if (F == 0.0) continue;
         frozen += F * rbf_rho(f, M, k, h);
         if (h == Hashing::colliding) {
@@ -198,7 +200,7 @@ TwoPhaseResult TwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen) co
         } else {
             for (std::uint64_t b = 0; b <= sigma; ++b) {
                 falling_ratios(b, M, k, fr);
-                for (unsigned j = j_min_; j <= k; ++j) active_j[j] += v[b] * fr[j] / vsum;
+                for (unsigned j = j_min_; j <= k; ++j) active_j[j] += v[as_size<kMaxRbfBits>(b)] * fr[j] / vsum;
             }
         }
         for (unsigned j = j_min_; j <= k; ++j) both += pj_[j] * active_j[j] * frozen_j[j];

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
 #include "fill.hpp"
 
@@ -42,15 +43,17 @@ RetainingTwoPhase::RetainingTwoPhase(const OnePhaseModel& active, std::vector<do
     const unsigned k = k_, nJ = k - j_first_ + 1;
     // Checkpoints every stride levels (8·(k + 2): memory ≤ k·M/8 doubles; at() adds fewer than stride levels).
     stride_ = 8 * (k + 2);
-    const std::uint64_t n = active.sigma_max() + 1, cols = k + 2;
-    checkpoints_.assign(((n + stride_ - 1) / stride_) * nJ * cols, 0.0);
+    const std::uint64_t n = active.sigma_max() + 1;
+    const unsigned cols = k + 2;
+    // n ≤ M ≤ 2^24 (validate_rbf): at most k·M/8 + k·(k + 2) entries, below 2^24·64
+    checkpoints_.assign(as_size<kMaxRbfBits * kMaxHashes>(((n + stride_ - 1) / stride_) * nJ * cols), 0.0);
     std::vector<double> run(nJ * cols, 0.0), block(cols);
     for (std::uint64_t b0 = 0; b0 < n; b0 += stride_) {
         std::copy(run.begin(), run.end(), checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / stride_ * nJ * cols));
         for (unsigned J = j_first_; J <= k; ++J) {
             std::fill(block.begin(), block.end(), 0.0);  // the block's sum first: two-level summation
             add_levels(active, J, b0, std::min(n, b0 + stride_), block.data());
-            for (std::uint64_t c = 0; c < cols; ++c) run[(J - j_first_) * cols + c] += block[c];
+            for (unsigned c = 0; c < cols; ++c) run[(J - j_first_) * cols + c] += block[c];
         }
     }
 }
@@ -100,9 +103,10 @@ void RetainingTwoPhase::evaluate(const OnePhaseModel& active, std::uint64_t sigm
         std::copy(one.begin(), one.end(), S.begin() + (J - j_first_) * cols);
     }
     const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;
-    std::vector<double> w(sigma - first + 1, 0.0);  // Σ_J π_J v^{(J)}_i: arrivals at level i per cycle
+    // Σ_J π_J v^{(J)}_i: arrivals at level i per cycle, the last k levels
+    std::vector<double> w(as_size<kMaxHashes>(sigma - first + 1), 0.0);
     for (std::uint64_t i = first; i <= sigma; ++i)
-        for (unsigned J = j_first_; J <= k; ++J) w[i - first] += pi[J - j_first_] * visits(active, J, i);
+        for (unsigned J = j_first_; J <= k; ++J) w[as_size<kMaxHashes>(i - first)] += pi[J - j_first_] * visits(active, J, i);
     overlap_.evaluate(sigma, S, w, with_frozen, r);
 }
 
@@ -115,12 +119,13 @@ void RetainingOverlap::evaluate(std::uint64_t sigma, const std::vector<double>& 
     // J = J', f = i + x (after) or i (before), c₀ = J' (after) or J' − x (before).
     const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0, lo = swap_ == SwapPoint::after ? sigma + 1 : first;
     const std::uint64_t size = std::min<std::uint64_t>(sigma + k, M) + 1;
-    std::vector<double> frozen(size - lo, 0.0);
+    const std::size_t width = as_size<kMaxSigmaWindow>(size - lo);  // lo ≥ σ + 1 − k, size ≤ σ + k + 1: at most 2k
+    std::vector<double> frozen(width, 0.0);
     double arrivals = 0, fp_active = 0, fp_frozen = 0, fp_both = 0;  // fp_both: Σ arrivals · E[ρ(c)]
     double err_arrivals = 0, err_active = 0, err_frozen = 0, err_both = 0;
     // c = c₀ + H: with K = f − c₀ = i + x − J (either swap) in [σ + 1 − J, σ + k − J], the factors
     // R[J][K][t] = (K)_t/(M − J)_t once per (J, K), so the sum over t below is a plain dot product.
-    std::vector<double> R(static_cast<std::size_t>(nJ) * k * (k + 1), 0.0), rho(size - lo, 0.0);
+    std::vector<double> R(static_cast<std::size_t>(nJ) * k * (k + 1), 0.0), rho(width, 0.0);
     for (unsigned J = j_first_; J <= k; ++J)
         for (unsigned d = 0; d < k; ++d) {
             if (sigma + 1 + d < J) continue;
@@ -129,10 +134,11 @@ void RetainingOverlap::evaluate(std::uint64_t sigma, const std::vector<double>& 
             row[0] = 1.0;
             for (unsigned t = 1; t <= k && K >= t; ++t) row[t] = row[t - 1] * (K - (t - 1)) / (N - (t - 1));
         }
-    for (std::uint64_t f = lo; f < size; ++f) rho[f - lo] = rbf_rho(f, M, k, h_);
+    for (std::size_t f = 0; f < width; ++f) rho[f] = rbf_rho(lo + f, M, k, h_);
     std::vector<double> T;
     for (std::uint64_t i = first; i <= sigma; ++i) {
-        const double wi = w[i - first], ei = w_err ? w_err[i - first] : 0.0;
+        const std::size_t at = as_size<kMaxHashes>(i - first);  // the last k levels
+        const double wi = w[at], ei = w_err ? w_err[at] : 0.0;
         if (wi == 0.0 && ei == 0.0) continue;
         if (h_ == Hashing::colliding) trigger_table(i, M, k, pj_, T);
         else {
@@ -147,17 +153,18 @@ void RetainingOverlap::evaluate(std::uint64_t sigma, const std::vector<double>& 
                 const std::uint64_t f = swap_ == SwapPoint::after ? i + x : i;
                 const unsigned c0 = swap_ == SwapPoint::after ? J : J - x;
                 const double* s = &S[(J - j_first_) * cols];
-                const double rho_f = rho[f - lo];
+                const std::size_t fi = as_size<kMaxSigmaWindow>(f - lo);
+                const double rho_f = rho[fi];
                 // E[ρ(c)]·arrivals of the next cycle: Σ_t (f − c₀)_t/(M − J)_t·g(J, c₀, t)·S_J[t]
                 const double* g = &g_[((J - j_first_) * (k + 1) + c0) * (k + 1)];
-                const double* ratio = &R[((J - j_first_) * k + (i + x - sigma - 1)) * (k + 1)];
+                const double* ratio = &R[((J - j_first_) * k + as_size<kMaxHashes>(i + x - sigma - 1)) * (k + 1)];
                 double both = 0;
                 for (unsigned t = 0; t <= k; ++t) both += ratio[t] * g[t] * s[t];
                 arrivals += q * s[0];
                 fp_active += q * s[k + 1];
                 fp_frozen += q * s[0] * rho_f;
                 fp_both += q * both;
-                frozen[f - lo] += q * s[0];
+                frozen[fi] += q * s[0];
                 if (S_err) {
                     const double* e = &S_err[(J - j_first_) * cols];
                     double both_e = 0;
@@ -176,8 +183,10 @@ void RetainingOverlap::evaluate(std::uint64_t sigma, const std::vector<double>& 
         for (double& f : frozen) f /= arrivals;
         r.frozen = std::move(frozen), r.frozen_from = lo;
     } else if (with_frozen) {
-        r.frozen.assign(size, 0.0);
-        for (std::uint64_t f = lo; f < size; ++f) r.frozen[f] = frozen[f - lo] / arrivals;  // seen by arrivals
+        // every level from 0: the exact fill's model only (M ≤ 2^24); the large-M model asks for the window
+        const std::size_t from = as_size<kMaxRbfBits>(lo);
+        r.frozen.assign(from + width, 0.0);
+        for (std::size_t f = 0; f < width; ++f) r.frozen[from + f] = frozen[f] / arrivals;  // seen by arrivals
     }
 }
 

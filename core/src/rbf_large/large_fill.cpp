@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
 #include "smooth_sum.hpp"
 
@@ -29,6 +30,10 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 using large::H;
 using large::kMaxDifferences;
+
+// The exact prefix's tables: S ≤ k starts (one per restart bit count) × B₀ = 2k² + 64 levels × W ≤ k + 2
+// weights, k ≤ 64: fewer than 2^26 entries, so their indices fit size_t in wasm32.
+constexpr std::uint64_t kPrefixEntries = std::uint64_t{kMaxHashes} * LargeFill::exact_levels(kMaxHashes) * (kMaxHashes + 2);
 
 }  // namespace
 
@@ -46,7 +51,8 @@ LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<std::vector<
     for (unsigned r = 0; r < k; ++r) omega_[r] = std::polar(1.0, 2 * kPi * r / k);
     // Exact recurrence on the first B₀ levels (rbf/chain.cpp), with the running sums of every weight.
     const std::uint64_t C = (B0_ + kCumStride - 1) / kCumStride;
-    vis_.resize(S_ * B0_), cum_.assign(S_ * C * W_, 0.0), cumB0_.assign(S_ * W_, 0.0), mass_.resize(S_);
+    vis_.resize(as_size<kPrefixEntries>(S_ * B0_)), cum_.assign(as_size<kPrefixEntries>(S_ * C * W_), 0.0);
+    cumB0_.assign(S_ * W_, 0.0), mass_.resize(S_);
     ehat_.assign(S_ * (k / 2 + 1), 0.0);
     std::vector<double> w(W_);
     // Every start at once, level by level (e[q·S + s]): the per-level factors are shared, the loops over the
@@ -57,9 +63,9 @@ LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<std::vector<
         weight_values(b, w.data());
         if (b % kCumStride == 0)
             for (unsigned st = 0; st < S; ++st)
-                for (unsigned i = 0; i < W_; ++i) cum_[(st * C + b / kCumStride) * W_ + i] = run[i * S + st];
+                for (unsigned i = 0; i < W_; ++i) cum_[as_size<kPrefixEntries>((st * C + b / kCumStride) * W_ + i)] = run[i * S + st];
         for (unsigned st = 0; st < S; ++st)
-            if (b < starts[st].size()) e[st] += starts[st][b];
+            if (b < starts[st].size()) e[st] += starts[st][as_size<kPrefixEntries>(b)];
         const double s = static_cast<double>(b) / Md, mv = static_cast<double>(M - b) / Md;
         const double inv = 1.0 / rbf_one_minus_rho(b, M, k, Hashing::colliding);
         std::fill(acc.begin(), acc.end(), 0.0);
@@ -68,7 +74,7 @@ LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<std::vector<
         for (unsigned st = 0; st < S; ++st) G[st] = (e[st] + acc[st]) * inv;
         for (unsigned q = 1; q < k; ++q)
             for (unsigned st = 0; st < S; ++st) G[q * S + st] = e[q * S + st] + s * G[(q - 1) * S + st];
-        for (unsigned st = 0; st < S; ++st) vis_[st * B0_ + b] = G[st];
+        for (unsigned st = 0; st < S; ++st) vis_[as_size<kPrefixEntries>(st * B0_ + b)] = G[st];
         for (unsigned i = 0; i < W_; ++i)
             for (unsigned st = 0; st < S; ++st) run[i * S + st] += G[st] * w[i];
         for (unsigned q = 0; q < k; ++q)
@@ -218,7 +224,7 @@ void LargeFill::visits_each(std::uint64_t b0, unsigned n, double* out, double* a
     for (unsigned st = 0; st < S_; ++st)
         for (unsigned i = 0; i < n; ++i) {
             const std::uint64_t b = b0 + i;
-            out[st * n + i] = b < B0_ ? vis_[st * B0_ + b] : mass_[st] / (1 - static_cast<double>(b) / Md) / k_;
+            out[st * n + i] = b < B0_ ? vis_[as_size<kPrefixEntries>(st * B0_ + b)] : mass_[st] / (1 - static_cast<double>(b) / Md) / k_;
         }
     // Absolute error of the closed form per level (shared by the starts, as a multiple of max |ê|).
     std::vector<double> abs_err(n, 0.0);
@@ -240,7 +246,7 @@ void LargeFill::visits_each(std::uint64_t b0, unsigned n, double* out, double* a
             const cd base = omega_[(j * ((b - B0_) % k_)) % k_] * P / (1.0 - s * z);
             for (unsigned st = 0; st < S_; ++st) out[st * n + b - b0] += mult * (ehat_[st * J + j] * base).real() / k_;
             // L_j's bound, then the rounding of exp and of the running product (≤ 4 + 3·(b − from) ulps).
-            abs_err[b - b0] += mult * amp * std::abs(base) / k_ * (std::expm1(e) + 1e-14 + (4.0 + 3.0 * static_cast<double>(b - from)) * 0x1p-52);
+            abs_err[as_size<kMaxUnsigned>(b - b0)] += mult * amp * std::abs(base) / k_ * (std::expm1(e) + 1e-14 + (4.0 + 3.0 * static_cast<double>(b - from)) * 0x1p-52);
             P *= (1.0 - s) / (1.0 - s * z);
         }
     }
@@ -268,10 +274,11 @@ void LargeFill::sums(std::uint64_t sigma, unsigned rows, const double* coef, dou
         const std::uint64_t C = (B0_ + kCumStride - 1) / kCumStride, c = (sigma + 1) / kCumStride;
         std::vector<double> run(W_), w(W_);
         for (unsigned st = 0; st < S_; ++st) {
-            std::copy(&cum_[(st * C + c) * W_], &cum_[(st * C + c) * W_] + W_, run.begin());
+            const double* at = &cum_[as_size<kPrefixEntries>((st * C + c) * W_)];
+            std::copy(at, at + W_, run.begin());
             for (std::uint64_t b = c * kCumStride; b <= sigma; ++b) {
                 weight_values(b, w.data());
-                for (unsigned i = 0; i < W_; ++i) run[i] += vis_[st * B0_ + b] * w[i];
+                for (unsigned i = 0; i < W_; ++i) run[i] += vis_[as_size<kPrefixEntries>(st * B0_ + b)] * w[i];
             }
             for (unsigned r = 0; r < rows; ++r)
                 for (unsigned i = 0; i < W_; ++i) sum[r * W_ + i] += coef[r * S_ + st] * run[i];

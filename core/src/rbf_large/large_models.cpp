@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
 #include "bloomcalc/rbf_large/rbf_method.hpp"
 
@@ -132,16 +133,16 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate(std::uint64_t sigma, bool with_froze
     const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;
     const bool after = r.variant.swap == SwapPoint::after;
     const std::uint64_t lo = after ? sigma + 1 : first, size = std::min<std::uint64_t>(sigma + k, M) + 1;
-    std::vector<double> window(size - lo, 0.0);
+    std::vector<double> window(as_size<kMaxSigmaWindow>(size - lo), 0.0);  // lo ≥ σ + 1 − k, size ≤ σ + k + 1
     double total = 0;
-    std::vector<double> v(sigma - first + 1), step, stay;
+    std::vector<double> v(as_size<kMaxHashes>(sigma - first + 1)), step, stay;  // the last k levels
     fill.visits(first, static_cast<unsigned>(v.size()), v.data());
     for (std::uint64_t i = first; i <= sigma; ++i) {
         colliding_step(i, M, k, step, stay);
-        const double vi = v[i - first];
+        const double vi = v[as_size<kMaxHashes>(i - first)];
         for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k && i + x <= M; ++x) {
             const double w = vi * step[x];
-            window[(after ? i + x : i) - lo] += w;
+            window[as_size<kMaxSigmaWindow>((after ? i + x : i) - lo)] += w;
             total += w;
         }
     }
@@ -149,7 +150,7 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate(std::uint64_t sigma, bool with_froze
     if (with_frozen) r.frozen = window, r.frozen_from = lo;  // the window only: σ may be 2^39
     double frozen = 0, both = 0, both_err = 0;
     for (std::uint64_t f = lo; f < size; ++f) {
-        const double F = window[f - lo];
+        const double F = window[as_size<kMaxSigmaWindow>(f - lo)];
         if (F == 0.0) continue;
         frozen += F * rbf_rho(f, M, k, Hashing::colliding);
         double ratio = 1.0;  // (f)_j/(M)_j

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
 #include "bloomcalc/rbf_large/large_models.hpp"
 
@@ -57,7 +58,9 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool w
     // Triggers: level i ∈ (σ − k, σ], x > σ − i new bits; the frozen filter holds f = i + x (after) or i bits.
     const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;
     const std::uint64_t lo = after ? sigma + 1 : first, size = std::min<std::uint64_t>(sigma + k, M) + 1;
-    std::vector<double> window(size - lo, 0.0), v(sigma - first + 1), step, inv(k), h(k + 1, 0.0);
+    // lo ≥ σ + 1 − k, size ≤ σ + k + 1: at most 2k levels; v: the last k levels
+    std::vector<double> window(as_size<kMaxSigmaWindow>(size - lo), 0.0), v(as_size<kMaxHashes>(sigma - first + 1)), step, inv(k),
+        h(k + 1, 0.0);
     std::vector<double> inv_rest(overlap ? k : 0);  // 1/(M − k − t)
     for (unsigned q = 0; q < k; ++q) inv[q] = 1.0 / static_cast<double>(M - q);
     for (unsigned t = 0; t < inv_rest.size(); ++t) inv_rest[t] = 1.0 / static_cast<double>(M - k - t);
@@ -66,12 +69,12 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool w
     double total = 0;
     for (std::uint64_t i = first; i <= sigma; ++i) {
         distinct_step(i, M, k, inv, step);
-        const double vi = v[i - first];
+        const double vi = v[as_size<kMaxHashes>(i - first)];
         for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k && i + x <= M; ++x) {
             const double q = vi * step[x];
             if (q == 0.0) continue;
             const std::uint64_t f = after ? i + x : i;
-            window[f - lo] += q;
+            window[as_size<kMaxSigmaWindow>(f - lo)] += q;
             total += q;
             if (!overlap) continue;
             // h[t] += q·(f − c₀)_t/(M − k)_t·g(c₀, t), c₀ = k (after) or k − x (before) restart bits in the frozen filter
@@ -88,7 +91,7 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool w
     for (double& f : window) f /= total;  // eq 25
     if (with_frozen) r.frozen = window, r.frozen_from = lo;
     double frozen = 0;
-    for (std::uint64_t f = lo; f < size; ++f) frozen += window[f - lo] * rbf_rho(f, M, k, Hashing::distinct);
+    for (std::uint64_t f = lo; f < size; ++f) frozen += window[as_size<kMaxSigmaWindow>(f - lo)] * rbf_rho(f, M, k, Hashing::distinct);
     r.frozen_fpr = frozen;
     if (!overlap) {
         // Independent restart (non-retaining, or eq 10): P(both | b, f) = ρ(b)·ρ(f), eq 26 exact.

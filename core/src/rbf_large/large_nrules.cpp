@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/nbounded.hpp"
 #include "smooth_sum.hpp"
 
@@ -25,7 +26,7 @@ public:
         ell_ = h == Hashing::colliding ? -static_cast<double>(k) * std::log1p(-1.0 / static_cast<double>(M))
                                        : -std::log1p(-static_cast<double>(k) / static_cast<double>(M));
         direct_.assign(2 * (kDirect + 1), 0.0);
-        for (std::uint64_t i = 1; i <= kDirect; ++i) {
+        for (std::size_t i = 1; i <= kDirect; ++i) {
             const double f = eq1_.at(i);
             direct_[2 * i] = direct_[2 * (i - 1)] + f;
             direct_[2 * i + 1] = direct_[2 * (i - 1) + 1] + f / (1 - f);
@@ -46,7 +47,8 @@ public:
     // `err` null: the sums only (the bisection's steps).
     void at(std::uint64_t N, double out[2], double err[2] = nullptr) const {
         if (N <= kDirect) {
-            out[0] = direct_[2 * N], out[1] = direct_[2 * N + 1];
+            const std::size_t at = as_size<2 * kDirect>(2 * N);  // N ≤ kDirect
+            out[0] = direct_[at], out[1] = direct_[at + 1];
             if (err) err[0] = err[1] = 0;
             return;
         }

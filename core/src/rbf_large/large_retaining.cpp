@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "../rbf/two_phase_retaining.hpp"
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
 #include "bloomcalc/rbf_large/large_models.hpp"
 
@@ -38,7 +39,8 @@ std::vector<double> LargeOnePhaseModel::restart_law(std::uint64_t sigma, double*
         for (unsigned x = static_cast<unsigned>(sigma - i) + 1; x <= k; ++x)
             for (unsigned J = J0; J <= k; ++J) D[J] += T[x * (k + 1) + J];
         for (unsigned j = 0; j < nS; ++j) {
-            const double vj = v[j * k + (i - first)], ej = ve[j * k + (i - first)];
+            const std::size_t at = j * k + as_size<kMaxHashes>(i - first);  // the last k levels
+            const double vj = v[at], ej = ve[at];
             for (unsigned J = J0; J <= k; ++J) A[j][J - J0] += vj * D[J], Ae[j][J - J0] += ej * D[J];
         }
     }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bloomcalc/compensated_sum.hpp"
+#include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/params.hpp"
 
 namespace bloomcalc {
@@ -42,9 +43,10 @@ public:
     bool all_sigma_in_one_pass() const { return basis_.empty(); }
     std::uint64_t sigma_min() const { return variant_.recycling == Recycling::retaining ? k_ : 0; }
     std::uint64_t sigma_max() const { return basis_.empty() ? levels_ - 1 : M_ - 1; }
-    // v_b of a σ-independent fill (all_sigma_in_one_pass()), b ≤ sigma_max().
+    // v_b of a σ-independent fill (all_sigma_in_one_pass()), b ≤ sigma_max(). Levels b < M ≤ 2^24
+    // (validate_rbf): as_size<kMaxRbfBits> here and in the exact fills.
     double level_visits(std::uint64_t b) const {
-        return b < tail_from_ ? visits_[b] : tail_eM_ / (static_cast<double>(M_) - static_cast<double>(b));
+        return b < tail_from_ ? visits_[as_size<kMaxRbfBits>(b)] : tail_eM_ / (static_cast<double>(M_) - static_cast<double>(b));
     }
     static constexpr std::uint64_t kBlock = 64;  // the blocked sums' block (and checkpoint stride)
     std::uint64_t bits() const { return M_; }
@@ -54,7 +56,7 @@ public:
     // Exact retaining law, colliding hashes (!all_sigma_in_one_pass()): the stationary distribution of the
     // bits a cycle starts with (index = bits − 1), and v_b of a cycle that starts at j bits (b ≤ M − 1).
     std::vector<double> restart_law(std::uint64_t sigma) const;
-    double visits_from(unsigned j, std::uint64_t b) const { return basis_[j - 1][b]; }
+    double visits_from(unsigned j, std::uint64_t b) const { return basis_[j - 1][as_size<kMaxRbfBits>(b)]; }
 
 private:
     std::uint64_t M_;

@@ -32,7 +32,7 @@ public:
     // sum[r·W + i], err[r·W + i].
     void sums(std::uint64_t sigma, unsigned rows, const double* coef, double* sum, double* err) const;
     // Levels run by the exact recurrence before the closed form takes over: B₀ = 2k² + 64.
-    static std::uint64_t exact_levels(unsigned k) { return 2ull * k * k + 64; }
+    static constexpr std::uint64_t exact_levels(unsigned k) { return 2ull * k * k + 64; }
     static bool applicable(std::uint64_t M, unsigned k) { return M >= exact_levels(k) + 2 * kTop + 64; }
     static constexpr std::uint64_t kTop = 256;  // the last levels below M are summed term by term
 

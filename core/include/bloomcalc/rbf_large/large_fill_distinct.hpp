@@ -23,7 +23,7 @@ public:
     void visits(std::uint64_t b0, unsigned n, double* out) const;  // v_b for b = b0..b0+n−1
     // Σ_{b≤σ} v_b·w_i(b) into sum[i], and a bound on its absolute error into err[i], i < min(n, weights()).
     void sums(std::uint64_t sigma, double* sum, double* err, unsigned n = ~0u) const;
-    static std::uint64_t exact_levels(unsigned k) { return 2ull * k * k + 64; }  // B₀, summed term by term
+    static constexpr std::uint64_t exact_levels(unsigned k) { return 2ull * k * k + 64; }  // B₀, summed term by term
     static bool applicable(std::uint64_t M, unsigned k) { return M >= exact_levels(k) + 2 * kTop + 64; }
     static constexpr std::uint64_t kTop = 256;  // the last levels below M are summed term by term
 
