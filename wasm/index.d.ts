@@ -1053,7 +1053,10 @@ export interface BloomCalc {
   layoutMixture(input: LayoutInput): LayoutMixture;
   /** Smallest filter of a layout or preset meeting p, with its rounding, the standard filter and what-if. */
   layoutSize(input: LayoutSizingInput): LayoutSizingResult;
-  /** Simulates the real layout structure (synchronous; m ≤ 2^31, ≤ 2^27 bit probes: about 1 s). */
+  /**
+   * Simulates the real layout structure (synchronous; m ≤ 2^31, ≤ 2^27 bit probes, and an estimated time
+   * epochs·(n + queries)·(k + 3 + 24 per cache line an item touches when m > 2^24 bits) ≤ 2^26: about 1 s).
+   */
   simulateLayout(input: LayoutSimulationInput): LayoutSimulationResult;
   /** The presets and their parameters. */
   layoutPresets(): LayoutPresetInfo[];

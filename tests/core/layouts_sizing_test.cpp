@@ -192,3 +192,33 @@ TEST_CASE("Simulation: same seed, same counts; bad configurations name the param
         CHECK(e.parameter() == "hashScheme");
     }
 }
+
+TEST_CASE("Simulation: a synchronous run is held to its estimated time, probes weighted by k and cache misses", "[layouts][sim][errors]") {
+    // 2^27 probes were accepted and took 5.1 s in wasm (blocked, m = 2^31): now refused before the array exists.
+    LayoutSimConfig c;
+    c.max_probes = kLayoutSimSyncMaxProbes;
+    c.filter = make_layout_filter(Layout::blocked, 2147483648.0, 4194304, 8, 512, Hashing::colliding);
+    c.epochs = 2;
+    c.queries = 4194304;
+    CHECK(layout_sim_work(c) == 2.0 * 8388608 * (8 + 3 + 24));  // one cache line per item
+    CHECK_THROWS_AS(validate(c), InfeasibleError);
+    c.max_probes = kLayoutSimMaxProbes;  // native callers: the 2^36-probe budget only
+    CHECK_NOTHROW(validate(c));
+    // In the caches (m ≤ 2^24) a probe is cheap: 2^27 probes of a split-block filter, B = 4096, stay accepted
+    // only up to 2^26 units (k + 3 per item); the standard layout counts k lines per item once m > 2^24.
+    c.max_probes = kLayoutSimSyncMaxProbes;
+    c.filter = make_layout_filter(Layout::split_block, 16777216.0, 250000, 64, 4096, Hashing::colliding);
+    c.queries = 250000;
+    CHECK(layout_sim_work(c) == 1e6 * 67);
+    CHECK_NOTHROW(validate(c));
+    c.filter = make_layout_filter(Layout::standard, 2147483648.0, 1048000, 4, 0, Hashing::colliding);
+    c.queries = 1048000;
+    CHECK(layout_sim_work(c) == 2.0 * 2096000 * (4 + 3 + 24 * 4));
+    try {
+        validate(c);
+        FAIL("accepted");
+    } catch (const Error& e) {
+        CHECK(e.parameter() == "epochs");
+        CHECK(e.valid_range().find("cache line") != std::string::npos);
+    }
+}

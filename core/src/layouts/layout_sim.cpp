@@ -37,7 +37,24 @@ LayoutSimConfig validate(const LayoutSimConfig& config) {
         throw InfeasibleError("epochs", "a run of at most " + format_limit(static_cast<std::uint64_t>(budget)) +
                                             " bit probes (epochs·(n + queries)·k)" + (budget < kLayoutSimMaxProbes ? "; about 1 s" : ""),
                               show_number(probes));
+    const double work = layout_sim_work(c);
+    if (c.max_probes <= kLayoutSimSyncMaxProbes && work > kLayoutSimSyncMaxWork)
+        throw InfeasibleError("epochs",
+                              "a synchronous run of at most 2^26 work units, epochs·(n + queries)·(k + 3 + 24 per cache line an item touches when m > 2^24 bits); about 1 s",
+                              show_number(work));
     return c;
+}
+
+double layout_sim_work(const LayoutSimConfig& c) {
+    const auto& f = c.filter;
+    const double k = f.k;
+    double lines = 0.0;  // cache lines (512 bits) an item touches, counted when the array leaves the caches
+    if (f.m > (std::uint64_t{1} << 24))
+        lines = f.layout == Layout::standard || f.layout == Layout::partitioned
+                    ? k
+                    : std::min(k, std::ceil(static_cast<double>(f.block_bits) / 512.0));
+    const double queries = c.queries ? static_cast<double>(c.queries) : std::max(4096.0, static_cast<double>(f.n));
+    return static_cast<double>(c.epochs) * (static_cast<double>(f.n) + queries) * (k + 3.0 + 24.0 * lines);
 }
 
 namespace {

@@ -26,6 +26,13 @@ constexpr double kLayoutSimMaxProbes = 68719476736.0;                // 2^36 bit
 // The JS API's simulateLayout is one synchronous call (no chunks, no cancel): ~0.4 s per 2^26 probes in
 // wasm, so it allows 2^27 (about 1 s; 2^36 would take ~7 minutes). Native callers keep 2^36.
 constexpr double kLayoutSimSyncMaxProbes = 134217728.0;
+// A probe's cost depends on k and on the array's size, so a synchronous run (max_probes ≤ the sync
+// budget) is also held to an estimate of its time: epochs·(n + queries)·(k + 3 + 24·lines), in units of one
+// bit probe within the caches (~6–8 ns in wasm): 3 for each item's hashing, and when m > 2^24 bits (2 MiB,
+// beyond the caches) 24 for each cache line an item touches (a miss with its TLB walk, ~100–200 ns in wasm; lines = k for the
+// standard and partitioned layouts, the block's lines up to k for the block layouts). 2^27 probes took 5.1 s
+// (blocked, B = 512, k = 8, m = 2^31) and 2^26 took 7.1 s (standard, k = 1, m = 2^31) in wasm.
+constexpr double kLayoutSimSyncMaxWork = 67108864.0;  // 2^26 units: ≲ 0.8 s in wasm
 
 struct LayoutSimConfig {
     LayoutFilter filter;
@@ -40,6 +47,7 @@ struct LayoutSimConfig {
 // Checks the filter, m ≤ 2^31, epochs in [2, 2^20], the probe budget, and Parquet hashing's shape
 // (split-block, B = 256, k = 8); RangeError / InfeasibleError naming the parameter. Fills queries.
 LayoutSimConfig validate(const LayoutSimConfig& c);
+double layout_sim_work(const LayoutSimConfig& c);  // the estimate above (kLayoutSimSyncMaxWork)
 
 struct LayoutSimResult {
     LayoutSimConfig config;
