@@ -1,21 +1,24 @@
 // `npm run bench`: every benchmark natively and compiled to wasm (under Node), then the wasm/native ratios.
 // `npm run bench -- --only recommend-pool` (or BENCH_ONLY=recommend-pool; a comma list of exact-fpr, rbf,
-// recommend-pool, simulation, layouts) runs only those sections: the pool's alone takes well under 2 minutes.
+// recommend-pool, simulation, layouts, limits) runs only those sections: the pool's alone takes well under 2
+// minutes; `limits` (the Limits table's corners, scripts/bench-limits.mjs) about a minute.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { benchLimits } from './bench-limits.mjs';
 import { benchRecommendPool } from './bench-pool.mjs';
 import { build, buildWasmBenchmarks } from './build.mjs';
 import { buildEnv, root } from './toolchain.mjs';
 
-const SECTIONS = ['exact-fpr', 'rbf', 'recommend-pool', 'simulation', 'layouts'];
+const SECTIONS = ['exact-fpr', 'rbf', 'recommend-pool', 'simulation', 'layouts', 'limits'];
+const MODULE_ONLY = ['recommend-pool', 'limits'];  // sections that need only the npm module (wasm)
 const onlyArg = process.argv.indexOf('--only');
 const only = (onlyArg >= 0 ? process.argv[onlyArg + 1] : process.env.BENCH_ONLY)?.split(',').filter(Boolean);
 for (const name of only ?? [])
   if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section '${name}' (one of ${SECTIONS.join(', ')})`);
 const wanted = (name) => !only || only.includes(name);
 
-// The pool's section needs only the wasm module; the others the native and wasm benchmark programs.
-if (SECTIONS.some((name) => name !== 'recommend-pool' && wanted(name))) {
+// The pool's and the limits' sections need only the wasm module; the others the native and wasm benchmark programs.
+if (SECTIONS.some((name) => !MODULE_ONLY.includes(name) && wanted(name))) {
   await build(['native', 'wasm']);
   buildWasmBenchmarks();
 } else {
@@ -81,6 +84,9 @@ if (wanted('rbf')) {
 
 // Serial vs pooled recommendation through the npm module (wasm in Node): scripts/bench-pool.mjs.
 if (wanted('recommend-pool')) await benchRecommendPool(await import('../wasm/index.mjs'));
+
+// Every bounded synchronous call at the corners of its accepted range (docs/decisions.md, Limits).
+if (wanted('limits')) await benchLimits(await import('../wasm/index.mjs'));
 
 // Simulation throughput (bench/bench_simulation.cpp): bit probes per second, native and wasm, one run.
 if (wanted('simulation')) {
