@@ -77,6 +77,9 @@ std::uint64_t array_bits(const SimConfig& c);
 double estimated_probes(const SimConfig& c);
 std::uint64_t estimated_bytes(const SimConfig& c);
 
+// A count or probability in a message, to 3 significant digits (%.3g).
+std::string show_count(double x);
+
 // Counts of one epoch. Averaging variants (002 §II-E), with "new" = not known to the filter:
 //   count-instance = fp_first / new_arrivals, count-first = fp_first / arrivals,
 //   count-each = fp_each / arrivals (every arrival of a message whose first arrival was a false positive).
