@@ -36,24 +36,51 @@ Shape checked_shape(double m, double n, double k) {
 // Decision of Theorem 4 on log-odds: positive iff Pr(x ∈ S | CBF) ≥ 1/(1 + α) iff odds ≥ 1/α.
 bool positive_decision(double log_odds, double alpha) { return log_odds >= -std::log(alpha); }
 
+thread_local std::uint64_t pmf_tabulations = 0;
+
+// Upper end of the tabulated counter pmf: enough values that the neglected tail is < 1e-18
+// (mean + 12 sd + 30), capped at n; `shift` = 1 for X = 1 (the element's own increment).
+double pmf_cmax(double n, double q, int shift) {
+    const double mean = (n - shift) * q;
+    return std::min(n, std::ceil(mean + 12.0 * std::sqrt(mean + 1.0) + 30.0 + shift));
+}
+
 // Binomial(n, q) pmf for c = 0..cmax with the upper tail beyond cmax; `shift` = 1 for X = 1 (the
 // element's own increment: C − 1 ~ Binomial(n − 1, q), proof of Theorem 2).
 void counter_pmf(double n, double q, int shift, std::vector<double>& pmf, double& beyond) {
     const double trials = n - shift;
-    const double mean = trials * q;
-    // Enough values that the neglected tail is < 1e-18 (mean + 12 sd + 30), capped at n.
-    const double cmax = std::min(n, std::ceil(mean + 12.0 * std::sqrt(mean + 1.0) + 30.0 + shift));
+    const double cmax = pmf_cmax(n, q, shift);
     // Refused before any allocation: a table this long (n·k/m ≳ 2^22) would take seconds and gigabytes.
     if (cmax > kMaxDpStates)
         throw InfeasibleError("n", "an expected counter value n·k/m below about 2^22",
                               "the counter distribution is too wide to tabulate");
+    ++pmf_tabulations;
     pmf.assign(static_cast<std::size_t>(cmax) + 1, 0.0);
-    double total = 0;
-    for (std::size_t c = static_cast<std::size_t>(shift); c < pmf.size(); ++c) {
-        pmf[c] = binomial_pmf(static_cast<double>(c) - shift, trials, q, 1.0 - q);
-        total += pmf[c];
-    }
+    const auto value = [&](std::size_t c) { return binomial_pmf(static_cast<double>(c) - shift, trials, q, 1.0 - q); };
+    // The pmf rises up to its mode: below the first value that underflows to 0 every value does, so the
+    // table is filled downwards from the mode and stops there (at n·k/m = 2^20 that skips ~95% of it).
+    const std::size_t mode = std::min(pmf.size() - 1, static_cast<std::size_t>(std::floor((trials + 1) * q)) + shift);
+    for (std::size_t c = mode + 1; c-- > static_cast<std::size_t>(shift);)
+        if ((pmf[c] = value(c)) == 0) break;
+    for (std::size_t c = mode + 1; c < pmf.size(); ++c) pmf[c] = value(c);
+    double total = 0;  // summed upwards as before: the skipped zeros add nothing
+    for (std::size_t c = static_cast<std::size_t>(shift); c < pmf.size(); ++c) total += pmf[c];
     beyond = std::max(0.0, 1.0 - total);
+}
+
+// Throws what tabulating the cost of this k would throw (cbf_cost_for_k: the counter pmfs, then
+// product_tail), computed from the sizes alone so that a refusal comes before any work.
+void check_tabulable(double m, double n, unsigned k, const std::optional<double>& pi) {
+    if (!pi) return;  // never positive: nothing is tabulated
+    const double q = static_cast<double>(k) / m;
+    const double c0 = pmf_cmax(n, q, 0), c1 = pmf_cmax(n, q, 1);
+    if (c0 > kMaxDpStates || c1 > kMaxDpStates)
+        throw InfeasibleError("n", "an expected counter value n·k/m below about 2^22",
+                              "the counter distribution is too wide to tabulate");
+    // product_tail: beyond 2^22 states only when no tabulated product reaches Π (the tail alone counts)
+    if (*pi > kMaxDpStates && (std::pow(c0, static_cast<double>(k)) >= *pi || std::pow(c1, static_cast<double>(k)) >= *pi))
+        throw InfeasibleError("prior", "a minimal counter product Π ≤ 2^22 for the cost computation",
+                              "the minimal counter product is too large to tabulate");
 }
 }  // namespace
 
@@ -163,25 +190,34 @@ CbfCostByK cbf_cost_for_k(double m, double n, unsigned k, double prior, double a
     return out;
 }
 
+std::uint64_t cbf_pmf_tabulations() { return pmf_tabulations; }
+
 CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, unsigned k_max) {
     const Shape s = checked_shape(m, n, 1);
     checked_integer(k_max, "kmax", 1, kMaxHashes);
-    CbfOptimalK out;
+    checked_prior(prior);
+    checked_alpha(alpha);
     const unsigned top = static_cast<unsigned>(std::min<std::uint64_t>(k_max, s.m));
-    double best = INFINITY;
+    const double md = static_cast<double>(s.m), nd = static_cast<double>(s.n);
+    // Every k is checked before any is tabulated, so a refusal comes at once (Π for all k: 64 logs).
     for (unsigned k = 1; k <= top; ++k) {
+        const std::optional<double> pi = cbf_min_product(md, nd, k, prior, alpha);
         try {
-            out.by_k.push_back(cbf_cost_for_k(m, n, k, prior, alpha));
+            check_tabulable(md, nd, k, pi);
         } catch (const InfeasibleError& e) {
             // Π grows like (nk/m)^k (Theorem 2): the k that first needs more than 2^22 product states is the
             // caller's kmax too large, not its prior (k = 1 never does: one counter is read off its tail).
             if (e.parameter() != "prior" || k == 1) throw;
-            const double pi = cbf_min_product(static_cast<double>(s.m), static_cast<double>(s.n), k, prior, alpha).value_or(0);
             char at[96];
-            std::snprintf(at, sizeof at, ": at k = %u the minimal counter product Π = %.3g exceeds 2^22 states", k, pi);
+            std::snprintf(at, sizeof at, ": at k = %u the minimal counter product Π = %.3g exceeds 2^22 states", k, pi.value_or(0));
             throw InfeasibleError("kmax", "at most " + std::to_string(k - 1) + " for this m, n, prior and alpha" + at,
                                   std::to_string(k_max) + " is too large to tabulate the cost");
         }
+    }
+    CbfOptimalK out;
+    double best = INFINITY;
+    for (unsigned k = 1; k <= top; ++k) {
+        out.by_k.push_back(cbf_cost_for_k(m, n, k, prior, alpha));
         if (out.by_k.back().cost < best) best = out.by_k.back().cost, out.best_k = k;
     }
     return out;

@@ -59,7 +59,10 @@ struct CbfOptimalK {
     unsigned best_k = 0;
 };
 CbfCostByK cbf_cost_for_k(double m, double n, unsigned k, double prior, double alpha);
+// Refuses (naming kmax, or n) before tabulating any k when some k ≤ k_max cannot be tabulated.
 CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, unsigned k_max);
+// Counter pmfs tabulated so far by this thread (a work counter: a refusal tabulates none).
+std::uint64_t cbf_pmf_tabulations();
 
 // Pr(∏_{j=1}^{k} C_j ≥ threshold) for k independent counters with pmf `pmf` (pmf[c] = Pr(C = c),
 // tail beyond pmf.size() − 1 given as `beyond`). Exact dynamic programme over the products below the
