@@ -15,6 +15,7 @@ namespace bloomcalc {
 
 namespace {
 constexpr double kMaxDpStates = 4194304.0;  // 2^22 products below the threshold
+constexpr double kMaxDpSteps = 1073741824.0;  // 2^30 product_tail steps for all k together
 constexpr double kExactIntegers = 9007199254740992.0;  // 2^53
 
 struct Shape {
@@ -70,8 +71,10 @@ void counter_pmf(double n, double q, int shift, std::vector<double>& pmf, double
 
 // Throws what tabulating the cost of this k would throw (cbf_cost_for_k: the counter pmfs, then
 // product_tail), computed from the sizes alone so that a refusal comes before any work.
-void check_tabulable(double m, double n, unsigned k, const std::optional<double>& pi) {
-    if (!pi) return;  // never positive: nothing is tabulated
+// Returns a bound on the product_tail steps of this k: k rounds over Π states, each state v reading
+// min(Π/v, cmax) counter values, Σ ≤ Π·(1 + ln min(Π, cmax)), for each of the two pmfs.
+double check_tabulable(double m, double n, unsigned k, const std::optional<double>& pi) {
+    if (!pi) return 0;  // never positive: nothing is tabulated
     const double q = static_cast<double>(k) / m;
     const double c0 = pmf_cmax(n, q, 0), c1 = pmf_cmax(n, q, 1);
     if (c0 > kMaxDpStates || c1 > kMaxDpStates)
@@ -81,6 +84,8 @@ void check_tabulable(double m, double n, unsigned k, const std::optional<double>
     if (*pi > kMaxDpStates && (std::pow(c0, static_cast<double>(k)) >= *pi || std::pow(c1, static_cast<double>(k)) >= *pi))
         throw InfeasibleError("prior", "a minimal counter product Π ≤ 2^22 for the cost computation",
                               "the minimal counter product is too large to tabulate");
+    if (*pi > kMaxDpStates || *pi <= 1) return 0;  // read off the tail alone
+    return 2.0 * k * *pi * (1.0 + std::log(std::min(*pi, std::max(c0, c1))));
 }
 }  // namespace
 
@@ -200,10 +205,11 @@ CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, unsign
     const unsigned top = static_cast<unsigned>(std::min<std::uint64_t>(k_max, s.m));
     const double md = static_cast<double>(s.m), nd = static_cast<double>(s.n);
     // Every k is checked before any is tabulated, so a refusal comes at once (Π for all k: 64 logs).
+    double steps = 0;
     for (unsigned k = 1; k <= top; ++k) {
         const std::optional<double> pi = cbf_min_product(md, nd, k, prior, alpha);
         try {
-            check_tabulable(md, nd, k, pi);
+            steps += check_tabulable(md, nd, k, pi);
         } catch (const InfeasibleError& e) {
             // Π grows like (nk/m)^k (Theorem 2): the k that first needs more than 2^22 product states is the
             // caller's kmax too large, not its prior (k = 1 never does: one counter is read off its tail).
@@ -212,6 +218,13 @@ CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, unsign
             std::snprintf(at, sizeof at, ": at k = %u the minimal counter product Π = %.3g exceeds 2^22 states", k, pi.value_or(0));
             throw InfeasibleError("kmax", "at most " + std::to_string(k - 1) + " for this m, n, prior and alpha" + at,
                                   std::to_string(k_max) + " is too large to tabulate the cost");
+        }
+        // Held to about 1 s (0.7 ns a step in wasm); k = 1 is never refused: 2·2^22·(1 + ln 2^22) < 2^30.
+        if (steps > kMaxDpSteps) {
+            char at[120];
+            std::snprintf(at, sizeof at, ": the product tables up to k = %u take %.3g steps, over 2^30", k, steps);
+            throw InfeasibleError("kmax", "at most " + std::to_string(k - 1) + " for this m, n, prior and alpha" + at,
+                                  std::to_string(k_max) + " would take seconds to tabulate the cost");
         }
     }
     CbfOptimalK out;
