@@ -11,6 +11,7 @@ import template from './calculators/recycling.html';
 import { logScale, logSplits } from './log-range.mjs';
 import { createPool } from './rbf-pool.mjs';
 import { createPanel } from './simulate.mjs';
+import { kRuns } from '../wasm/cli/rbf-common.mjs';  // the same runs the CLI prints
 
 /** Where the equations are explained; anchors are ids defined in that document. */
 export const DOCS = 'docs/rbf.html';
@@ -162,17 +163,6 @@ function renderTable($, rec) {
     }
     tbody.append(tr);
   }
-}
-
-/** The k of the rows computed by `method`, as runs: "1–32", "1–3, 7". */
-function kRuns(rows, method) {
-  const runs = [];
-  for (const { k } of rows.filter((row) => row.method === method)) {
-    const last = runs.at(-1);
-    if (last && last[1] === k - 1) last[1] = k;
-    else runs.push([k, k]);
-  }
-  return runs.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ');
 }
 
 /** The status line's method note: every row's, or per k when the rows used both (`mixed`, docs/rbf.md). */
