@@ -51,7 +51,7 @@ cd log1p_c(cd x) {
 }  // namespace
 
 LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, unsigned extra)
-    : M_(M), B0_(exact_levels(k)), top_(M - kTop), k_(k), extra_(extra), W_(2 + extra) {
+    : M_(M), B0_(exact_levels(k)), top_(M - kTop), k_(k), W_(2 + extra) {
     if (!applicable(M, k))
         throw InfeasibleError("m", "at least " + std::to_string(exact_levels(k) + 2 * kTop + 64) + " bits for the large-M method at k = " + std::to_string(k),
                               "the filter is too small for the large-M method; use method \"exact\"");

@@ -22,7 +22,7 @@ constexpr std::uint64_t kDirect = 2048;
 
 class RuleSums {
 public:
-    RuleSums(std::uint64_t M, unsigned k, Hashing h) : M_(M), k_(k), eq1_(M, k, h) {
+    RuleSums(std::uint64_t M, unsigned k, Hashing h) : k_(k), eq1_(M, k, h) {
         ell_ = h == Hashing::colliding ? -static_cast<double>(k) * std::log1p(-1.0 / static_cast<double>(M))
                                        : -std::log1p(-static_cast<double>(k) / static_cast<double>(M));
         direct_.assign(2 * (kDirect + 1), 0.0);
@@ -109,7 +109,6 @@ private:
             I[2] += w * 720 * std::fabs(g.t[6]), I[3] += w * 720 * std::fabs(r.t[6]);
         }
     }
-    std::uint64_t M_;
     unsigned k_;
     WorstCase eq1_;
     double ell_ = 0;

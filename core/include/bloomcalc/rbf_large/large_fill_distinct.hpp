@@ -42,7 +42,7 @@ private:
     void smooth_integral(double a, double c, double* out, double* err, unsigned n) const;
     std::complex<double> z_power(const Mode& m, std::uint64_t n) const { return omega_[(m.shift * (n % k_)) % k_]; }
     std::uint64_t M_, B0_, top_;
-    unsigned k_, extra_, W_;
+    unsigned k_, W_;  // W = 2 + extra weights
     double E0_ = 0;  // the smooth amplitude: v_b ∋ E0/(1 − s_b), E0 = 1/(M·Σ_{t<k} 1/(M − t))
     std::vector<Mode> modes_;
     std::vector<double> inv_;                  // 1/(M − o), o < k + extra
