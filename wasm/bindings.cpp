@@ -1013,12 +1013,16 @@ public:
     val progress() const {
         return guarded([&] { return progress_val(runner().progress()); });
     }
-    // Count-instance rate of the epochs from `from` on (for the running-estimate plot).
+    // Count-instance rate of the epochs from `from` on (for the running-estimate plot). `from` is checked
+    // before the cast: a negative, NaN, fractional or huge double to size_t is undefined behaviour.
     val epochRates(double from) const {
         return guarded([&] {
-            val out = val::array();
             const auto& e = runner().epochs();
-            for (std::size_t i = static_cast<std::size_t>(std::max(0.0, from)); i < e.size(); ++i)
+            const double done = static_cast<double>(e.size());
+            if (!(from >= 0 && from <= done && std::floor(from) == from))
+                throw bc::RangeError("from", "an integer in [0, " + std::to_string(e.size()) + "] (the epochs done)", bc::show_number(from));
+            val out = val::array();
+            for (std::size_t i = static_cast<std::size_t>(from); i < e.size(); ++i)
                 out.call<void>("push", val(e[i].new_arrivals ? static_cast<double>(e[i].fp_first) / static_cast<double>(e[i].new_arrivals) : NAN));
             return out;
         });

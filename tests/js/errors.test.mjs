@@ -112,3 +112,25 @@ test('the binding checks nested rows itself (second line of defence): error reco
   }
   assert.deepEqual(state(raw), before);
 });
+
+// The public handle passes only the epochs it has seen (an integer in range); this calls the raw binding
+// with what a double can hold, so the size_t cast in Simulation::epochRates never sees a bad value.
+test('raw Simulation.epochRates refuses a negative, NaN, fractional or huge `from` by name', { skip }, async () => {
+  const { raw } = await load();
+  const sim = new raw.main.Simulation({ structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 4, arrivals: 100, seed: 1 });
+  try {
+    assert.equal(sim.error(), undefined);
+    let progress = sim.run(1e9);
+    while (!progress.done) progress = sim.run(1e9);
+    assert.equal(sim.epochRates(0).length, 4);
+    assert.equal(sim.epochRates(3).length, 1);
+    assert.equal(sim.epochRates(4).length, 0);
+    for (const from of [-1, -0.5, NaN, 1.5, 5, 2 ** 64, 1e300, Infinity, -Infinity]) {
+      const r = sim.epochRates(from);
+      assert.equal(r?.__bloomcalcError?.parameter, 'from', `from = ${from}: ${JSON.stringify(r)}`);
+      assert.equal(r.__bloomcalcError.validRange, 'an integer in [0, 4] (the epochs done)');
+    }
+  } finally {
+    sim.delete();
+  }
+});
