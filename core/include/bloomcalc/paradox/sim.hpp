@@ -38,6 +38,8 @@ ParadoxSimConfig make_paradox_sim_config(const ParadoxSimInput& in);
 // RangeError naming the field; InfeasibleError on the engine's memory and probe budgets.
 ParadoxSimConfig validate(const ParadoxSimConfig& config);
 double estimated_probes(const ParadoxSimConfig& c);
+// The engine's configuration of the same filter (for its model table and memory estimate).
+SimConfig engine_config(const ParadoxSimConfig& c);
 
 // Counts of one epoch (one filter instance).
 struct ParadoxEpochCounts {
