@@ -163,8 +163,11 @@ function renderPicked($, s) {
       const li = document.createElement('li');
       li.dataset.name = a.name;
       li.dataset.value = String(a.relativeError);
-      li.append(...mathNodes(a.label), ': ', whole(formatProbability(a.value, 4)), ' (', whole(formatRelativeError(a.relativeError)), ' vs exact)');
-      li.title = a.reference;
+      // the source as visible text, not a title tooltip that keyboard and touch users cannot reach
+      const ref = document.createElement('span');
+      ref.className = 'ref';
+      ref.append(...mathNodes(a.reference));
+      li.append(...mathNodes(a.label), ': ', whole(formatProbability(a.value, 4)), ' (', whole(formatRelativeError(a.relativeError)), ' vs exact)', ref);
       return li;
     }),
   );

@@ -132,3 +132,24 @@ test('bad input: the core\'s message beside the field, then recovery', async () 
   assert.equal(await page.locator('#px-lk-error').isVisible(), false);
   assert.equal(Number(await page.getAttribute('#ly-fpr', 'data-value')), bc.layoutSize({ n: '1M', p: '1%', layout: 'blocked', blockBits: '512' }).fpr);
 });
+
+test('each approximation\'s source (paper, equation) is visible text, not only a tooltip, and adds no Tab stop', async () => {
+  await page.goto(`${baseUrl}?lc=blocked`);
+  await page.locator('#layouts').scrollIntoViewIfNeeded();
+  await settled();
+  const refs = await page.evaluate(() => deepAll('#ly-approx li').map((li) => {
+    const ref = li.querySelector('.ref');
+    return { name: li.dataset.name, title: li.title, text: ref?.textContent ?? '', shown: !!ref && ref.getBoundingClientRect().height > 0,
+      focusable: li.querySelectorAll('a, button, [tabindex]').length };
+  }));
+  const expected = bc.layoutSize({ n: '1M', p: '1%', layout: 'blocked', blockBits: '512' }).approximations;
+  assert.ok(expected.length >= 3, `${expected.length} approximations`);
+  assert.deepEqual(refs.map((r) => r.name), expected.map((a) => a.name));
+  for (const [i, r] of refs.entries()) {
+    assert.equal(r.title, '', `${r.name}: no tooltip`);
+    assert.ok(r.shown, `${r.name}: the reference is shown`);
+    assert.equal(r.text, expected[i].reference.replace(/\^\(([^()]*)\)/g, '$1').replace(/\^([\p{L}\p{N}']+)/gu, '$1'), `${r.name}: the core's reference, powers as superscripts`);
+    assert.equal(r.focusable, 0);
+  }
+  assert.match(refs[0].text, /001 eq 1/);
+});
