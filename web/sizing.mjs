@@ -149,6 +149,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
 
   function setState(card, state, query) {
     card.dataset.state = state;
+    // once a card has shown a result, an error leaves it "out of date"; before, there is nothing to date
+    if (state === 'ok') card.dataset.filled = '';
     if (query !== undefined) card.dataset.query = query;
     card.setAttribute('aria-busy', state === 'ok' || state === 'stale' ? 'false' : 'true');
   }
@@ -165,7 +167,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
     setState(resultsCard, 'stale', query);
     setState(formulasCard, 'stale', query);
     setState(chartCard, 'stale', query);
-    staleNotice.textContent = why;
+    staleNotice.textContent = 'filled' in resultsCard.dataset ? `Out of date: ${why}` : `No result yet: ${why}`;
     $('live-summary').textContent = '';
     resetPlaceholders();
   }
@@ -317,7 +319,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
     }
     if (fieldErrors.length) {
       fieldErrors.forEach(showError);
-      markStale(query, 'Out of date: fix the input error to see results.');
+      markStale(query, 'fix the input error to see results.');
       fail(fieldErrors[0]);
       return;
     }
@@ -330,7 +332,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
       if (gen !== generation) return; // a newer edit took over
       if (err?.cancelled) return;
       showError(err);
-      markStale(query, 'Out of date: fix the input error to see results.');
+      markStale(query, 'fix the input error to see results.');
       fail(err);
       return;
     }

@@ -147,6 +147,20 @@ test('typing n and p (with units) recomputes and agrees with the module exactly'
   assertMatches(await readPage(), bc.size({ n: '250k', p: '1 in 10000', method: 'exact', rounding: 'word64', hashing: 'distinct' }));
 });
 
+test('an error on first load: "no result yet", not "out of date", and no blank chart box', async () => {
+  const seen = () => page.evaluate(() => ({
+    notice: byId('stale-notice').textContent,
+    after: ['formulas', 'chart-card'].map((id) => getComputedStyle(byId(id).querySelector('.help'), '::after').content),
+    chart: byId('chart').getBoundingClientRect().height,
+  }));
+  await page.goto(`${baseUrl}?n=abc`);
+  await settled();
+  const s = await seen();
+  assert.match(s.notice, /^No result yet: /);
+  assert.deepEqual(s.after, ['none', 'none'], 'no "Out of date." after the captions');
+  assert.ok(s.chart < 50, `the undrawn chart keeps a ${s.chart} px box`);
+});
+
 test('inline errors: p out of range, unparseable m; the page stays responsive', async () => {
   await page.goto(`${baseUrl}?n=1M&p=1%25`);
   await settled();
