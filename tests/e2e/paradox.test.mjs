@@ -198,3 +198,15 @@ test('no request leaves the local server; no page errors', () => {
   assert.deepEqual(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')), []);
   assert.deepEqual(pageErrors.map(String), []);
 });
+
+test('the counting-filter card says what its own α field is', async () => {
+  await page.goto(baseUrl);
+  await settled();
+  const help = (await page.locator('#cbf-card > .help').textContent()).replace(/\s+/g, ' ');
+  assert.match(help, /α \(the last field\): the cost of a false negative over a false positive, WFN \/ WFP\./);
+  assert.match(help, /changing the paradox calculator's α sets this one too/);
+  // and it does: the paradox α carries over to the card's α field
+  await page.fill('#px-alpha', '3');
+  await settled();
+  assert.equal(await page.inputValue('#px-calpha'), '3');
+});
