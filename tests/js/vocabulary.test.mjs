@@ -1,8 +1,8 @@
 // One meaning per parameter across the module, the CLI, the elements and the page URL (issue 10 item 6,
-// docs/decisions.md "Vocabulary"): p the target FPR (fpr its older alias in recommend and the recycling
+// docs/vocabulary.md): p the target FPR (fpr its older alias in recommend and the recycling
 // calculator), M the total memory of a two-phase filter everywhere, N for N-bounded structures, recycling
 // nonretaining|retaining also in simulate; size with all four given. The last tests read every surface's
-// names from the sources (tests/js/helpers/vocabulary.mjs) and hold them to docs/decisions.md's table.
+// names from the sources (tests/js/helpers/vocabulary.mjs) and hold them to docs/vocabulary.md's table.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { createBloomCalc } from '../../wasm/index.mjs';
@@ -80,7 +80,7 @@ describe('one vocabulary', () => {
   });
 });
 
-describe('one vocabulary on every surface, as docs/decisions.md tabulates it', () => {
+describe('one vocabulary on every surface, as docs/vocabulary.md tabulates it', () => {
   let names, table;
   before(async () => {
     names = await allNames();
@@ -106,7 +106,7 @@ describe('one vocabulary on every surface, as docs/decisions.md tabulates it', (
   test('every name on every surface is in the table, as a name or an older name', () => {
     const documented = new Set(table.flatMap((row) => [row.name, ...row.older]));
     const missing = [...new Set(names.filter((o) => !documented.has(o.name)).map((o) => `${o.name} (${o.kind} ${o.where})`))];
-    assert.deepEqual(missing, [], 'undocumented names: add them to the table in docs/decisions.md');
+    assert.deepEqual(missing, [], 'undocumented names: add them to the table in docs/vocabulary.md');
   });
 
   test('each name is a current name exactly where the table says (one meaning, one name)', () => {

@@ -1,5 +1,5 @@
 // Every parameter name on every surface, read from the sources (not from memory), for the vocabulary test
-// (issue 10 item 6, docs/decisions.md "Vocabulary"):
+// (issue 10 item 6, docs/vocabulary.md):
 //  - JS API: the members of each input type a BloomCalc method takes (wasm/index.d.ts, `extends` resolved);
 //    a member documented `@deprecated` is an alias;
 //  - CLI: each command's options (wasm/cli/*.mjs); an option described "Older name/spelling of --x" is an alias;
@@ -133,12 +133,12 @@ export async function allNames() {
 }
 
 /**
- * docs/decisions.md's vocabulary table: rows { name, meaning, api, cli, element, older } (lists of tokens;
+ * docs/vocabulary.md's table: rows { name, meaning, api, cli, element, older } (lists of tokens;
  * element tokens `calc` or `calc (url key)`; older: the names in backticks).
  */
 export async function documentedVocabulary() {
-  const md = await readFile(join(ROOT, 'docs', 'decisions.md'), 'utf8');
-  const section = md.slice(md.indexOf('### Vocabulary table'));
+  const md = await readFile(join(ROOT, 'docs', 'vocabulary.md'), 'utf8');
+  const section = md.slice(md.indexOf('## Vocabulary table'));
   const rows = [];
   for (const line of section.split('\n').slice(1)) {
     if (line.startsWith('#')) break;
