@@ -21,7 +21,8 @@ export function buildNative() {
 export function buildWasm({ modulesOnly = false } = {}) {
   const dir = path.join(root, 'build/wasm');
   if (!existsSync(path.join(dir, 'CMakeCache.txt')))
-    // emcmake's default emulator passes a flag Node 20 rejects (TOOLCHAIN.md §6).
+    // emcmake's default emulator is `node --experimental-wasm-threads`, which Node 20 rejects, so ctest would
+    // silently find no wasm test: name /usr/bin/node (and `ctest --no-tests=error` catches a regression).
     run('emcmake', ['cmake', '-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node']);
   run('cmake', ['--build', dir, ...jobs, ...(modulesOnly ? ['--target', 'dist'] : [])]);
 }

@@ -20,7 +20,8 @@ const REQUIRED = [
 ];
 const APT_LINE = `apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`;
 
-// Emscripten 3.1.6 needs acorn from Debian's node modules at -O2 and above (TOOLCHAIN.md §1).
+// Emscripten 3.1.6 needs acorn from Debian's node modules at -O2 and above ("Cannot find module 'acorn'";
+// `emcc --check` does not notice it).
 export const buildEnv = {
   ...process.env,
   NODE_PATH: [process.env.NODE_PATH, '/usr/share/nodejs'].filter(Boolean).join(':'),

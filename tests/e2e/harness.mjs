@@ -12,7 +12,8 @@ import { createBloomCalc } from '../../wasm/index.mjs';
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const webDir = join(root, 'dist', 'web');
 
-// Chromium flags for this machine (TOOLCHAIN.md, "Browser tests").
+// Debian's /usr/bin/chromium, headless (Playwright cannot download a browser here); --no-sandbox since the
+// tests run as root, the rest keep the browser off the network and quiet.
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

@@ -24,6 +24,9 @@ after(async () => {
   if (out) await rm(out, { recursive: true, force: true });
 });
 
+// Names of files the repository does not hold (the session's notes and papers).
+const OUTSIDE = ['TOOLCHAIN.md', 'shared/papers', '../shared/', '/work/'];
+
 const markdownFiles = async () => (await readdir(docsDir)).filter((f) => f.endsWith('.md')).map((f) => join(docsDir, f));
 
 test('docs/*.md stand alone: relative links reach files of the repository, nothing names files outside it', async () => {
@@ -39,7 +42,32 @@ test('docs/*.md stand alone: relative links reach files of the repository, nothi
       if (!path.startsWith(root)) problems.push(`${name}: ${target} leaves the repository`);
       else if (!existsSync(path)) problems.push(`${name}: ${target} does not exist`);
     }
-    for (const outside of ['TOOLCHAIN.md', 'shared/papers', '/work/']) if (text.includes(outside)) problems.push(`${name} names ${outside}`);
+    for (const outside of OUTSIDE) if (text.includes(outside)) problems.push(`${name} names ${outside}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+// The sources, build files, scripts and tests do not cite files outside the repository either (a comment's
+// reason is written where it is needed, not in a notes file the reader does not have).
+test('the code cites no file outside the repository', async () => {
+  const self = fileURLToPath(import.meta.url);
+  const skip = new Set(['node_modules', 'build', 'dist', 'corpus', 'output']);
+  const text = /\.(mjs|cjs|js|ts|cts|cpp|hpp|h|txt|json|html|css|md|sh)$|^CMakeLists\.txt$|^run$/;
+  const files = [];
+  const walk = async (dir) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) { if (!skip.has(entry.name)) await walk(path); }
+      else if (text.test(entry.name) && path !== self) files.push(path);
+    }
+  };
+  for (const dir of ['core', 'wasm', 'web', 'scripts', 'tests', 'bench', '.ci']) if (existsSync(join(root, dir))) await walk(join(root, dir));
+  for (const file of (await readdir(root)).filter((f) => /\.(md|json)$|^CMakeLists\.txt$/.test(f))) files.push(join(root, file));
+  assert.ok(files.some((f) => f.endsWith('CMakeLists.txt')) && files.some((f) => f.endsWith('main.cpp')), 'the walk found the sources');
+  const problems = [];
+  for (const file of files) {
+    const content = await readFile(file, 'utf8');
+    for (const outside of OUTSIDE) if (content.includes(outside)) problems.push(`${relative(root, file)} names ${outside}`);
   }
   assert.deepEqual(problems, []);
 });
