@@ -1,5 +1,5 @@
 // `npm run bench -- --only limits`: every bounded synchronous call of the npm module (wasm under Node) at the
-// worst corners of its *accepted* range (docs/decisions.md, "Limits"), its CPU time beside the Limits table's
+// worst corners of its *accepted* range (docs/api.md, "Limits"), its CPU time beside the Limits table's
 // figure. CPU time is process.cpuUsage() around one call (the median of `reps`); a corner that throws is a
 // bench bug (it must be inside the bounds) and stops the run. recommend: the longest gap between two
 // onProgress calls of the non-pooled call (it cancels only there).

@@ -1,29 +1,56 @@
-// `npm run bench`: every benchmark natively and compiled to wasm (under Node), then the wasm/native ratios.
-// `npm run bench -- --only recommend-pool` (or BENCH_ONLY=recommend-pool; a comma list of exact-fpr, rbf,
-// recommend-pool, simulation, layouts, limits) runs only those sections: the pool's alone takes well under 2
-// minutes; `limits` (the Limits table's corners, scripts/bench-limits.mjs) about a minute.
+// `npm run bench`: every benchmark natively and compiled to wasm (under Node), then the wasm/native ratios,
+// and the sizes of what the package and an embed download; the figures go to docs/measurements.md
+// (scripts/bench-report.mjs), section by section.
+// `npm run bench -- --only recommend-pool` (or BENCH_ONLY=recommend-pool; a comma list of the SECTIONS below)
+// runs only those sections and keeps the others' figures in the page: the pool's alone takes well under 2
+// minutes; `limits` (the Limits table's corners, scripts/bench-limits.mjs) about a minute; `sizes` seconds.
+// `--no-build` measures the build already in dist/ and build/ (the page says so) instead of building first.
 import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { benchLimits } from './bench-limits.mjs';
 import { benchRecommendPool } from './bench-pool.mjs';
+import { captured, runContext, writeMeasurements } from './bench-report.mjs';
 import { build, buildWasmBenchmarks } from './build.mjs';
+import { EMBED_BUDGET, embedBuilt, embedSizes } from './embed-size.mjs';
 import { buildEnv, root } from './toolchain.mjs';
 
-const SECTIONS = ['exact-fpr', 'rbf', 'recommend-pool', 'simulation', 'layouts', 'limits'];
+const SECTIONS = [
+  { name: 'sizes', title: 'Sizes: the modules, an embed, the package', about: 'What each calculator embedded alone downloads before its first result (gzip -9, the budget of `tests/js/size.test.mjs`), the two WebAssembly modules, and the npm package (`npm pack --dry-run`).' },
+  { name: 'exact-fpr', title: 'Exact FPR: the fast method and the table method', about: 'bench/bench_exact_fpr.cpp natively and in wasm: the two exact methods side by side, the fast one alone up to m = 2^40 (docs/exact-fpr.md).' },
+  { name: 'rbf', title: 'Recycling filters', about: 'bench/bench_rbf.cpp natively and in wasm: the fills, recommendations by the exact and the large-M methods (docs/rbf.md).' },
+  { name: 'recommend-pool', title: 'Recommendation: serial and pooled', about: 'scripts/bench-pool.mjs: the recommendation serially and on kept worker-thread pools, wall and CPU time, and the prediction for 8 cores (docs/rbf.md).' },
+  { name: 'simulation', title: 'Simulation throughput', about: 'bench/bench_simulation.cpp natively and in wasm: bit probes per second (docs/simulation.md).' },
+  { name: 'layouts', title: 'Block layouts', about: 'bench/bench_layouts.cpp natively and in wasm: the exact FPR per layout and the slowest sizings (docs/layouts.md).' },
+  { name: 'limits', title: 'Limits: the bounded calls at their worst corners', about: 'scripts/bench-limits.mjs: every bounded synchronous call of the npm module (wasm under Node) at the worst corners of its accepted range, CPU time, beside the figure it is meant to stay within (docs/api.md, "Limits").' },
+];
+const NAMES = SECTIONS.map(({ name }) => name);
 const MODULE_ONLY = ['recommend-pool', 'limits'];  // sections that need only the npm module (wasm)
+const WEB = ['sizes'];                              // sections that need the built page and element (dist/)
 const onlyArg = process.argv.indexOf('--only');
 const only = (onlyArg >= 0 ? process.argv[onlyArg + 1] : process.env.BENCH_ONLY)?.split(',').filter(Boolean);
 for (const name of only ?? [])
-  if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section '${name}' (one of ${SECTIONS.join(', ')})`);
+  if (!NAMES.includes(name)) throw new Error(`--only: unknown section '${name}' (one of ${NAMES.join(', ')})`);
 const wanted = (name) => !only || only.includes(name);
+const noBuild = process.argv.includes('--no-build');
 
-// The pool's and the limits' sections need only the wasm module; the others the native and wasm benchmark programs.
-if (SECTIONS.some((name) => !MODULE_ONLY.includes(name) && wanted(name))) {
-  await build(['native', 'wasm']);
+// The pool's and the limits' sections need only the wasm module, the sizes the element bundle; the others
+// the native and wasm benchmark programs.
+let built = 'built by this run';
+if (noBuild) {
+  const wasm = path.join(root, 'dist', 'bloomcalc.web.wasm');
+  built = existsSync(wasm) ? `not built by this run: dist/ as built at ${statSync(wasm).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'not built by this run';
+} else if (NAMES.some((name) => !MODULE_ONLY.includes(name) && !WEB.includes(name) && wanted(name))) {
+  await build(['native', 'wasm', ...(wanted('sizes') ? ['web'] : [])]);
   buildWasmBenchmarks();
 } else {
-  await build(['wasm']);
+  await build(['wasm', ...(wanted('sizes') ? ['web'] : [])]);
 }
+const context = runContext(root, { built });
+const ran = new Map();
+const section = async (name, fn) => {
+  if (wanted(name)) ran.set(name, await captured(fn));
+};
 
 function run(label, command, args) {
   console.log(`\n=== ${label}`);
@@ -41,16 +68,40 @@ const both = (name) => ({
 });
 const ratio = (w, n) => `${(w / n).toFixed(2)}x`;
 
-if (wanted('exact-fpr')) {
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+const kib = (bytes) => (bytes / 1024).toFixed(0);
+
+// The sizes (scripts/embed-size.mjs, as tests/js/size.test.mjs computes them) and the package's.
+await section('sizes', () => {
+  if (!embedBuilt(root)) throw new Error('sizes: dist/element is not built (node scripts/build.mjs web)');
+  const { modules, rows, onDemand } = embedSizes(root);
+  const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+  if (pack.status !== 0) throw new Error(`npm pack --dry-run failed: ${pack.stderr}`);
+  const [tarball] = JSON.parse(pack.stdout);
+  console.log(`\n=== sizes: ${rows.length} calculators, budget ${EMBED_BUDGET} B gzip each; package ${tarball.size} B tarball`);
+  return [
+    '| module | bytes | gzip -9 | brotli 11 |', '|---|---|---|---|',
+    ...Object.values(modules).map((m) => `| \`${m.file}\` | ${kib(m.bytes)} KiB | ${kb(m.gzip)} KB | ${kb(m.brotli)} KB |`),
+    '',
+    '| calculator | entry | its chunks | worker | .wasm | total (gzip -9) | margin to the budget |', '|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.name} | ${kb(r.entryBytes)} KB | ${kb(r.chunks)} KB (${r.chunkFiles} files) | ${r.worker ? `${r.worker} ${kb(r.workerBytes)} KB (${r.workerFiles} files)` : '—'} | ${r.wasmName} ${kb(r.wasm)} KB | **${kb(r.total)} KB** | ${kb(EMBED_BUDGET - r.total)} KB |`),
+    '',
+    `Loaded after the first result: ${onDemand.map((o) => `${o.name} ${kb(o.gzip)} KB`).join(', ')} (a worker also runs the runtime chunk it shares with the entry, already loaded).`,
+    '',
+    `The npm package: ${kb(tarball.size)} KB tarball, ${(tarball.unpackedSize / 1e6).toFixed(2)} MB unpacked, ${tarball.entryCount} files.`,
+  ].join('\n');
+});
+
+await section('exact-fpr', () => {
   const exact = both('exact_fpr');
   console.log('\n=== wasm time / native time, fast exact FPR');
   for (const [i, row] of exact.native.sideBySide.entries())
     console.log(`m = ${String(row.m).padStart(14)}            ${ratio(exact.wasm.sideBySide[i].fastMs, row.fastMs)}`);
   for (const [i, row] of exact.native.fastOnly.entries())
     console.log(`m = ${String(row.m).padStart(14)} k = ${String(row.k).padStart(2)} ${row.hashing.padEnd(9)} ${ratio(exact.wasm.fastOnly[i].fastMs, row.fastMs)}`);
-}
+});
 
-if (wanted('rbf')) {
+await section('rbf', () => {
   const rbf = both('rbf');
   console.log('\n=== wasm time / native time, recycling filters');
   for (const [i, row] of rbf.native.allSigma.entries())
@@ -80,16 +131,18 @@ if (wanted('rbf')) {
       `eq10 + swap after large-M, M = 2^${Math.log2(row.M)}, f* = ${row.fpr}: ${ratio(rbf.wasm.eq10After[i].largeMs, row.largeMs)} ` +
         `(wasm ${rbf.wasm.eq10After[i].largeMs.toFixed(0)} ms)`,
     );
-}
+});
 
 // Serial vs pooled recommendation through the npm module (wasm in Node): scripts/bench-pool.mjs.
-if (wanted('recommend-pool')) await benchRecommendPool(await import('../wasm/index.mjs'));
+await section('recommend-pool', async () => benchRecommendPool(await import('../wasm/index.mjs')));
 
-// Every bounded synchronous call at the corners of its accepted range (docs/decisions.md, Limits).
-if (wanted('limits')) await benchLimits(await import('../wasm/index.mjs'));
+// Every bounded synchronous call at the corners of its accepted range (docs/api.md, "Limits").
+await section('limits', async () => {
+  await benchLimits(await import('../wasm/index.mjs'));
+});
 
 // Simulation throughput (bench/bench_simulation.cpp): bit probes per second, native and wasm, one run.
-if (wanted('simulation')) {
+await section('simulation', () => {
   const simNative = run('simulation, native', path.join(root, 'build/native/bloomcalc_bench_simulation'), []);
   const simWasm = run('simulation, wasm (Node)', process.execPath, [path.join(root, 'build/wasm/bloomcalc_bench_simulation.cjs')]);
   if (simNative.checksum !== simWasm.checksum) throw new Error(`simulation counts differ: native ${simNative.checksum}, wasm ${simWasm.checksum}`);
@@ -101,10 +154,10 @@ if (wanted('simulation')) {
         `  wasm ${(w.probesPerSecond / 1e6).toFixed(0).padStart(5)} M/s  ${(w.probesPerSecond / row.probesPerSecond).toFixed(2)}x`,
     );
   }
-}
+});
 
 // Block layouts (bench/bench_layouts.cpp): exact FPR time per layout, native and wasm, same values.
-if (wanted('layouts')) {
+await section('layouts', () => {
   const layouts = both('layouts');
   if (layouts.native.checksum !== layouts.wasm.checksum)
     throw new Error(`layout simulation counts differ: native ${layouts.native.checksum}, wasm ${layouts.wasm.checksum}`);
@@ -123,4 +176,6 @@ if (wanted('layouts')) {
         `  wasm ${w.fastMs.toFixed(2)} ms vs ${w.referenceMs.toFixed(0)} ms (${(w.referenceMs / w.fastMs).toFixed(0)}x)`,
     );
   }
-}
+});
+
+console.log(`\nwrote ${path.relative(root, writeMeasurements(root, SECTIONS, ran, context))}`);

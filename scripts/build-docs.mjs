@@ -26,7 +26,7 @@ ${body}
 `;
 
 // The index's order: the models first, then the tools, then the record of decisions; any other document after.
-const ORDER = ['models', 'exact-fpr', 'layouts', 'paradox', 'rbf', 'simulation', 'api', 'vocabulary', 'cli', 'embed', 'bundlers', 'decisions'];
+const ORDER = ['models', 'exact-fpr', 'layouts', 'paradox', 'rbf', 'simulation', 'api', 'vocabulary', 'cli', 'embed', 'bundlers', 'decisions', 'measurements'];
 const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

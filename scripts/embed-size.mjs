@@ -1,0 +1,121 @@
+// What a page with one <bloom-calc calculator="…"> downloads before that calculator's first result,
+// gzip-compressed (level 9, what static hosts and CDNs serve), for EVERY calculator: the element entry
+// (dist/element/bloom-calc.mjs), the chunks the calculator's module imports (statically, transitively: read
+// from esbuild's metafile, dist/element.meta.json, written by scripts/build-web.mjs), the .wasm of the
+// WebAssembly module the calculator computes with (bloomcalc.web.wasm, or bloomcalc.rbf.wasm for the
+// recycling filters, whose loader is a chunk of its own: docs/decisions.md, "Two modules"), and the module
+// worker when the calculator's first result is computed in one (its own file and chunks; the runtime chunk it
+// shares with the entry is already loaded). uPlot is a chunk fetched when the first chart is drawn
+// (web/uplot-lazy.mjs), after the first result, so it is reported beside, as are the other workers.
+// tests/js/size.test.mjs holds every calculator to the budget; scripts/bench.mjs (--only sizes) prints the
+// figures into docs/measurements.md. The asserts are the structure both rely on.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const EMBED_BUDGET = 200 * 1000; // bytes, gzip
+
+/**
+ * The calculators whose first result comes from a worker (the rest compute theirs on the main thread and
+ * start a worker only on a user's request: a Simulate or Recommend button, the paper figures): the layouts
+ * surface (web/layouts.mjs, runner.request('layouts')), the recycling recommendation (web/rbf.mjs,
+ * runner.request('recommend'), at every M) and the simulate calculator (web/formulas.mjs, bc.simulate in
+ * the simulation worker). Checked below: each worker named here is one the calculator's code starts.
+ */
+const FIRST_RESULT_WORKER = { layouts: 'layouts-worker.js', recycling: 'rbf-worker.js', simulate: 'sim-worker.js' };
+
+/** A module's .wasm and the source of its loader (the Emscripten glue), as web/element.mjs names it. */
+export const MODULE_FILES = {
+  main: { wasm: 'bloomcalc.web.wasm', loader: 'dist/bloomcalc.web.mjs' },
+  rbf: { wasm: 'bloomcalc.rbf.wasm', loader: 'dist/bloomcalc.rbf.mjs' },
+};
+
+const gzipped = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
+const brotlied = (path) => brotliCompressSync(readFileSync(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+/** calculator name → its WebAssembly module (web/element.mjs: `export const MODULES = { name: 'rbf', … }`; else 'main'). */
+function calculatorWasm(root) {
+  const source = readFileSync(join(root, 'web', 'element.mjs'), 'utf8');
+  const literal = source.match(/^export const MODULES = \{([^}]*)\};/m);
+  assert.ok(literal, 'web/element.mjs names the calculators\' modules in `export const MODULES = { … }`');
+  return new Map([...literal[1].matchAll(/(\w+): '(\w+)'/g)].map(([, name, module]) => [name, module]));
+}
+
+/** calculator name → its module file (web/element.mjs: `name: () => import('./file.mjs')…`). */
+function calculatorModules(root) {
+  const source = readFileSync(join(root, 'web', 'element.mjs'), 'utf8');
+  const found = [...source.matchAll(/^\s*(\w+): \(\) => import\('\.\/([\w-]+\.mjs)'\)/gm)];
+  return new Map(found.map(([, name, file]) => [name, `web/${file}`]));
+}
+
+/** dist/element and its metafile are built (node scripts/build.mjs web). */
+export function embedBuilt(root) {
+  const dir = join(root, 'dist', 'element');
+  return existsSync(join(root, 'dist', 'element.meta.json')) && Object.values(MODULE_FILES).every(({ wasm }) => existsSync(join(dir, wasm)));
+}
+
+/**
+ * The sizes: `modules` (each .wasm: bytes, gzip, brotli), `rows` (per calculator: entry, chunks, worker,
+ * .wasm, total, all gzip bytes) and `onDemand` (what loads after the first result).
+ */
+export function embedSizes(root) {
+  const dir = join(root, 'dist', 'element');
+  const { outputs } = JSON.parse(readFileSync(join(root, 'dist', 'element.meta.json'), 'utf8'));
+  const file = (output) => join(root, output);
+  // output path → the outputs it imports statically, itself included (what the browser fetches before it runs)
+  const closure = (output, into = new Set()) => {
+    if (into.has(output)) return into;
+    into.add(output);
+    for (const imp of outputs[output].imports) if (imp.kind === 'import-statement') closure(imp.path, into);
+    return into;
+  };
+  const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint === 'web/element.mjs');
+  assert.ok(entry && basename(entry) === 'bloom-calc.mjs', 'the metafile names the entry dist/element/bloom-calc.mjs');
+  const wasmOf = calculatorWasm(root);
+  const modules = Object.fromEntries(Object.entries(MODULE_FILES).map(([name, { wasm }]) => {
+    const path = join(dir, wasm);
+    return [name, { file: wasm, bytes: readFileSync(path).length, gzip: gzipped(path), brotli: brotlied(path) }];
+  }));
+  const calculators = calculatorModules(root);
+  assert.ok(calculators.size >= 7, `web/element.mjs registers the calculators with literal import()s (found ${[...calculators.keys()]})`);
+  const lazyOf = new Map(Object.keys(outputs).filter((o) => outputs[o].entryPoint).map((o) => [outputs[o].entryPoint, o]));
+
+  const rows = [];
+  for (const [name, module] of calculators) {
+    const chunk = lazyOf.get(module);
+    assert.ok(chunk, `${name}: ${module} is a chunk of its own (a dynamic import of the entry)`);
+    assert.ok(outputs[entry].imports.some((imp) => imp.kind === 'dynamic-import' && imp.path === chunk), `${name}: the entry imports ${module} lazily`);
+    const wasmName = wasmOf.get(name) ?? 'main';
+    assert.ok(MODULE_FILES[wasmName], `${name}: its module '${wasmName}' is one of ${Object.keys(MODULE_FILES)}`);
+    const { loader } = MODULE_FILES[wasmName];
+    let page = closure(chunk, closure(entry));
+    // the module's loader: in the runtime chunk (main), or a chunk of its own imported when the module loads
+    const loaderChunk = Object.keys(outputs).find((o) => outputs[o].entryPoint === loader);
+    if (loaderChunk) page = closure(loaderChunk, page);
+    assert.ok([...page].some((o) => outputs[o].inputs[loader]), `${name}: the files it loads include its module's loader ${loader}`);
+    const worker = FIRST_RESULT_WORKER[name];
+    let workerFiles = [];
+    if (worker) {
+      const code = [...page].map((o) => readFileSync(file(o), 'utf8')).join('\n');
+      assert.ok(code.includes(worker), `${name}: its code starts ${worker}`);
+      const output = Object.keys(outputs).find((o) => basename(o) === worker);
+      assert.ok(output, `${worker} is built with the element (shares its runtime chunk)`);
+      workerFiles = [...closure(output, new Set(page))].filter((o) => !page.has(o)); // the rest is cached
+    }
+    const files = [...page, ...workerFiles];
+    assert.ok(!files.some((o) => outputs[o].entryPoint?.includes('uplot')), `${name}: uPlot is not loaded before the first result`);
+    const entryBytes = gzipped(file(entry));
+    const js = [...page].reduce((sum, o) => sum + gzipped(file(o)), 0);
+    const workerBytes = workerFiles.reduce((sum, o) => sum + gzipped(file(o)), 0);
+    const wasm = modules[wasmName].gzip;
+    const total = js + workerBytes + wasm;
+    rows.push({ name, files: files.length, chunkFiles: page.size - 1, entryBytes, chunks: js - entryBytes, worker, workerFiles: workerFiles.length, workerBytes, wasmName, wasm, total });
+  }
+  const uplot = Object.keys(outputs).find((o) => outputs[o].entryPoint?.includes('uplot'));
+  const onDemand = [
+    ...(uplot ? [{ name: 'uPlot', gzip: gzipped(file(uplot)) }] : []),
+    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js'].map((w) => ({ name: w, gzip: gzipped(join(dir, w)) })),
+  ];
+  return { modules, rows, onDemand };
+}
