@@ -70,6 +70,7 @@ const ratio = (w, n) => `${(w / n).toFixed(2)}x`;
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 const kib = (bytes) => (bytes / 1024).toFixed(0);
+const files = (n) => `${n} file${n === 1 ? '' : 's'}`;
 
 // The sizes (scripts/embed-size.mjs, as tests/js/size.test.mjs computes them) and the package's.
 await section('sizes', () => {
@@ -84,7 +85,7 @@ await section('sizes', () => {
     ...Object.values(modules).map((m) => `| \`${m.file}\` | ${kib(m.bytes)} KiB | ${kb(m.gzip)} KB | ${kb(m.brotli)} KB |`),
     '',
     '| calculator | entry | its chunks | worker | .wasm | total (gzip -9) | margin to the budget |', '|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.name} | ${kb(r.entryBytes)} KB | ${kb(r.chunks)} KB (${r.chunkFiles} files) | ${r.worker ? `${r.worker} ${kb(r.workerBytes)} KB (${r.workerFiles} files)` : '—'} | ${r.wasmName} ${kb(r.wasm)} KB | **${kb(r.total)} KB** | ${kb(EMBED_BUDGET - r.total)} KB |`),
+    ...rows.map((r) => `| ${r.name} | ${kb(r.entryBytes)} KB | ${kb(r.chunks)} KB (${files(r.chunkFiles)}) | ${r.worker ? `${r.worker} ${kb(r.workerBytes)} KB (${files(r.workerFiles)})` : '—'} | ${r.wasmName} ${kb(r.wasm)} KB | **${kb(r.total)} KB** | ${kb(EMBED_BUDGET - r.total)} KB |`),
     '',
     `Loaded after the first result: ${onDemand.map((o) => `${o.name} ${kb(o.gzip)} KB`).join(', ')} (a worker also runs the runtime chunk it shares with the entry, already loaded).`,
     '',
