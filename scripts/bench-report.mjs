@@ -7,6 +7,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/** The page's sections in order: the names `npm run bench -- --only` takes. */
+export const SECTIONS = [
+  { name: 'sizes', title: 'Sizes: the modules, an embed, the package', about: 'What each calculator embedded alone downloads before its first result (gzip -9, the budget of `tests/js/size.test.mjs`), the two WebAssembly modules, and the npm package (`npm pack --dry-run`).' },
+  { name: 'exact-fpr', title: 'Exact FPR: the fast method and the table method', about: 'bench/bench_exact_fpr.cpp natively and in wasm: the two exact methods side by side, the fast one alone up to m = 2^40 (docs/exact-fpr.md).' },
+  { name: 'rbf', title: 'Recycling filters', about: 'bench/bench_rbf.cpp natively and in wasm: the fills, recommendations by the exact and the large-M methods (docs/rbf.md).' },
+  { name: 'recommend-pool', title: 'Recommendation: serial and pooled', about: 'scripts/bench-pool.mjs: the recommendation serially and on kept worker-thread pools, wall and CPU time, and the prediction for 8 cores (docs/rbf.md).' },
+  { name: 'simulation', title: 'Simulation throughput', about: 'bench/bench_simulation.cpp natively and in wasm: bit probes per second (docs/simulation.md).' },
+  { name: 'layouts', title: 'Block layouts', about: 'bench/bench_layouts.cpp natively and in wasm: the exact FPR per layout and the slowest sizings (docs/layouts.md).' },
+  { name: 'limits', title: 'Limits: the bounded calls at their worst corners', about: 'scripts/bench-limits.mjs: every bounded synchronous call of the npm module (wasm under Node) at the worst corners of its accepted range, CPU time, beside the figure it is meant to stay within (docs/api.md, "Limits").' },
+];
+
 const BEGIN = (name) => `<!-- section ${name} -->`;
 const END = '<!-- end of section -->';
 

@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark natively and compiled to wasm (under Node), then the wasm/native ratios,
 // and the sizes of what the package and an embed download; the figures go to docs/measurements.md
 // (scripts/bench-report.mjs), section by section.
-// `npm run bench -- --only recommend-pool` (or BENCH_ONLY=recommend-pool; a comma list of the SECTIONS below)
+// `npm run bench -- --only recommend-pool` (or BENCH_ONLY=recommend-pool; a comma list of the SECTIONS of scripts/bench-report.mjs)
 // runs only those sections and keeps the others' figures in the page: the pool's alone takes well under 2
 // minutes; `limits` (the Limits table's corners, scripts/bench-limits.mjs) about a minute; `sizes` seconds.
 // `--no-build` measures the build already in dist/ and build/ (the page says so) instead of building first.
@@ -10,20 +10,11 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { benchLimits } from './bench-limits.mjs';
 import { benchRecommendPool } from './bench-pool.mjs';
-import { captured, runContext, writeMeasurements } from './bench-report.mjs';
+import { SECTIONS, captured, runContext, writeMeasurements } from './bench-report.mjs';
 import { build, buildWasmBenchmarks } from './build.mjs';
 import { EMBED_BUDGET, embedBuilt, embedSizes } from './embed-size.mjs';
 import { buildEnv, root } from './toolchain.mjs';
 
-const SECTIONS = [
-  { name: 'sizes', title: 'Sizes: the modules, an embed, the package', about: 'What each calculator embedded alone downloads before its first result (gzip -9, the budget of `tests/js/size.test.mjs`), the two WebAssembly modules, and the npm package (`npm pack --dry-run`).' },
-  { name: 'exact-fpr', title: 'Exact FPR: the fast method and the table method', about: 'bench/bench_exact_fpr.cpp natively and in wasm: the two exact methods side by side, the fast one alone up to m = 2^40 (docs/exact-fpr.md).' },
-  { name: 'rbf', title: 'Recycling filters', about: 'bench/bench_rbf.cpp natively and in wasm: the fills, recommendations by the exact and the large-M methods (docs/rbf.md).' },
-  { name: 'recommend-pool', title: 'Recommendation: serial and pooled', about: 'scripts/bench-pool.mjs: the recommendation serially and on kept worker-thread pools, wall and CPU time, and the prediction for 8 cores (docs/rbf.md).' },
-  { name: 'simulation', title: 'Simulation throughput', about: 'bench/bench_simulation.cpp natively and in wasm: bit probes per second (docs/simulation.md).' },
-  { name: 'layouts', title: 'Block layouts', about: 'bench/bench_layouts.cpp natively and in wasm: the exact FPR per layout and the slowest sizings (docs/layouts.md).' },
-  { name: 'limits', title: 'Limits: the bounded calls at their worst corners', about: 'scripts/bench-limits.mjs: every bounded synchronous call of the npm module (wasm under Node) at the worst corners of its accepted range, CPU time, beside the figure it is meant to stay within (docs/api.md, "Limits").' },
-];
 const NAMES = SECTIONS.map(({ name }) => name);
 const MODULE_ONLY = ['recommend-pool', 'limits'];  // sections that need only the npm module (wasm)
 const WEB = ['sizes'];                              // sections that need the built page and element (dist/)
