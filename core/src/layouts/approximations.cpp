@@ -81,4 +81,13 @@ std::vector<Approximation> layout_approximations(const LayoutFilter& f, double e
     return out;
 }
 
+double boost_fpr_for_c(Layout layout, unsigned k, std::uint64_t block_bits, double c) {
+    LayoutFilter shape;  // the inner terms read k and B only
+    shape.layout = layout, shape.k = k, shape.block_bits = block_bits;
+    const double lambda = static_cast<double>(block_bits) / c;
+    const double mixture =
+        poisson_mixture(lambda, layout == Layout::blocked ? boost_block_inner : multiblock_inner, shape);
+    return std::max(mixture, classic_at(1.0 / c, static_cast<double>(k)));
+}
+
 }  // namespace bloomcalc

@@ -2,6 +2,7 @@
 // docs/layouts.md, "The anchors' approximations".
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -30,5 +31,11 @@ double poisson_mixture(double lambda, double (*g)(double i, const LayoutFilter& 
 //                 per word): Σ Pois(i; nB/m)·(1 − (1 − k/B)^i)^k.
 // A Poisson mixture is left out when λ > 2^20 (its sum would need more than ~80 000 terms).
 std::vector<Approximation> layout_approximations(const LayoutFilter& f, double exact);
+
+// Boost.Bloom's own estimate at c bits per item for filter<T, 1, block<Block, K>> (layout blocked) or
+// multiblock<Block, K> (split-block), B bits per block: fpr_for_c in include/boost/bloom/detail/core.hpp,
+// the Poisson mixture A3 / A5 at λ = B/c, never below the classic (1 − e^{−k/c})^k. Its capacity_for
+// searches c on this.
+double boost_fpr_for_c(Layout layout, unsigned k, std::uint64_t block_bits, double c);
 
 }  // namespace bloomcalc
