@@ -29,10 +29,12 @@ after(async () => {
 const OUTSIDE = ['TOOLCHAIN.md', 'shared/papers', '../shared/', '/work/'];
 
 const markdownFiles = async () => (await readdir(docsDir)).filter((f) => f.endsWith('.md')).map((f) => join(docsDir, f));
+// The docs' links are checked with the top-level pages a newcomer reads first.
+const linkedFiles = async () => [...(await markdownFiles()), join(root, 'README.md'), join(root, 'CONTRIBUTING.md')];
 
-test('docs/*.md stand alone: relative links reach files of the repository, nothing names files outside it', async () => {
+test('docs/*.md, README.md and CONTRIBUTING.md stand alone: relative links reach files of the repository, nothing names files outside it', async () => {
   const problems = [];
-  for (const file of await markdownFiles()) {
+  for (const file of await linkedFiles()) {
     const text = await readFile(file, 'utf8');
     const name = relative(root, file);
     // Links outside code: fenced blocks, indented blocks and `spans` hold formulas such as E[N₀](σ).
