@@ -1,0 +1,228 @@
+// Window sizing (window/window.hpp): per rule and per k, the smallest M' (bits per filter) whose long-run average
+// FPR meets p, by bisection on M' (the FPR falls as M' grows); k from the N rule's best outwards while the memory
+// falls (it is unimodal in k). The σ rule's FPR is rbf's two-phase model (TwoPhaseModel, or LargeTwoPhaseModel
+// above 2^16 bits per filter, as rbf's `auto`); the N rule's is the renewal–reward average below.
+//
+// N rule, per cycle of N insertions (the active filter A at B_i bits before its (i + 1)-th insertion, the frozen
+// filter F at f = B_N bits from the previous cycle, independent of A since A's probes do not depend on F):
+// arrivals at level B_i are geometric with mean 1/(1 − ρ(B_i)) (an arrival stays iff it is a positive of A), each
+// positive with P(pos | b, f) = ρ(b) + ρ(f) − P(all probes in A ∩ F) (docs/rbf.md#two-phase), so
+//   f_N = Σ_i E[(ρ(B_i) + ρ(f) − both(B_i, f))/(1 − ρ(B_i))] / Σ_i E[1/(1 − ρ(B_i))],
+// both(b, f) = Σ_j P(J = j)·(b)_j/(M')_j·(f)_j/(M')_j (colliding, J the distinct probes, 001 eq 8), ρ(b)ρ(f) distinct.
+#include "bloomcalc/window/window.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <vector>
+
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/fpr/exact_fpr.hpp"
+#include "bloomcalc/fpr/sizing.hpp"
+#include "bloomcalc/rbf/two_phase.hpp"
+#include "bloomcalc/rbf_large/large_models.hpp"
+#include "bloomcalc/rbf_large/rbf_method.hpp"
+
+namespace bloomcalc {
+
+namespace {
+
+constexpr std::uint64_t kMaxWindow = std::uint64_t{1} << 36;
+constexpr std::uint64_t kMaxFilterBits = kMaxRbfLargeBits;  // bits per filter: the large-M method's limit
+
+RbfVariant window_variant(Hashing h) {
+    RbfVariant v;
+    v.hashing = h;
+    v.recycling = Recycling::nonretaining;
+    v.swap = SwapPoint::after;
+    return v;
+}
+
+double inverse_upper_normal(double delta) {  // z with P(Z > z) = δ, by bisection on erfc
+    double a = -40, b = 40;
+    for (int i = 0; i < 200; ++i) {
+        const double c = 0.5 * (a + b);
+        (0.5 * std::erfc(c / std::sqrt(2.0)) > delta ? a : b) = c;
+    }
+    return 0.5 * (a + b);
+}
+
+// Smallest M' in [lo, kMaxFilterBits] with fpr(M') ≤ p, from a guess; 0 if none.
+// `step`: the first relative step of the bracketing (doubled at each miss).
+std::uint64_t smallest_bits(const std::function<double(std::uint64_t)>& fpr, double p, std::uint64_t guess, std::uint64_t lo,
+                            double step = 1.0) {
+    std::uint64_t good = std::clamp(guess, lo, kMaxFilterBits), bad = lo - 1;
+    if (fpr(good) > p) {
+        bad = good;
+        do {
+            if (good == kMaxFilterBits) return 0;
+            bad = good;
+            good = std::min(kMaxFilterBits, std::max(good + 1, static_cast<std::uint64_t>(static_cast<double>(good) * (1 + step))));
+            step *= 2;
+        } while (fpr(good) > p);
+    } else {
+        std::uint64_t probe = good;
+        while (probe > lo) {
+            probe = std::max(lo, probe / 2);
+            if (fpr(probe) > p) {
+                bad = probe;
+                break;
+            }
+            good = probe;
+        }
+        if (bad < lo) return good;
+    }
+    while (good - bad > 1) {
+        const std::uint64_t mid = bad + (good - bad) / 2;
+        (fpr(mid) <= p ? good : bad) = mid;
+    }
+    return good;
+}
+
+// For k = k0, k0 ± 1, … while the smallest memory falls (and k ≤ kmax), the best (M', k).
+void best_over_k(const std::function<std::uint64_t(unsigned)>& bits_for, unsigned k0, unsigned kmax, std::uint64_t& M, unsigned& k) {
+    M = 0;
+    k = 0;
+    const auto consider = [&](unsigned kk) {
+        const std::uint64_t b = bits_for(kk);
+        if (b != 0 && (M == 0 || b < M || (b == M && kk < k))) M = b, k = kk;
+        return b;
+    };
+    consider(k0);
+    for (unsigned kk = k0 + 1, worse = 0; kk <= kmax && worse < 2; ++kk) {
+        const std::uint64_t b = bits_for(kk);
+        if (b != 0 && (M == 0 || b < M)) M = b, k = kk, worse = 0;
+        else ++worse;
+    }
+    for (unsigned kk = k0 - 1, worse = 0; kk >= 1 && worse < 2; --kk) {
+        const std::uint64_t b = bits_for(kk);
+        if (b != 0 && (M == 0 || b < M || (b == M && kk < k))) M = b, k = kk, worse = 0;
+        else ++worse;
+    }
+}
+
+}  // namespace
+
+double window_n_fpr(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N, const std::string& force) {
+    if (static_cast<double>(N - 1) * k >= static_cast<double>(M)) return 1.0;  // can fill: never swaps again
+    const InsertionSums s = insertion_sums(M, k, h, N, force);
+    double both = 0;
+    if (h == Hashing::colliding) {
+        const std::vector<double> pj = distinct_probe_counts(k, static_cast<double>(M));
+        for (unsigned j = 1; j <= k; ++j) both += pj[j] * s.both[j] * s.frozen[j];
+    } else {
+        both = s.active_fp * s.frozen_rho;
+    }
+    const double fp = s.active_fp + s.frozen_rho * s.arrivals - both;
+    return std::clamp(fp / s.arrivals, 0.0, 1.0);
+}
+
+std::uint64_t window_sigma(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta, double* tail,
+                           const std::string& force) {
+    if (W == 1) {  // a cycle always holds its first insertion
+        if (tail) *tail = 0;
+        return 0;
+    }
+    const InsertionSums t = insertion_moments(M, k, h, W, force);  // law_last = B_{W−1}
+    std::uint64_t sigma;
+    double p_tail;
+    if (t.exact) {
+        double above = 0;
+        std::size_t b = t.law_last.size();
+        // smallest σ with Σ_{c>σ} P(B = c) ≤ δ
+        while (b > 0 && above + t.law_last[b - 1] <= delta) above += t.law_last[--b];
+        sigma = b == 0 ? 0 : b - 1;
+        p_tail = above;
+    } else {
+        const double z = inverse_upper_normal(delta);
+        sigma = static_cast<std::uint64_t>(std::max(0.0, std::ceil(t.mean_last + z * t.sd_last - 0.5)));
+        p_tail = 0.5 * std::erfc((static_cast<double>(sigma) + 0.5 - t.mean_last) / t.sd_last / std::sqrt(2.0));
+    }
+    sigma = std::min(sigma, M - 1);
+    if (tail) *tail = p_tail;
+    return sigma;
+}
+
+WindowRule window_sigma_rule(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta) {
+    WindowRule r;
+    r.m = 2 * M;
+    r.k = k;
+    double tail = 0;
+    r.tail_method = insertion_chain_exact(M, k, W) ? "exact" : "lna";
+    r.sigma = window_sigma(M, k, h, W, delta, &tail);
+    r.delta = tail;
+    const RbfVariant v = window_variant(h);
+    const RbfMethod method = resolve_rbf_method(RbfMethod::automatic, M, k, v);
+    TwoPhaseResult t;
+    if (method == RbfMethod::exact) {
+        const TwoPhaseModel model(M, k, v, 2.0, r.sigma);
+        t = model.at_without_frozen(r.sigma);
+    } else {
+        const LargeTwoPhaseModel model(M, k, v);
+        t = model.at_without_frozen(r.sigma);
+    }
+    r.method = to_string(method);
+    r.fpr = t.average_fpr;
+    r.mean_cycle = t.expected_messages * (1.0 - t.active_fpr);
+    return r;
+}
+
+WindowResult size_window(const WindowInput& in) {
+    WindowResult out;
+    out.w = checked_integer(in.w, "w", 1, kMaxWindow);
+    out.p = checked_probability(in.p, "p");
+    out.delta = checked_probability(in.delta, "delta");
+    out.hashing = in.hashing;
+    const std::uint64_t W = out.w;
+    const double p = out.p;
+    const unsigned kmax = kMaxLargeHashes;
+
+    // N rule
+    std::vector<std::uint64_t> n_memo(kmax + 1, ~std::uint64_t{0});
+    const auto n_bits = [&](unsigned k) {
+        if (n_memo[k] != ~std::uint64_t{0}) return n_memo[k];
+        const double guess = -static_cast<double>(k) * static_cast<double>(W) / std::log1p(-std::pow(p / 2, 1.0 / k));
+        return n_memo[k] = smallest_bits([&](std::uint64_t M) { return window_n_fpr(M, k, out.hashing, W); }, p,
+                             static_cast<std::uint64_t>(std::min(guess, 1e12)) + 1, std::max<std::uint64_t>(k, 2));
+    };
+    const unsigned k_guess = std::clamp(static_cast<unsigned>(std::lround(std::log2(1.0 / p))), 1u, kmax);
+    std::uint64_t M = 0;
+    unsigned k = 0;
+    best_over_k(n_bits, k_guess, kmax, M, k);
+    if (M == 0) throw InfeasibleError("p", "a target a window of W = " + std::to_string(W) + " meets within 2^40 bits per filter", "no filter of at most 2^41 bits meets it");
+    out.n_bounded.m = 2 * M;
+    out.n_bounded.k = k;
+    out.n_bounded.n = W;
+    out.n_bounded.fpr = window_n_fpr(M, k, out.hashing, W);
+    out.n_bounded.mean_cycle = static_cast<double>(W);
+    out.n_bounded.method = insertion_chain_exact(M, k, W) ? "exact" : "lna";
+
+    // σ rule: from the N rule's memory for each k (the σ rule needs at least about as much)
+    const auto s_bits = [&](unsigned kk) {
+        const std::uint64_t from = n_bits(kk);
+        if (from == 0) return std::uint64_t{0};
+        return smallest_bits([&](std::uint64_t Mb) { return Mb <= kk ? 1.0 : window_sigma_rule(Mb, kk, out.hashing, W, out.delta).fpr; },
+                             p, from, std::max<std::uint64_t>(kk + 1, 2), 1.0 / 256);
+    };
+    std::uint64_t Ms = 0;
+    unsigned ks = 0;
+    best_over_k(s_bits, k, kmax, Ms, ks);
+    if (Ms == 0) throw InfeasibleError("p", "a target a window of W = " + std::to_string(W) + " meets within 2^40 bits per filter", "no filter of at most 2^41 bits meets it");
+    out.sigma_bounded = window_sigma_rule(Ms, ks, out.hashing, W, out.delta);
+
+    SizingInput plain;
+    plain.n = 2.0 * static_cast<double>(W);
+    plain.p = p;
+    plain.method = SizingMethod::exact;
+    plain.hashing = out.hashing;
+    try {
+        const SizingResult sized = solve_sizing(plain);
+        out.plain_m = sized.filter.m;
+        out.plain_k = sized.filter.k;
+        out.plain_fpr = sized.p;
+    } catch (const InfeasibleError&) {  // beyond 2^40 bits: no plain filter to compare (plain_m = 0)
+    }
+    return out;
+}
+
+}  // namespace bloomcalc
