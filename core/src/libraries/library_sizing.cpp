@@ -44,9 +44,9 @@ std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return a / b + (a % b
 // parameter named being what the user can change.
 LayoutFilter built(Layout layout, double m, std::uint64_t n, double k, std::uint64_t block_bits, Hashing hashing) {
     if (!(m >= 1) || m > static_cast<double>(kMaxBits))
-        throw InfeasibleError("n", "a filter of at most 2^40 bits; this library allocates " + show_number(m) + " bits", show_number(static_cast<double>(n)));
+        throw InfeasibleError("n", "fewer items: this library would allocate " + show_number(m) + " bits, beyond 2^40", show_number(static_cast<double>(n)));
     if (!(k >= 1) || k > kMaxHashes)
-        throw InfeasibleError("p", "a target for which the library's k is at most 64; it gives k = " + show_number(k), "");
+        throw InfeasibleError("p", "a target for which the library's k is at most 64", "k = " + show_number(k));
     LayoutFilter f;
     f.layout = layout;
     f.m = static_cast<std::uint64_t>(m);
