@@ -1,0 +1,383 @@
+// Shared set-up of the documentation-site fixtures (tests/sites/README.md): pack the repository, install the
+// tarball into a copy of a fixture under build/sites/<name>/ (its own npm dependencies installed with `npm ci`
+// from its committed lockfile, kept between runs while the lockfile is unchanged), write the snippets
+// docs/embed.md gives, build, serve on 127.0.0.1 and check the site in Chromium.
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:net';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+import { launchChromium } from '../e2e/harness.mjs';
+import { serve, stop } from '../../wasm/serve.mjs';
+import { snippetsFor } from './snippets.mjs';
+
+export { launchChromium, serve, stop };
+
+const execFileP = promisify(execFile);
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('./', import.meta.url));
+export const SITES_BUILD = join(ROOT, 'build', 'sites');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Every calculator kind (web/element.mjs); each computes on some page of every fixture. */
+export const KINDS = ['sizing', 'formulas', 'simulate', 'paradox', 'cbf', 'layouts', 'recycling'];
+/** The sizing the docs' snippet asks for (n = 1M, p = 1 %): m = ⌈−n ln p / ln²2⌉, k = round(m/n ln 2). */
+export const SIZING = { m: 9592956, k: 7 };
+export const CLS_LIMIT = 0.05;
+
+const skipReason = () =>
+  !existsSync(join(ROOT, 'dist', 'element', 'bloom-calc.mjs')) ? 'dist/element is missing: run `npm run build` first'
+    : !existsSync('/usr/bin/chromium') ? '/usr/bin/chromium is missing'
+      : false;
+export const skip = skipReason();
+
+// npm without the settings of an enclosing `npm run`/`npm test`, quiet.
+export function npmEnv() {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
+  return { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ASTRO_TELEMETRY_DISABLED: '1' };
+}
+
+/** Runs a command to completion; throws with its output when it fails. */
+export async function run(command, args, { cwd, env = npmEnv(), timeout = 600_000 } = {}) {
+  try {
+    return await execFileP(command, args, { cwd, env, timeout, maxBuffer: 64 << 20 });
+  } catch (error) {
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+  }
+}
+
+/** `npm pack` of the repository (as published), into build/sites/pack/; returns the tarball's path. */
+export async function packTarball() {
+  const dir = join(SITES_BUILD, 'pack', String(process.pid));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const { stdout } = await run(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT });
+  return join(dir, JSON.parse(stdout)[0].filename);
+}
+
+/**
+ * A fresh copy of tests/sites/<name>/ in build/sites/<name>/ with its dependencies and the packed bloomcalc
+ * installed and docs/embed.md's snippets for `snippetSite` (a name or a list) written in. node_modules survives between runs
+ * while package-lock.json is unchanged (then only the tarball is installed again). Returns the directory.
+ */
+export async function prepareSite(name, { tarball, snippetSite = name, timings = {} }) {
+  const dir = join(SITES_BUILD, name);
+  mkdirSync(dir, { recursive: true });
+  for (const entry of readdirSync(dir)) if (entry !== 'node_modules') rmSync(join(dir, entry), { recursive: true, force: true });
+  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  const lock = join(dir, 'package-lock.json');
+  if (existsSync(lock)) {
+    const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');
+    const stamp = join(dir, 'node_modules', '.bloomcalc-lock-sha256');
+    if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== hash) {
+      const start = Date.now();
+      rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
+      await run(NPM, ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir });
+      writeFileSync(stamp, hash);
+      timings.install = Date.now() - start;
+    } else timings.install = 0;
+  }
+  // The package as `npm install bloomcalc-<version>.tgz` lays it out (it has no dependencies of its own).
+  const target = join(dir, 'node_modules', 'bloomcalc');
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  await run('tar', ['-xzf', tarball, '--strip-components=1', '-C', target], { cwd: dir });
+  const snippets = [snippetSite].flat().flatMap((site) => snippetsFor(site));
+  for (const { path, anchor, text } of snippets) {
+    if (path === 'shell') {
+      await runShellSnippet(text, dir);
+      continue;
+    }
+    const file = join(dir, path);
+    if (anchor) {
+      // the line holding the marker (in a comment of the file's language) becomes the snippet, at its indentation
+      const marker = `<!-- ${anchor} -->`;
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const at = lines.findIndex((line) => line.includes(marker));
+      assert.ok(at >= 0, `${name}/${path} has no ${marker} for the docs' snippet`);
+      const indent = lines[at].match(/^\s*/)[0];
+      lines.splice(at, 1, ...text.trimEnd().split('\n').map((line) => (line ? indent + line : line)));
+      writeFileSync(file, lines.join('\n'));
+    } else {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+  }
+  return { dir, snippets };
+}
+
+/**
+ * Runs a shell snippet of the docs in `dir`, as a writer would; `npm install bloomcalc` (the registry's
+ * package) is already done by prepareSite with the packed tarball, so that line is skipped.
+ */
+export async function runShellSnippet(text, dir) {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  for (const line of lines) {
+    if (/^npm (install|i) bloomcalc$/.test(line)) continue;
+    await run('sh', ['-ec', line], { cwd: dir });
+  }
+}
+
+/** Files under `dir` (recursively) whose bytes contain one of `needles`: [{ file, needle }]. */
+export function findInOutput(dir, needles) {
+  const found = [];
+  for (const entry of readdirSync(dir, { recursive: true })) {
+    const file = join(dir, entry);
+    if (!statSync(file).isFile()) continue;
+    const text = readFileSync(file, 'latin1');
+    for (const needle of needles) if (text.includes(needle)) found.push({ file: entry, needle });
+  }
+  return found;
+}
+
+/**
+ * Starts a long-running command (a dev server) in its own process group; resolves with { url, stop } once its
+ * output shows a http://127.0.0.1 or localhost URL (urlPattern: its first group, or the match, is the URL).
+ */
+export function startServer(command, args, { cwd, env = npmEnv(), timeout = 180_000, urlPattern = /https?:\/\/(?:127\.0\.0\.1|localhost):\d+\/?\S*/ }) {
+  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+    }
+    return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', resolve)));
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => kill().then(() => reject(new Error(`${command} ${args.join(' ')} printed no URL in ${timeout} ms:\n${output}`))), timeout);
+    const onData = (chunk) => {
+      output += chunk;
+      // eslint-disable-next-line no-control-regex
+      const match = output.replace(/\x1b\[[0-9;]*m/g, '').match(urlPattern);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: (match[1] ?? match[0]).replace('localhost', '127.0.0.1'), stop: kill, output: () => output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} ${args.join(' ')} exited (${code}) before serving:\n${output}`));
+    });
+  });
+}
+
+// ---- in the browser ---------------------------------------------------------------------------------------
+
+/** A new page that records console warnings and errors, page errors and the layout shifts from the start. */
+export async function newPage(browser, { colorScheme = 'light' } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+  await context.addInitScript(() => {
+    window.__layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (!['warning', 'error'].includes(message.type())) return;
+    // the browser's own request for /favicon.ico on a site without one is not the site's or the element's
+    if (new URL(message.location().url || 'about:blank', 'http://x/').pathname === '/favicon.ico') return;
+    problems.push(`console.${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  return { context, page, problems };
+}
+
+/** Waits until every <bloom-calc> of the page has a result; returns { kinds, sizing } (the sizing element's result). */
+export async function waitForResults(page, { timeout = 60_000 } = {}) {
+  try {
+    await page.waitForFunction(() => {
+      const all = [...document.querySelectorAll('bloom-calc')];
+      return all.length > 0 && all.every((el) => el.result || el.error);
+    }, null, { timeout, polling: 100 });
+  } catch (error) {
+    const state = await page.evaluate(() => [...document.querySelectorAll('bloom-calc')].map((el) => `${el.getAttribute('calculator')}: ${el.result ? 'result' : el.error ? `error ${el.error.message}` : 'nothing'}`)).catch(() => []);
+    throw new Error(`not every calculator computed in ${timeout} ms (${state.join('; ') || 'no <bloom-calc> on the page'}): ${error.message}`);
+  }
+  return page.evaluate(() => {
+    const all = [...document.querySelectorAll('bloom-calc')];
+    const errors = all.filter((el) => el.error).map((el) => `${el.getAttribute('calculator')}: ${el.error.message}`);
+    const sizing = all.find((el) => el.getAttribute('calculator') === 'sizing')?.result;
+    return { kinds: all.map((el) => el.getAttribute('calculator')), errors, sizing: sizing && { m: sizing.m, k: sizing.k } };
+  });
+}
+
+/** Whether the first <bloom-calc>'s cards are drawn dark (relative luminance of their background < 0.4). */
+export function elementIsDark(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('bloom-calc');
+    const card = el?.shadowRoot?.querySelector('[part~="card"]');
+    if (!card) return null;
+    const [r, g, b] = getComputedStyle(card).backgroundColor.match(/[\d.]+/g).map(Number);
+    const lin = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) < 0.4;
+  });
+}
+
+/** Every link the page's elements show (in their shadow roots), as absolute URLs. */
+export function elementLinks(page) {
+  return page.evaluate(() => {
+    const hrefs = new Set();
+    const visit = (root) => {
+      for (const a of root.querySelectorAll('a[href]')) hrefs.add(a.href);
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot);
+    };
+    for (const el of document.querySelectorAll('bloom-calc')) if (el.shadowRoot) visit(el.shadowRoot);
+    return [...hrefs].filter((h) => !h.startsWith('blob:') && !h.startsWith('data:'));
+  });
+}
+
+/** Live dedicated workers of the page, once their number has settled (unchanged for 300 ms, at most 5 s). */
+export async function settledWorkers(page) {
+  let last = -1;
+  let same = 0;
+  for (let i = 0; i < 50 && same < 3; i++) {
+    const now = page.workers().length;
+    same = now === last ? same + 1 : 0;
+    last = now;
+    await page.waitForTimeout(100);
+  }
+  return last;
+}
+
+/**
+ * The checks every fixture site passes, in one browser page (t: the node:test context, for diagnostics):
+ *   site.calculators, site.other: the two pages' paths; site.linkToOther / site.linkBack: link texts;
+ *   site.siteIsDark(page) and site.toggleDark(page): the site's own dark mode and its toggle.
+ * Returns the figures { cls, links, workers }.
+ */
+export async function checkSite(t, browser, baseUrl, site) {
+  const { context, page, problems } = await newPage(browser);
+  // every check runs and every failure is reported together (a hard failure only where the next checks need it)
+  const failures = [];
+  const check = (ok, message) => ok || failures.push(message);
+  try {
+    const calculators = new URL(site.calculators, baseUrl).href;
+    await page.goto(calculators);
+    const first = await waitForResults(page);
+    assert.deepEqual(first.errors, [], 'no calculator reports an error');
+    assert.deepEqual([...new Set(first.kinds)].sort(), [...KINDS].sort(), 'every calculator kind is on the page');
+    assert.deepEqual(first.sizing, SIZING, 'sizing n = 1M, p = 1 %');
+    await page.waitForTimeout(500);
+    const cls = await page.evaluate(() => window.__layoutShift);
+    t.diagnostic(`CLS ${cls.toFixed(4)}`);
+    check(cls <= CLS_LIMIT, `cumulative layout shift ${cls.toFixed(4)} > ${CLS_LIMIT}`);
+
+    // every link inside the elements answers 200 (fetched from the same server)
+    const links = await elementLinks(page);
+    for (const href of links) {
+      const url = new URL(href);
+      if (url.origin !== new URL(baseUrl).origin) check(false, `link ${href}: not on the site`);
+      else {
+        const { status } = await fetch(url);
+        check(status === 200, `link ${url.pathname}${url.hash}: ${status}`);
+      }
+    }
+
+    // the site's own dark toggle flips the element's colours, both ways
+    check((await site.siteIsDark(page)) === false, 'the site starts light (the browser prefers light)');
+    check((await elementIsDark(page)) === false, 'the element starts light, like the site');
+    for (const dark of [true, false]) {
+      await site.toggleDark(page);
+      assert.equal(await site.siteIsDark(page), dark, `the site's toggle made it ${dark ? 'dark' : 'light'}`);
+      let elementDark;
+      for (let i = 0; i < 20 && (elementDark = await elementIsDark(page)) !== dark; i++) await page.waitForTimeout(100);
+      check(elementDark === dark, `the element does not follow the site's toggle to ${dark ? 'dark' : 'light'}`);
+    }
+
+    // client-side navigation away and back, three times: same results, workers back to the baseline
+    const baseline = await settledWorkers(page);
+    for (let round = 1; round <= 3; round++) {
+      await page.getByRole('link', { name: site.linkToOther, exact: true }).first().click();
+      await page.waitForURL((u) => u.href.split('#')[0] !== calculators);
+      await page.waitForFunction(() => document.querySelectorAll('bloom-calc').length === 0, null, { timeout: 10_000 });
+      await page.getByRole('link', { name: site.linkBack, exact: true }).first().click();
+      await page.waitForURL((u) => u.href.split('#')[0] === calculators);
+      const again = await waitForResults(page);
+      assert.deepEqual(again.errors, [], `round ${round}: no calculator reports an error`);
+      assert.deepEqual(again.sizing, SIZING, `round ${round}: sizing`);
+      assert.equal(again.kinds.length, first.kinds.length, `round ${round}: the same elements`);
+      const workers = await settledWorkers(page);
+      check(workers === baseline, `round ${round}: live workers ${workers}, at first ${baseline}`);
+    }
+    for (const problem of new Set(problems)) check(false, problem);
+    assert.deepEqual(failures, [], 'every site check');
+    return { cls, links: links.length, workers: baseline };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A free TCP port on 127.0.0.1 (for a dev server that wants one given). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** A dev server's page computes: the sizing element's result, no page error. */
+export async function checkDevServer(browser, url) {
+  const { context, page, problems } = await newPage(browser);
+  try {
+    await page.goto(url);
+    const { sizing, errors } = await waitForResults(page, { timeout: 120_000 });
+    assert.deepEqual(errors, []);
+    assert.deepEqual(sizing, SIZING);
+    assert.deepEqual(problems.filter((p) => p.startsWith('pageerror') || p.startsWith('console.error')), [], 'no error');
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The production-build test of one fixture: prepare it (prepareSite), run `build` ([command, args]) in it (then
+ * afterBuild(outDir), a step of the site's own), check
+ * that no file of `out` holds a file:// URL or the build directory, serve `out` and run checkSite. Returns the
+ * prepared site's { dir } for further tests (filled in before()).
+ */
+export function siteTest(name, { build: [command, args], out, site, afterBuild }) {
+  const prepared = {};
+  const timings = {};
+  let browser;
+  before(async () => {
+    const tarball = await packTarball();
+    Object.assign(prepared, await prepareSite(name, { tarball, timings }));
+    browser = await launchChromium();
+    prepared.browser = browser;
+  });
+  after(() => browser?.close());
+  test('the production site builds, ships no build path, and passes the site checks in Chromium', async (t) => {
+    const { dir } = prepared;
+    let start = Date.now();
+    await run(command, args, { cwd: dir });
+    const outDir = join(dir, out);
+    await afterBuild?.(outDir);
+    timings.build = Date.now() - start;
+    assert.deepEqual(findInOutput(outDir, ['file:///', dir]), [], 'no file:/// URL or build directory in the output');
+    const { server, url } = await serve({ root: outDir });
+    try {
+      start = Date.now();
+      const figures = await checkSite(t, browser, url, site);
+      timings.checks = Date.now() - start;
+      t.diagnostic(`${name}: ${JSON.stringify(figures)}; install ${timings.install ?? '-'} ms, build ${timings.build} ms, checks ${timings.checks} ms`);
+    } finally {
+      await stop(server);
+    }
+  });
+  return prepared;
+}
