@@ -16,6 +16,8 @@
 // A new method: declare its input's field table (`fields`, below: the accepted fields and their readers), copy the
 // input with `read()`, call the binding with `call(raw.x(...))`.
 
+import { errorClass } from './error-wire.mjs';
+
 const ERROR_KEY = '__bloomcalcError';
 const QUOTE = 40;  // a bad input is quoted to at most this many characters
 
@@ -26,9 +28,9 @@ function call(result) {
 }
 
 function errorOf({ name, message, parameter, validRange }) {
-  const Ctor = name === 'TypeError' ? TypeError : name === 'RangeError' ? RangeError : Error;
+  const Ctor = errorClass(name);
   const error = captureStack ? unstacked(Ctor, message) : new Ctor(message);
-  if (name === 'AbortError') error.name = 'AbortError';
+  if (error.name !== name) error.name = name;  // AbortError
   if (parameter) Object.assign(error, { parameter, validRange });
   Error.captureStackTrace?.(error, call);
   return error;

@@ -8,6 +8,7 @@ import os from 'node:os';
 import { wasmModule } from './node-wasm.mjs';
 import { optionFields } from './api.mjs';
 import { pooledRows } from './rbf-pool.mjs';
+import { fromWire } from './error-wire.mjs';
 
 // A thread inherits the process's Node options; --input-type (node --input-type=module -e …) is refused for a
 // worker loaded from a file (ERR_INPUT_TYPE_NOT_ALLOWED), so it is left out.
@@ -27,8 +28,7 @@ function startWorker(module) {
   worker.on('message', ({ id, rows, error }) => {
     const entry = settle(id);
     if (!error) return entry.resolve(rows);
-    const Kind = error.name === 'TypeError' ? TypeError : error.name === 'RangeError' ? RangeError : Error;
-    entry.reject(Object.assign(new Kind(error.message), { parameter: error.parameter, validRange: error.validRange }));
+    entry.reject(fromWire(error));
   });
   worker.on('error', (err) => {
     for (const entry of pending.values()) entry.reject(err);

@@ -2,8 +2,9 @@
 // each sized filter's exact FPR over n/8 … 8n for the chart, off the page's thread (a sizing takes
 // 2–60 ms). Driven by web/rbf-runner.mjs's runner.
 // Messages in: { id, type: 'layouts', input: { n, p, picked: { layout|preset, blockBits?, k? } } }
-// Messages out: { id, type: 'result', result } | { id, type: 'error', error }
+// Messages out: { id, type: 'result', result } | { id, type: 'error', error } (error: toWire's, wasm/error-wire.mjs)
 import { loadInWorker } from './wasm-share.mjs';
+import { toWire } from '../wasm/error-wire.mjs';
 
 // The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
 // (web/wasm-share.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
@@ -17,10 +18,6 @@ const TABLE = [
   { id: 'boost-multiblock', label: 'Boost.Bloom multiblock<uint64_t, K>', input: { preset: 'boost-multiblock' } },
   { id: 'partitioned', label: 'Partitioned (k slices)', input: { layout: 'partitioned' } },
 ];
-
-function plainError(err) {
-  return { name: err instanceof Error ? err.name : 'Error', message: err instanceof Error ? err.message : String(err), parameter: err?.parameter };
-}
 
 /** ~count log-spaced item counts from n/8 to 8n within [1, 2^40], n included. */
 function counts(n, count = 36) {
@@ -40,7 +37,7 @@ function compute(bc, { n, p, picked }) {
     try {
       return { ...row, size: bc.layoutSize({ n, p, ...row.input }) };
     } catch (err) {
-      return { ...row, error: plainError(err) };
+      return { ...row, error: toWire(err) };
     }
   });
   const filterOf = (s) => ({ layout: s.layout, m: s.m, k: s.k, blockBits: s.blockBits, hashing: s.hashing });
@@ -55,6 +52,6 @@ self.addEventListener('message', async (event) => {
     const bc = await loadInWorker('main');
     self.postMessage({ id, type: 'result', result: compute(bc, input) });
   } catch (err) {
-    self.postMessage({ id, type: 'error', error: plainError(err) });
+    self.postMessage({ id, type: 'error', error: toWire(err) });
   }
 });

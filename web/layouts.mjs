@@ -240,14 +240,11 @@ function mount({ $, host, emit, fail, chart: registerChart }) {
     } catch (err) {
       if (mine !== generation) return;
       clearErrors($, IDS);
-      const error = Object.assign(err?.name === 'RangeError' ? new RangeError(err.message) : new Error(err?.message ?? String(err)), {
-        parameter: err?.parameter,
-      });
-      showError($, error, (p) => FIELD_OF[p], 'ln');
+      showError($, err, (p) => FIELD_OF[p], 'ln');
       card.dataset.query = query;
       card.dataset.state = 'stale';
       card.setAttribute('aria-busy', 'false');
-      fail(error);
+      fail(err);
       return;
     }
     if (mine !== generation) return;

@@ -6,6 +6,7 @@
 // result,mean,pct,low,high,counts,fpr,theorem,verdict}.
 import { formatInt, formatProbability } from './format.mjs';
 import { shareWasm } from './wasm-share.mjs';
+import { fromWire } from '../wasm/error-wire.mjs';
 
 /** "1 member", "2 members" (counts with separators). */
 const plural = (count, one, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
@@ -91,7 +92,7 @@ export function createParadoxSimulationPanel($) {
       status.textContent = 'Cancelled.';
       setState('cancelled');
     } else if (msg.type === 'error') {
-      showError(msg.error);
+      showError(fromWire(msg.error));
     }
   }
 

@@ -3,6 +3,7 @@
 // recommendation and the paper figures each use their own runner, so cancelling one leaves the other.
 
 import { shareWasm } from './wasm-share.mjs';
+import { fromWire } from '../wasm/error-wire.mjs';
 
 /**
  * One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. The
@@ -29,11 +30,11 @@ export function createRunner(onProgress, worker_ = { file: 'rbf-worker.js', name
       if (data.type === 'progress') return onProgress(data.done, data.total);
       pending.delete(data.id);
       if (data.type === 'result') entry.resolve(data.result);
-      else entry.reject(data.error);
+      else entry.reject(fromWire(data.error));
     });
     worker.addEventListener('error', (event) => {
       event.preventDefault();
-      const error = { name: 'Error', message: `The calculation worker failed: ${event.message || 'could not start'}` };
+      const error = new Error(`The calculation worker failed: ${event.message || 'could not start'}`);
       for (const entry of pending.values()) entry.reject(error);
       pending.clear();
       worker?.terminate();
@@ -50,11 +51,11 @@ export function createRunner(onProgress, worker_ = { file: 'rbf-worker.js', name
         worker.postMessage({ id, type, input });
       });
     },
-    /** Stops everything in flight; their promises reject with { cancelled: true }. */
+    /** Stops everything in flight; their promises reject with an AbortError whose `cancelled` is true. */
     cancel() {
       worker?.terminate();
       worker = null;
-      for (const entry of pending.values()) entry.reject({ cancelled: true, message: 'cancelled' });
+      for (const entry of pending.values()) entry.reject(fromWire({ name: 'AbortError', message: 'cancelled', cancelled: true }));
       pending.clear();
     },
     get busy() {

@@ -7,20 +7,13 @@
 //               input: { input, rows } } (the pool's parts of a recommendation, web/rbf-pool.mjs)
 //               | { id, type: 'figures', input: { kmax, variant, points: [[m, fpr], …] } } (progress per point)
 // Messages out: { id, type: 'progress', done, total } | { id, type: 'result', result } | { id, type: 'error', error }
+//               (error: toWire's plain object, wasm/error-wire.mjs)
 import { loadInWorker } from './wasm-share.mjs';
+import { toWire } from '../wasm/error-wire.mjs';
 
 // The recycling module (bloomcalc.rbf.wasm; docs/decisions.md, "Two modules") for the recycling work, the
 // main one for bc.size (the sizing calculator's, whose page already compiled it), each loaded on its first
 // request from the Module the page compiled (web/wasm-share.mjs).
-
-function plainError(err) {
-  return {
-    name: err instanceof Error ? err.name : 'Error',
-    message: err instanceof Error ? err.message : String(err),
-    parameter: err?.parameter,
-    validRange: err?.validRange,
-  };
-}
 
 function curve(bc, { m, k, variant, sigma }) {
   // the default 200 points (fewer for the exact retaining law at large m: points·m ≤ 2^25, about 1 s)
@@ -38,7 +31,7 @@ function curve(bc, { m, k, variant, sigma }) {
     try {
       point = bc.rbf({ m, k, sigma, ...variant });
     } catch (err) {
-      pointError = plainError(err);
+      pointError = toWire(err);
     }
   }
   return { k, one, two, point, pointError };
@@ -81,6 +74,6 @@ self.addEventListener('message', async (event) => {
     }
     self.postMessage({ id, type: 'result', result });
   } catch (err) {
-    self.postMessage({ id, type: 'error', error: plainError(err) });
+    self.postMessage({ id, type: 'error', error: toWire(err) });
   }
 });

@@ -449,29 +449,32 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     return Object.fromEntries(VARIANT.map((key) => [key, state[key]]));
   }
 
-  /** Checks the text fields with the core's parsers; returns the parsed M or null after showing errors. */
+  /**
+   * Checks the text fields with the core's parsers and shows each error beside its field; returns the parsed M,
+   * or the first error (as the API throws it: its class, `parameter` and `validRange`).
+   */
   function validate(state) {
-    let m = null;
-    let ok = true;
+    const errors = [];
     const check = (field, parse) => {
       try {
-        const value = bc[parse](state[field], field);
-        return value;
+        return bc[parse](state[field], field);
       } catch (err) {
         showError($, err, field);
-        ok = false;
+        errors.push(err);
         return null;
       }
     };
-    m = check('m', 'parseBits');
+    const m = check('m', 'parseBits');
     check('p', 'parseProbability');
     check('kmax', 'parseCount');
     const maxBits = bc.limits.maxRbfBits;
     if (m !== null && m > maxBits) {
-      showError($, { parameter: 'm', message: `m must be an integer in [1, 2^${Math.log2(maxBits)}]; got ${formatInt(m)}` }, 'm');
-      ok = false;
+      const validRange = `[1, 2^${Math.log2(maxBits)}]`;
+      const err = Object.assign(new RangeError(`m must be an integer in ${validRange}; got ${formatInt(m)}`), { parameter: 'm', validRange });
+      showError($, err, 'm');
+      errors.unshift(err);
     }
-    return ok ? m : null;
+    return errors.length ? { error: errors[0] } : { m };
   }
 
   function sizeWarning(m) {
@@ -492,13 +495,13 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     const state = readFields($);
     const query = host.query;
     clearErrors($);
-    const m = validate(state);
-    if (m === null) {
+    const { m, error } = validate(state);
+    if (error) {
       sizeWarning(null);
       if (runner.busy) runner.cancel();
       setState('stale', query);
       status.textContent = 'Fix the input error to compute.';
-      fail(host.shadowRoot.querySelector('.field-error:not([hidden])')?.textContent ?? 'invalid input');
+      fail(error);
       return;
     }
     // Only the exact fill is slow at large M; the large-M method (auto above 2^16 bits) answers at once.

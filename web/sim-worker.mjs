@@ -5,8 +5,9 @@
 // Messages out: { type: 'preparing', id } (before the model value, which can take seconds)
 //               | { type: 'started', id, model } (the model value, before any epoch, for the running chart)
 //               | { type: 'progress', id, progress } | { type: 'result', id, result } | { type: 'cancelled', id }
-//               | { type: 'error', id, error: { name, message, parameter } }
+//               | { type: 'error', id, error } (toWire's plain object, wasm/error-wire.mjs)
 import { loadInWorker } from './wasm-share.mjs';
+import { toWire } from '../wasm/error-wire.mjs';
 
 // The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
 // (web/wasm-share.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
@@ -45,8 +46,7 @@ async function run(id, input, kind) {
       await nextTurn();
     }
   } catch (err) {
-    const error = err instanceof Error ? { name: err.name, message: err.message, parameter: err.parameter } : { name: 'Error', message: String(err) };
-    self.postMessage({ type: 'error', id, error });
+    self.postMessage({ type: 'error', id, error: toWire(err) });
   } finally {
     handle?.dispose();
     if (current === job) current = null;

@@ -10,6 +10,7 @@
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability } from './format.mjs';
 import { shareWasm } from './wasm-share.mjs';
+import { fromWire } from '../wasm/error-wire.mjs';
 
 // A count field: a plain integer as a number; any other text as typed, for the core's parser to read or to
 // quote in its error (never Number('abc') = NaN, which made the message say "got NaN").
@@ -148,7 +149,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
       status.textContent = 'Cancelled.';
       setState('cancelled');
     } else if (msg.type === 'error') {
-      showError(msg.error);
+      showError(fromWire(msg.error));
     }
   }
 
@@ -203,7 +204,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     try {
       input = inputOf(target);
     } catch (err) {
-      showError({ message: err.message, parameter: err.parameter });
+      showError(err);
       return;
     }
     panel.dataset.input = JSON.stringify(input);

@@ -35,6 +35,7 @@ async function needsBuild() {
     ...(await readdir(join(root, 'docs'))).map((f) => join(root, 'docs', f)),
     join(root, 'wasm', 'browser.mjs'),
     join(root, 'wasm', 'api.mjs'),
+    join(root, 'wasm', 'error-wire.mjs'),
     join(root, 'scripts', 'build-web.mjs'),
     join(root, 'scripts', 'build-docs.mjs'),
     join(root, 'dist', 'bloomcalc.web.mjs'),
