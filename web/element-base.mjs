@@ -12,7 +12,14 @@
 //                url-state, rewritten to the current key. Attributes are reflected both
 //                ways: typing writes the attribute; setting the attribute fills the control and fires an
 //                'input' event on it (and 'change' for a select) so the calculator recomputes as if typed.
-//       initial  values used when neither the URL (url-state) nor an attribute names any field (optional).
+//       initial  start values of fields the URL (url-state) or the attributes leave out, where they differ from
+//                `fallback` (optional; sizing's n = 1M and p = 1%).
+//       alternatives  [{ fields: [attr…], needs, exclusive? }] (optional): inputs that stand for each other, of
+//                which the calculator needs `needs` (paradox: bpe or fpr; sizing: two of n, p, m). A field the
+//                user gives replaces the defaults of the others: at the start a field left out takes its default
+//                only while fewer than `needs` of the group are given, in the listed order. With `exclusive`
+//                (more than `needs` is an error), a field given later also empties the others still holding
+//                their default (no attribute), and emptying it brings their defaults back.
 //       mount(ctx) runs once its WebAssembly module is loaded (one shared load per page and module), with
 //         ctx.root    the shadow root;  ctx.$(id) = ctx.root.getElementById(id)
 //         ctx.bc      the JS API (the same object createBloomCalc() gives, over the calculator's module)
@@ -160,14 +167,25 @@ export class BloomCalcElement extends HTMLElement {
     return Object.fromEntries(Object.keys(this.#def.fields).map((attr) => [attr, this.#value(attr)]));
   }
 
-  /** The query string (no "?") of the inputs, in the page URL's keys, defaults left out. */
+  /**
+   * The query string (no "?") of the inputs, in the page URL's keys, defaults left out: a field equal to its
+   * fallback is left out unless reading the query back (#withDefaults) would give it another value.
+   */
   get query() {
     if (!this.#def) return '';
-    const params = new URLSearchParams();
-    for (const [attr, field] of Object.entries(this.#def.fields)) {
-      const value = this.#value(attr).trim();
-      if (value !== (field.fallback ?? '')) params.set(field.url ?? attr, value);
+    const values = Object.fromEntries(Object.keys(this.#def.fields).map((attr) => [attr, this.#value(attr).trim()]));
+    const kept = Object.fromEntries(Object.entries(values).filter(([attr, value]) => value !== this.#fallbackOf(attr, values)));
+    for (let changed = true; changed; ) {
+      changed = false;
+      const read = this.#withDefaults(kept);
+      for (const [attr, value] of Object.entries(values)) {
+        if (Object.hasOwn(kept, attr) || read[attr] === value) continue;
+        kept[attr] = value;
+        changed = true;
+      }
     }
+    const params = new URLSearchParams();
+    for (const [attr, field] of Object.entries(this.#def.fields)) if (Object.hasOwn(kept, attr)) params.set(field.url ?? attr, kept[attr]);
     return params.toString();
   }
 
@@ -323,29 +341,78 @@ export class BloomCalcElement extends HTMLElement {
     return Object.entries(this.#def.fields).flatMap(([attr, field]) => [field.url ?? attr, ...(field.urlAliases ?? [])]);
   }
 
-  /** Start values: the URL's (url-state) when it names a field, else the attributes, else `initial`; aliases read too. */
+  /**
+   * Start values: the fields the URL gives (url-state) when it names any, else those the attributes give (aliases
+   * read too), each left-out field completed by #withDefaults.
+   */
   #startValues() {
     const fields = Object.entries(this.#def.fields);
     const fromUrl = this.hasAttribute('url-state') ? new URLSearchParams(window.location.search) : null;
     const urlKey = ([attr, f]) =>
       [f.url ?? attr, ...(f.urlAliases ?? [])].find((key) => fromUrl.has(key)) ?? caseVariant(fromUrl, f.url ?? attr);
     const attrName = ([attr, f]) => [attr, ...(f.aliases ?? [])].find((name) => this.hasAttribute(name));
-    let values = null;
+    const given = {};
     if (fromUrl && fields.some((entry) => urlKey(entry) !== undefined)) {
-      values = Object.fromEntries(fields.map((entry) => {
-        const key = urlKey(entry);
-        return [entry[0], key === undefined ? (entry[1].fallback ?? '') : fromUrl.get(key)];
-      }));
-    } else if (fields.some((entry) => attrName(entry) !== undefined)) {
-      values = Object.fromEntries(fields.map((entry) => {
-        const name = attrName(entry);
-        return [entry[0], name === undefined ? (entry[1].fallback ?? '') : this.getAttribute(name)];
-      }));
+      for (const entry of fields) if (urlKey(entry) !== undefined) given[entry[0]] = fromUrl.get(urlKey(entry));
     } else {
-      values = Object.fromEntries(fields.map(([attr, f]) => [attr, this.#def.initial?.[attr] ?? f.fallback ?? '']));
+      for (const entry of fields) if (attrName(entry) !== undefined) given[entry[0]] = this.getAttribute(attrName(entry));
     }
     this.#renameAliasAttributes();
-    return values;
+    return this.#withDefaults(given);
+  }
+
+  /** A field's start value when nothing gives it: `initial`, else its fallback. */
+  #defaultOf(attr) {
+    return this.#def.initial?.[attr] ?? this.#def.fields[attr].fallback ?? '';
+  }
+
+  /**
+   * Every field's value from the `given` ones: a field left out takes its default, except in a group of
+   * alternatives that the given fields (and the defaults taken before it, in the group's order) already fill.
+   */
+  #withDefaults(given) {
+    const values = {};
+    const filled = (attr) => (values[attr] ?? given[attr] ?? '').trim() !== '';
+    for (const { fields, needs } of this.#def.alternatives ?? []) {
+      let count = fields.filter(filled).length;
+      for (const attr of fields) {
+        if (Object.hasOwn(given, attr)) continue;
+        values[attr] = count < needs ? this.#defaultOf(attr) : '';
+        if (filled(attr)) count++;
+      }
+    }
+    return Object.fromEntries(Object.keys(this.#def.fields).map((attr) => [attr, Object.hasOwn(given, attr) ? given[attr] : (values[attr] ?? this.#defaultOf(attr))]));
+  }
+
+  /** The value of a field whose attribute is removed: its fallback, or '' when an exclusive alternative of it has a value. */
+  #fallbackOf(attr, values) {
+    const taken = (this.#def.alternatives ?? []).some(
+      (group) => group.exclusive && group.fields.includes(attr) && group.fields.some((other) => other !== attr && (values[other] ?? '').trim() !== ''),
+    );
+    return taken ? '' : (this.#def.fields[attr].fallback ?? '');
+  }
+
+  /**
+   * After `attr` changed (typed or set from outside), in its exclusive groups: a value empties the other fields
+   * still holding their default (no attribute: the user never gave them); an empty one brings their defaults
+   * back. Controls only, no events: the change of `attr` already recomputes. Returns whether a control changed.
+   */
+  #settleAlternatives(attr) {
+    let changed = false;
+    const blank = (field) => this.#value(field).trim() === '';
+    for (const { fields, needs, exclusive } of this.#def.alternatives ?? []) {
+      if (!exclusive || !fields.includes(attr)) continue;
+      let count = fields.filter((field) => !blank(field)).length;
+      for (const field of fields) {
+        if (field === attr || this.hasAttribute(field)) continue;
+        const fallback = this.#defaultOf(field);
+        if (!blank(attr) && count > needs && !blank(field) && this.#value(field) === fallback) changed = this.#setControl(field, '') || changed;
+        else if (blank(attr) && count < needs && blank(field) && fallback.trim() !== '') changed = this.#setControl(field, fallback) || changed;
+        else continue;
+        count = fields.filter((f) => !blank(f)).length;
+      }
+    }
+    return changed;
   }
 
   /** The current attribute name of an alias attribute (e.g. recycling's fpr → p), or undefined. */
@@ -415,8 +482,10 @@ export class BloomCalcElement extends HTMLElement {
         continue;
       }
       if (!Object.hasOwn(this.#def.fields, attr)) continue;
-      const value = this.getAttribute(attr) ?? this.#def.fields[attr].fallback ?? '';
-      if (!this.#setControl(attr, value)) continue;
+      const value = this.getAttribute(attr) ?? this.#fallbackOf(attr, this.state);
+      const set = this.#setControl(attr, value);
+      if (this.#settleAlternatives(attr)) changed = true; // also after typing (the attribute reflects the field)
+      if (!set) continue;
       changed = true;
       const control = this.#control(attr);
       control.dispatchEvent(new Event('input', { bubbles: true }));

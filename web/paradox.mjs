@@ -207,5 +207,14 @@ export function wireForm(form, card, compute) {
   compute();
 }
 
-/** <bloom-calc calculator="paradox">: attributes prior, alpha, bpe (bits per element) or fpr. */
-export const calculator = { name: 'paradox', template, fields: fieldsOf(PARADOX_FIELDS), mount };
+/**
+ * <bloom-calc calculator="paradox">: attributes prior, alpha, bpe (bits per element) or fpr. The core takes exactly
+ * one of bpe and fpr: an fpr the user gives replaces bpe's default.
+ */
+export const calculator = {
+  name: 'paradox',
+  template,
+  fields: fieldsOf(PARADOX_FIELDS),
+  alternatives: [{ fields: ['bpe', 'fpr'], needs: 1, exclusive: true }],
+  mount,
+};

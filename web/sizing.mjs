@@ -399,5 +399,7 @@ export const calculator = {
     hashing: { id: 'hashing', fallback: 'colliding' },
   },
   initial: { n: '1M', p: '1%' },
+  // the core sizes from two of n, p, m (k optional): one given keeps p = 1% (or n = 1M) beside it
+  alternatives: [{ fields: ['p', 'n', 'm'], needs: 2 }],
   mount,
 };
