@@ -405,9 +405,15 @@ function probeBudget(probes) {
   return probes;
 }
 
+// A simulation handle dropped without dispose() frees its wasm memory when it is garbage-collected: the registry
+// holds the raw embind object (never the handle, which would then stay reachable) and deletes it. embind's own
+// finalizer covers only smart-pointer handles, not a class constructed with `new`.
+const dropped = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((sim) => sim.isDeleted() || sim.delete()) : null;
+
 /**
  * A running simulation driven in chunks: step() runs about `probes` bit probes (or, without an
- * argument, a chunk sized adaptively to `chunkMs` of work), returns the progress; dispose() frees it.
+ * argument, a chunk sized adaptively to `chunkMs` of work), returns the progress; dispose() frees it
+ * (and a handle dropped without it is freed when garbage-collected).
  * kind 'fpr': the engine's FPR experiments (raw.Simulation); 'paradox': Theorem 1's posterior.
  */
 function simulationHandle(raw, input, options, kind, method) {
@@ -426,7 +432,7 @@ function simulationHandle(raw, input, options, kind, method) {
     if (!sim) throw new Error('the simulation was disposed');
     return sim;
   };
-  return {
+  const handle = {
     step(probes) {
       const s = alive();
       const t0 = performance.now();
@@ -445,13 +451,17 @@ function simulationHandle(raw, input, options, kind, method) {
     progress: () => call(alive().progress()),
     result: () => call(alive().result()),
     dispose() {
-      sim?.delete();
+      if (!sim) return;
+      dropped?.unregister(handle);
+      sim.delete();
       sim = null;
     },
     get disposed() {
       return sim === null;
     },
   };
+  dropped?.register(handle, sim, handle);
+  return handle;
 }
 
 async function simulateAsync(raw, input, options, kind, method) {

@@ -734,7 +734,10 @@ export interface SimulateOptions {
   chunkMs?: number;
 }
 
-/** A simulation driven chunk by chunk (what the page's Web Worker does). Call dispose() when done. */
+/**
+ * A simulation driven chunk by chunk (what the page's Web Worker does). Call dispose() when done: it frees the
+ * wasm memory at once (a handle dropped without it is freed only when garbage-collected).
+ */
 export interface SimulationHandle {
   /** Runs about `probes` bit probes (default: a chunk of about `chunkMs`); returns the progress. */
   step(probes?: number): SimulationProgress;
@@ -1100,7 +1103,7 @@ export function recommendPooled(
   input: RecommendInput,
   options?: { workers?: number; onProgress?: (done: number, total: number) => void; pool?: RecommendPool },
 ): Promise<Recommendation>;
-/** Node only: worker threads kept between recommendations (started on first use, stopped by close()). */
+/** Node only: worker threads kept between recommendations (started on first use, stopped by close(), or when the pool is garbage-collected). */
 export interface RecommendPool {
   readonly size: number;
   recommend(calc: BloomCalc, input: RecommendInput, options?: { onProgress?: (done: number, total: number) => void }): Promise<Recommendation>;

@@ -1,7 +1,7 @@
 // Node: the recommender on worker_threads (wasm/rbf-pool.mjs shares out the k's). The module is compiled once
 // per process (wasm/node-wasm.mjs) and each thread instantiates that WebAssembly.Module once
 // (wasm/rbf-pool-worker.mjs), sharing its compiled code. `createRecommendPool` keeps its threads between
-// recommendations (no start-up per call; close() stops them); `recommendPooled` without a pool starts
+// recommendations (no start-up per call; close() stops them, as does dropping the pool); `recommendPooled` without a pool starts
 // min(workers, kMax) threads for one recommendation and stops them.
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
@@ -14,8 +14,18 @@ import { fromWire } from './error-wire.mjs';
 // worker loaded from a file (ERR_INPUT_TYPE_NOT_ALLOWED), so it is left out.
 const workerExecArgv = () => process.execArgv.filter((arg, i, all) => !arg.startsWith('--input-type') && all[i - 1] !== '--input-type');
 
+/** A thread with the process's Node options; without them when a worker refuses one (a V8 flag: node --expose-gc). */
+function newWorker(url, options) {
+  try {
+    return new Worker(url, { ...options, execArgv: workerExecArgv() });
+  } catch (err) {
+    if (err?.code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw err;
+    return new Worker(url, { ...options, execArgv: [] });
+  }
+}
+
 function startWorker(module) {
-  const worker = new Worker(new URL('./rbf-pool-worker.mjs', import.meta.url), { workerData: { module }, execArgv: workerExecArgv() });
+  const worker = newWorker(new URL('./rbf-pool-worker.mjs', import.meta.url), { workerData: { module } });
   worker.unref(); // an idle kept pool does not hold the process open; ref()'d while a request is pending
   let next = 1;
   const pending = new Map();
@@ -49,6 +59,11 @@ function startWorker(module) {
 
 const defaultSize = () => os.availableParallelism?.() ?? os.cpus().length;
 
+// A pool dropped without close() stops its threads (and their wasm instances) when it is garbage-collected; the
+// registry holds the pool's thread list, never the pool.
+const dropped = new FinalizationRegistry((held) => held.threads?.then((all) => all.forEach((w) => w.close())));
+const inUse = () => {};
+
 /**
  * A pool of `workers` threads (default: the available parallelism), started on first use and kept until
  * close(): pool.recommend(calc, input) = calc.recommend(input) with the rows of each k on the threads.
@@ -56,24 +71,27 @@ const defaultSize = () => os.availableParallelism?.() ?? os.cpus().length;
 export function createRecommendPool(options) {
   const { workers } = optionFields(options, ['workers'], 'createRecommendPool options');
   const size = Math.max(1, workers ?? defaultSize());
-  let threads = null; // Promise<worker handles>
-  return {
+  const held = { threads: null }; // Promise<worker handles>
+  const pool = {
     size,
     async recommend(calc, input, options) {
       const { onProgress } = optionFields(options, ['onProgress'], 'pool.recommend options');
       const { kMax } = calc.recommendPlan(input);
-      threads ??= wasmModule('bloomcalc.rbf.wasm').then((module) => Array.from({ length: size }, () => startWorker(module)));
-      const all = await threads;
+      held.threads ??= wasmModule('bloomcalc.rbf.wasm').then((module) => Array.from({ length: size }, () => startWorker(module)));
+      const all = await held.threads;
       const used = all.slice(0, Math.min(size, kMax)).map((w) => ({ rows: (k) => w.rows(input, k) }));
       const rows = await pooledRows({ kMax, workers: used, onProgress });
+      inUse(pool); // a recommendation in flight keeps its pool (and threads) from the registry
       return calc.mergeRecommendation(input, rows);
     },
     async close() {
-      const all = await threads;
-      threads = null;
+      const all = await held.threads;
+      held.threads = null;
       await Promise.all((all ?? []).map((w) => w.close()));
     },
   };
+  dropped.register(pool, held);
+  return pool;
 }
 
 /**
