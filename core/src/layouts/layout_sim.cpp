@@ -11,13 +11,20 @@
 
 namespace bloomcalc {
 
+namespace {
+
+constexpr const char* kLayoutHashingNames[] = {"ideal", "parquet", "rocksdb", "boost", "guava", "redisbloom", "orc"};
+
+}  // namespace
+
 LayoutHashing parse_layout_hashing(const std::string& text) {
-    if (text == "ideal") return LayoutHashing::ideal;
-    if (text == "parquet") return LayoutHashing::parquet;
-    throw RangeError("hashScheme", "\"ideal\" or \"parquet\"", "\"" + text + "\"");
+    for (std::size_t i = 0; i < std::size(kLayoutHashingNames); ++i)
+        if (text == kLayoutHashingNames[i]) return static_cast<LayoutHashing>(i);
+    throw RangeError("hashScheme", "\"ideal\", \"parquet\", \"rocksdb\", \"boost\", \"guava\", \"redisbloom\" or \"orc\"",
+                     "\"" + text + "\"");
 }
 
-const char* to_string(LayoutHashing h) { return h == LayoutHashing::ideal ? "ideal" : "parquet"; }
+const char* to_string(LayoutHashing h) { return kLayoutHashingNames[static_cast<std::size_t>(h)]; }
 
 LayoutSimConfig validate(const LayoutSimConfig& config) {
     LayoutSimConfig c = config;
@@ -29,6 +36,16 @@ LayoutSimConfig validate(const LayoutSimConfig& config) {
     if (!(c.confidence > 0.0 && c.confidence < 1.0)) throw RangeError("confidence", "a probability in (0, 1)", show_number(c.confidence));
     if (c.hashing == LayoutHashing::parquet && (f.layout != Layout::split_block || f.block_bits != 256 || f.k != 8))
         throw RangeError("hashScheme", "\"ideal\" unless the layout is split-block with B = 256 and k = 8 (Parquet)", "\"parquet\"");
+    if (c.hashing == LayoutHashing::rocksdb && (f.layout != Layout::blocked || f.block_bits != 512 || f.hashing != Hashing::colliding))
+        throw RangeError("hashScheme", "\"rocksdb\" only for a blocked layout with B = 512 and colliding probes", "\"rocksdb\"");
+    if (c.hashing == LayoutHashing::boost &&
+        !((f.layout == Layout::blocked && f.block_bits == 64 && f.hashing == Hashing::colliding) ||
+          (f.layout == Layout::split_block && f.block_bits == 64 * std::uint64_t{f.k})))
+        throw RangeError("hashScheme", "\"boost\" only for blocked B = 64 (colliding) or split block B = 64k", "\"boost\"");
+    if ((c.hashing == LayoutHashing::guava || c.hashing == LayoutHashing::redisbloom || c.hashing == LayoutHashing::orc) &&
+        (f.layout != Layout::standard || f.hashing != Hashing::colliding))
+        throw RangeError("hashScheme", std::string("\"") + to_string(c.hashing) + "\" only for a standard filter with colliding probes",
+                         std::string("\"") + to_string(c.hashing) + "\"");
     if (c.queries == 0) c.queries = std::max<std::uint64_t>(4096, f.n);
     checked_integer(static_cast<double>(c.queries), "queries", 1, std::uint64_t{1} << 40);
     const double probes = static_cast<double>(c.epochs) * (static_cast<double>(f.n) + static_cast<double>(c.queries)) * f.k;
@@ -59,6 +76,14 @@ double layout_sim_work(const LayoutSimConfig& c) {
 
 namespace {
 
+// The high 64 bits of x·y (Boost's umul128 without a 128-bit type, for wasm as for native).
+std::uint64_t mul_hi64(std::uint64_t x, std::uint64_t y) {
+    const std::uint64_t x1 = static_cast<std::uint32_t>(x), x2 = x >> 32, y1 = static_cast<std::uint32_t>(y), y2 = y >> 32;
+    const std::uint64_t r1 = x1 * y1, r2a = x1 * y2, r2b = x2 * y1;
+    const std::uint64_t r2 = (r1 >> 32) + static_cast<std::uint32_t>(r2a) + static_cast<std::uint32_t>(r2b);
+    return x2 * y2 + (r2a >> 32) + (r2b >> 32) + (r2 >> 32);
+}
+
 constexpr std::uint32_t kSalt[8] = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
                                     0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
 
@@ -86,11 +111,55 @@ private:
     void positions(std::uint64_t id) {
         const std::uint64_t h = mix64(id * kGolden + salt_);  // the item's 64-bit hash
         const unsigned k = f_.k;
-        if (hashing_ == LayoutHashing::parquet) {
+        switch (hashing_) {
+        case LayoutHashing::parquet: {
             const std::uint64_t block = ((h >> 32) * blocks_) >> 32;
             const std::uint32_t key = static_cast<std::uint32_t>(h);
             for (unsigned i = 0; i < 8; ++i) pos_[i] = block * 256 + i * 32 + ((key * kSalt[i]) >> 27);
             return;
+        }
+        case LayoutHashing::rocksdb: {
+            const std::uint64_t line = (std::uint64_t{static_cast<std::uint32_t>(h)} * blocks_) >> 32;  // FastRange32
+            std::uint32_t x = static_cast<std::uint32_t>(h >> 32);
+            for (unsigned i = 0; i < k; ++i, x *= 0x9e3779b9U) pos_[i] = line * 512 + (x >> 23);
+            return;
+        }
+        case LayoutHashing::boost: {
+            std::uint64_t g = h | 1;
+            const std::uint64_t block = mul_hi64(g, blocks_);
+            g *= 0xf1357aea2e62a9c5ULL;
+            const bool multiblock = f_.layout == Layout::split_block;
+            for (unsigned i = 0; i < k;) {  // block_base::loop, rehash_k = (64 − 6)/6 = 9
+                std::uint64_t x = g;
+                for (unsigned j = 0; j < 9 && i < k; ++j, ++i) {
+                    x >>= 6;
+                    pos_[i] = block * B_ + (multiblock ? 64 * std::uint64_t{i} : 0) + (x & 63);
+                }
+                g = mul_hi64(g, 0x9E3779B97F4A7C15ULL) ^ (g * 0x9E3779B97F4A7C15ULL);  // mulx64
+            }
+            return;
+        }
+        case LayoutHashing::guava: {
+            const std::uint64_t h2 = mix64(h ^ 0x6a09e667f3bcc909ULL);
+            std::uint64_t combined = h;
+            for (unsigned i = 0; i < k; ++i, combined += h2) pos_[i] = (combined & 0x7fffffffffffffffULL) % f_.m;
+            return;
+        }
+        case LayoutHashing::redisbloom: {
+            const std::uint64_t b = mix64(h ^ 0x9747b28cULL);
+            for (unsigned i = 0; i < k; ++i) pos_[i] = (h + i * b) % f_.m;
+            return;
+        }
+        case LayoutHashing::orc: {
+            const std::uint32_t h1 = static_cast<std::uint32_t>(h), h2 = static_cast<std::uint32_t>(h >> 32);
+            for (unsigned i = 1; i <= k; ++i) {
+                std::uint32_t c = h1 + i * h2;           // Java int arithmetic, two's complement
+                if (c & 0x80000000U) c = ~c;             // combinedHash < 0 → ~combinedHash
+                pos_[i - 1] = c % f_.m;
+            }
+            return;
+        }
+        case LayoutHashing::ideal: break;
         }
         const std::uint64_t base = static_cast<std::uint64_t>(uniform_below(h, blocks_)) * B_;
         const std::uint64_t g = mix64(h ^ 0x6a09e667f3bcc909ULL);

@@ -19,9 +19,10 @@ namespace bloomcalc {
 namespace {
 
 LibraryInfo info(const char* name, const char* label, const char* source, const char* rule, const char* probes,
-                 unsigned hash_bits) {
+                 unsigned hash_bits, const char* scheme) {
     LibraryInfo i;
     i.name = name, i.label = label, i.source = source, i.rule = rule, i.probes = probes, i.hash_bits = hash_bits;
+    i.scheme = scheme;
     return i;
 }
 
@@ -115,38 +116,38 @@ const std::vector<LibraryInfo>& libraries() {
     static const std::vector<LibraryInfo> all = {
         info("guava", "Guava BloomFilter.create", "google/guava guava/src/com/google/common/hash/BloomFilter.java: create, optimalNumOfBits, optimalNumOfHashFunctions(p); BloomFilterStrategies.LockFreeBitArray",
              "m = 64·⌈(long)(−n ln p / ln²2) / 64⌉, k = max(1, round(−ln p / ln 2))",
-             "MURMUR128_MITZ_64: (h1 + i·h2 & Long.MAX_VALUE) mod m on murmur3_128's two 64-bit halves", 64),
+             "MURMUR128_MITZ_64: (h1 + i·h2 & Long.MAX_VALUE) mod m on murmur3_128's two 64-bit halves", 64, "guava"),
         info("redisbloom", "RedisBloom BF.RESERVE … NONSCALING", "RedisBloom deps/bloom/bloom.c: bloom_init, calc_bpe; src/rebloom.c bfCreateChain (FORCE64 | NOROUND); src/sb.c SB_NewChain",
              "bpe = −ln p / ln²2, m = 64·⌈(uint64)(n·bpe) / 64⌉, k = ⌈ln 2 · bpe⌉",
-             "(a + i·b) mod m, a and b MurmurHash64A (b seeded with a)", 64),
+             "(a + i·b) mod m, a and b MurmurHash64A (b seeded with a)", 64, "redisbloom"),
         info("bloom-filters", "bloom-filters (npm) BloomFilter.create", "Callidon/bloom-filters src/formulas.ts: optimalFilterSize, optimalHashes; src/bloom/bloom-filter.ts create, getDistinctIndices",
-             "m = ⌈−n ln p / ln²2⌉, k = ⌈(m/n) ln 2⌉, k distinct bits", "k distinct indices from double hashing of XXH64", 64),
+             "m = ⌈−n ln p / ln²2⌉, k = ⌈(m/n) ln 2⌉, k distinct bits", "k distinct indices from double hashing of XXH64", 64, "ideal"),
         info("hive", "Hive / ORC BloomFilter", "apache/orc java/core/src/java/org/apache/orc/util/BloomFilter.java (Hive storage-api org/apache/hive/common/util/BloomFilter.java): constructor, optimalNumOfBits, optimalNumOfHashFunctions",
              "nb = (int)(−n ln p / ln²2), m = nb + 64 − nb mod 64, k = max(1, round((m/n) ln 2))",
-             "(h1 + i·h2) in 32-bit int arithmetic on Murmur3.hash64's halves, i = 1..k, negatives flipped, mod m", 64),
+             "(h1 + i·h2) in 32-bit int arithmetic on Murmur3.hash64's halves, i = 1..k, negatives flipped, mod m", 64, "orc"),
         info("clickhouse", "ClickHouse bloom_filter index", "ClickHouse src/Interpreters/BloomFilterHash.h calculationBestPractices; src/Storages/MergeTree/MergeTreeIndexGranuleBloomFilter.cpp",
              "(b, k) from the lookup table of (1 − e^(−k/b))^k, b ≤ 19, k ≤ 15; m = 8·⌈b·n/8⌉",
-             "k seeded 64-bit hashes Hash128to64(hash, seed_i) mod m (BloomFilter::addHashWithSeed)", 64),
+             "k seeded 64-bit hashes Hash128to64(hash, seed_i) mod m (BloomFilter::addHashWithSeed)", 64, "ideal"),
         info("hurst", "hur.st Bloom filter calculator", "hur.st/bloomfilter (Thomas Hurst's calculator page)",
-             "m = ⌈n ln p / ln(1/2^(ln 2))⌉, k = round((m/n) ln 2)", "independent probes (the page's model; no implementation)", 0),
+             "m = ⌈n ln p / ln(1/2^(ln 2))⌉, k = round((m/n) ln 2)", "independent probes (the page's model; no implementation)", 0, "ideal"),
         info("parquet", "Parquet writer (parquet-java)", "apache/parquet-java parquet-column .../values/bloomfilter/BlockSplitBloomFilter.java: optimalNumOfBits, initBitset; ParquetProperties.DEFAULT_MAX_BLOOM_FILTER_BYTES",
              "m = −8n / ln(1 − p^(1/8)) (int), `& ~256` rounding, ≥ 32 B, next power of two, ≤ the writer's maximum (1 MiB)",
-             "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64),
+             "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64, "parquet"),
         info("parquet-spec", "Parquet format spec table", "apache/parquet-format BloomFilter.md, \"Sizing an SBBF\" (bits per insert 6.0, 10.5, 16.9, 26.4, 41 for 10 %, 1 %, 0.1 %, 0.01 %, 0.001 %)",
              "c(p) from the table, log-linear in ln p between rows; m = 256·⌈c·n / 256⌉",
-             "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64),
+             "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64, "parquet"),
         info("arrow", "Arrow C++ (parquet) BlockSplitBloomFilter", "apache/arrow cpp/src/parquet/bloom_filter.h: BlockSplitBloomFilter::OptimalNumOfBits",
              "m = −8n / ln(1 − p^(1/8)) (uint32), ≥ 256 bits, next power of two, ≤ 128 MiB",
-             "split block (the Parquet spec), h = XXH64", 64),
+             "split block (the Parquet spec), h = XXH64", 64, "parquet"),
         info("rocksdb", "RocksDB FastLocalBloom (format_version 5)", "facebook/rocksdb util/bloom_impl.h FastLocalBloomImpl (ChooseNumProbes, AddHash); table/block_based/filter_policy.cc CalculateSpace",
              "bits_per_key is the user's setting: the smallest (in millibits) whose filter meets p; bytes = 64·⌈n·millibits/8000/64⌉ + 5",
-             "cache line FastRange32(lower 32 bits, lines); probes h = upper 32 bits, bit h >> 23, h *= 0x9e3779b9", 64),
+             "cache line FastRange32(lower 32 bits, lines); probes h = upper 32 bits, bit h >> 23, h *= 0x9e3779b9", 64, "rocksdb"),
         info("boost-block", "Boost.Bloom filter<T, 1, block<uint64_t, K>>", "boostorg/bloom include/boost/bloom/detail/core.hpp: filter_core(n, fpr), unadjusted_capacity_for, fpr_for_c, requested_range",
              "the smallest c with fpr_for_c(c) ≤ p (bisection), m = 64·⌈(size_t)(c·n) / 64⌉",
-             "word hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, then bits (h >> 6j) & 63, remixed by mulx64 every 9", 64),
+             "word hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, then bits (h >> 6j) & 63, remixed by mulx64 every 9", 64, "boost"),
         info("boost-multiblock", "Boost.Bloom filter<T, 1, multiblock<uint64_t, K>>", "boostorg/bloom include/boost/bloom/detail/core.hpp: filter_core(n, fpr), unadjusted_capacity_for, fpr_for_c; multiblock.hpp",
              "the smallest c with fpr_for_c(c) ≤ p (bisection), m = 64K·⌈(size_t)(c·n) / 64K⌉",
-             "block hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, one bit (h >> 6j) & 63 in word j", 64),
+             "block hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, one bit (h >> 6j) & 63 in word j", 64, "boost"),
     };
     return all;
 }

@@ -17,8 +17,19 @@ namespace bloomcalc {
 // ideal:   independent uniform choices (block, then probes / one bit per word / one bit per slice);
 // parquet: the Parquet spec's split-block hashing on a 64-bit hash h: block = ((h >> 32)·b) >> 32,
 //          bit i of word i = (uint32(h)·SALT[i]) >> 27 (B = 256, k = 8 only).
-enum class LayoutHashing { ideal, parquet };
-LayoutHashing parse_layout_hashing(const std::string& text);  // "ideal" | "parquet"
+// The libraries' own probe arithmetic on the item's 64-bit hash h (docs/libraries.md):
+// rocksdb:    FastLocalBloomImpl::AddHash (util/bloom_impl.h): line = FastRange32(lower 32 bits, lines),
+//             x = upper 32 bits, bit x >> 23, x *= 0x9e3779b9 per probe (blocked, B = 512);
+// boost:      filter_core::insert (include/boost/bloom/detail/core.hpp): h |= 1, block = hi(h·blocks),
+//             h *= 0xf1357aea2e62a9c5, then block_base::loop: bits (h >> 6j) & 63, h = mulx64(h) every 9
+//             (blocked B = 64: block<uint64_t, K>; split block B = 64K: multiblock<uint64_t, K>, bit j in word j);
+// guava:      BloomFilterStrategies.MURMUR128_MITZ_64: c = h1; (c & Long.MAX_VALUE) mod m; c += h2 (standard);
+// redisbloom: bloom.c CHECK_ADD_FUNC: (a + i·b) mod m in 64 bits, i = 0..k−1 (standard);
+// orc:        org.apache.orc.util.BloomFilter.addHash: c = int32(h1 + i·h2), i = 1..k, ~c if negative,
+//             c mod m, h1 and h2 the 32-bit halves of h (standard).
+enum class LayoutHashing { ideal, parquet, rocksdb, boost, guava, redisbloom, orc };
+// "ideal" | "parquet" | "rocksdb" | "boost" | "guava" | "redisbloom" | "orc"
+LayoutHashing parse_layout_hashing(const std::string& text);
 const char* to_string(LayoutHashing h);
 
 constexpr std::uint64_t kLayoutSimMaxBits = std::uint64_t{1} << 31;  // 256 MiB of bits
@@ -44,8 +55,9 @@ struct LayoutSimConfig {
     double max_probes = kLayoutSimMaxProbes;  // the probe budget (≤ 2^36)
 };
 
-// Checks the filter, m ≤ 2^31, epochs in [2, 2^20], the probe budget, and Parquet hashing's shape
-// (split-block, B = 256, k = 8); RangeError / InfeasibleError naming the parameter. Fills queries.
+// Checks the filter, m ≤ 2^31, epochs in [2, 2^20], the probe budget, and each scheme's shape (parquet:
+// split-block, B = 256, k = 8; rocksdb: blocked, B = 512; boost: blocked B = 64 or split block B = 64k;
+// guava, redisbloom, orc: standard, colliding); RangeError / InfeasibleError naming the parameter. Fills queries.
 LayoutSimConfig validate(const LayoutSimConfig& c);
 double layout_sim_work(const LayoutSimConfig& c);  // the estimate above (kLayoutSimSyncMaxWork)
 

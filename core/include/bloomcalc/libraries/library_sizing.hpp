@@ -50,6 +50,7 @@ struct LibraryInfo {
     std::string rule;    // the rule in symbols
     std::string probes;  // how an item's bits are chosen (its real probe arithmetic)
     unsigned hash_bits = 64;  // width of the hash the whole probe set is a function of; 0: none (a calculator)
+    std::string scheme;       // the layout simulation's hashScheme with this probe arithmetic (layout_sim.hpp)
 };
 
 // Every library, in the order the page's table shows them.
