@@ -925,9 +925,14 @@ export interface LayoutSizingResult extends LayoutFilter {
   rocksdbBitsPerKey: number | null;
 }
 
+/** The layout simulation's hash schemes: ideal probes, the Parquet spec's, or a library's own (docs/libraries.md). */
+export type LayoutHashScheme = 'ideal' | 'parquet' | 'rocksdb' | 'boost' | 'guava' | 'redisbloom' | 'orc';
+
 export interface LayoutSimulationInput extends LayoutInput {
-  /** 'ideal' (default) or 'parquet' (the spec's salted hashing; split-block, B = 256, k = 8). */
-  hashScheme?: 'ideal' | 'parquet';
+  /** 'ideal' (default), 'parquet' (the spec's salted hashing; split-block, B = 256, k = 8) or a library's own
+   * probe arithmetic: 'rocksdb' (blocked, B = 512), 'boost' (blocked B = 64 or split block B = 64k), 'guava',
+   * 'redisbloom', 'orc' (standard, colliding). docs/libraries.md. */
+  hashScheme?: LayoutHashScheme;
   epochs?: Quantity;
   /** Lookups per epoch; default max(4096, n). */
   queries?: Quantity;
@@ -936,7 +941,7 @@ export interface LayoutSimulationInput extends LayoutInput {
 }
 
 export interface LayoutSimulationResult extends LayoutFilter {
-  hashScheme: 'ideal' | 'parquet';
+  hashScheme: LayoutHashScheme;
   epochs: number;
   queries: number;
   seed: number;
