@@ -46,6 +46,7 @@
 #include "bloomcalc/rbf_large/large_models.hpp"
 #include "bloomcalc/rbf_large/rbf_method.hpp"
 #include "bloomcalc/rbf/nbounded.hpp"
+#include "bloomcalc/rbf/sigma_model.hpp"
 #include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/params.hpp"
 #include "bloomcalc/rbf/recommend.hpp"
@@ -381,9 +382,23 @@ val variant_val(const bc::RbfVariant& v) {
     return out;
 }
 
-// The method asked for (`method`: "exact" | "asymptotic" | "auto", default auto), resolved for (bits, k).
-bc::RbfMethod method_of(const val& input, std::uint64_t bits, unsigned k, const bc::RbfVariant& variant) {
-    return bc::resolve_rbf_method(bc::parse_rbf_method(string_or(input, "method", "auto")), bits, k, variant);
+// The method asked for (`method`: "exact" | "asymptotic" | "auto", default auto).
+bc::RbfMethod requested_method(const val& input) { return bc::parse_rbf_method(string_or(input, "method", "auto")); }
+
+// `phases`: 1 or 2 (default 1).
+unsigned phases_of(const val& input) {
+    const double phases = number_or(input, "phases", 1);
+    if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
+    return static_cast<unsigned>(phases);
+}
+
+// The σ-bounded model's plan of { m, k, phases?, method?, variant fields } (m: the total memory).
+bc::SigmaPlan sigma_plan_of(const val& input) {
+    const auto variant = variant_of(input);
+    const unsigned phases = phases_of(input);
+    const std::uint64_t total = bc::checked_rbf_bits_any(required_number(input, "m"));
+    const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
+    return bc::plan_sigma_model(total, k, phases, variant, requested_method(input));
 }
 
 void set_method(val& out, bc::RbfMethod method, double bound) {
@@ -394,34 +409,25 @@ void set_method(val& out, bc::RbfMethod method, double bound) {
 // { m, k, sigma, phases?: 1|2, method?, hashing?, recycling?, restart?, swap? }; for two phases m is the total memory.
 val rbf(val input) {
     return guarded([&] {
-        const auto variant = variant_of(input);
-        const double phases = number_or(input, "phases", 1);
-        if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
-        const std::uint64_t total = bc::checked_rbf_bits_any(required_number(input, "m"));
-        const std::uint64_t M = phases == 2 ? total / 2 : total;
-        const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
-        bc::validate_rbf_any(M, k);
-        const auto method = method_of(input, M, k, variant);
-        if (method == bc::RbfMethod::exact) bc::validate_rbf(M, k), bc::validate_rbf_exact_work(M, k, variant.hashing);
-        const std::uint64_t sigma = bc::checked_sigma(required_number(input, "sigma"), M, k, variant.recycling);
+        const auto plan = sigma_plan_of(input);
+        const std::uint64_t sigma = plan.checked(required_number(input, "sigma"));
+        const bc::SigmaModel model(plan);
         val out = val::object();
-        out.set("m", val(static_cast<double>(total)));
-        out.set("bitsPerFilter", val(static_cast<double>(M)));
-        out.set("k", val(k));
+        out.set("m", val(static_cast<double>(plan.memory)));
+        out.set("bitsPerFilter", val(static_cast<double>(plan.M)));
+        out.set("k", val(plan.k));
         out.set("sigma", val(static_cast<double>(sigma)));
-        out.set("phases", val(phases));
-        out.set("variant", variant_val(variant));
+        out.set("phases", val(plan.phases));
+        out.set("variant", variant_val(plan.variant));
         double bound = 0;
-        if (phases == 1) {
-            const auto r = method == bc::RbfMethod::exact ? bc::OnePhaseModel(M, k, variant).at(sigma)
-                                                          : bc::LargeOnePhaseModel(M, k, variant).at(sigma, &bound);
+        if (plan.phases == 1) {
+            const auto r = model.one_phase(sigma, &bound);
             out.set("averageFpr", val(r.average_fpr));
             out.set("expectedMessages", val(r.expected_messages));
             out.set("messagesHeld", val(r.messages_held));
             if (!r.restart.empty()) out.set("restart", array_of(r.restart));
         } else {
-            const auto r = method == bc::RbfMethod::exact ? bc::TwoPhaseModel(M, k, variant).at(sigma)
-                                                          : bc::LargeTwoPhaseModel(M, k, variant).at(sigma, &bound);
+            const auto r = model.two_phase(sigma, &bound);
             out.set("averageFpr", val(r.average_fpr));
             out.set("averageFprEq26", val(r.average_fpr_eq26));
             out.set("activeFpr", val(r.active_fpr));
@@ -430,68 +436,37 @@ val rbf(val input) {
             out.set("frozen", array_of(r.frozen));
             out.set("frozenFrom", val(static_cast<double>(r.frozen_from)));
         }
-        set_method(out, method, bound);
+        set_method(out, plan.method, bound);
         return out;
     });
 }
 
-// `points` values of σ spread over [σ_min, bits − 1], evaluated by `at(σ, &bound)`.
-template <class Model>
-void curve_points(const Model& model, std::uint64_t lo_sigma, std::uint64_t bits, std::uint64_t points, std::vector<double>& sigma,
-                  std::vector<double>& fpr, std::vector<double>& messages, double& bound) {
-    const double lo = static_cast<double>(lo_sigma), hi = static_cast<double>(bits - 1);
-    for (std::uint64_t i = 0; i < points; ++i) {
-        const auto s = static_cast<std::uint64_t>(std::llround(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1)));
-        if (!sigma.empty() && static_cast<double>(s) == sigma.back()) continue;
-        double b = 0;
-        const auto r = model.at(s, &b);
-        bound = std::max(bound, b);
-        sigma.push_back(static_cast<double>(s)), fpr.push_back(r.average_fpr), messages.push_back(r.expected_messages);
-    }
-}
-
-// The exact models as curve_points sees them (no bound).
-template <class Model>
-struct ExactAt {
-    const Model& model;
-    auto at(std::uint64_t s, double*) const { return model.at(s); }
-};
-
-// f¹_σ and E[N₀] at `points` values of σ spread over [σ_min, m − 1] (one fill), and f²_σ for two phases.
+// f¹_σ and E[N₀] at `points` values of σ spread over [σ_min, M − 1] (one fill), and f²_σ for two phases.
 val sigma_curve(val input) {
     return guarded([&] {
-        const auto variant = variant_of(input);
-        const std::uint64_t M = bc::checked_rbf_bits_any(required_number(input, "m"));
-        const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
+        const auto plan = sigma_plan_of(input);
         const double asked_points = number_or(input, "points", NAN);
-        const double phases = number_or(input, "phases", 1);
-        if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
-        const std::uint64_t bits = phases == 2 ? M / 2 : M;
-        bc::validate_rbf_any(bits, k);
-        const auto method = method_of(input, bits, k, variant);
-        if (method == bc::RbfMethod::exact) bc::validate_rbf(bits, k), bc::validate_rbf_exact_work(bits, k, variant.hashing);
         // At most 10^5 points; fewer where each σ costs a pass over the levels (the exact retaining law): the
         // default 200 shrinks to fit, an explicit count beyond is refused naming points.
-        const std::uint64_t most = std::min<std::uint64_t>(100000, method == bc::RbfMethod::exact ? bc::rbf_exact_curve_max_points(phases == 2 ? 2 * bits : bits, variant) : 100000);
+        const std::uint64_t most = std::min<std::uint64_t>(100000, plan.max_curve_points());
         const auto points = std::isnan(asked_points) ? std::min<std::uint64_t>(200, most) : bc::checked_integer(asked_points, "points", 2, most);
+        const bc::SigmaModel model(plan);
         std::vector<double> sigma, fpr, messages;
         double bound = 0;
-        const std::uint64_t lo = variant.recycling == bc::Recycling::retaining ? k : 0;
-        if (method == bc::RbfMethod::asymptotic) {
-            if (phases == 1) curve_points(bc::LargeOnePhaseModel(bits, k, variant), lo, bits, points, sigma, fpr, messages, bound);
-            else curve_points(bc::LargeTwoPhaseModel(bits, k, variant), lo, bits, points, sigma, fpr, messages, bound);
-        } else if (phases == 1) {
-            const bc::OnePhaseModel model(bits, k, variant);
-            curve_points(ExactAt<bc::OnePhaseModel>{model}, lo, bits, points, sigma, fpr, messages, bound);
-        } else {
-            const bc::TwoPhaseModel model(bits, k, variant);
-            curve_points(ExactAt<bc::TwoPhaseModel>{model}, lo, bits, points, sigma, fpr, messages, bound);
+        const double lo = static_cast<double>(plan.sigma_min()), hi = static_cast<double>(plan.M - 1);
+        for (std::uint64_t i = 0; i < points; ++i) {
+            const auto s = static_cast<std::uint64_t>(std::llround(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1)));
+            if (!sigma.empty() && static_cast<double>(s) == sigma.back()) continue;
+            double b = 0;
+            const auto r = model.at(s, &b);
+            bound = std::max(bound, b);
+            sigma.push_back(static_cast<double>(s)), fpr.push_back(r.average_fpr), messages.push_back(r.expected_messages);
         }
         val out = val::object();
         out.set("sigma", array_of(sigma));
         out.set("averageFpr", array_of(fpr));
         out.set("expectedMessages", array_of(messages));
-        set_method(out, method, bound);
+        set_method(out, plan.method, bound);
         return out;
     });
 }

@@ -1,0 +1,55 @@
+// SigmaModel: the method is resolved once (resolve_rbf_method) and the model built in place.
+#include "bloomcalc/rbf/sigma_model.hpp"
+
+#include <algorithm>
+
+#include "bloomcalc/error.hpp"
+
+namespace bloomcalc {
+
+SigmaPlan plan_sigma_model(std::uint64_t memory, unsigned k, unsigned phases, RbfVariant variant, RbfMethod requested,
+                           std::uint64_t exact_work_limit) {
+    if (phases != 1 && phases != 2) throw RangeError("phases", "1 or 2", std::to_string(phases));
+    SigmaPlan plan;
+    plan.memory = memory, plan.M = phases == 2 ? memory / 2 : memory, plan.k = k, plan.phases = phases, plan.variant = variant;
+    validate_rbf_any(plan.M, k);
+    plan.method = resolve_rbf_method(requested, plan.M, k, variant);
+    if (plan.method == RbfMethod::exact) validate_rbf(plan.M, k), validate_rbf_exact_work(plan.M, k, variant.hashing, exact_work_limit);
+    return plan;
+}
+
+std::uint64_t SigmaPlan::max_curve_points() const {
+    // Two phases count their total memory: each σ costs about twice (kMaxRbfCurveWork).
+    return method == RbfMethod::exact ? rbf_exact_curve_max_points(phases * M, variant) : ~std::uint64_t{0};
+}
+
+SigmaModel::SigmaModel(const SigmaPlan& plan) : plan_(plan) {
+    const bool exact = plan.method == RbfMethod::exact;
+    if (exact && plan.phases == 1) model_.emplace<OnePhaseModel>(plan.M, plan.k, plan.variant);
+    else if (exact) model_.emplace<TwoPhaseModel>(plan.M, plan.k, plan.variant);
+    else if (plan.phases == 1) model_.emplace<LargeOnePhaseModel>(plan.M, plan.k, plan.variant);
+    else model_.emplace<LargeTwoPhaseModel>(plan.M, plan.k, plan.variant);
+}
+
+OnePhaseResult SigmaModel::one_phase(std::uint64_t sigma, double* bound) const {
+    if (bound) *bound = 0;
+    if (const auto* exact = std::get_if<OnePhaseModel>(&model_)) return exact->at(sigma);
+    return std::get<LargeOnePhaseModel>(model_).at(sigma, bound);
+}
+
+TwoPhaseResult SigmaModel::two_phase(std::uint64_t sigma, double* bound) const {
+    if (bound) *bound = 0;
+    if (const auto* exact = std::get_if<TwoPhaseModel>(&model_)) return exact->at(sigma);
+    return std::get<LargeTwoPhaseModel>(model_).at(sigma, bound);
+}
+
+SigmaModel::Point SigmaModel::at(std::uint64_t sigma, double* bound) const {
+    if (plan_.phases == 1) {
+        const auto r = one_phase(sigma, bound);
+        return {r.average_fpr, r.expected_messages};
+    }
+    const auto r = two_phase(sigma, bound);
+    return {r.average_fpr, r.expected_messages};
+}
+
+}  // namespace bloomcalc
