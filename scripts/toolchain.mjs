@@ -8,7 +8,9 @@ import path from 'node:path';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // clang + libclang-rt-14-dev: the sanitizer build and the libFuzzer target (build/asan).
-const APT_PACKAGES = ['emscripten', 'catch2', 'chromium', 'cmake', 'g++', 'clang', 'libclang-rt-14-dev'];
+// mkdocs, mkdocs-material, python3-sphinx, furo: the MkDocs and Sphinx fixture sites (tests/sites/).
+const APT_PACKAGES = ['emscripten', 'catch2', 'chromium', 'cmake', 'g++', 'clang', 'libclang-rt-14-dev',
+  'mkdocs', 'mkdocs-material', 'python3-sphinx', 'furo'];
 const REQUIRED = [
   ['/usr/bin/em++', 'emscripten'],
   ['/usr/bin/cmake', 'cmake'],
@@ -17,6 +19,10 @@ const REQUIRED = [
   ['/usr/bin/chromium', 'chromium'],
   ['/usr/bin/clang++', 'clang'],
   ['/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a', 'libclang-rt-14-dev'],
+  ['/usr/bin/mkdocs', 'mkdocs'],
+  ['/usr/share/mkdocs/themes/material/__init__.py', 'mkdocs-material'],
+  ['/usr/bin/sphinx-build', 'python3-sphinx'],
+  ['/usr/lib/python3/dist-packages/furo/__init__.py', 'furo'],
 ];
 const APT_LINE = `apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`;
 

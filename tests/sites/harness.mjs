@@ -334,7 +334,16 @@ export function freePort() {
 export async function checkDevServer(browser, url) {
   const { context, page, problems } = await newPage(browser);
   try {
-    await page.goto(url);
+    // a dev server may print its URL a moment before it listens, and answers once its first compile is done
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await page.goto(url, { timeout: 300_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 30 || !/ERR_CONNECTION_REFUSED/.test(error.message)) throw error;
+        await page.waitForTimeout(1000);
+      }
+    }
     const { sizing, errors } = await waitForResults(page, { timeout: 120_000 });
     assert.deepEqual(errors, []);
     assert.deepEqual(sizing, SIZING);
