@@ -16,6 +16,7 @@ export const SECTIONS = [
   { name: 'simulation', title: 'Simulation throughput', about: 'bench/bench_simulation.cpp natively and in wasm: bit probes per second (docs/simulation.md).' },
   { name: 'layouts', title: 'Block layouts', about: 'bench/bench_layouts.cpp natively and in wasm: the exact FPR per layout and the slowest sizings (docs/layouts.md).' },
   { name: 'limits', title: 'Limits: the bounded calls at their worst corners', about: 'scripts/bench-limits.mjs: every bounded synchronous call of the npm module (wasm under Node) at the worst corners of its accepted range, CPU time, beside the figure it is meant to stay within (docs/api.md, "Limits").' },
+  { name: 'embed', title: 'The element in documentation sites', about: 'scripts/bench-embed.mjs: in the VitePress fixture (tests/sites/, docs/embed.md\'s recipe) the bytes of bloomcalc before the first result and the time to it (medians of cold loads); the layout shift on each fixture site\'s calculators page; Lighthouse\'s performance score and CLS on our own page (dist/web), desktop and mobile. Reported, not asserted.' },
 ];
 
 const BEGIN = (name) => `<!-- section ${name} -->`;

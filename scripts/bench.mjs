@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { benchEmbed } from './bench-embed.mjs';
 import { benchLimits } from './bench-limits.mjs';
 import { benchRecommendPool } from './bench-pool.mjs';
 import { SECTIONS, captured, runContext, writeMeasurements } from './bench-report.mjs';
@@ -17,7 +18,7 @@ import { buildEnv, root } from './toolchain.mjs';
 
 const NAMES = SECTIONS.map(({ name }) => name);
 const MODULE_ONLY = ['recommend-pool', 'limits'];  // sections that need only the npm module (wasm)
-const WEB = ['sizes'];                              // sections that need the built page and element (dist/)
+const WEB = ['sizes', 'embed'];                     // sections that need the built page and element (dist/)
 const onlyArg = process.argv.indexOf('--only');
 const only = (onlyArg >= 0 ? process.argv[onlyArg + 1] : process.env.BENCH_ONLY)?.split(',').filter(Boolean);
 for (const name of only ?? [])
@@ -32,10 +33,10 @@ if (noBuild) {
   const wasm = path.join(root, 'dist', 'bloomcalc.web.wasm');
   built = existsSync(wasm) ? `not built by this run: dist/ as built at ${statSync(wasm).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'not built by this run';
 } else if (NAMES.some((name) => !MODULE_ONLY.includes(name) && !WEB.includes(name) && wanted(name))) {
-  await build(['native', 'wasm', ...(wanted('sizes') ? ['web'] : [])]);
+  await build(['native', 'wasm', ...(WEB.some(wanted) ? ['web'] : [])]);
   buildWasmBenchmarks();
 } else {
-  await build(['wasm', ...(wanted('sizes') ? ['web'] : [])]);
+  await build(['wasm', ...(WEB.some(wanted) ? ['web'] : [])]);
 }
 const context = runContext(root, { built });
 const ran = new Map();
@@ -169,5 +170,8 @@ await section('layouts', () => {
     );
   }
 });
+
+// The element in the documentation-site fixtures and Lighthouse on our page (scripts/bench-embed.mjs).
+await section('embed', () => benchEmbed(root));
 
 console.log(`\nwrote ${path.relative(root, writeMeasurements(root, SECTIONS, ran, context))}`);

@@ -1,28 +1,16 @@
-// Docusaurus 3 (classic preset, React 19) with docs/embed.md's Docusaurus snippets: the production build and
-// the dev server.
+// Docusaurus 3 (classic preset, React 19, webpack 5) with docs/embed.md's Docusaurus recipe: the production
+// build and the dev server.
 import { describe, test } from 'node:test';
 
 import { checkDevServer, freePort, siteTest, skip, startServer } from './harness.mjs';
 
-export const docusaurus = {
-  calculators: '/calculators/',
-  other: '/other/',
-  linkToOther: 'Other page',
-  linkBack: 'Calculators',
-  siteIsDark: (page) => page.evaluate(() => document.documentElement.dataset.theme === 'dark'),
-  toggleDark: (page) => page.getByRole('button', { name: /dark and light mode/ }).click(),
-};
-
-const CLI = 'node_modules/@docusaurus/core/bin/docusaurus.mjs';
-
 describe('Docusaurus site', { skip }, () => {
-  const site = siteTest('docusaurus', { build: [process.execPath, [CLI, 'build', '--out-dir', 'build']], out: 'build', site: docusaurus });
+  const site = siteTest('docusaurus');
 
   test('the dev server computes', async () => {
     const port = await freePort();
-    const dev = await startServer(process.execPath, [CLI, 'start', '--host', '127.0.0.1', '--port', String(port), '--no-open'], {
+    const dev = await startServer(process.execPath, ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'start', '--host', '127.0.0.1', '--port', String(port), '--no-open'], {
       cwd: site.dir,
-      env: { ...process.env, BROWSER: 'none' },
       urlPattern: new RegExp(`running at:?\\s*(http://127\\.0\\.0\\.1:${port}/)`),
     });
     try {

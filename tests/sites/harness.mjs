@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 
 import { launchChromium } from '../e2e/harness.mjs';
 import { serve, stop } from '../../wasm/serve.mjs';
+import { SITES } from './sites.mjs';
 import { snippetsFor } from './snippets.mjs';
 
 export { launchChromium, serve, stop };
@@ -62,6 +63,26 @@ export async function packTarball() {
 }
 
 /**
+ * `npm ci` in `dir` (from its package-lock.json, if it has one) unless its node_modules was installed from the
+ * same lockfile already; timings.install: the milliseconds it took (0 when kept).
+ */
+export async function installLocked(dir, timings = {}) {
+  const lock = join(dir, 'package-lock.json');
+  if (!existsSync(lock)) return;
+  const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');
+  const stamp = join(dir, 'node_modules', '.bloomcalc-lock-sha256');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) {
+    timings.install = 0;
+    return;
+  }
+  const start = Date.now();
+  rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
+  await run(NPM, ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir });
+  writeFileSync(stamp, hash);
+  timings.install = Date.now() - start;
+}
+
+/**
  * A fresh copy of tests/sites/<name>/ in build/sites/<name>/ with its dependencies and the packed bloomcalc
  * installed and docs/embed.md's snippets for `snippetSite` (a name or a list) written in. node_modules survives between runs
  * while package-lock.json is unchanged (then only the tarball is installed again). Returns the directory.
@@ -71,18 +92,7 @@ export async function prepareSite(name, { tarball, snippetSite = name, timings =
   mkdirSync(dir, { recursive: true });
   for (const entry of readdirSync(dir)) if (entry !== 'node_modules') rmSync(join(dir, entry), { recursive: true, force: true });
   cpSync(join(FIXTURES, name), dir, { recursive: true });
-  const lock = join(dir, 'package-lock.json');
-  if (existsSync(lock)) {
-    const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');
-    const stamp = join(dir, 'node_modules', '.bloomcalc-lock-sha256');
-    if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== hash) {
-      const start = Date.now();
-      rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
-      await run(NPM, ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir });
-      writeFileSync(stamp, hash);
-      timings.install = Date.now() - start;
-    } else timings.install = 0;
-  }
+  await installLocked(dir, timings);
   // The package as `npm install bloomcalc-<version>.tgz` lays it out (it has no dependencies of its own).
   const target = join(dir, 'node_modules', 'bloomcalc');
   rmSync(target, { recursive: true, force: true });
@@ -353,35 +363,44 @@ export async function checkDevServer(browser, url) {
   }
 }
 
+/** Builds a prepared fixture (SITES[name].build, then its afterBuild); returns the built site's directory. */
+export async function buildSite(name, dir) {
+  const { build: [command, args], out, afterBuild } = SITES[name];
+  await run(command, args, { cwd: dir });
+  await afterBuild?.(join(dir, out));
+  return join(dir, out);
+}
+
 /**
- * The production-build test of one fixture: prepare it (prepareSite), run `build` ([command, args]) in it (then
- * afterBuild(outDir), a step of the site's own), check
- * that no file of `out` holds a file:// URL or the build directory, serve `out` and run checkSite. Returns the
- * prepared site's { dir } for further tests (filled in before()).
+ * The production-build test of one fixture (sites.mjs): prepare it (prepareSite), build it, check that no built
+ * file holds a file:/// URL or the build directory, serve it and run checkSite. Returns { dir, browser } of the
+ * prepared site for further tests (filled in before()).
  */
-export function siteTest(name, { build: [command, args], out, site, afterBuild }) {
+export function siteTest(name) {
   const prepared = {};
   const timings = {};
   let browser;
+  let tarball;
   before(async () => {
-    const tarball = await packTarball();
+    tarball = await packTarball();
     Object.assign(prepared, await prepareSite(name, { tarball, timings }));
     browser = await launchChromium();
     prepared.browser = browser;
   });
-  after(() => browser?.close());
+  after(async () => {
+    await browser?.close();
+    if (tarball) rmSync(dirname(tarball), { recursive: true, force: true });
+  });
   test('the production site builds, ships no build path, and passes the site checks in Chromium', async (t) => {
     const { dir } = prepared;
     let start = Date.now();
-    await run(command, args, { cwd: dir });
-    const outDir = join(dir, out);
-    await afterBuild?.(outDir);
+    const outDir = await buildSite(name, dir);
     timings.build = Date.now() - start;
     assert.deepEqual(findInOutput(outDir, ['file:///', dir]), [], 'no file:/// URL or build directory in the output');
     const { server, url } = await serve({ root: outDir });
     try {
       start = Date.now();
-      const figures = await checkSite(t, browser, url, site);
+      const figures = await checkSite(t, browser, url, SITES[name]);
       timings.checks = Date.now() - start;
       t.diagnostic(`${name}: ${JSON.stringify(figures)}; install ${timings.install ?? '-'} ms, build ${timings.build} ms, checks ${timings.checks} ms`);
     } finally {

@@ -1,0 +1,176 @@
+// `npm run bench -- --only embed`: the element in documentation sites (issue 19), measured, not asserted.
+//   1. The VitePress fixture (tests/sites/vitepress, docs/embed.md's recipe) with a page holding only the docs'
+//      sizing element: the bytes the page downloads before the first result (as served: brotli, the browser's
+//      encodedBodySize) minus those of the same site built without the recipe, and the time from navigation to
+//      the first `result` event; medians of RUNS loads, each in a fresh browser context (empty cache).
+//   2. Cumulative layout shift (PerformanceObserver 'layout-shift', as tests/sites checks it) on the calculators
+//      page of each fixture site, median of 3 loads.
+//   3. Lighthouse (the npm package, tests/sites/lighthouse's lockfile, driving /usr/bin/chromium) on our own page
+//      (dist/web), desktop and mobile presets: the performance score, CLS, LCP, TBT.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { SITES } from '../tests/sites/sites.mjs';
+import {
+  FIXTURES, SITES_BUILD, buildSite, installLocked, launchChromium, newPage, packTarball, prepareSite, run, serve, stop, waitForResults,
+} from '../tests/sites/harness.mjs';
+import { snippetsFor } from '../tests/sites/snippets.mjs';
+
+const RUNS = 7;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+
+// In the page, from its start: at the first `result` event (it bubbles out of the element's shadow root), the
+// time since navigation and the bytes of every response finished by then.
+function recordFirstResult() {
+  const bytesSoFar = () => {
+    const now = performance.now();
+    const [navigation] = performance.getEntriesByType('navigation');
+    return (navigation?.encodedBodySize ?? 0) +
+      performance.getEntriesByType('resource').filter((e) => e.responseEnd <= now).reduce((sum, e) => sum + e.encodedBodySize, 0);
+  };
+  window.__bytesSoFar = bytesSoFar;
+  document.addEventListener('result', () => {
+    window.__first ??= { ms: performance.now(), bytes: bytesSoFar() };
+  }, true);
+}
+
+/** Loads `url` in fresh contexts RUNS times: [{ ms, bytes }] at the first result, or (control) bytes at load. */
+async function loads(browser, url, { control = false } = {}) {
+  const figures = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.addInitScript(recordFirstResult);
+      await page.goto(url, { waitUntil: 'load' });
+      if (control) {
+        await page.waitForTimeout(1000);
+        figures.push({ bytes: await page.evaluate(() => window.__bytesSoFar()) });
+      } else {
+        await page.waitForFunction(() => window.__first, null, { timeout: 60_000 });
+        figures.push(await page.evaluate(() => window.__first));
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return figures;
+}
+
+async function firstResultInVitePress(browser, tarball) {
+  const { dir } = await prepareSite('vitepress', { tarball });
+  const page = snippetsFor('vitepress').find((s) => s.anchor);
+  writeFileSync(join(dir, 'docs', 'sizing.md'), `# Sizing\n\n${page.text}`);
+  // the control: the same site and page, the theme without the recipe's import (the element stays inert)
+  const theme = join(dir, 'docs', '.vitepress', 'theme', 'index.js');
+  const recipe = readFileSync(theme, 'utf8');
+  writeFileSync(theme, "import DefaultTheme from 'vitepress/theme';\n\nexport default DefaultTheme;\n");
+  await run(process.execPath, ['node_modules/vitepress/bin/vitepress.js', 'build', 'docs', '--outDir', '../control'], { cwd: dir });
+  writeFileSync(theme, recipe);
+  const out = await buildSite('vitepress', dir);
+  const results = {};
+  for (const [name, root] of [['control', join(dir, 'control')], ['site', out]]) {
+    const { server, url } = await serve({ root });
+    try {
+      results[name] = await loads(browser, new URL('sizing.html', url).href, { control: name === 'control' });
+    } finally {
+      await stop(server);
+    }
+  }
+  const control = median(results.control.map((r) => r.bytes));
+  const bytes = median(results.site.map((r) => r.bytes));
+  const ms = results.site.map((r) => r.ms);
+  console.log(`\n=== VitePress (${SITES.vitepress.title}), a page with docs/embed.md's sizing element, ${RUNS} cold loads each`);
+  console.log(`bloomcalc before the first result: ${kb(bytes - control)} KB as served (brotli) = ${kb(bytes)} KB the page downloads then - ${kb(control)} KB the same page without the recipe`);
+  console.log(`time to the first result: median ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}-${Math.max(...ms).toFixed(0)}) after navigation`);
+}
+
+async function clsPerSite(browser, tarball) {
+  console.log('\n=== cumulative layout shift on each fixture site\'s calculators page (7 calculators), median of 3 loads');
+  for (const [name, site] of Object.entries(SITES)) {
+    if (site.needs && !existsSync(site.needs[0])) {
+      console.log(`${site.title.padEnd(28)} not measured: ${site.needs[1]}`);
+      continue;
+    }
+    try {
+      const { dir } = await prepareSite(name, { tarball });
+      const out = await buildSite(name, dir);
+      const { server, url } = await serve({ root: out });
+      try {
+        const shifts = [];
+        for (let i = 0; i < 3; i++) {
+          const { context, page } = await newPage(browser);
+          try {
+            await page.goto(new URL(site.calculators, url).href);
+            await waitForResults(page);
+            await page.waitForTimeout(500);
+            shifts.push(await page.evaluate(() => window.__layoutShift));
+          } finally {
+            await context.close();
+          }
+        }
+        console.log(`${site.title.padEnd(28)} CLS ${median(shifts).toFixed(3)} (${shifts.map((s) => s.toFixed(3)).join(', ')})`);
+      } finally {
+        await stop(server);
+      }
+    } catch (error) {
+      console.log(`${site.title.padEnd(28)} not measured: ${error.message.split('\n').find((l) => /error/i.test(l)) ?? error.message.split('\n')[0]}`);
+    }
+  }
+}
+
+async function lighthouseOnOurPage(root) {
+  const dir = join(SITES_BUILD, 'lighthouse');
+  mkdirSync(dir, { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) writeFileSync(join(dir, file), readFileSync(join(FIXTURES, 'lighthouse', file)));
+  await installLocked(dir);
+  const modules = join(dir, 'node_modules');
+  const { default: lighthouse } = await import(pathToFileURL(join(modules, 'lighthouse', 'core', 'index.js')));
+  const { default: desktopConfig } = await import(pathToFileURL(join(modules, 'lighthouse', 'core', 'config', 'desktop-config.js')));
+  const chromeLauncher = await import(pathToFileURL(join(modules, 'chrome-launcher', 'dist', 'index.js')));
+  const { server, url } = await serve({ root: join(root, 'dist', 'web') });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  console.log('\n=== Lighthouse on our own page (dist/web, served by wasm/serve.mjs), performance category');
+  try {
+    for (const [preset, config] of [['desktop', desktopConfig], ['mobile', undefined]]) {
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
+      const audit = (id) => lhr.audits[id]?.numericValue;
+      console.log(`${preset.padEnd(8)} performance ${lhr.categories.performance.score?.toFixed(2)}, CLS ${audit('cumulative-layout-shift')?.toFixed(3)}, ` +
+        `LCP ${(audit('largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${audit('total-blocking-time')?.toFixed(0)} ms` +
+        (lhr.runWarnings?.length ? ` (warnings: ${lhr.runWarnings.join('; ')})` : ''));
+    }
+  } finally {
+    await chrome.kill();
+    await stop(server);
+  }
+}
+
+// A part that cannot run (a site that does not build) says why in one line; the others still run.
+async function part(name, fn) {
+  try {
+    await fn();
+  } catch (error) {
+    console.log(`\n=== ${name}: not measured: ${error.message.split('\n').find((l) => /error/i.test(l)) ?? error.message.split('\n')[0]}`);
+  }
+}
+
+export async function benchEmbed(root, { only = ['first-result', 'cls', 'lighthouse'] } = {}) {
+  const tarball = await packTarball();
+  const browser = await launchChromium();
+  try {
+    if (only.includes('first-result')) await part('VitePress, first result', () => firstResultInVitePress(browser, tarball));
+    if (only.includes('cls')) await part('CLS per site', () => clsPerSite(browser, tarball));
+  } finally {
+    await browser.close();
+    rmSync(join(tarball, '..'), { recursive: true, force: true });
+  }
+  if (only.includes('lighthouse')) await part('Lighthouse', () => lighthouseOnOurPage(root));
+}
