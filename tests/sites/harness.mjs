@@ -265,6 +265,7 @@ export async function settledWorkers(page) {
  * The checks every fixture site passes, in one browser page (t: the node:test context, for diagnostics):
  *   site.calculators, site.other: the two pages' paths; site.linkToOther / site.linkBack: link texts;
  *   site.siteIsDark(page) and site.toggleDark(page): the site's own dark mode and its toggle.
+ * The embed code offered by "Copy embed code" is checked like the links (no file: URL, every src answers).
  * Returns the figures { cls, links, workers }.
  */
 export async function checkSite(t, browser, baseUrl, site) {
@@ -293,6 +294,20 @@ export async function checkSite(t, browser, baseUrl, site) {
         const { status } = await fetch(url);
         check(status === 200, `link ${url.pathname}${url.hash}: ${status}`);
       }
+    }
+
+    // the embed code the first element offers names no file: URL, and every URL in it answers 200
+    const code = await page.evaluate(async () => {
+      const root = document.querySelector('bloom-calc').shadowRoot;
+      [...root.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Copy embed code')?.click();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return [...root.querySelectorAll('textarea')].find((t) => !t.hidden && t.value.includes('<bloom-calc'))?.value ?? null;
+    });
+    check(code !== null, 'Copy embed code shows the <bloom-calc> markup');
+    check(!/file:/.test(code ?? ''), `the embed code names no file: URL: ${code}`);
+    for (const [, src] of (code ?? '').matchAll(/\bsrc="([^"]+)"/g)) {
+      const { status } = await fetch(new URL(src.replace(/&amp;/g, '&'), calculators)).catch((error) => ({ status: error.message }));
+      check(status === 200, `the embed code's ${src}: ${status}`);
     }
 
     // the site's own dark toggle flips the element's colours, both ways

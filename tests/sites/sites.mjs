@@ -15,7 +15,7 @@ export const SITES = {
     other: '/other.html',
     ...links,
     siteIsDark: (page) => page.evaluate(() => document.documentElement.classList.contains('dark')),
-    toggleDark: (page) => page.locator('.VPNavBar button.VPSwitchAppearance').click(),
+    toggleDark: (page) => page.locator('button.VPSwitchAppearance:visible').first().click(),
   },
   docusaurus: {
     title: 'Docusaurus 3.10',
