@@ -1,12 +1,18 @@
 // A dependency-free static file server for the page (node:http), bound to 127.0.0.1. Used by `npm start`,
-// `npx bloomcalc serve` and the browser tests.
+// `npx bloomcalc serve` and the browser tests. Its behaviour for users: docs/cli.md, "The static server"; why no
+// library: docs/decisions.md, "Static server: fixed in place".
 //   - traversal-proof: the raw request path is decoded once and must resolve inside a root (no `..`
-//     escape, encoded or not; no backslash, no NUL); malformed targets get 400, never an exception;
+//     escape, encoded or not; no backslash, no NUL); malformed targets get 400, never an exception; the
+//     absolute form ("GET http://host/path", RFC 9112 §3.2.2) is read as its path;
 //   - a trailing slash names a directory: "/index.html/" is a 404, "/docs" a 301 to "/docs/" (so the
 //     index's relative links resolve), as nginx and Apache answer;
-//   - compressed: brotli or gzip (node:zlib) by Accept-Encoding, computed once per file version, cached;
-//   - revalidated: a strong ETag per file version and encoding, 304 on If-None-Match; `no-cache`, so a
-//     reload re-checks every file (the names carry no hash) but downloads only what changed.
+//   - compressed: brotli or gzip (node:zlib) by Accept-Encoding and its q-values, computed once per file
+//     version, cached;
+//   - revalidated: a strong ETag per file version and encoding, 304 on If-None-Match (else on
+//     If-Modified-Since, RFC 9110 §13.1.3); `no-cache`, so a reload re-checks every file (the names carry no
+//     hash) but downloads only what changed;
+//   - ranges: one byte range of the file as stored (the identity encoding), 206 / 416, If-Range honoured;
+//   - slow clients: a request's headers must arrive within headersTimeoutMs (default 10 s, Node's is 60 s).
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -41,12 +47,20 @@ const ENCODERS = {
 
 class BadRequest extends Error {}
 
+// The absolute form of a request target: scheme and authority (a host name, IPv4 or [IPv6], optional port),
+// then the path, which may be empty ("http://host" is "/"). The authority is not checked against ours: one site.
+const ABSOLUTE_FORM = /^https?:\/\/(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d*)?(?=[/?#]|$)/i;
+
 /**
- * The path part of a request target ("/a/b?x" → "/a/b"), percent-decoded; throws BadRequest when it is
- * not an origin-form path or does not decode. No URL parsing: `//`, `//[` or `/\` are paths like others.
+ * The path part of a request target ("/a/b?x" → "/a/b", "http://host/a?x" → "/a"), percent-decoded; throws
+ * BadRequest when it is neither an origin-form path nor an absolute URL, or does not decode. No URL parsing:
+ * `//`, `//[` or `/\` are paths like others.
  */
 export function requestPath(target) {
-  const raw = String(target ?? '').split(/[?#]/, 1)[0];
+  let text = String(target ?? '');
+  const authority = ABSOLUTE_FORM.exec(text);
+  if (authority) text = text.slice(authority[0].length).replace(/^(?=[?#]|$)/, '/');
+  const raw = text.split(/[?#]/, 1)[0];
   if (!raw.startsWith('/')) throw new BadRequest('the request target must be a path starting with /');
   let decoded;
   try {
@@ -94,20 +108,43 @@ function directoryLocation(base, path, target) {
   return `/${segments.map((s) => `${s}/`).join('')}${query}`;
 }
 
-/** The encoding to send: 'br', 'gzip' or 'identity', from an Accept-Encoding header (q=0 refuses). */
+/**
+ * The encoding to send: 'br', 'gzip' or 'identity', from an Accept-Encoding header (RFC 9110 §12.5.3): the coding
+ * with the highest q-value (brotli before gzip at equal q), q=0 refusing it; identity when neither is acceptable,
+ * or when it is asked for with a higher q. A malformed q-value counts as 0.
+ */
 export function negotiateEncoding(header) {
   const accepted = new Map();
   for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
     if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    accepted.set(name, Number.isFinite(weight) ? weight : 0);
+    const q = params.find((p) => /^q\s*=/.test(p));
+    const value = q === undefined ? '1' : q.slice(q.indexOf('=') + 1).trim();
+    const weight = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(value) ? Number(value) : 0;
+    accepted.set(name, weight);
   }
   const weight = (name) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
+  const best = ['br', 'gzip'].reduce((a, b) => (weight(b) > weight(a) ? b : a));
+  if (weight(best) === 0) return 'identity';
+  return accepted.has('identity') && accepted.get('identity') > weight(best) ? 'identity' : best;
+}
+
+/**
+ * The byte range a Range header asks of a file of `size` bytes (RFC 9110 §14.1.2): { start, end } (inclusive),
+ * 'unsatisfiable' (416), or null when there is none to honour — absent, not "bytes=", malformed, or several ranges
+ * (a server may answer those with the whole file, which this one does).
+ */
+export function byteRange(header, size) {
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(String(header ?? ''));
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const [first, last] = [match[1], match[2]].map((d) => (d === '' ? undefined : Number(d)));
+  if (first === undefined) {  // the last `last` bytes
+    if (last === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - last), end: size - 1 };
+  }
+  if (last !== undefined && last < first) return null;  // invalid: ignored
+  if (first >= size) return 'unsatisfiable';
+  return { start: first, end: Math.min(last ?? size - 1, size - 1) };
 }
 
 /** Starts a response; headers go through setHeader so observers (tests, logs) can read them back. */
@@ -121,6 +158,12 @@ function plain(res, status, text, extra = {}) {
   res.end(`${text}\n`);
 }
 
+/** Whether an If-Modified-Since date is at or after the file's Last-Modified (whole seconds, as HTTP dates are). */
+function notModifiedSince(header, mtimeMs) {
+  const since = Date.parse(header ?? '');
+  return Number.isFinite(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
+}
+
 /** Whether an If-None-Match header lists `etag` (weak comparison, as RFC 9110 §13.1.2 asks). */
 function etagMatches(header, etag) {
   if (!header) return false;
@@ -130,11 +173,13 @@ function etagMatches(header, etag) {
 }
 
 /**
- * Serves the files under `root` (a directory, or a list searched in order) on 127.0.0.1:`port` (0 picks
- * a free port), adding `headers` (e.g. a Content-Security-Policy) to every file response.
+ * Serves the files under `root` (a directory, or a list searched in order) on `host` (default, and when empty,
+ * 127.0.0.1) port `port` (0 picks a free port), adding `headers` (e.g. a Content-Security-Policy) to every file
+ * response. A client whose request headers take longer than `headersTimeoutMs` is answered 408 and closed.
  * Resolves to { server, url } with url like "http://127.0.0.1:43117/".
  */
-export function serve({ root, port = 0, host = '127.0.0.1', headers: extraHeaders = {} } = {}) {
+export function serve({ root, port = 0, host, headers: extraHeaders = {}, headersTimeoutMs = 10000 } = {}) {
+  host ||= '127.0.0.1';
   if (!root || (Array.isArray(root) && root.length === 0)) throw new TypeError('serve: root is required');
   const roots = (Array.isArray(root) ? root : [root]).map((r) => resolve(r));
   // Compressed bodies by "path\0encoding", valid while the file's size and mtime are unchanged.
@@ -182,21 +227,44 @@ export function serve({ root, port = 0, host = '127.0.0.1', headers: extraHeader
     }
     const ext = extname(file.path).toLowerCase();
     const compressible = COMPRESSIBLE.has(ext) && file.size >= MIN_COMPRESS_BYTES;
-    const encoding = compressible ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
     const version = `${file.size.toString(16)}-${Math.round(file.mtimeMs).toString(16)}`;
+    const lastModified = new Date(file.mtimeMs).toUTCString();
+    // A range is of the file as stored (the identity encoding), if If-Range still names this version.
+    const ifRange = req.headers['if-range'];
+    const rangeApplies = req.headers.range !== undefined && (ifRange === undefined || ifRange === `"${version}"` || ifRange === lastModified);
+    const range = rangeApplies ? byteRange(req.headers.range, file.size) : null;
+    const encoding = compressible && range === null ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
     const etag = `"${version}${encoding === 'identity' ? '' : `-${encoding}`}"`;
     const headers = {
       'Content-Type': MIME[ext] ?? 'application/octet-stream',
       'Cache-Control': 'no-cache',
       ETag: etag,
-      'Last-Modified': new Date(file.mtimeMs).toUTCString(),
+      'Last-Modified': lastModified,
+      'Accept-Ranges': 'bytes',
       'X-Content-Type-Options': 'nosniff',
       ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
       ...extraHeaders,
     };
-    if (etagMatches(req.headers['if-none-match'], etag)) {
+    // If-None-Match decides when present; If-Modified-Since only without it (RFC 9110 §13.2.2)
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch !== undefined ? etagMatches(ifNoneMatch, etag) : notModifiedSince(req.headers['if-modified-since'], file.mtimeMs)) {
       head(res, 304, headers);
       res.end();
+      return;
+    }
+    if (range === 'unsatisfiable') {
+      plain(res, 416, 'Range Not Satisfiable', { 'Content-Range': `bytes */${file.size}`, 'Accept-Ranges': 'bytes' });
+      return;
+    }
+    if (range) {
+      head(res, 206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`, 'Content-Length': range.end - range.start + 1 });
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      const stream = createReadStream(file.path, range);
+      stream.on('error', () => res.destroy());
+      stream.pipe(res);
       return;
     }
     if (encoding !== 'identity') {
@@ -215,7 +283,14 @@ export function serve({ root, port = 0, host = '127.0.0.1', headers: extraHeader
     stream.pipe(res);
   }
 
-  const server = createServer((req, res) => {
+  // Node checks the timeouts every connectionsCheckingInterval (30 s by default): often enough to close a slow
+  // header sender near headersTimeoutMs. requestTimeout must not be below headersTimeout.
+  const timeouts = {
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: 2 * headersTimeoutMs,
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeoutMs / 4)),
+  };
+  const server = createServer(timeouts, (req, res) => {
     handle(req, res).catch(() => {
       // an unexpected failure (a file vanishing mid-request): answer 500 if we still can, never crash
       if (!res.headersSent) plain(res, 500, 'Internal Server Error');

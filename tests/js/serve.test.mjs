@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-import { negotiateEncoding, serve, stop } from '../../wasm/serve.mjs';
+import { byteRange, negotiateEncoding, serve, stop } from '../../wasm/serve.mjs';
 
 const SECRET = 'top-secret-outside-the-root';
 
@@ -126,6 +126,78 @@ describe('static server', () => {
     assert.equal(negotiateEncoding('identity'), 'identity');
     assert.equal(negotiateEncoding(undefined), 'identity');
     assert.equal(negotiateEncoding('GZIP;Q=0.5'), 'gzip');
+    // the highest q wins (brotli only breaks ties); whitespace around ';' and '=' is allowed (RFC 9110 §5.6.6)
+    assert.equal(negotiateEncoding('gzip;q=1.0, br;q=0.5'), 'gzip');
+    assert.equal(negotiateEncoding('br;q=0.5, gzip;q=0.8'), 'gzip');
+    assert.equal(negotiateEncoding('gzip;q=0.5, br;q=0.5'), 'br');
+    assert.equal(negotiateEncoding('gzip ;q=1'), 'gzip');
+    assert.equal(negotiateEncoding('br ; q = 0.7 , gzip ; q=0.2'), 'br');
+    // q=0 never, in any spelling; a malformed q is not a yes
+    for (const header of ['br;q=0', 'br;q=0.0, gzip;q=0', 'br;q=0.000', 'br ;q=0', 'br;q=abc', 'br;q=2'])
+      assert.equal(negotiateEncoding(header), 'identity', header);
+    assert.equal(negotiateEncoding('br;q=0, *'), 'gzip');
+    // identity asked for above the codings
+    assert.equal(negotiateEncoding('br;q=0.5, identity;q=0.9'), 'identity');
+  });
+
+  test('If-Modified-Since: 304 when the file is not newer; If-None-Match decides when both are sent', async () => {
+    const first = await get(port, '/sub/');
+    assert.equal(first.status, 200);
+    const lastModified = first.headers['last-modified'];
+    assert.ok(lastModified, 'Last-Modified is sent');
+    const same = await get(port, '/sub/', [`If-Modified-Since: ${lastModified}`]);
+    assert.equal(same.status, 304);
+    assert.equal(same.body.length, 0);
+    const later = new Date(Date.parse(lastModified) + 3600e3).toUTCString();
+    assert.equal((await get(port, '/sub/', [`If-Modified-Since: ${later}`])).status, 304);
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    assert.equal((await get(port, '/sub/', [`If-Modified-Since: ${earlier}`])).status, 200);
+    assert.equal((await get(port, '/sub/', ['If-Modified-Since: not a date'])).status, 200);
+    // a stale If-None-Match wins over a current date (RFC 9110 §13.1.3)
+    assert.equal((await get(port, '/sub/', ['If-None-Match: "other"', `If-Modified-Since: ${lastModified}`])).status, 200);
+  });
+
+  test('Range: 206 with Content-Range over the stored bytes, 416 when unsatisfiable, Accept-Ranges announced', async () => {
+    const whole = await get(port, '/module.wasm');
+    assert.equal(whole.headers['accept-ranges'], 'bytes');
+    const stored = whole.body;
+    const size = stored.length;
+    for (const [header, start, end] of [['bytes=0-99', 0, 99], ['bytes=100-', 100, size - 1], ['bytes=-10', size - 10, size - 1], [`bytes=${size - 5}-${size + 50}`, size - 5, size - 1]]) {
+      // a range is of the identity encoding, whatever Accept-Encoding says
+      const part = await get(port, '/module.wasm', [`Range: ${header}`, 'Accept-Encoding: br, gzip']);
+      assert.equal(part.status, 206, header);
+      assert.equal(part.headers['content-range'], `bytes ${start}-${end}/${size}`, header);
+      assert.equal(part.headers['content-encoding'], undefined, header);
+      assert.equal(Number(part.headers['content-length']), end - start + 1, header);
+      assert.deepEqual(part.body, stored.subarray(start, end + 1), header);
+    }
+    for (const header of [`bytes=${size}-`, 'bytes=-0']) {
+      const refused = await get(port, '/module.wasm', [`Range: ${header}`]);
+      assert.equal(refused.status, 416, header);
+      assert.equal(refused.headers['content-range'], `bytes */${size}`, header);
+    }
+    // not a range this server honours (several, another unit, reversed): the whole file
+    for (const header of ['bytes=0-1,5-6', 'items=0-1', 'bytes=9-2']) {
+      const full = await get(port, '/module.wasm', [`Range: ${header}`]);
+      assert.equal(full.status, 200, header);
+      assert.equal(full.body.length, size, header);
+    }
+    // If-Range: the range only while the file is the version named
+    assert.equal((await get(port, '/module.wasm', ['Range: bytes=0-9', `If-Range: ${whole.headers.etag}`])).status, 206);
+    assert.equal((await get(port, '/module.wasm', ['Range: bytes=0-9', 'If-Range: "stale"'])).status, 200);
+    const head = await raw(port, 'HEAD /module.wasm HTTP/1.1\r\nRange: bytes=0-9');
+    assert.equal(head.status, 206);
+    assert.equal(head.body.length, 0);
+    assert.equal(byteRange('bytes=-5', 0), 'unsatisfiable', 'an empty file has no bytes to give');
+  });
+
+  test('absolute-form request targets are read as their path', async () => {
+    for (const target of [`http://127.0.0.1:${port}/`, `http://127.0.0.1:${port}`, `HTTP://localhost/sub/?x=1`, `http://[::1]:${port}/module.wasm`]) {
+      const { status } = await get(port, target);
+      assert.equal(status, 200, `${target} → ${status}`);
+    }
+    assert.equal((await get(port, `http://127.0.0.1:${port}/../secret.txt`)).status, 404);
+    assert.equal((await get(port, `http://127.0.0.1:${port}/%2e%2e/secret.txt`)).status, 404);
   });
 
   test('ETag per file version and encoding; If-None-Match gives 304 without a body', async () => {
@@ -176,5 +248,50 @@ describe('static server', () => {
     const { status, headers } = await raw(port, 'POST / HTTP/1.1\r\nContent-Length: 0');
     assert.equal(status, 405);
     assert.equal(headers.allow, 'GET, HEAD');
+  });
+});
+
+describe('static server: slow clients', () => {
+  test('a client that dribbles its headers is answered 408 and closed at headersTimeoutMs, not after 60 s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bloomcalc-serve-slow-'));
+    writeFileSync(join(dir, 'index.html'), '<p>x</p>');
+    const { server } = await serve({ root: dir, headersTimeoutMs: 400 });
+    const started = Date.now();
+    try {
+      const closed = await new Promise((resolve, reject) => {
+        const socket = connect(server.address().port, '127.0.0.1');
+        const chunks = [];
+        let timer;
+        socket.on('connect', () => {
+          socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+          timer = setInterval(() => socket.write('X-Slow: 1\r\n'), 50); // never the blank line
+        });
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', () => {});
+        socket.on('close', () => {
+          clearInterval(timer);
+          resolve(Buffer.concat(chunks).toString('latin1'));
+        });
+        setTimeout(() => reject(new Error('the slow client was still connected after 5 s')), 5000).unref();
+      });
+      const elapsed = Date.now() - started;
+      assert.match(closed, /^HTTP\/1\.1 408/, 'answered Request Timeout');
+      assert.ok(elapsed >= 350 && elapsed < 3000, `closed after ${elapsed} ms (headersTimeoutMs 400)`);
+    } finally {
+      await stop(server);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('serve() with an empty host binds loopback, not every interface', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bloomcalc-serve-host-'));
+    const { server, url } = await serve({ root: dir, host: '' });
+    try {
+      assert.equal(server.address().address, '127.0.0.1');
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+    } finally {
+      await stop(server);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
