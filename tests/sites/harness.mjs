@@ -93,6 +93,9 @@ export async function prepareSite(name, { tarball, snippetSite = name, timings =
   for (const entry of readdirSync(dir)) if (entry !== 'node_modules') rmSync(join(dir, entry), { recursive: true, force: true });
   cpSync(join(FIXTURES, name), dir, { recursive: true });
   await installLocked(dir, timings);
+  // The bundlers' caches in node_modules trust a package's version (webpack's managed paths, Vite's and Astro's
+  // dependency caches): the tarball's content changes under the same version, so they go.
+  for (const cache of ['.cache', '.vite', '.astro']) rmSync(join(dir, 'node_modules', cache), { recursive: true, force: true });
   // The package as `npm install bloomcalc-<version>.tgz` lays it out (it has no dependencies of its own).
   const target = join(dir, 'node_modules', 'bloomcalc');
   rmSync(target, { recursive: true, force: true });
