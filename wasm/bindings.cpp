@@ -605,14 +605,18 @@ val recommend_rows(val input, double k_lo, double k_hi, val progress) {
     });
 }
 
-// { kMax, method }: the rows a recommendation has (k = 1..kMax), for a pool to share out, and the method of row kMax.
+// { kMax, method, methods }: the rows a recommendation has (k = 1..kMax), for a pool to share out, the method of
+// row kMax, and each row's (methods[k − 1]: the page's estimate of a run counts the exact fill's rows).
 val recommend_plan(val input) {
     return guarded([&] {
         const auto in = recommend_input(input);
         const unsigned k_max = bc::recommend_k_max(in);
+        val methods = val::array();
+        for (unsigned k = 1; k <= k_max; ++k) methods.call<void>("push", std::string(bc::to_string(bc::recommend_method(in, k))));
         val out = val::object();
         out.set("kMax", val(k_max));
         out.set("method", val(std::string(bc::to_string(bc::recommend_method(in, k_max)))));
+        out.set("methods", methods);
         return out;
     });
 }

@@ -995,8 +995,8 @@ export interface BloomCalc {
    * "AbortError", message "cancelled"); an exception it throws cancels the work and is rethrown as is.
    */
   recommend(input: RecommendInput, onProgress?: (done: number, total: number) => boolean | void): Recommendation;
-  /** The recommendation in parts (for a worker pool): how many rows it has and the method of the last. */
-  recommendPlan(input: RecommendInput): { kMax: number; method: 'exact' | 'asymptotic' };
+  /** The recommendation in parts (for a worker pool): how many rows it has, the method of the last and of each (methods[k − 1]). */
+  recommendPlan(input: RecommendInput): { kMax: number; method: 'exact' | 'asymptotic'; methods: Array<'exact' | 'asymptotic'> };
   /** The rows of k = kLo..kHi (clipped to 1..kMax). */
   recommendRows(input: RecommendInput, kLo: number, kHi: number, onProgress?: (done: number, total: number) => boolean | void): RecommendRow[];
   /**

@@ -7,7 +7,7 @@
  * @param {object} o
  * @param {number} o.kMax rows k = 1..kMax
  * @param {Array<{ rows(k: number): Promise<object[]> }>} o.workers started workers (one task each at a time)
- * @param {(done: number, total: number) => void} [o.onProgress]
+ * @param {(done: number, total: number, rows: object[]) => void} [o.onProgress] after each task (rows: its rows)
  * @param {{ aborted: boolean }} [o.signal] stop handing out work once aborted (the caller terminates workers)
  * @returns {Promise<object[]>} every row, in the order they finished
  */
@@ -18,8 +18,9 @@ export async function pooledRows({ kMax, workers, onProgress, signal }) {
   async function drain(worker) {
     while (queue.length > 0 && !signal?.aborted) {
       const k = queue.shift();
-      rows.push(...(await worker.rows(k)));
-      onProgress?.(rows.length, kMax);
+      const done = await worker.rows(k);
+      rows.push(...done);
+      onProgress?.(rows.length, kMax, done);
     }
   }
   await Promise.all(workers.map(drain));

@@ -173,6 +173,33 @@ function describeMethod(rec) {
   return rec.method === 'asymptotic' ? ` (large-M method, ${bound()})` : '';
 }
 
+/** The rows a plan (bc.recommendPlan) puts on the exact fill, as kRuns' { k, method } rows. */
+function exactRows(plan) {
+  return (plan.methods ?? []).map((method, i) => ({ k: i + 1, method })).filter((row) => row.method === 'exact');
+}
+
+/** "0:42", "3:05", "1:02:05". */
+function duration(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  const mmss = `${Math.floor(s / 60) % 60}:${String(s % 60).padStart(2, '0')}`;
+  return s < 3600 ? mmss : `${Math.floor(s / 3600)}:${mmss.padStart(5, '0')}`;
+}
+
+/**
+ * The status line of a run with exact rows: rows done, time so far and, once an exact row has finished, the time
+ * left at the pace so far — the exact rows left × the time per exact row done (the workers' parallelism
+ * included; the large-M rows take milliseconds). The exact fill's time per row varies 40-fold with the variant
+ * and f* (docs/decisions.md, "Long recommendations on the page"), so it is measured, not predicted. Sets pace.left.
+ */
+function paceText(pace, done, total) {
+  const elapsed = (performance.now() - pace.started) / 1000;
+  const exact = pace.methods.filter((method) => method === 'exact').length;
+  const exactDone = [...pace.done].filter((k) => pace.methods[k - 1] === 'exact').length;
+  pace.left = exactDone > 0 ? (elapsed * (exact - exactDone)) / exactDone : null;
+  const left = pace.left === null ? 'estimating the time left' : `about ${duration(pace.left)} left`;
+  return `${done} of ${total} rows, ${duration(elapsed)} so far, ${left}…`;
+}
+
 function percent(x) {
   return `${x >= 0 ? '+' : '−'}${formatReal(Math.abs(100 * x), 1)}\u00a0%`; // never "+48.5" / "%"
 }
@@ -428,12 +455,21 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
   const refreshSim = () => simPanel.setTarget(view ? { ...view, structure: $('rsim-structure').value } : null);
   $('rsim-structure').addEventListener('change', refreshSim);
 
-  const runner = createPool((done, total) => {
+  // The run in progress: each row's method (recommendPlan) and the rows done, for the estimate of the time left.
+  let pace = null; // { started, methods, done: Set of k }
+  const runner = createPool((done, total, rows) => {
     progress.max = total;
     progress.value = done;
-    progress.setAttribute('aria-valuetext', `k ${done} of ${total}`);
-    status.textContent = `Computing k ${done} of ${total}…`;
+    progress.setAttribute('aria-valuetext', `${done} of ${total} rows`);
     section.dataset.progress = `${done}/${total}`;
+    if (!pace) {
+      status.textContent = `Computing: ${done} of ${total} rows…`;
+      return;
+    }
+    // the pool says which rows finished; one worker computes k = 1, 2, … in order
+    for (const k of rows ? rows.map((row) => row.k) : Array.from({ length: done }, (_, i) => i + 1)) pace.done.add(k);
+    status.textContent = paceText(pace, done, total);
+    section.dataset.left = String(pace.left ?? '');
   });
 
   function setState(state, query) {
@@ -477,12 +513,16 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     return errors.length ? { error: errors[0] } : { m };
   }
 
-  function sizeWarning(m) {
+  /** Above SLOW_BITS with rows on the exact fill (plan: recommendPlan's answer): says what the run will cost. */
+  function sizeWarning(m, plan) {
     const warning = $('rbf-warning');
-    if (m !== null && m > SLOW_BITS) {
+    const exact = plan ? exactRows(plan) : [];
+    if (m !== null && m > SLOW_BITS && exact.length > 0) {
+      const which = exact.length === plan.kMax ? `all ${plan.kMax} rows` : `${exact.length} of the ${plan.kMax} rows (k = ${kRuns(exact, 'exact')})`;
       warning.textContent =
-        `M = ${formatInt(m)} bits: the exact recommendation may take a few seconds (well under 1 s at 1 Mibit, ` +
-        'a few seconds near the exact fill\'s limit of 2^24 bits). It runs in the background; press Recommend to start, Cancel to stop.';
+        `M = ${formatInt(m)} bits: ${which} use the exact fill, whose time grows with M — from under a second at 1 Mibit ` +
+        'to minutes near its limit of 2^24 bits (more with distinct hashing). It runs in the background, showing the rows done ' +
+        'and the time left; press Recommend to start, Cancel to stop.';
       warning.hidden = false;
     } else {
       warning.hidden = true;
@@ -505,15 +545,16 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
       return;
     }
     // Only the exact fill is slow at large M; the large-M method (auto above 2^16 bits) answers at once.
-    let slow = false;
+    let plan = null;
     if (m > SLOW_BITS) {
       try {
-        slow = (await runner.plan({ m: state.m, p: state.p, kmax: state.kmax, ...variantOf(state) })).method === 'exact';
+        plan = await runner.plan({ m: state.m, p: state.p, kmax: state.kmax, ...variantOf(state) });
       } catch {
-        slow = false; // the run itself shows the error beside its field
+        plan = null; // the run itself shows the error beside its field
       }
     }
-    sizeWarning(slow ? m : null);
+    const slow = plan !== null && exactRows(plan).length > 0;
+    sizeWarning(m, plan);
     if (auto && slow) {
       if (runner.busy) runner.cancel();
       setState('idle', query);
@@ -526,9 +567,11 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     progress.max = 1;
     progress.value = 0;
     section.dataset.progress = '';
-    status.textContent = 'Computing…';
+    status.textContent = slow ? `Computing ${plan.kMax} rows, ${exactRows(plan).length} by the exact fill…` : 'Computing…';
     setState('running', query);
     started = performance.now();
+    pace = slow ? { started, methods: plan.methods, done: new Set(), left: null } : null;
+    delete section.dataset.left;
     let rec;
     try {
       rec = await runner.request('recommend', input, { pooled: slow });

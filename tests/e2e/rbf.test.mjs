@@ -196,7 +196,7 @@ test('a large run can be cancelled; the page stays responsive and a new small ru
   await page.goto(`${baseUrl}?rm=8Mi&rp=1%25&rrecycling=retaining&rrestart=eq10&rkmax=64`);
   await page.waitForFunction(() => document.querySelector('bloom-calc[data-ready="true"]') !== null, null, WAIT);
   await page.waitForSelector('#rbf-warning:not([hidden])', WAIT); // once the worker says the exact fill will run
-  assert.match(await page.textContent('#rbf-warning'), /a few seconds/);
+  assert.match(await page.textContent('#rbf-warning'), /32 of the 64 rows \(k = 33–64\) use the exact fill/);
   await page.click('#rbf-run');
   await page.waitForFunction(() => byId('rbf').dataset.state === 'running', null, WAIT);
   assert.equal(await page.isVisible('#rbf-progress'), true);

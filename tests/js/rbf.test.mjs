@@ -319,9 +319,14 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     const { recommendPooled } = await import('../../wasm/index.mjs');
     const input = { m: '2^30', fpr: '1e-3', kmax: 10 };
     const whole = bc.recommend(input);
-    const { kMax, method } = bc.recommendPlan(input);
+    const { kMax, method, methods } = bc.recommendPlan(input);
     assert.equal(kMax, 10);
     assert.equal(method, 'asymptotic');
+    assert.deepEqual(methods, whole.rows.map((row) => row.method));
+    // each row's method, as the recommendation names it: mixed at 2^20 bits with kmax 40 (the page counts the exact rows)
+    const mixed = { m: '2^20', p: 0.01, kmax: 40 };
+    assert.deepEqual(bc.recommendPlan(mixed).methods, [...Array(40).keys()].map((i) => (i < 32 ? 'asymptotic' : 'exact')));
+    assert.deepEqual(bc.recommendRows(mixed, 32, 33).map((row) => row.method), ['asymptotic', 'exact']);
     const rows = [...bc.recommendRows(input, 6, 10), ...bc.recommendRows(input, 1, 5)];
     assert.deepEqual(bc.mergeRecommendation(input, rows), whole);
     assertParamError(() => bc.mergeRecommendation(input, rows.slice(1)), 'rows');
