@@ -186,18 +186,21 @@ function duration(seconds) {
 }
 
 /**
- * The status line of a run with exact rows: rows done, time so far and, once an exact row has finished, the time
- * left at the pace so far — the exact rows left × the time per exact row done (the workers' parallelism
- * included; the large-M rows take milliseconds). The exact fill's time per row varies 40-fold with the variant
- * and f* (docs/decisions.md, "Long recommendations on the page"), so it is measured, not predicted. Sets pace.left.
+ * The status line of a run with exact rows: rows done, time so far and the time left at the pace so far — the
+ * exact rows left ÷ the rate at which exact rows finished since each worker finished its first (the first
+ * ones also paid for starting the workers; the large-M rows take milliseconds). The exact fill's time per row
+ * varies 40-fold with the variant and f* (docs/decisions.md, "Long recommendations on the page"), so it is
+ * measured, not predicted. Sets pace.left (seconds, null while estimating).
  */
 function paceText(pace, done, total) {
-  const elapsed = (performance.now() - pace.started) / 1000;
+  const now = performance.now();
+  for (const k of pace.done) if (pace.methods[k - 1] === 'exact' && !pace.finished.has(k)) pace.finished.set(k, now);
   const exact = pace.methods.filter((method) => method === 'exact').length;
-  const exactDone = [...pace.done].filter((k) => pace.methods[k - 1] === 'exact').length;
-  pace.left = exactDone > 0 ? (elapsed * (exact - exactDone)) / exactDone : null;
+  const times = [...pace.finished.values()];
+  const after = times.length - pace.workers; // exact rows finished after each worker's first
+  pace.left = after > 0 ? ((exact - times.length) * (now - times[pace.workers - 1])) / after / 1000 : null;
   const left = pace.left === null ? 'estimating the time left' : `about ${duration(pace.left)} left`;
-  return `${done} of ${total} rows, ${duration(elapsed)} so far, ${left}…`;
+  return `${done} of ${total} rows, ${duration((now - pace.started) / 1000)} so far, ${left}…`;
 }
 
 function percent(x) {
@@ -456,7 +459,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
   $('rsim-structure').addEventListener('change', refreshSim);
 
   // The run in progress: each row's method (recommendPlan) and the rows done, for the estimate of the time left.
-  let pace = null; // { started, methods, done: Set of k }
+  let pace = null; // { started, methods, workers, done: Set of k, finished: Map exact k → time, left }
   const runner = createPool((done, total, rows) => {
     progress.max = total;
     progress.value = done;
@@ -570,7 +573,8 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     status.textContent = slow ? `Computing ${plan.kMax} rows, ${exactRows(plan).length} by the exact fill…` : 'Computing…';
     setState('running', query);
     started = performance.now();
-    pace = slow ? { started, methods: plan.methods, done: new Set(), left: null } : null;
+    const workers = slow && runner.size > 1 ? runner.size : 1; // runner.request shares a slow run over the pool
+    pace = slow ? { started, methods: plan.methods, workers, done: new Set(), finished: new Map(), left: null } : null;
     delete section.dataset.left;
     let rec;
     try {
