@@ -32,7 +32,7 @@ TEST_CASE("Scalable: RedisBloom's defaults give links C·2^i at p·0.5^(i+1)", "
         // each link is RedisBloom's BF.RESERVE filter for its capacity and error
         LibrarySizingInput in;
         in.library = "redisbloom", in.n = static_cast<double>(l.capacity), in.p = l.error;
-        CHECK(l.sized.filter.m == size_for_library(in).filter.m);
+        CHECK(l.filter.m == size_for_library(in).filter.m);
         filled += l.fill;
         expected_capacity *= 2, expected_error /= 2;
     }
@@ -40,14 +40,14 @@ TEST_CASE("Scalable: RedisBloom's defaults give links C·2^i at p·0.5^(i+1)", "
     CHECK(r.links.back().fill == 3000);
     // Almeida et al. 2007 §4: the errors sum to at most p0/(1 − R) = p.
     CHECK(r.bound < 0.01);
-    CHECK(r.bits == r.links[0].sized.filter.m + r.links[1].sized.filter.m + r.links[2].sized.filter.m + r.links[3].sized.filter.m);
+    CHECK(r.bits == r.links[0].filter.m + r.links[1].filter.m + r.links[2].filter.m + r.links[3].filter.m);
 }
 
 TEST_CASE("Scalable: eq S1 against an independent per-link exact FPR; one link is one filter", "[scalable]") {
     const auto r = scalable_filter(chain(0.001, 5000, 40000));
     double miss = 1.0;
     for (const auto& l : r.links)  // exact_fpr (001 eqs 8, 17) on each link at its fill
-        miss *= 1.0 - exact_fpr(Filter{l.sized.filter.m, l.fill, l.sized.filter.k, Hashing::colliding});
+        miss *= 1.0 - exact_fpr(Filter{l.filter.m, l.fill, l.filter.k, Hashing::colliding});
     CHECK(r.fpr == Approx(1.0 - miss).epsilon(1e-10));
     CHECK(r.fpr < r.bound);  // partly filled last link
     // n ≤ C: the chain is the first link alone, at error p(1 − R)

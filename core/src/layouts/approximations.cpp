@@ -81,13 +81,32 @@ std::vector<Approximation> layout_approximations(const LayoutFilter& f, double e
     return out;
 }
 
-double boost_fpr_for_c(Layout layout, unsigned k, std::uint64_t block_bits, double c) {
+BoostFprForC::BoostFprForC(Layout layout, unsigned k, std::uint64_t block_bits)
+    : layout_(layout), k_(k), B_(static_cast<double>(block_bits)) {}
+
+double BoostFprForC::operator()(double c) {
     LayoutFilter shape;  // the inner terms read k and B only
-    shape.layout = layout, shape.k = k, shape.block_bits = block_bits;
-    const double lambda = static_cast<double>(block_bits) / c;
-    const double mixture =
-        poisson_mixture(lambda, layout == Layout::blocked ? boost_block_inner : multiblock_inner, shape);
-    return std::max(mixture, classic_at(1.0 / c, static_cast<double>(k)));
+    shape.layout = layout_, shape.k = k_, shape.block_bits = static_cast<std::uint64_t>(B_);
+    const double lambda = B_ / c, log_lambda = std::log(lambda);
+    double res = 0.0, deltap = 0.0, log_pois = -lambda;  // log Pois(0; λ)
+    for (std::size_t i = 0; i < 1000; ++i) {
+        if (i == inner_.size()) {
+            inner_.push_back(layout_ == Layout::blocked ? boost_block_inner(static_cast<double>(i), shape)
+                                                        : multiblock_inner(static_cast<double>(i), shape));
+            log_i_.push_back(i ? std::log(static_cast<double>(i)) : 0.0);
+        }
+        if (i) log_pois += log_lambda - log_i_[i];  // i·log λ − λ − lgamma(i + 1), term by term
+        const double delta = std::exp(log_pois) * inner_[i];
+        const double resn = res + delta;
+        if (delta < deltap && resn == res) break;  // Boost's stop: past the mode, no longer changing the sum
+        deltap = delta;
+        res = resn;
+    }
+    return std::max(res, classic_at(1.0 / c, static_cast<double>(k_)));
+}
+
+double boost_fpr_for_c(Layout layout, unsigned k, std::uint64_t block_bits, double c) {
+    return BoostFprForC(layout, k, block_bits)(c);
 }
 
 }  // namespace bloomcalc

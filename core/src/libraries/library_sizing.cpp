@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "bloomcalc/error.hpp"
@@ -66,7 +65,7 @@ LayoutFilter standard(double m, std::uint64_t n, double k, Hashing hashing = Has
 // Boost's unadjusted_capacity_for(n, fpr), as written in include/boost/bloom/detail/core.hpp: a bracket
 // from the classic lower bound widened by 1.5×, then bisection to the last representable midpoint.
 double boost_unadjusted_capacity(Layout layout, unsigned k, std::uint64_t block_bits, std::uint64_t n, double fpr) {
-    auto fpr_for_c = [&](double c) { return boost_fpr_for_c(layout, k, block_bits, c); };
+    BoostFprForC fpr_for_c(layout, k, block_bits);
     const double nd = static_cast<double>(n);
     const double eps = 1.0 / 18446744073709551615.0;
     const double c_max = 18446744073709549568.0 / nd;  // SIZE_MAX as a double that casts back
@@ -285,10 +284,10 @@ LibrarySizing size_for_library(const LibrarySizingInput& in) {
         const LayoutSizing sized = size_layout(s);
         out.filter = sized.filter;
         bytes = static_cast<std::uint64_t>(sized.bytes);
-        if (sized.rocksdb_bits_per_key) {
-            char text[48];
-            std::snprintf(text, sizeof text, "bits_per_key = %.3f", *sized.rocksdb_bits_per_key);
-            out.note = text;
+        if (sized.rocksdb_bits_per_key) {  // millibits: three decimals exactly (no printf in the wasm module)
+            const auto millibits = static_cast<std::uint64_t>(std::llround(*sized.rocksdb_bits_per_key * 1000));
+            const std::string frac = std::to_string(1000 + millibits % 1000).substr(1);
+            out.note = "bits_per_key = " + std::to_string(millibits / 1000) + "." + frac;
         }
     } else {  // boost-block, boost-multiblock
         const Layout layout = name == "boost-block" ? Layout::blocked : Layout::split_block;
@@ -299,6 +298,9 @@ LibrarySizing size_for_library(const LibrarySizingInput& in) {
             best_m = boost_capacity(layout, best_k, n, p);
         } else {
             for (unsigned k = 1; k <= 32; ++k) {
+                // Boost's estimate is never below the classic formula, whose inverse −k/ln(1 − p^{1/k}) bits per
+                // item is a floor on its capacity: a K whose floor is already above the best size cannot win.
+                if (best_k != 0 && -static_cast<double>(k) / std::log1p(-std::pow(p, 1.0 / k)) * nd >= static_cast<double>(best_m)) continue;
                 const std::uint64_t m = boost_capacity(layout, k, n, p);
                 if (best_k == 0 || m < best_m) best_k = k, best_m = m;
             }

@@ -38,7 +38,9 @@ Chain build_chain(const std::string& library, double p, std::uint64_t C, double 
         LibrarySizingInput in;
         in.library = library, in.n = static_cast<double>(link.capacity), in.p = error;
         try {
-            link.sized = size_for_library(in);
+            const LibrarySizing sized = size_for_library(in);
+            link.filter = sized.filter;
+            link.bytes = sized.bytes;
         } catch (const Error& e) {
             throw InfeasibleError("n", "a chain whose links the library can size: link " + std::to_string(chain.links.size()) +
                                            " (capacity " + show_number(capacity) + ", error " + show_number(error) + ") fails: " + e.what(),
@@ -46,9 +48,9 @@ Chain build_chain(const std::string& library, double p, std::uint64_t C, double 
         }
         link.fill = std::min(left, link.capacity);
         left -= link.fill;
-        if (exact) link.fpr = layout_exact_fpr(with_items(link.sized.filter, link.fill));
-        chain.bits += link.sized.filter.m;
-        chain.bytes += link.sized.bytes;
+        if (exact) link.fpr = layout_exact_fpr(with_items(link.filter, link.fill));
+        chain.bits += link.filter.m;
+        chain.bytes += link.bytes;
         chain.bound += error;
         chain.links.push_back(link);
         capacity = std::floor(capacity * S);  // RedisBloom: entries * (size_t)growth

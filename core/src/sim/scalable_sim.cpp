@@ -48,11 +48,11 @@ ScalableSimResult simulate_scalable(const ScalableSimConfig& config) {
     std::uint64_t total_bits = 0;
     double probes_per_item = 0;
     for (const auto& l : r.model.links) {
-        if (l.sized.filter.layout != Layout::standard || l.sized.filter.hashing != Hashing::colliding)
+        if (l.filter.layout != Layout::standard || l.filter.hashing != Hashing::colliding)
             throw RangeError("library", "a library whose links are standard filters with colliding probes (guava, redisbloom, hive, clickhouse, hurst)",
                              quoted(chain_input.library));
-        total_bits += l.sized.filter.m;
-        probes_per_item += l.sized.filter.k;
+        total_bits += l.filter.m;
+        probes_per_item += l.filter.k;
     }
     if (total_bits > kMaxChainBits) throw RangeError("n", "a chain of at most 2^31 bits to simulate", show_number(static_cast<double>(total_bits)));
     const std::uint64_t n = r.model.links.empty() ? 0 : static_cast<std::uint64_t>(chain_input.n);
@@ -70,7 +70,7 @@ ScalableSimResult simulate_scalable(const ScalableSimConfig& config) {
         std::vector<Link> links;
         for (const auto& l : r.model.links) {
             Link link;
-            link.m = l.sized.filter.m, link.k = l.sized.filter.k, link.capacity = l.capacity;
+            link.m = l.filter.m, link.k = l.filter.k, link.capacity = l.capacity;
             link.words.assign(as_size<kMaxChainBits / 64>((link.m + 63) / 64), 0);
             links.push_back(std::move(link));
         }

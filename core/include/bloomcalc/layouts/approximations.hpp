@@ -34,8 +34,20 @@ std::vector<Approximation> layout_approximations(const LayoutFilter& f, double e
 
 // Boost.Bloom's own estimate at c bits per item for filter<T, 1, block<Block, K>> (layout blocked) or
 // multiblock<Block, K> (split-block), B bits per block: fpr_for_c in include/boost/bloom/detail/core.hpp,
-// the Poisson mixture A3 / A5 at λ = B/c, never below the classic (1 − e^{−k/c})^k. Its capacity_for
-// searches c on this.
+// its loop as written — Σ_{i<1000} Pois(i; λ = B/c)·FPR(i), stopped on the descending slope once a term no
+// longer changes the sum — i.e. A3 / A5, never below the classic (1 − e^{−k/c})^k. Its capacity_for searches
+// c on this. The object keeps each load's FPR(i) (it does not depend on c) across the search's calls.
+class BoostFprForC {
+public:
+    BoostFprForC(Layout layout, unsigned k, std::uint64_t block_bits);
+    double operator()(double c);
+
+private:
+    Layout layout_;
+    unsigned k_;
+    double B_;
+    std::vector<double> inner_, log_i_;  // FPR(i) and log i, by load i
+};
 double boost_fpr_for_c(Layout layout, unsigned k, std::uint64_t block_bits, double c);
 
 }  // namespace bloomcalc

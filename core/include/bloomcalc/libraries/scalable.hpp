@@ -33,7 +33,8 @@ struct ScalableInput {
 struct ScalableLink {
     std::uint64_t capacity = 0;  // C·S^i (rounded down, as RedisBloom's integer products)
     double error = 0;            // p(1 − R)R^i
-    LibrarySizing sized;         // the library's filter for (capacity, error); sized.filter.n = capacity
+    LayoutFilter filter;         // the library's filter for (capacity, error); filter.n = capacity
+    std::uint64_t bytes = 0;     // its allocated bytes
     std::uint64_t fill = 0;      // items in it after n
     double fpr = 0;              // its exact FPR at the fill
 };
