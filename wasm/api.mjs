@@ -249,7 +249,9 @@ function read(raw, input, table, what) {
 
 // The field tables, one per input type of index.d.ts (tests/js/strict.test.mjs checks that they agree).
 const FILTER = fields({ m: bits, n: count, k: count, hashing: choice });
-const SIZING = fields({ n: count, p: probability, m: bits, k: count, rounding: choice, method: choice, hashing: choice });
+// fpr() and size() also take hashBits (32 | 64): the hash-width floor beside the result (hashFloor below).
+const FPR = fields({ m: bits, n: count, k: count, hashing: choice, hashBits: count });
+const SIZING = fields({ n: count, p: probability, m: bits, k: count, rounding: choice, method: choice, hashing: choice, hashBits: count });
 // The variant and method of every recycling model (RbfVariantInput, RbfMethodInput).
 const VARIANT = { hashing: choice, recycling, restart: choice, swap: choice, method: choice };
 const RBF = fields({ m: bits, k: count, sigma: count, phases: count, ...VARIANT });
@@ -495,10 +497,25 @@ function simulateSync(raw, input, kind, method) {
 // (layout, preset, hashing, hashScheme) are text checked by the core, which names a bad one.
 const LAYOUT_FILTER = { m: bits, n: count, k: count, blockBits: bits, layout: choice, preset: choice, hashing: choice };
 const LAYOUT = fields(LAYOUT_FILTER);
-const LAYOUT_SIZING = fields({ n: count, k: count, blockBits: bits, p: probability, maxBytes: count, layout: choice, preset: choice, hashing: choice });
+const LAYOUT_SIZING = fields({
+  n: count, k: count, blockBits: bits, p: probability, maxBytes: count, layout: choice, preset: choice, hashing: choice, hashBits: count,
+});
 const LAYOUT_SIMULATION = fields({
   ...LAYOUT_FILTER, hashScheme: choice, epochs: count, queries: count, seed: count, confidence: probability,
 });
+
+// What each library allocates, the hash-width floor and scalable filters (docs/libraries.md, hash-width.md,
+// scalable.md).
+const maybe = (raw, input, name) => flag(input[name], name);  // absent: the core's default
+const LIBRARY_SIZING = fields({ library: choice, n: count, p: probability, k: count, maxBytes: count, hashBits: count });
+const HASH_FLOOR = fields({ layout: choice, m: bits, n: count, k: count, blockBits: bits, hashing: choice, hashBits: count, ideal: probability, p: probability });
+const SCALABLE = fields({ p: probability, capacity: count, n: count, ratio: decimal, growth: decimal, library: choice, optimise: maybe });
+
+/** `result` with hashFloor: the floor of a `hashBits`-bit hash for its filter (hashBits absent: unchanged). */
+function withHashFloor(raw, result, hashBits, filter) {
+  if (hashBits === undefined) return result;
+  return { ...result, hashFloor: call(raw.hashFloor({ ...filter, hashBits })) };
+}
 
 // parseCount & co.: text (or a number, read as its decimal text); `parameter` names it in errors.
 function parser(raw, name, fallback) {
@@ -550,10 +567,18 @@ export function wrap(main, rbf = null) {
   const raw = bindings(main, rbf);
   const limits = Object.freeze(raw.limits());
   return Object.freeze({
-    fpr: (input) => call(raw.compareFpr(read(raw, input, FILTER, 'fpr input'))),
+    fpr(input) {
+      const { hashBits, ...args } = read(raw, input, FPR, 'fpr input');
+      const r = call(raw.compareFpr(args));
+      return withHashFloor(raw, r, hashBits, { m: r.m, n: r.n, k: r.k, hashing: r.hashing, ideal: r.exact });
+    },
     exactFpr: (input) => call(raw.exactFpr(read(raw, input, FILTER, 'exactFpr input'))),
     exactFprTable: (input) => call(raw.exactFprTable(read(raw, input, FILTER, 'exactFprTable input'))),
-    size: (input) => call(raw.solveSizing(read(raw, input, SIZING, 'size input'))),
+    size(input) {
+      const { hashBits, ...args } = read(raw, input, SIZING, 'size input');
+      const r = call(raw.solveSizing(args));
+      return withHashFloor(raw, r, hashBits, { m: r.m, n: r.n, k: r.k, hashing: r.hashing, ideal: r.fpr.exact, p: r.target ?? undefined });
+    },
     rbf: (input) => call(raw.rbf(read(raw, input, RBF, 'rbf input'))),
     sigmaCurve: (input) => call(raw.sigmaCurve(read(raw, input, SIGMA_CURVE, 'sigmaCurve input'))),
     nBounded: (input) => call(raw.nBounded(read(raw, input, N_BOUNDED, 'nBounded input'))),
@@ -587,9 +612,18 @@ export function wrap(main, rbf = null) {
     layoutFpr: (input) => call(raw.layoutFpr(read(raw, input, LAYOUT, 'layoutFpr input'))),
     layoutExactFpr: (input) => call(raw.layoutExactFpr(read(raw, input, LAYOUT, 'layoutExactFpr input'))),
     layoutMixture: (input) => call(raw.layoutMixture(read(raw, input, LAYOUT, 'layoutMixture input'))),
-    layoutSize: (input) => call(raw.layoutSize(read(raw, input, LAYOUT_SIZING, 'layoutSize input'))),
+    layoutSize(input) {
+      const { hashBits, ...args } = read(raw, input, LAYOUT_SIZING, 'layoutSize input');
+      const r = call(raw.layoutSize(args));
+      const filter = { layout: r.layout, m: r.m, n: r.n, k: r.k, blockBits: r.blockBits, hashing: r.hashing, ideal: r.fpr, p: r.target };
+      return withHashFloor(raw, r, hashBits, filter);
+    },
     simulateLayout: (input) => call(raw.simulateLayout(read(raw, input, LAYOUT_SIMULATION, 'simulateLayout input'))),
     layoutPresets: () => raw.layoutPresets(),
+    libraries: () => raw.libraries(),
+    librarySize: (input) => call(raw.librarySize(read(raw, input, LIBRARY_SIZING, 'librarySize input'))),
+    hashFloor: (input) => call(raw.hashFloor(read(raw, input, HASH_FLOOR, 'hashFloor input'))),
+    scalable: (input) => call(raw.scalable(read(raw, input, SCALABLE, 'scalable input'))),
     parseCount: parser(raw, 'parseCount', 'value'),
     parseBits: parser(raw, 'parseBits', 'm'),
     parseProbability: parser(raw, 'parseProbability', 'p'),

@@ -60,6 +60,7 @@
 #include "bloomcalc/paradox/selective.hpp"
 #include "bloomcalc/paradox/sim.hpp"
 #include "bloomcalc/sim/runner.hpp"
+#include "bindings/common.hpp"
 
 using emscripten::val;
 namespace bc = bloomcalc;
@@ -111,12 +112,7 @@ EM_JS(int, bc_field_kind, (emscripten::EM_VAL input, const char* name, int index
     return typeof v === 'object' ? 4 : 6;
 });
 
-namespace {
-
-// A field of the wrong JS type (api.mjs checks first; this is the second line of defence).
-struct InputTypeError {
-    std::string parameter, expected;
-};
+namespace bcjs {  // the error pattern and the checked readers, shared with wasm/bindings/*.cpp (common.hpp)
 
 // Required numbers found absent during the current call: they reach the core as NaN, and the core's
 // error for such a parameter is reworded "<name> is required" (not "got NaN").
@@ -154,17 +150,6 @@ val error_record(const char* name, const std::string& message, const std::string
         return error_record("Error", e.what(), "", "");
     } catch (...) {
         return error_record("Error", "unknown error", "", "");
-    }
-}
-
-// Runs f and returns its result as a val, or the error record of any exception it threw (never throws).
-template <class F>
-val guarded(F&& f) {
-    absent_required().clear();
-    try {
-        return val(f());
-    } catch (...) {
-        return current_error_record();
     }
 }
 
@@ -250,6 +235,12 @@ std::string text_of(const val& v, const char* name) {
     if (!v.isString()) throw InputTypeError{name, "a string"};
     return v.as<std::string>();
 }
+
+}  // namespace bcjs
+
+using namespace bcjs;
+
+namespace {
 
 bc::Filter filter_of(double m, double n, double k, const std::string& hashing) {
     return bc::make_filter(m, n, k, bc::parse_hashing(hashing));

@@ -24,12 +24,13 @@ import order from './cli/order.mjs';
 import paradox from './cli/paradox.mjs';
 import rbf from './cli/rbf.mjs';
 import recommend from './cli/recommend.mjs';
+import scalable from './cli/scalable.mjs';
 import serve from './cli/serve.mjs';
 import simulate from './cli/simulate.mjs';
 import size from './cli/size.mjs';
 
 const COMMANDS = new Map(
-  [fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, serve].map((command) => [command.name, command]),
+  [fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, scalable, serve].map((command) => [command.name, command]),
 );
 
 function version() {

@@ -33,6 +33,45 @@ export interface FilterInput {
   hashing?: Hashing;
 }
 
+/** The width of the hash all of an item's probes come from (docs/hash-width.md). */
+export type HashBits = 32 | 64;
+
+/** fpr()'s input: a filter, and optionally the hash width whose floor to show beside it. */
+export interface FprInput extends FilterInput {
+  /** 32 or 64: adds `hashFloor`, the FPR floor of an h-bit hash (docs/hash-width.md). */
+  hashBits?: HashBits;
+}
+
+/** The FPR floor of an h-bit hash (docs/hash-width.md, eqs H1, H2). */
+export interface HashFloor {
+  hashBits: HashBits;
+  /** log2 S, S = min(2^h, the layout's probe sets). */
+  log2ProbeSets: number;
+  /** c = 1 − (1 − 1/S)^n: the FPR cannot be lower (eq H1). */
+  floor: number;
+  /** The FPR with the floor, f + c − f·c (eq H2). */
+  fpr: number;
+  /** c ≥ 1 % of the FPR (or of the target): worth showing. */
+  matters: boolean;
+  /** The target p is below the floor: no m or k reaches it with this hash. */
+  targetBelowFloor: boolean;
+}
+
+export interface HashFloorInput {
+  /** Default `'standard'`. */
+  layout?: Layout;
+  m: Quantity;
+  n: Quantity;
+  k: Quantity;
+  blockBits?: Quantity;
+  hashing?: Hashing;
+  hashBits: HashBits;
+  /** The filter's FPR under ideal hashing; absent: its exact FPR. */
+  ideal?: Quantity;
+  /** A target, for `targetBelowFloor`. */
+  p?: Quantity;
+}
+
 export interface RelativeErrors {
   /** (classic − exact) / exact */
   classic: number;
@@ -59,6 +98,8 @@ export interface FprReport {
   relativeError: RelativeErrors;
   /** m / n */
   bitsPerElement: number;
+  /** With `hashBits`: the floor of that hash width (docs/hash-width.md). */
+  hashFloor?: HashFloor;
 }
 
 export interface SizingInput {
@@ -76,6 +117,8 @@ export interface SizingInput {
   method?: SizingMethod;
   /** Default `'colliding'`. */
   hashing?: Hashing;
+  /** 32 or 64: adds `hashFloor` (docs/hash-width.md). */
+  hashBits?: HashBits;
 }
 
 export interface KChoice {
@@ -124,6 +167,8 @@ export interface SizingResult {
   method: SizingMethod;
   /** Every formula at the final filter. */
   fpr: FprReport;
+  /** With `hashBits`: the floor of that hash width (docs/hash-width.md). */
+  hashFloor?: HashFloor;
 }
 
 /** Recycling Bloom filters (papers 000/002). */
@@ -902,6 +947,8 @@ export interface LayoutSizingInput {
   hashing?: Hashing;
   /** Parquet writer's maximum bytes (default 1 MiB). */
   maxBytes?: Quantity;
+  /** 32 or 64: adds `hashFloor` (docs/hash-width.md). */
+  hashBits?: HashBits;
 }
 
 export interface LayoutSizingResult extends LayoutFilter {
@@ -923,6 +970,113 @@ export interface LayoutSizingResult extends LayoutFilter {
   parquetWriter: { optimalNumOfBits: number; bytes: number; maxBytes: number; fpr: number; meetsTarget: boolean } | null;
   /** RocksDB only: the bits_per_key setting that gives this size. */
   rocksdbBitsPerKey: number | null;
+  /** With `hashBits`: the floor of that hash width (docs/hash-width.md). */
+  hashFloor?: HashFloor;
+}
+
+/** The libraries whose sizing is modelled (docs/libraries.md). */
+export type LibraryName =
+  | 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'clickhouse' | 'hurst' | 'parquet' | 'parquet-spec' | 'arrow'
+  | 'rocksdb' | 'boost-block' | 'boost-multiblock';
+
+export interface LibraryInfo {
+  name: LibraryName;
+  label: string;
+  /** Repository, file and function of its sizing rule. */
+  source: string;
+  /** The rule in symbols. */
+  rule: string;
+  /** How it chooses an item's bits. */
+  probes: string;
+  /** The width of the hash its probes come from; null for hur.st (a calculator). */
+  hashBits: HashBits | null;
+  /** simulateLayout's hashScheme with its probe arithmetic. */
+  hashScheme: LayoutHashScheme;
+}
+
+export interface LibrarySizeInput {
+  library: LibraryName;
+  n: Quantity;
+  p: Quantity;
+  /** Boost's K (the template argument); absent: the K for which Boost allocates least. Other libraries: ignored. */
+  k?: Quantity;
+  /** parquet: the writer's maximum bytes (default 1 MiB). */
+  maxBytes?: Quantity;
+  /** The hash width for `hashFloor`; default the library's own. */
+  hashBits?: HashBits;
+}
+
+export interface LibrarySizeResult extends LayoutFilter {
+  library: LibraryName;
+  label: string;
+  source: string;
+  rule: string;
+  probes: string;
+  hashScheme: LayoutHashScheme;
+  /** Memory of the bit array as allocated (RocksDB: + 5 bytes of metadata). */
+  bytes: number;
+  bitsPerKey: number;
+  /** p asked for. */
+  target: number;
+  /** Exact mean FPR of the filter the library builds, at n items. */
+  exact: number;
+  /** exact > target: the library misses the target it was given. */
+  missesTarget: boolean;
+  /** A cap or rounding that decided the size, or the K chosen for Boost. */
+  note: string | null;
+  /** The floor of its hash width (null for hur.st without hashBits). */
+  hashFloor: HashFloor | null;
+}
+
+export interface ScalableInput {
+  /** The chain's overall error bound. */
+  p: Quantity;
+  /** C: items of the first link. */
+  capacity: Quantity;
+  /** Items in the chain. */
+  n: Quantity;
+  /** R, the tightening ratio in (0, 1); default 0.5 (RedisBloom). */
+  ratio?: number | string;
+  /** S, the capacity growth ≥ 1; default 2 (RedisBloom's EXPANSION). */
+  growth?: number | string;
+  /** The rule sizing each link; default 'redisbloom'. */
+  library?: LibraryName;
+  /** Also search the R and S that need the fewest bits (default true; not for rocksdb, boost-*). */
+  optimise?: boolean | 'true' | 'false';
+}
+
+export interface ScalableLink {
+  /** C·S^i. */
+  capacity: number;
+  /** p(1 − R)R^i. */
+  error: number;
+  m: number;
+  k: number;
+  bytes: number;
+  /** Items in it after n. */
+  fill: number;
+  /** Its exact FPR at that fill. */
+  fpr: number;
+}
+
+export interface ScalableResult {
+  p: number;
+  capacity: number;
+  ratio: number;
+  growth: number;
+  n: number;
+  library: LibraryName;
+  /** Exact FPR after n items, 1 − Π(1 − f_i) over the links (docs/scalable.md, eq S1). */
+  fpr: number;
+  /** Σ m_i. */
+  bits: number;
+  bytes: number;
+  /** Σ p_i over the links present (≤ p). */
+  bound: number;
+  missesTarget: boolean;
+  links: ScalableLink[];
+  /** The R ∈ {0.05 … 0.95} and integer S ∈ [1, 8] needing the fewest bits for the same n, or null. */
+  optimum: { ratio: number; growth: number; bits: number; links: number; fpr: number } | null;
 }
 
 /** The layout simulation's hash schemes: ideal probes, the Parquet spec's, or a library's own (docs/libraries.md). */
@@ -1005,7 +1159,7 @@ export interface BloomCalc {
    */
   mergeRecommendation(input: RecommendInput, rows: RecommendRow[]): Recommendation;
   /** Every FPR formula side by side for one filter. */
-  fpr(input: FilterInput): FprReport;
+  fpr(input: FprInput): FprReport;
   /** Exact mean FPR by the fast, stable method (same value as `exactFprTable`, for m, n ≤ 2^40, k ≤ 64). */
   exactFpr(input: FilterInput): number;
   /** Exact mean FPR by 001's table method (Fig. 1); refuses work above 2^27 table cells (about 0.3 s). */
@@ -1068,6 +1222,14 @@ export interface BloomCalc {
   simulateLayout(input: LayoutSimulationInput): LayoutSimulationResult;
   /** The presets and their parameters. */
   layoutPresets(): LayoutPresetInfo[];
+  /** The libraries whose sizing is modelled (docs/libraries.md). */
+  libraries(): LibraryInfo[];
+  /** What a library allocates for n items at target p, and the exact FPR of that filter (docs/libraries.md). */
+  librarySize(input: LibrarySizeInput): LibrarySizeResult;
+  /** The FPR floor of a 32- or 64-bit hash for a filter (docs/hash-width.md). */
+  hashFloor(input: HashFloorInput): HashFloor;
+  /** A scalable filter's links, exact FPR after n items and memory, and the memory-optimal R and S (docs/scalable.md). */
+  scalable(input: ScalableInput): ScalableResult;
   readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models (the large-M method). */ maxRbfBits: number; /** Largest M per filter of their exact method. */ maxRbfExactBits: number; simulation: SimulationLimits };
 }
 

@@ -18,6 +18,8 @@ export const CALCULATORS = {
   recycling: () => import('./rbf.mjs').then((m) => m.calculator),
   simulate: () => import('./formulas.mjs').then((m) => m.simulate),
   layouts: () => import('./layouts.mjs').then((m) => m.calculator),
+  libraries: () => import('./libraries.mjs').then((m) => m.calculator),
+  scalable: () => import('./scalable.mjs').then((m) => m.calculator),
 };
 
 /**

@@ -55,6 +55,9 @@ const TYPOS = {
   layoutMixture: [{ layout: 'blocked', m: 4096, n: 100, k: 4, blockBits: 512 }, 'prest', 'preset'],
   layoutSize: [{ n: 1000, p: 0.01, layout: 'blocked', blockBits: 512 }, 'maxbytes', 'maxBytes'],
   simulateLayout: [{ layout: 'blocked', m: 4096, n: 100, k: 4, blockBits: 512, epochs: 2 }, 'hashscheme', 'hashScheme'],
+  librarySize: [{ library: 'guava', n: 1000, p: 0.01 }, 'libary', 'library'],
+  hashFloor: [{ m: 1e6, n: 1e5, k: 7, hashBits: 32 }, 'hashbits', 'hashBits'],
+  scalable: [{ p: 0.01, capacity: 1000, n: 5000 }, 'capacty', 'capacity'],
   simulate: [SIM, 'epoch', 'epochs'],
   simulateSync: [SIM, 'seeed', 'seed'],
   createSimulation: [SIM, 'newfraction', 'newFraction'],
@@ -103,7 +106,7 @@ describe('strict inputs', { skip }, () => {
     await refused(() => bc.simulate({ structure: 'bloom', m: 0, Seed: 2 }), 'Seed', 'seed');
     // nothing close: no suggestion, the accepted fields listed
     const e = await refused(() => bc.fpr({ m: 64, n: 4, k: 3, unknownField: 1 }), 'unknownField', null);
-    assert.match(e.message, /\(accepted: m, n, k, hashing\)$/);
+    assert.match(e.message, /\(accepted: m, n, k, hashing, hashBits\)$/);
     // one-letter names are suggested by case only (x is not taken for k)
     await refused(() => bc.fpr({ m: 64, n: 4, k: 3, x: 1 }), 'x', null);
     await refused(() => bc.fpr({ m: 64, n: 4, k: 3, M: 1 }), 'M', 'm');

@@ -13,6 +13,9 @@ import createBloomCalc, {
   type LayoutReport,
   type LayoutSizingResult,
   type LayoutSimulationResult,
+  type LibrarySizeResult,
+  type HashFloor,
+  type ScalableResult,
   type OrderResult,
   type ParadoxResult,
   type ParadoxSimulationResult,
@@ -281,6 +284,22 @@ async function main(): Promise<void> {
   bc.layoutSize({ preset: 'bigtable', n: 1, p: 0.1 });
   // @ts-expect-error p is required for sizing
   bc.layoutSize({ layout: 'standard', n: 1 });
+  // Libraries, the hash-width floor, scalable filters (docs/libraries.md, hash-width.md, scalable.md)
+  const lib: LibrarySizeResult = bc.librarySize({ library: 'guava', n: '1M', p: '1%', hashBits: 32 });
+  const missed: boolean = lib.missesTarget;
+  const floor: number | undefined = lib.hashFloor?.floor;
+  const names: string[] = bc.libraries().map((l) => l.name);
+  const hf: HashFloor = bc.hashFloor({ m: 1 << 30, n: 1e8, k: 7, hashBits: 32 });
+  const floorMatters: boolean | undefined = bc.size({ n: 1e6, p: 0.01, hashBits: 64 }).hashFloor?.matters;
+  const sc: ScalableResult = bc.scalable({ p: 0.01, capacity: 1000, n: 1e5, ratio: 0.9, growth: 4, library: 'redisbloom' });
+  const scBits: number | undefined = sc.optimum?.bits;
+  void [missed, floor, names, hf.targetBelowFloor, floorMatters, sc.links.map((l) => l.fill), scBits];
+  // @ts-expect-error unknown library
+  bc.librarySize({ library: 'bloomier', n: 1, p: 0.1 });
+  // @ts-expect-error hashBits is 32 or 64
+  bc.fpr({ m: 1, n: 1, k: 1, hashBits: 16 });
+  // @ts-expect-error capacity is required
+  bc.scalable({ p: 0.01, n: 10 });
 }
 
 void main();

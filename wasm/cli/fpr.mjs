@@ -4,12 +4,14 @@ import {
   formatInteger,
   formatMemory,
   formatOneIn,
+  formatPairs,
   formatProbability,
   formatReal,
   formatRelativeError,
   formatTable,
 } from './common.mjs';
 import { layoutInput, layoutOptions, namingFlags, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
+import { hashBitsOption, hashFloorPairs } from './libraries.mjs';
 
 const REFERENCES = {
   exact: { colliding: '001 eqs 8, 17, 18', distinct: '000 eq 17 (k distinct probes)' },
@@ -41,7 +43,12 @@ export default {
     ...layoutOptions,
     simulate: { type: 'boolean', description: 'With a layout: also simulate the real structure (m ≤ 2^31)' },
     epochs: { type: 'string', valueName: 'E', description: 'Simulation epochs (default 32), each a fresh filter' },
-    'hash-scheme': { type: 'string', valueName: 'ideal|parquet', description: "Simulation hashing: ideal (default) or Parquet's salted split block" },
+    'hash-scheme': {
+      type: 'string',
+      valueName: 'ideal|parquet|rocksdb|boost|guava|redisbloom|orc',
+      description: "Simulation hashing: ideal (default), Parquet's salted split block, or a library's own probes",
+    },
+    ...hashBitsOption,
   },
   required: ['m', 'n'],
   notes: QUANTITY_HELP,
@@ -64,7 +71,7 @@ export default {
       return { ...report, simulation };
     }
     const input = { m: values.m, n: values.n, k: values.k, hashing: values.hashing };
-    const report = calc.fpr(input);
+    const report = namingFlags(() => calc.fpr({ ...input, hashBits: values['hash-bits'] }));
     if (!values.table) return report;
     return { ...report, exactTable: calc.exactFprTable(input) };
   },
@@ -107,6 +114,7 @@ export default {
     const header =
       `m = ${formatInteger(r.m)} bits (${formatMemory(Math.ceil(r.m / 8))}), n = ${formatInteger(r.n)} items, ` +
       `k = ${r.k} hashes, ${hashing} hashing, ${formatReal(r.bitsPerElement, 3)} bits/element`;
-    return `${header}\n\n${formatTable(rows, 'lrlrl')}\n`;
+    const floor = hashFloorPairs(r.hashFloor);
+    return `${header}\n\n${formatTable(rows, 'lrlrl')}\n${floor.length ? `\n${formatPairs(floor)}\n` : ''}`;
   },
 };

@@ -27,7 +27,7 @@ export const layoutOptions = {
 };
 
 /** The core names a parameter as the API does; the CLI's option for it, when the spelling differs. */
-const FLAG = { blockBits: '--block-bits', hashScheme: '--hash-scheme', maxBytes: '--max-bytes' };
+const FLAG = { blockBits: '--block-bits', hashScheme: '--hash-scheme', maxBytes: '--max-bytes', hashBits: '--hash-bits' };
 
 /** Runs fn; an error naming blockBits (…) also names its command-line option. */
 export function namingFlags(fn) {

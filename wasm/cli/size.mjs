@@ -10,6 +10,7 @@ import {
   formatPairs,
 } from './common.mjs';
 import { layoutOptions, namingFlags, renderLayoutSize, wantsLayout } from './layouts.mjs';
+import { hashBitsOption, hashFloorPairs, libraryOptions, librarySizing, renderEveryLibrary, renderLibrarySize } from './libraries.mjs';
 
 const METHOD_NOTE = {
   classic: 'classic formula (001 eq 1)',
@@ -32,10 +33,13 @@ export default {
   usage:
     'bloomcalc size [--n N] [--p P] [--m M] [--k K] [--rounding none|word64|pow2]\n' +
     '                      [--method classic|exact] [--hashing colliding|distinct] [--json]\n' +
-    '       bloomcalc size --n N --p P (--layout L [--block-bits B] | --preset NAME) [--k K] [--max-bytes BYTES]',
+    '       bloomcalc size --n N --p P (--layout L [--block-bits B] | --preset NAME) [--k K] [--max-bytes BYTES]\n' +
+    '       bloomcalc size --n N --p P --library NAME|all [--k K] [--max-bytes BYTES] [--hash-bits 32|64]',
   description:
     'Sizes a Bloom filter: give n and p for m and k; n, m and k for p; m and p for n; n and m\n' +
-    'for the optimal k. The chosen k is the better of the two integers either side of (m/n) ln 2.',
+    'for the optimal k. The chosen k is the better of the two integers either side of (m/n) ln 2.\n' +
+    'With --library: what that library allocates for n and p (its own sizing code) and the exact FPR\n' +
+    'of the filter it builds, flagged when it misses p (docs/libraries.md).',
   options: {
     n: { type: 'string', short: 'n', valueName: 'items', description: 'Items to insert (1000, 1M, 2^20)' },
     p: { type: 'string', short: 'p', valueName: 'fpr', description: 'Target false-positive rate in (0, 1) (0.01, 1%, "1 in 100")' },
@@ -58,6 +62,8 @@ export default {
     },
     ...layoutOptions,
     'max-bytes': { type: 'string', valueName: 'bytes', description: "Parquet writer's maximum filter size (default 1 MiB)" },
+    ...libraryOptions,
+    ...hashBitsOption,
   },
   required: [],
   notes: QUANTITY_HELP,
@@ -68,9 +74,13 @@ export default {
     'bloomcalc size --n 10k --m 1Mi --json',
     'bloomcalc size --n 1M --p 1% --preset parquet',
     'bloomcalc size --n 1M --p 1% --layout blocked --block-bits 512',
+    'bloomcalc size --n 1M --p 0.1% --library guava --json',
+    'bloomcalc size --n 1M --p 1% --library all',
+    'bloomcalc size --n 100M --p 1e-4 --hash-bits 32',
   ],
 
   compute(calc, values) {
+    if (values.library !== undefined) return namingFlags(() => librarySizing(calc, values));
     if (wantsLayout(values)) {
       return namingFlags(() => calc.layoutSize({
         n: values.n,
@@ -81,6 +91,7 @@ export default {
         blockBits: values['block-bits'],
         hashing: values.hashing,
         maxBytes: values['max-bytes'],
+        hashBits: values['hash-bits'],
       }));
     }
     return calc.size({
@@ -91,6 +102,7 @@ export default {
       rounding: values.rounding,
       method: values.method,
       hashing: values.hashing,
+      hashBits: values['hash-bits'],
     });
   },
 
@@ -101,7 +113,9 @@ export default {
   },
 
   render(r) {
-    if (r.layout !== undefined) return renderLayoutSize(r);
+    if (r.libraries !== undefined) return renderEveryLibrary(r);
+    if (r.library !== undefined) return renderLibrarySize(r);
+    if (r.layout !== undefined) return renderLayoutSize(r) + floorLines(r.hashFloor);
     const target =
       r.target === null
         ? ''
@@ -124,6 +138,12 @@ export default {
       'exact FPR / classic',
       `${formatProbability(r.fpr.exact)} / ${formatProbability(r.fpr.classic)}`,
     ]);
+    pairs.push(...hashFloorPairs(r.hashFloor));
     return `Bloom filter sizing\n\n${formatPairs(pairs)}\n`;
   },
 };
+
+function floorLines(floor) {
+  const pairs = hashFloorPairs(floor);
+  return pairs.length ? `\n${formatPairs(pairs)}\n` : '';
+}

@@ -13,7 +13,11 @@ namespace bloomcalc {
 
 namespace {
 
-constexpr std::size_t kMaxLinks = 256;
+// At most 64 links; 24 for the libraries whose rule is a search (RocksDB: a layout sizing, ~40 ms in wasm per
+// link; Boost: a bisection per K), so that a chain stays under ~1 s.
+constexpr std::size_t kMaxLinks = 64, kMaxSearchedLinks = 24;
+
+bool closed_form(const std::string& library) { return library != "rocksdb" && library.rfind("boost", 0) != 0; }
 
 struct Chain {
     std::vector<ScalableLink> links;
@@ -27,9 +31,11 @@ Chain build_chain(const std::string& library, double p, std::uint64_t C, double 
     std::uint64_t left = n;
     double capacity = static_cast<double>(C);
     double error = p * (1.0 - R);
+    const std::size_t max_links = closed_form(library) ? kMaxLinks : kMaxSearchedLinks;
     while (left > 0) {
-        if (chain.links.size() == kMaxLinks)
-            throw InfeasibleError("n", "a chain of at most 256 links; raise capacity or growth", show_number(static_cast<double>(n)));
+        if (chain.links.size() == max_links)
+            throw InfeasibleError("n", "a chain of at most " + std::to_string(max_links) + " links (" + library + "); raise capacity or growth",
+                                  show_number(static_cast<double>(n)));
         if (capacity > static_cast<double>(kMaxItems))
             throw InfeasibleError("n", "links of at most 2^40 items", show_number(static_cast<double>(n)));
         ScalableLink link;
@@ -87,8 +93,7 @@ ScalableResult scalable_filter(const ScalableInput& in) {
 
     // The search sizes ~150 chains; the closed-form rules take microseconds, RocksDB's and Boost's searches
     // milliseconds each, so for those the optimum is left out.
-    const bool closed_form = in.library != "rocksdb" && in.library.rfind("boost", 0) != 0;
-    if (in.optimise && closed_form) {
+    if (in.optimise && closed_form(in.library)) {
         ScalableOptimum best;
         for (int s = 1; s <= 8; ++s)
             for (int step = 1; step <= 19; ++step) {

@@ -56,7 +56,8 @@ struct ScalableResult {
 };
 
 // RangeError naming p, capacity, ratio, growth, n or library; InfeasibleError("n") when the chain would
-// need a link outside the calculator's range (k > 64 or m > 2^40) or more than 256 links.
+// need a link outside the calculator's range (k > 64 or m > 2^40) or more than 64 links (24 for rocksdb and
+// boost-*, whose rules are searches).
 ScalableResult scalable_filter(const ScalableInput& in);
 
 }  // namespace bloomcalc

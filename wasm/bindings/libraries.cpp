@@ -1,0 +1,165 @@
+// embind: what each library allocates, the hash-width floor and scalable filters
+// (core/include/bloomcalc/libraries/), in bloomcalc.web.wasm. Thin marshalling only; the error pattern of
+// wasm/bindings.cpp (common.hpp).
+#include <emscripten/bind.h>
+
+#include <cmath>
+#include <string>
+
+#include "bindings/common.hpp"
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/layouts/layout.hpp"
+#include "bloomcalc/layouts/layout_fpr.hpp"
+#include "bloomcalc/libraries/hash_width.hpp"
+#include "bloomcalc/libraries/library_sizing.hpp"
+#include "bloomcalc/libraries/scalable.hpp"
+
+using namespace bcjs;
+namespace bc = bloomcalc;
+
+namespace {
+
+val library_info_val(const bc::LibraryInfo& l) {
+    val out = val::object();
+    out.set("name", val(l.name));
+    out.set("label", val(l.label));
+    out.set("source", val(l.source));
+    out.set("rule", val(l.rule));
+    out.set("probes", val(l.probes));
+    out.set("hashBits", l.hash_bits ? val(l.hash_bits) : val::null());
+    out.set("hashScheme", val(l.scheme));
+    return out;
+}
+
+void set_filter(val& out, const bc::LayoutFilter& f) {
+    out.set("layout", val(std::string(bc::to_string(f.layout))));
+    out.set("m", val(static_cast<double>(f.m)));
+    out.set("n", val(static_cast<double>(f.n)));
+    out.set("k", val(f.k));
+    out.set("blockBits", f.layout == bc::Layout::standard ? val::null() : val(static_cast<double>(f.block_bits)));
+    out.set("hashing", val(std::string(bc::to_string(f.hashing))));
+}
+
+val hash_floor_val(const bc::HashFloor& h) {
+    val out = val::object();
+    out.set("hashBits", val(h.hash_bits));
+    out.set("log2ProbeSets", val(h.log2_probe_sets));
+    out.set("floor", val(h.floor));
+    out.set("fpr", val(h.fpr));
+    out.set("matters", val(h.matters));
+    out.set("targetBelowFloor", val(h.target_below_floor));
+    return out;
+}
+
+val libraries() {
+    val out = val::array();
+    for (const auto& l : bc::libraries()) out.call<void>("push", library_info_val(l));
+    return out;
+}
+
+// { library, n, p, k?, maxBytes?, hashBits? }
+val library_size(val input) {
+    return guarded([&] {
+        bc::LibrarySizingInput in;
+        in.library = string_or(input, "library", "");
+        in.n = required_number(input, "n");
+        in.p = required_number(input, "p");
+        in.k = optional_number(input, "k");
+        in.max_bytes = optional_number(input, "maxBytes");
+        const auto hash_bits = optional_number(input, "hashBits");
+        if (hash_bits) bc::checked_hash_bits(*hash_bits);
+        const auto r = bc::size_for_library(in);
+        val out = val::object();
+        out.set("library", val(r.library.name));
+        out.set("label", val(r.library.label));
+        out.set("source", val(r.library.source));
+        out.set("rule", val(r.library.rule));
+        out.set("probes", val(r.library.probes));
+        out.set("hashScheme", val(r.library.scheme));
+        set_filter(out, r.filter);
+        out.set("bytes", val(static_cast<double>(r.bytes)));
+        out.set("bitsPerKey", val(r.bits_per_key));
+        out.set("target", val(r.target));
+        out.set("exact", val(r.exact));
+        out.set("missesTarget", val(r.misses_target));
+        out.set("note", r.note.empty() ? val::null() : val(r.note));
+        const unsigned bits = hash_bits ? static_cast<unsigned>(*hash_bits) : r.library.hash_bits;
+        out.set("hashFloor", bits ? hash_floor_val(bc::hash_floor(r.filter, r.exact, bits, r.target)) : val::null());
+        return out;
+    });
+}
+
+// { layout?, m, n, k, blockBits?, hashing?, hashBits, ideal?, p? }: ideal absent → the layout's exact FPR.
+val hash_floor(val input) {
+    return guarded([&] {
+        const auto filter = bc::make_layout_filter(bc::parse_layout(string_or(input, "layout", "standard")), required_number(input, "m"),
+                                                   required_number(input, "n"), required_number(input, "k"),
+                                                   optional_number(input, "blockBits").value_or(NAN),
+                                                   bc::parse_hashing(string_or(input, "hashing", "colliding")));
+        const unsigned bits = bc::checked_hash_bits(required_number(input, "hashBits"));
+        const auto ideal = optional_number(input, "ideal");
+        const double f = ideal ? bc::checked_probability(*ideal, "ideal") : bc::layout_exact_fpr(filter);
+        return hash_floor_val(bc::hash_floor(filter, f, bits, optional_number(input, "p").value_or(NAN)));
+    });
+}
+
+// { p, capacity, n, ratio?, growth?, library?, optimise? }
+val scalable(val input) {
+    return guarded([&] {
+        bc::ScalableInput in;
+        in.p = required_number(input, "p");
+        in.capacity = required_number(input, "capacity");
+        in.n = required_number(input, "n");
+        in.ratio = optional_number(input, "ratio").value_or(0.5);
+        in.growth = optional_number(input, "growth").value_or(2.0);
+        in.library = string_or(input, "library", "redisbloom");
+        in.optimise = optional_bool(input, "optimise").value_or(true);
+        const auto r = bc::scalable_filter(in);
+        val out = val::object();
+        out.set("p", val(in.p));
+        out.set("capacity", val(in.capacity));
+        out.set("ratio", val(in.ratio));
+        out.set("growth", val(in.growth));
+        out.set("n", val(in.n));
+        out.set("library", val(in.library));
+        out.set("fpr", val(r.fpr));
+        out.set("bits", val(static_cast<double>(r.bits)));
+        out.set("bytes", val(static_cast<double>(r.bytes)));
+        out.set("bound", val(r.bound));
+        out.set("missesTarget", val(r.misses_target));
+        val links = val::array();
+        for (const auto& l : r.links) {
+            val link = val::object();
+            link.set("capacity", val(static_cast<double>(l.capacity)));
+            link.set("error", val(l.error));
+            link.set("m", val(static_cast<double>(l.filter.m)));
+            link.set("k", val(l.filter.k));
+            link.set("bytes", val(static_cast<double>(l.bytes)));
+            link.set("fill", val(static_cast<double>(l.fill)));
+            link.set("fpr", val(l.fpr));
+            links.call<void>("push", link);
+        }
+        out.set("links", links);
+        if (r.optimum) {
+            val o = val::object();
+            o.set("ratio", val(r.optimum->ratio));
+            o.set("growth", val(r.optimum->growth));
+            o.set("bits", val(static_cast<double>(r.optimum->bits)));
+            o.set("links", val(static_cast<double>(r.optimum->links)));
+            o.set("fpr", val(r.optimum->fpr));
+            out.set("optimum", o);
+        } else {
+            out.set("optimum", val::null());
+        }
+        return out;
+    });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(bloomcalc_libraries) {
+    emscripten::function("libraries", &libraries);
+    emscripten::function("librarySize", &library_size);
+    emscripten::function("hashFloor", &hash_floor);
+    emscripten::function("scalable", &scalable);
+}

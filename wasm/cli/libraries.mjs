@@ -1,0 +1,83 @@
+// `bloomcalc size --library L` (what a library allocates, docs/libraries.md) and the hash-width floor line of
+// `size` and `fpr` (--hash-bits, docs/hash-width.md).
+import { formatInteger, formatMemory, formatOneIn, formatPairs, formatProbability, formatReal, formatTable } from './common.mjs';
+
+export const libraryOptions = {
+  library: {
+    type: 'string',
+    valueName: 'name|all',
+    description:
+      'What a library allocates for --n and --p and its exact FPR: guava, redisbloom, bloom-filters, hive, clickhouse,\n' +
+      'hurst, parquet, parquet-spec, arrow, rocksdb, boost-block, boost-multiblock, or all',
+  },
+};
+
+export const hashBitsOption = {
+  'hash-bits': { type: 'string', valueName: '32|64', description: 'Show the FPR floor of a 32- or 64-bit hash (docs/hash-width.md)' },
+};
+
+/** librarySize for one library, or for every library ({ n, p, libraries: [...] }; a library that refuses the input
+ * carries its error instead). */
+export function librarySizing(calc, values) {
+  const input = { n: values.n, p: values.p, k: values.k, maxBytes: values['max-bytes'], hashBits: values['hash-bits'] };
+  if (values.library !== 'all') return calc.librarySize({ library: values.library, ...input });
+  const libraries = calc.libraries().map(({ name }) => {
+    try {
+      return calc.librarySize({ library: name, ...input, k: undefined });
+    } catch (err) {
+      if (typeof err?.parameter !== 'string') throw err;
+      return { library: name, error: err.message, parameter: err.parameter };
+    }
+  });
+  const first = libraries.find((r) => r.error === undefined);
+  return { n: first?.n ?? null, p: first?.target ?? null, libraries };
+}
+
+/** The floor line, when the floor matters or the target is below it (else nothing). */
+export function hashFloorPairs(floor) {
+  if (!floor || !(floor.matters || floor.targetBelowFloor)) return [];
+  const warning = floor.targetBelowFloor ? '   WARNING: the target is below the floor: no m or k reaches it with this hash' : '';
+  return [
+    [
+      `${floor.hashBits}-bit hash floor`,
+      `${formatProbability(floor.floor)} (${formatOneIn(floor.floor)}); FPR with it ${formatProbability(floor.fpr)}${warning}`,
+    ],
+  ];
+}
+
+export function renderLibrarySize(r) {
+  const pairs = [
+    ['library', `${r.label} (${r.library})`],
+    ['rule', r.rule],
+    ['source', r.source],
+    ['filter', `${r.layout}${r.blockBits ? `, B = ${formatInteger(r.blockBits)} bits` : ''}, k = ${r.k} (${r.hashing}); probes: ${r.probes}`],
+    ['m  bits', `${formatInteger(r.m)}   (${formatMemory(r.bytes)} allocated, ${formatReal(r.bitsPerKey, 3)} bits per item)`],
+    [
+      'exact FPR at n',
+      `${formatProbability(r.exact)}   (${formatOneIn(r.exact)})   target ${formatProbability(r.target)}: ${r.missesTarget ? 'MISSED' : 'met'}`,
+    ],
+  ];
+  if (r.note) pairs.push(['note', r.note]);
+  pairs.push(...hashFloorPairs(r.hashFloor));
+  return `What ${r.library} allocates for n = ${formatInteger(r.n)}, p = ${formatProbability(r.target)}\n\n${formatPairs(pairs)}\n`;
+}
+
+export function renderEveryLibrary(r) {
+  const rows = [['library', 'm bits', 'k', 'bytes', 'bits/item', 'exact FPR', 'target', 'note']];
+  for (const x of r.libraries) {
+    if (x.error !== undefined) rows.push([x.library, '—', '—', '—', '—', '—', '', x.error]);
+    else
+      rows.push([
+        x.library,
+        formatInteger(x.m),
+        String(x.k),
+        formatInteger(x.bytes),
+        formatReal(x.bitsPerKey, 3),
+        formatProbability(x.exact),
+        x.missesTarget ? 'MISSED' : 'met',
+        x.note ?? '',
+      ]);
+  }
+  const head = r.n === null ? 'Sized by every library' : `Sized by every library: n = ${formatInteger(r.n)}, p = ${formatProbability(r.p)}`;
+  return `${head}\n\n${formatTable(rows, 'lrrrrrll')}\n`;
+}

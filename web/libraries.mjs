@@ -1,0 +1,106 @@
+// "Sized by every library" (<bloom-calc calculator="libraries">): what each library allocates for the user's
+// n and p, by its own sizing code, and the exact FPR of that filter (bc.librarySize), with the hash-width
+// floor beside each row when it matters and a warning when p is below it. docs/libraries.md, hash-width.md.
+import template from './calculators/libraries.html';
+import { formatInt, formatProbability, formatReal } from './format.mjs';
+import { clearErrors, showError, wireForm } from './paradox.mjs';
+
+/** Field → [URL key, default]. */
+const FIELDS = { n: ['libn', '1M'], p: ['libp', '1%'], 'hash-bits': ['libhash', '64'], library: ['liblib', 'guava'] };
+const IDS = Object.values(FIELDS).map(([key]) => key);
+const FIELD_OF = { n: 'libn', p: 'libp', hashBits: 'libhash', library: 'liblib' };
+
+function memory(bytes) {
+  if (bytes >= 2 ** 30) return `${formatReal(bytes / 2 ** 30, 2)} GiB`;
+  if (bytes >= 2 ** 20) return `${formatReal(bytes / 2 ** 20, 2)} MiB`;
+  if (bytes >= 2 ** 10) return `${formatReal(bytes / 2 ** 10, 2)} KiB`;
+  return `${formatInt(bytes)} B`;
+}
+
+function cell(tr, text, className) {
+  const td = document.createElement('td');
+  td.textContent = text;
+  if (className) td.className = className;
+  tr.append(td);
+}
+
+function renderTable($, rows) {
+  $('lib-table').tBodies[0].replaceChildren(
+    ...rows.map((row) => {
+      const tr = document.createElement('tr');
+      tr.dataset.library = row.name;
+      if (row.error) {
+        tr.classList.add('failed');
+        cell(tr, row.label);
+        const td = document.createElement('td');
+        td.colSpan = 7;
+        td.textContent = row.error.message;
+        tr.append(td);
+        return tr;
+      }
+      const r = row.result;
+      tr.dataset.exact = String(r.exact);
+      tr.dataset.misses = String(r.missesTarget);
+      cell(tr, row.label);
+      cell(tr, formatInt(r.m));
+      cell(tr, String(r.k));
+      cell(tr, memory(r.bytes));
+      cell(tr, formatReal(r.bitsPerKey, 3));
+      cell(tr, formatProbability(r.exact, 4));
+      cell(tr, r.missesTarget ? `missed (×${formatReal(r.exact / r.target, 3)})` : 'met', r.missesTarget ? 'bad' : 'ok');
+      const floor = r.hashFloor;
+      cell(tr, floor && (floor.matters || floor.targetBelowFloor) ? `${formatProbability(floor.floor, 3)} → ${formatProbability(floor.fpr, 4)}` : '—');
+      return tr;
+    }),
+  );
+}
+
+function mount({ $, bc, host, emit, fail }) {
+  const card = $('libraries');
+  const libraries = bc.libraries();
+
+  function compute() {
+    const state = Object.fromEntries(Object.entries(FIELDS).map(([field, [key]]) => [field, $(`px-${key}`).value]));
+    const input = { library: state.library, n: state.n, p: state.p, hashBits: Number(state['hash-bits']) };
+    card.dataset.query = host.query;
+    let picked;
+    try {
+      picked = bc.librarySize(input);  // the picked library first: its errors belong to the form's fields
+    } catch (err) {
+      clearErrors($, IDS);
+      showError($, err, (p) => FIELD_OF[p], 'libn');
+      card.dataset.state = 'stale';
+      fail(err);
+      return;
+    }
+    clearErrors($, IDS);
+    const rows = libraries.map((lib) => {
+      try {
+        return { name: lib.name, label: lib.label, result: lib.name === picked.library ? picked : bc.librarySize({ ...input, library: lib.name }) };
+      } catch (err) {
+        return { name: lib.name, label: lib.label, error: err };
+      }
+    });
+    renderTable($, rows);
+    const floor = picked.hashFloor;
+    const warning = $('lib-floor-warning');
+    warning.hidden = !floor?.targetBelowFloor;
+    warning.textContent = floor?.targetBelowFloor
+      ? `The target p = ${formatProbability(picked.target, 4)} is below the ${floor.hashBits}-bit hash floor ${formatProbability(floor.floor, 4)} at n = ${formatInt(picked.n)}: no filter size or k reaches it with this hash.`
+      : '';
+    $('lib-details').textContent =
+      `${picked.label}: ${picked.rule}. Probes: ${picked.probes}. Source: ${picked.source}.` + (picked.note ? ` Note: ${picked.note}.` : '');
+    card.dataset.state = 'ok';
+    emit(picked, { method: 'librarySize', input });
+  }
+
+  wireForm($('lib-form'), card, compute);
+}
+
+/** <bloom-calc calculator="libraries">: attributes n, p, hash-bits (32 | 64), library (the row detailed; URL keys libn, libp, libhash, liblib). */
+export const calculator = {
+  name: 'libraries',
+  template,
+  fields: Object.fromEntries(Object.entries(FIELDS).map(([field, [url, fallback]]) => [field, { id: `px-${url}`, url, fallback }])),
+  mount,
+};
