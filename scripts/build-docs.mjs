@@ -1,11 +1,12 @@
-// Renders docs/*.md to dist/web/docs/*.html with marked, so the page's equation links (docs/rbf.html#one-phase)
-// resolve on the served site with no network access. Links between docs keep working (.md → .html); docs/examples/
+// Renders docs/*.md to <outdir>/docs/*.html with marked: dist/element/docs/, beside the element bundle, where the
+// calculators' equation links (docs/rbf.html#one-phase) point on any site that embeds them (web/element-base.mjs,
+// DOCS), and dist/web/docs/ for the page, with no network access. Links between docs keep working (.md → .html); docs/examples/
 // is copied as it is, and docs/index.html lists every document (the served /docs/).
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { marked } from 'marked';
 
-const page = (title, body) => `<!doctype html>
+const page = (title, body, back) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -19,7 +20,7 @@ table { border-collapse: collapse; margin: 10px 0; font-size: 0.92em; } th, td {
 h2 { margin-top: 2em; border-bottom: 1px solid #e5e7eb; } :target { background: #fff7e6; }
 </style>
 </head>
-<body><p><a href="../index.html">← bloomcalc</a> · <a href="./">all docs</a></p>
+<body><p>${back ? `<a href="${back}">← bloomcalc</a> · ` : ''}<a href="./">all docs</a></p>
 ${body}
 </body>
 </html>
@@ -30,7 +31,8 @@ const ORDER = ['models', 'exact-fpr', 'layouts', 'paradox', 'rbf', 'simulation',
 const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export async function buildDocs(root, outdir) {
+/** `back`: the calculator page's URL relative to the docs folder (a link above each page), or none. */
+export async function buildDocs(root, outdir, { back = null } = {}) {
   const from = join(root, 'docs');
   const to = join(outdir, 'docs');
   await mkdir(to, { recursive: true });
@@ -41,14 +43,14 @@ export async function buildDocs(root, outdir) {
     const body = marked.parse(markdown.replace(/\]\(([a-z0-9-]+)\.md(#[^)]*)?\)/g, ']($1.html$2)'));
     const title = (markdown.match(/^# (.+)$/m) ?? [, name])[1];
     const file = join(to, name.replace(/\.md$/, '.html'));
-    await writeFile(file, page(escapeHtml(title.replace(/`/g, '')), body));
+    await writeFile(file, page(escapeHtml(title.replace(/`/g, '')), body, back));
     written.push(file);
     entries.push({ base: name.replace(/\.md$/, ''), title });
   }
   entries.sort((a, b) => rank(a.base) - rank(b.base) || a.base.localeCompare(b.base));
   const list = entries.map(({ base, title }) => `<li><a href="${base}.html">${marked.parseInline(title)}</a></li>`).join('\n');
   const index = join(to, 'index.html');
-  await writeFile(index, page('Documentation', `<h1>bloomcalc documentation</h1>\n<ul>\n${list}\n</ul>`));
+  await writeFile(index, page('Documentation', `<h1>bloomcalc documentation</h1>\n<ul>\n${list}\n</ul>`, back));
   written.push(index);
   await cp(join(from, 'examples'), join(to, 'examples'), { recursive: true });
   return written;

@@ -6,7 +6,8 @@
 //    reads the chunk graph from dist/element.meta.json); the module workers web/sim-worker.mjs,
 //    web/rbf-worker.mjs and web/layouts-worker.mjs become sim-worker.js, rbf-worker.js and layouts-worker.js,
 //    which import the runtime chunk the entry also loads; the two modules' bloomcalc.web.wasm and
-//    bloomcalc.rbf.wasm are copied beside them (each found relative to its loader's URL). This folder is what the package's "./element" export ships.
+//    bloomcalc.rbf.wasm are copied beside them (each found relative to its loader's URL), and the docs as HTML in
+//    docs/ (the calculators' equation links point there). This folder is what the package's "./element" export ships.
 //  dist/web: the same element files, plus the page: index.html, page.css and app.js (web/app.mjs: embed
 //    mode and the glue between calculators; no computation), and the docs as HTML.
 // Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.{web,rbf}.mjs + .wasm from `npm run build`)
@@ -36,6 +37,25 @@ const minifiedText = {
       return { contents: code, loader: 'text' };
     });
     build.onLoad({ filter: /\.html$/ }, async ({ path }) => ({ contents: (await readFile(path, 'utf8')).replace(/\s+/g, ' '), loader: 'text' }));
+  },
+};
+
+/**
+ * Emscripten's ES module output starts `var _scriptDir = import.meta.url;`: a bare import.meta.url, which webpack
+ * and Rspack replace at build time with the build machine's file:// path, shipped in the site's code. It only
+ * sets the directory handed to a custom locateFile as its second argument; the .wasm itself is found with
+ * new URL('bloomcalc.<name>.wasm', import.meta.url), which every bundler rewrites. Without it the runtime takes
+ * the page's (or the worker's) location. A generated file without that exact line fails the build.
+ */
+const noBareModuleUrl = {
+  name: 'no-bare-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]bloomcalc\.(web|rbf)\.mjs$/ }, async ({ path }) => {
+      const code = await readFile(path, 'utf8');
+      const line = 'var _scriptDir = import.meta.url;';
+      if (code.split(line).length !== 2) throw new Error(`build-web: ${path} has no single "${line}" (Emscripten's output changed)`);
+      return { contents: code.replace(line, 'var _scriptDir = undefined; // not import.meta.url: scripts/build-web.mjs, noBareModuleUrl'), loader: 'js' };
+    });
   },
 };
 
@@ -82,7 +102,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     metafile: true,
     // the calculators' markup (web/calculators/*.html) and the stylesheets adopted by the shadow roots
     loader: { '.html': 'text', '.css': 'text' },
-    plugins: [minifiedText],
+    plugins: [minifiedText, noBareModuleUrl],
   };
   // The elements and their module workers, split at each dynamic import() and at the code they share: the
   // entry bloom-calc.mjs (web/element.mjs, element-base.mjs, styles), one chunk per calculator, uPlot, and the
@@ -133,16 +153,18 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     console.warn(`build-web: esbuild reported ${warnings} warning(s)`);
   }
 
-  const elementFiles = (await readdir(elementDir)).sort();
+  // the docs beside the element bundle (its equation links point there), and the page's own copy, which links back
+  const elementDocs = await buildDocs(root, elementDir);
+  const elementFiles = (await readdir(elementDir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
   const copies = [
     [join(root, 'web', 'index.html'), 'index.html'],
     [join(root, 'web', 'page.css'), 'page.css'],
     ...elementFiles.map((f) => [join(elementDir, f), f]),
   ];
   for (const [from, to] of copies) await copyFile(from, join(outdir, to));
-  const docs = await buildDocs(root, outdir);
+  const docs = await buildDocs(root, outdir, { back: '../index.html' });
 
-  const files = [...elementFiles.map((f) => join(elementDir, f)), ...Object.keys(worker.metafile.outputs).map((p) => resolve(root, p)), ...copies.map(([, to]) => join(outdir, to)), ...docs];
+  const files = [...elementFiles.map((f) => join(elementDir, f)), ...elementDocs, ...Object.keys(worker.metafile.outputs).map((p) => resolve(root, p)), ...copies.map(([, to]) => join(outdir, to)), ...docs];
   if (!quiet) {
     for (const file of files) {
       const { size } = await stat(file);

@@ -4,6 +4,7 @@
 //    document's height to the parent window (an iframe) by postMessage:
 //      { type: 'bloomcalc:resize', calculator: '<name>', height: <CSS pixels, integer> }
 //    sent on load and whenever the height changes (docs/embed.md shows the listener for the parent page);
+//  - each element's page-url is this page (its iframe embed code frames it);
 //  - the counting-filter calculator takes α from the paradox calculator, as one section did before.
 // No computation here: each element does its own.
 
@@ -24,13 +25,18 @@ if (embed !== null) {
   let last = -1;
   const report = () => {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-    if (height === last || window.parent === window) return;
+    // nothing laid out yet is no height to size the iframe to: it would collapse until the next report
+    if (height === last || height < 1 || window.parent === window) return;
     last = height;
     window.parent.postMessage({ type: 'bloomcalc:resize', calculator: embed, height }, '*');
   };
   new ResizeObserver(report).observe(document.documentElement);
   report();
-} else {
+}
+// "Copy embed code" may offer an iframe of this page; an element on a host site has no page to offer
+for (const el of document.querySelectorAll('bloom-calc')) el.setAttribute('page-url', window.location.pathname);
+
+if (embed === null) {
   const paradox = document.getElementById('paradox-calc');
   const cbf = document.getElementById('cbf-calc');
   // input events from inside a shadow root are composed: they reach the host

@@ -73,6 +73,18 @@ function styleSheets() {
   return sheets;
 }
 
+/**
+ * The docs pages the calculators link to (href="docs/<file>"), shipped beside the bundle in dist/element/docs/.
+ * Literal new URL(…, import.meta.url)s: bundlers (Vite, webpack, Rspack, Parcel) emit each page and rewrite the
+ * URL, and unbundled they resolve beside bloom-calc.mjs, so a link works on any host site. Every href="docs/…"
+ * of the calculators is one of these (tests/js/element-links.test.mjs).
+ */
+export const DOCS = {
+  'models.html': () => new URL('./docs/models.html', import.meta.url),
+  'layouts.html': () => new URL('./docs/layouts.html', import.meta.url),
+  'rbf.html': () => new URL('./docs/rbf.html', import.meta.url),
+};
+
 const registry = new Map(); // name → { load: () => Promise<definition>, module }
 
 /**
@@ -126,7 +138,9 @@ function scrollStops(root) {
   }
 }
 
-export class BloomCalcElement extends HTMLElement {
+// Where there is no DOM (server-side rendering, a worker) the class extends a plain class: importing this module
+// touches no DOM, and web/element.mjs defines the element only where customElements exists.
+export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   #def = null;
   #result = null;
   #error = null;
@@ -308,12 +322,18 @@ export class BloomCalcElement extends HTMLElement {
     this.#def.mount(ctx);
   }
 
-  /** With docs-base, the links to the docs (href="docs/…", in the markup and in rendered results) point there. */
+  /**
+   * The links to the docs (href="docs/…", in the markup and in rendered results) point at docs-base when it is
+   * set, else at the docs shipped beside the bundle (dist/element/docs/, emitted by bundlers: DOCS).
+   */
   #rebaseDocs() {
     const docsBase = this.getAttribute('docs-base');
-    if (!docsBase) return;
-    const base = new URL(docsBase, document.baseURI);
-    for (const a of this.shadowRoot.querySelectorAll('a[href^="docs/"]')) a.href = new URL(a.getAttribute('href').slice(5), base).href;
+    const base = docsBase ? new URL(docsBase, document.baseURI) : null;
+    for (const a of this.shadowRoot.querySelectorAll('a[href^="docs/"]')) {
+      const [file, fragment = ''] = a.getAttribute('href').slice(5).split('#');
+      const url = base ? new URL(file, base) : DOCS[file]?.();
+      if (url) a.href = `${url.href.split('#')[0]}${fragment ? `#${fragment}` : ''}`;
+    }
   }
 
   #setError(error, parameter) {

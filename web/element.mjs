@@ -30,6 +30,25 @@ export const CALCULATORS = {
 export const MODULES = { recycling: 'rbf' };
 
 for (const [name, load] of Object.entries(CALCULATORS)) registerCalculator(name, load, MODULES[name]);
-if (!customElements.get('bloom-calc')) customElements.define('bloom-calc', BloomCalcElement);
+
+// Set on the page by the first copy of this bundle that finds another one's <bloom-calc> (one warning per page).
+const WARNED = Symbol.for('bloomcalc.element.warned');
+
+/**
+ * Defines <bloom-calc> where there is a custom element registry; elsewhere (Node without a DOM: server-side
+ * rendering and static generation; a worker; Deno or Bun) importing this module does nothing. A second copy of
+ * the bundle on one page (two script URLs, or a script tag beside a bundled import) leaves the first one's
+ * element in place and says so once.
+ */
+function defineElement() {
+  if (typeof customElements === 'undefined') return;
+  const defined = customElements.get('bloom-calc');
+  if (defined === undefined) customElements.define('bloom-calc', BloomCalcElement);
+  else if (defined !== BloomCalcElement && !globalThis[WARNED]) {
+    globalThis[WARNED] = true;
+    console.warn('bloomcalc: <bloom-calc> is already defined by another copy of the element bundle on this page; this copy is not used. Load bloom-calc.mjs (or import bloomcalc/element) once per page.');
+  }
+}
+defineElement();
 
 export { BloomCalcElement, calculatorNames, loadCalculator };

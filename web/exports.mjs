@@ -3,7 +3,27 @@
 // as PNG / SVG / CSV / JSON. Downloads are blob: URLs (no request); copies go to the clipboard and are
 // also shown in a read-only text box (the clipboard may be refused).
 
-const BUNDLE_URL = import.meta.url;
+// The URLs an embed code names are the running page's, found when the code is copied: never import.meta.url,
+// which webpack and Rspack replace at build time with the build machine's file:// path.
+const ENTRY = /\/bloom-calc\.mjs(?:[?#]|$)/;
+
+/**
+ * The element bundle's URL on this page: the script (or module preload) that names bloom-calc.mjs, else a
+ * module that imported it (the page's resource timing). null when the element was bundled into the site's own
+ * code, where no file of its own exists to point at.
+ */
+export function bundleUrl() {
+  for (const script of document.querySelectorAll('script[src]')) if (ENTRY.test(script.src)) return script.src;
+  for (const link of document.querySelectorAll('link[rel="modulepreload"][href]')) if (ENTRY.test(link.href)) return link.href;
+  for (const entry of globalThis.performance?.getEntriesByType?.('resource') ?? []) if (ENTRY.test(entry.name)) return entry.name;
+  return null;
+}
+
+/** The bloomcalc page an iframe embed code points at: the element's page-url attribute (against the document), else null. */
+export function pageUrl(host) {
+  const page = host.getAttribute('page-url');
+  return page === null ? null : new URL(page, document.baseURI);
+}
 
 function button(label, title, onClick) {
   const b = document.createElement('button');
@@ -29,11 +49,15 @@ function download(name, blob) {
 
 const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The markup embedding `host`'s calculator with its current inputs: `kind` 'element' or 'iframe'. */
+/**
+ * The markup embedding `host`'s calculator with its current inputs: `kind` 'element' or 'iframe' (only with a
+ * page-url: a host site has no bloomcalc page to frame). Without a bundle file to name (the element bundled into
+ * the site's code), the element code says how to load the element instead of naming a script that is not there.
+ */
 export function embedCode(host, kind = 'element') {
   const name = host.calculator;
-  if (kind === 'iframe') {
-    const page = new URL(host.getAttribute('page-url') ?? './', BUNDLE_URL);
+  const page = pageUrl(host);
+  if (kind === 'iframe' && page) {
     page.search = `embed=${encodeURIComponent(name)}${host.query ? `&${host.query}` : ''}`;
     page.hash = '';
     return (
@@ -47,7 +71,11 @@ export function embedCode(host, kind = 'element') {
     .filter(([, value]) => value.trim() !== '')
     .map(([attr, value]) => ` ${attr}="${escapeAttr(value)}"`)
     .join('');
-  return `<script type="module" src="${escapeAttr(BUNDLE_URL)}"></script>\n<bloom-calc calculator="${name}"${attrs}></bloom-calc>`;
+  const src = bundleUrl();
+  const loader = src
+    ? `<script type="module" src="${escapeAttr(src)}"></script>`
+    : "<!-- load bloomcalc's element once per page: import 'bloomcalc/element' in your bundle, or a <script type=\"module\"> of the package's dist/element/bloom-calc.mjs -->";
+  return `${loader}\n<bloom-calc calculator="${name}"${attrs}></bloom-calc>`;
 }
 
 /** A JS snippet reproducing `call` ({ method, input }) through the npm module. */
@@ -74,7 +102,9 @@ export function resultExports(host, current) {
   const kind = document.createElement('select');
   kind.setAttribute('aria-label', 'Embed as');
   kind.className = 'bc-embed-kind';
-  for (const [value, label] of [['element', 'as <bloom-calc>'], ['iframe', 'as iframe']]) kind.append(new Option(label, value));
+  // an iframe of the bloomcalc page only where there is one (page-url); a host site gets the element code alone
+  for (const [value, label] of [['element', 'as <bloom-calc>'], ['iframe', 'as iframe']]) if (value !== 'iframe' || pageUrl(host)) kind.append(new Option(label, value));
+  kind.hidden = kind.options.length < 2;
 
   async function copy(what, text) {
     out.value = text;

@@ -219,7 +219,7 @@ function renderTable($, rows) {
 function mount({ $, host, emit, fail, chart: registerChart }) {
   const card = $('layouts');
   const chart = createLayoutChart($('ly-chart'), (plot) => registerChart($('ly-chart'), plot));
-  const runner = createRunner(() => {}, { file: 'layouts-worker.js', name: 'bloomcalc-layouts' });
+  const runner = createRunner(() => {}, { file: 'layouts-worker.js' });
   let generation = 0;
 
   async function compute() {

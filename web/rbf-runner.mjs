@@ -7,23 +7,24 @@ import { fromWire } from '../wasm/error-wire.mjs';
 
 /**
  * One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. The
- * layouts calculator runs its own worker through the same runner (`worker: { file, name }`).
+ * layouts calculator runs its own worker through the same runner (`worker: { file }`).
  */
-// Each worker spelled as a literal new Worker(new URL('./x.js', import.meta.url)), the form bundlers (Vite,
-// webpack) follow to emit the worker with the .wasm it loads (docs/bundlers.md); each is offered the page's
+// Each worker spelled as a literal new Worker(new URL('./x.js', import.meta.url), { literal options }), the form
+// bundlers (Vite, webpack) follow to emit the worker with the .wasm it loads (Vite refuses options computed at
+// run time, a name built from a variable among them; docs/bundlers.md); each is offered the page's
 // compiled WebAssembly modules (web/wasm-share.mjs), so a new worker neither fetches nor compiles a .wasm.
 const WORKERS = {
-  'rbf-worker.js': (name) => shareWasm(new Worker(new URL('./rbf-worker.js', import.meta.url), { type: 'module', name })),
-  'layouts-worker.js': (name) => shareWasm(new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name })),
+  'rbf-worker.js': () => shareWasm(new Worker(new URL('./rbf-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-rbf' })),
+  'layouts-worker.js': () => shareWasm(new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-layouts' })),
 };
 
-export function createRunner(onProgress, worker_ = { file: 'rbf-worker.js', name: 'bloomcalc-rbf' }) {
+export function createRunner(onProgress, worker_ = { file: 'rbf-worker.js' }) {
   let worker = null;
   let nextId = 1;
   const pending = new Map();
 
   function spawn() {
-    worker = WORKERS[worker_.file](worker_.name);
+    worker = WORKERS[worker_.file]();
     worker.addEventListener('message', ({ data }) => {
       const entry = pending.get(data.id);
       if (!entry) return;

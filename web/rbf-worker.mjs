@@ -1,19 +1,17 @@
 // Module Web Worker of the recycling-filter section: runs bc.recommend (posting progress after each k)
-// and bc.sigmaCurve / bc.rbf off the page's thread, and bc.size for the sizing calculator (up to ~2 s for
-// the exact method with distinct hashing). Cancelling = the page terminates this worker.
+// and bc.sigmaCurve / bc.rbf off the page's thread. Cancelling = the page terminates this worker.
 // Messages in:  { id, type: 'recommend', input } | { id, type: 'curve', input: { m, k, variant, sigma? } }
-//               | { id, type: 'size', input } (bc.size)
 //               | { id, type: 'plan', input } | { id, type: 'rows', input: { input, k } } | { id, type: 'merge',
 //               input: { input, rows } } (the pool's parts of a recommendation, web/rbf-pool.mjs)
 //               | { id, type: 'figures', input: { kmax, variant, points: [[m, fpr], …] } } (progress per point)
 // Messages out: { id, type: 'progress', done, total } | { id, type: 'result', result } | { id, type: 'error', error }
 //               (error: toWire's plain object, wasm/error-wire.mjs)
-import { loadInWorker } from './wasm-share.mjs';
+import rbfFactory from '../dist/bloomcalc.rbf.mjs';
+import { loadInWorker } from './wasm-worker.mjs';
 import { toWire } from '../wasm/error-wire.mjs';
 
-// The recycling module (bloomcalc.rbf.wasm; docs/decisions.md, "Two modules") for the recycling work, the
-// main one for bc.size (the sizing calculator's, whose page already compiled it), each loaded on its first
-// request from the Module the page compiled (web/wasm-share.mjs).
+// The recycling module (bloomcalc.rbf.wasm; docs/decisions.md, "Two modules"), loaded on the first request
+// from the Module the page compiled (web/wasm-share.mjs, web/wasm-worker.mjs).
 
 function curve(bc, { m, k, variant, sigma }) {
   // the default 200 points (fewer for the exact retaining law at large m: points·m ≤ 2^25, about 1 s)
@@ -51,7 +49,7 @@ function figures(bc, { kmax, variant, points }, progress) {
 self.addEventListener('message', async (event) => {
   const { id, type, input } = event.data;
   try {
-    const bc = await loadInWorker(type === 'size' ? 'main' : 'rbf');
+    const bc = await loadInWorker('rbf', rbfFactory);
     let result;
     if (type === 'recommend') {
       result = bc.recommend(input, (done, total) => {
@@ -59,8 +57,6 @@ self.addEventListener('message', async (event) => {
       });
     } else if (type === 'figures') {
       result = figures(bc, input, (done, total) => self.postMessage({ id, type: 'progress', done, total }));
-    } else if (type === 'size') {
-      result = bc.size(input);
     } else if (type === 'plan') {
       result = bc.recommendPlan(input);
     } else if (type === 'rows') {

@@ -6,11 +6,12 @@
 //               | { type: 'started', id, model } (the model value, before any epoch, for the running chart)
 //               | { type: 'progress', id, progress } | { type: 'result', id, result } | { type: 'cancelled', id }
 //               | { type: 'error', id, error } (toWire's plain object, wasm/error-wire.mjs)
-import { loadInWorker } from './wasm-share.mjs';
+import mainFactory from '../dist/bloomcalc.web.mjs';
+import { loadInWorker } from './wasm-worker.mjs';
 import { toWire } from '../wasm/error-wire.mjs';
 
 // The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
-// (web/wasm-share.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
+// (web/wasm-share.mjs, web/wasm-worker.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
 let current = null;
 
 // A zero-delay turn of the event loop (setTimeout is clamped to 4 ms after a few nested calls).
@@ -28,7 +29,7 @@ async function run(id, input, kind) {
   current = job;
   let handle = null;
   try {
-    const bc = await loadInWorker('main');
+    const bc = await loadInWorker('main', mainFactory);
     handle = kind === 'paradox' ? bc.createParadoxSimulation(input, { chunkMs: 8 }) : bc.createSimulation(input, { chunkMs: 8 });
     if (kind !== 'paradox') self.postMessage({ type: 'preparing', id }); // result().model may take seconds
     self.postMessage({ type: 'started', id, model: kind === 'paradox' ? null : handle.result().model });

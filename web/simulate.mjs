@@ -63,7 +63,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
 
   function ensureWorker() {
     if (!worker) {
-      worker = shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: `bloomcalc-${prefix}` }));
+      worker = shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim' }));
       worker.onmessage = (event) => onMessage(event.data);
     }
     return worker;

@@ -98,7 +98,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
 
   let timer = 0;
   let generation = 0; // bumps on every computation; chart work of an older one stops
-  const sizer = createRunner(() => {});
+  const sizer = createRunner(() => {}, { file: 'layouts-worker.js' }); // bc.size in a worker: the exact method can take seconds
 
   // ---------------------------------------------------------------- state <-> form
 

@@ -2,9 +2,9 @@
 // worker first needs it — and shared: every <bloom-calc> element of the page instantiates the same compiled
 // WebAssembly.Module, and every worker the page starts gets it by postMessage (a Module is structured-cloned:
 // the worker instantiates the compiled code without fetching or compiling the .wasm). docs/decisions.md,
-// "Compiled once per page". Both sides are here: the page's (compiledModule, shareWasm, loadOnPage) and a
-// worker's (loadInWorker); one file that the page, the calculators and the workers all import, so the
-// bundler keeps it in the runtime chunk they share (no request of its own).
+// "Compiled once per page". The page's side is here (compiledModule, shareWasm, loadOnPage); a worker's
+// (loadInWorker) is web/wasm-worker.mjs, a file of its own because this one fetches the recycling module's
+// loader with import(), which no worker may contain (wasm/browser-load.mjs says why).
 //
 // The protocol, all messages typed 'bloomcalc:wasm-…':
 //   page → worker  { type: 'bloomcalc:wasm-offer' }                 right after new Worker(): "ask me"
@@ -17,6 +17,7 @@
 // 'bloomcalc:wasm-give' per Module handed to a worker, and in a worker 'bloomcalc:wasm-from-page' (detail:
 // the module name) when it instantiates the Module it got.
 import { createBloomCalc } from '../wasm/browser.mjs';
+import { loadOnce as once } from './wasm-worker.mjs';
 
 // Each .wasm sits beside the bundle (dist/element/). Literal new URL(…, import.meta.url)s, so that a bundler
 // given the element bundle (Vite, webpack) emits the files and rewrites these URLs; evaluated when first
@@ -32,25 +33,36 @@ function instantiate(module, wasmModule) {
   return createBloomCalc({ modules: [module], [module === 'main' ? 'wasmModule' : 'rbfWasmModule']: wasmModule });
 }
 
-/** Calls `load()` once per module name, its promise kept; a failure is retried next time. */
-function once(cache, module, load) {
-  cache[module] ??= load();
-  cache[module].catch(() => (cache[module] = undefined));
-  return cache[module];
-}
-
 // ---------------------------------------------------------------- the page's side
 
 const compiled = {}; // module name → Promise<WebAssembly.Module>
 const onPage = {}; // module name → Promise<the JS API over that module>
+
+// Every .wasm file starts with the magic word \0asm (WebAssembly core spec, 5.5.16 "Modules").
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
+
+/**
+ * The error for bytes that are not WebAssembly: most often an HTML page a server sent for a missing file —
+ * Vite's dev server does when it pre-bundled the package into node_modules/.vite/deps/, where the .wasm
+ * beside the bundle is not (docs/bundlers.md).
+ */
+export function notWasmError(url, type) {
+  return new Error(
+    `${url} is not WebAssembly (the server sent ${type || 'no content type'}, not a .wasm file). ` +
+      "With Vite's dev server, keep the package out of pre-bundling: optimizeDeps: { exclude: ['bloomcalc'] } (docs/bundlers.md).",
+  );
+}
 
 async function compile(url) {
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`could not download ${url} (HTTP ${response.status})`);
   performance.mark('bloomcalc:wasm-compile', { detail: url });
   // Streaming compilation (while the bytes arrive) needs the server to say application/wasm; else the bytes.
-  const streaming = typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/.test(response.headers.get('content-type') ?? '');
-  return streaming ? WebAssembly.compileStreaming(response) : WebAssembly.compile(await response.arrayBuffer());
+  const type = response.headers.get('content-type') ?? '';
+  if (typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/.test(type)) return WebAssembly.compileStreaming(response);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (WASM_MAGIC.some((byte, i) => bytes[i] !== byte)) throw notWasmError(url, type);
+  return WebAssembly.compile(bytes);
 }
 
 /** The compiled WebAssembly.Module of 'main' (bloomcalc.web.wasm) or 'rbf' (bloomcalc.rbf.wasm), once per page. */
@@ -86,39 +98,4 @@ export function shareWasm(worker) {
   });
   worker.postMessage({ type: 'bloomcalc:wasm-offer' });
   return worker;
-}
-
-// ---------------------------------------------------------------- a worker's side
-
-let offered = false;
-const given = {}; // module name → resolve(WebAssembly.Module | null)
-const inWorker = {}; // module name → Promise<the JS API over that module>
-
-// In a worker, on import (before the worker's own listener is added): the protocol's messages stop here.
-// The offer is the first message the page posts, so it arrives before any request.
-if (typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope) {
-  globalThis.addEventListener('message', (event) => {
-    const { type, module, wasmModule } = event.data ?? {};
-    if (type === 'bloomcalc:wasm-offer') offered = true;
-    else if (type === 'bloomcalc:wasm-give') given[module]?.(wasmModule ?? null);
-    else return;
-    event.stopImmediatePropagation();
-  });
-}
-
-function fromPage(module) {
-  if (!offered) return Promise.resolve(null);
-  const answer = new Promise((resolve) => (given[module] = resolve));
-  globalThis.postMessage({ type: 'bloomcalc:wasm-ask', module });
-  return answer;
-}
-
-/** In a worker: the JS API over 'main' or 'rbf', from the Module the page gave (else the .wasm), once. */
-export function loadInWorker(module) {
-  return once(inWorker, module, () =>
-    fromPage(module).then((wasmModule) => {
-      if (wasmModule) performance.mark('bloomcalc:wasm-from-page', { detail: module });
-      return instantiate(module, wasmModule);
-    }),
-  );
 }

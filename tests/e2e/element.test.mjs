@@ -43,7 +43,16 @@ document.addEventListener('securitypolicyviolation', (e) => (window.violations ?
 <bloom-calc id="x" calculator="nonesuch"></bloom-calc></body></html>`,
   '/recycling.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
-<body><bloom-calc id="o" calculator="recycling" m="1000" fpr="2%" kmax="6"></bloom-calc></body></html>`,
+<body><bloom-calc id="o" calculator="recycling" m="1000" fpr="2%" kmax="6" page-url="/web/"></bloom-calc></body></html>`,
+  // the element bundle loaded twice (two URLs: two module instances), and a third time
+  '/twice.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/el/bloom-calc.mjs?copy=2"></script>
+<script type="module" src="/el/bloom-calc.mjs?copy=3"></script><script type="module" src="/fixture.js"></script></head>
+<body><bloom-calc id="a" calculator="sizing" n="1M" p="1%"></bloom-calc></body></html>`,
+  // a server that answers a missing .wasm with an HTML page (Vite's dev server after pre-bundling does)
+  '/html-wasm.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="/nowasm/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
+<body><bloom-calc id="a" calculator="paradox"></bloom-calc></body></html>`,
   '/aliases.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
 <body><bloom-calc id="l" calculator="layouts" n="100k" p="1%" layout="blocked" block="256"></bloom-calc>
@@ -70,13 +79,18 @@ function fileIn(dir, rel) {
 before(async () => {
   await ensureBuilt();
   bc = await createBloomCalc();
-  const dirs = { '/el/': join(root, 'dist', 'element'), '/web/': join(root, 'dist', 'web') };
+  const dirs = { '/el/': join(root, 'dist', 'element'), '/web/': join(root, 'dist', 'web'), '/nowasm/': join(root, 'dist', 'element') };
   server = createServer(async (req, res) => {
     const { pathname } = new URL(req.url, 'http://x');
     const headers = { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };
     if (FIXTURES[pathname]) {
       res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(pathname)] });
       res.end(FIXTURES[pathname]);
+      return;
+    }
+    if (pathname.startsWith('/nowasm/') && pathname.endsWith('.wasm')) {
+      res.writeHead(200, { ...headers, 'Content-Type': 'text/html' });
+      res.end('<!doctype html><html><body>an app shell</body></html>');
       return;
     }
     for (const [prefix, dir] of Object.entries(dirs)) {
@@ -259,14 +273,53 @@ test('recycling: p is the target (attribute, property, typing); its older name f
   const embed = await page.locator('#o [data-testid="copy-out"]').inputValue();
   assert.match(embed, /<bloom-calc calculator="recycling" m="1000" p="1e-3" kmax="6"[^>]*><\/bloom-calc>/);
   assert.doesNotMatch(embed, /fpr/);
+  // the script is the bundle this page loaded (its URL at run time), the iframe the page-url's page
+  assert.ok(embed.startsWith(`<script type="module" src="${base}/el/bloom-calc.mjs"></script>\n`), embed);
   await page.locator('#o .bc-embed-kind').selectOption('iframe');
   await page.locator('#o').getByRole('button', { name: 'Copy embed code', exact: true }).click();
   const iframe = await page.locator('#o [data-testid="copy-out"]').inputValue();
   assert.match(iframe, /embed=recycling&amp;rp=1e-3&amp;rkmax=6(&amp;|")/);
+  assert.ok(iframe.startsWith(`<iframe src="${base}/web/?embed=recycling&amp;`), iframe);
   assert.doesNotMatch(iframe, /fpr/);
   // URL untouched without url-state
   assert.equal(new URL(page.url()).search, '');
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('no page-url: the embed code is the element alone (no iframe of a page the host does not have)', async () => {
+  const { page, problems, context } = await open('/plain.html');
+  await lastResult(page, 'a');
+  assert.equal(await page.locator('#a .bc-embed-kind').isVisible(), false);
+  assert.deepEqual(await page.locator('#a .bc-embed-kind option').evaluateAll((os) => os.map((o) => o.value)), ['element']);
+  await page.locator('#a').getByRole('button', { name: 'Copy embed code', exact: true }).click();
+  const embed = await page.locator('#a [data-testid="copy-out"]').inputValue();
+  assert.equal(embed, `<script type="module" src="${base}/el/bloom-calc.mjs"></script>\n<bloom-calc calculator="sizing" n="1M" p="1%" rounding="none" method="classic" hashing="colliding"></bloom-calc>`);
+  // the equation links point at the docs beside the bundle, which answer (not /docs/ of the host site)
+  const links = await page.locator('#a a[href*="/docs/"]').evaluateAll((as) => as.map((a) => a.href));
+  assert.ok(links.length > 0 && links.every((href) => href.startsWith(`${base}/el/docs/`)), links.join(' '));
+  for (const href of new Set(links.map((h) => h.split('#')[0]))) assert.equal((await page.request.get(href)).status(), 200, href);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the bundle loaded three times on one page: one warning, no error, the element works', async () => {
+  const { page, problems, context } = await open('/twice.html');
+  const warnings = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  await page.reload();
+  await lastResult(page, 'a');
+  assert.equal(warnings.filter((w) => /already defined/.test(w)).length, 1, warnings.join('\n'));
+  assert.deepEqual(problems.filter((p) => !/already defined/.test(p)), []);
+  await context.close();
+});
+
+test('a .wasm answered with HTML (Vite dev server pre-bundling): the message names the fix', async () => {
+  const { page, context } = await open('/html-wasm.html');
+  const error = await page.waitForFunction(() => window.events.find((e) => e.type === 'error') ?? null, null, WAIT).then((h) => h.jsonValue());
+  assert.match(error.message, /is not WebAssembly \(the server sent text\/html/);
+  assert.match(error.message, /optimizeDeps: \{ exclude: \['bloomcalc'\] \}/);
+  assert.match(await page.locator('#a .general-error').textContent(), /optimizeDeps/);
   await context.close();
 });
 
@@ -329,6 +382,7 @@ test('embed mode: one calculator, no chrome, iframe sized by postMessage, URL st
     return Math.abs(Number(f.height) - Math.ceil(h)) <= 1 && h > 300;
   }, null, WAIT);
   const last = await page.evaluate(() => window.messages.at(-1));
+  assert.deepEqual(await page.evaluate(() => window.messages.filter((m) => !(m.height > 0))), [], 'no message sizes the iframe to 0');
   assert.ok(Number.isInteger(last.height) && last.height > 300, `height ${last.height}`);
   // editing inside keeps the state in the iframe's URL
   await frame.locator('#n').fill('3M');

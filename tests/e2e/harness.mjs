@@ -34,6 +34,8 @@ async function needsBuild() {
     ...(await readdir(join(root, 'web'), { recursive: true })).map((f) => join(root, 'web', f)),
     ...(await readdir(join(root, 'docs'))).map((f) => join(root, 'docs', f)),
     join(root, 'wasm', 'browser.mjs'),
+    join(root, 'wasm', 'browser-load.mjs'),
+    join(root, 'wasm', 'instantiate.mjs'),
     join(root, 'wasm', 'api.mjs'),
     join(root, 'wasm', 'error-wire.mjs'),
     join(root, 'scripts', 'build-web.mjs'),

@@ -1,0 +1,52 @@
+// A worker's side of web/wasm-share.mjs's protocol (described there): the JS API over one module, from the
+// compiled WebAssembly.Module the page gives (else the worker loads the .wasm itself, beside its bundle: the
+// factory's own new URL('bloomcalc.<name>.wasm', import.meta.url)). Each worker passes the Emscripten factory
+// it needs, imported statically: this file and what it imports hold no import(), so a bundler can make each
+// worker one self-contained file (Vite 5 builds workers as IIFE, which allows no code splitting).
+// Tests: in a worker, performance mark 'bloomcalc:wasm-from-page' (detail: the module name) when it
+// instantiates the Module it got.
+import { createWith } from '../wasm/browser-load.mjs';
+
+/** Calls `load()` once per module name, its promise kept in `cache`; a failure is retried next time. */
+export function loadOnce(cache, module, load) {
+  cache[module] ??= load();
+  cache[module].catch(() => (cache[module] = undefined));
+  return cache[module];
+}
+
+let offered = false;
+const given = {}; // module name → resolve(WebAssembly.Module | null)
+const inWorker = {}; // module name → Promise<the JS API over that module>
+
+// In a worker, on import (before the worker's own listener is added): the protocol's messages stop here.
+// The offer is the first message the page posts, so it arrives before any request.
+if (typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope) {
+  globalThis.addEventListener('message', (event) => {
+    const { type, module, wasmModule } = event.data ?? {};
+    if (type === 'bloomcalc:wasm-offer') offered = true;
+    else if (type === 'bloomcalc:wasm-give') given[module]?.(wasmModule ?? null);
+    else return;
+    event.stopImmediatePropagation();
+  });
+}
+
+function fromPage(module) {
+  if (!offered) return Promise.resolve(null);
+  const answer = new Promise((resolve) => (given[module] = resolve));
+  globalThis.postMessage({ type: 'bloomcalc:wasm-ask', module });
+  return answer;
+}
+
+/**
+ * In a worker: the JS API over 'main' or 'rbf', from the Module the page gave (else the .wasm), once.
+ * `factory`: that module's Emscripten factory (the default export of dist/bloomcalc.web.mjs or .rbf.mjs).
+ */
+export function loadInWorker(module, factory) {
+  return loadOnce(inWorker, module, () =>
+    fromPage(module).then((wasmModule) => {
+      if (wasmModule) performance.mark('bloomcalc:wasm-from-page', { detail: module });
+      const compiled = wasmModule ? { [module === 'main' ? 'wasmModule' : 'rbfWasmModule']: wasmModule } : {};
+      return createWith({ [module]: async () => factory }, { modules: [module], ...compiled });
+    }),
+  );
+}
