@@ -6,7 +6,7 @@ import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { marked } from 'marked';
 
-const page = (title, body, back) => `<!doctype html>
+const page = (title, body) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -20,7 +20,7 @@ table { border-collapse: collapse; margin: 10px 0; font-size: 0.92em; } th, td {
 h2 { margin-top: 2em; border-bottom: 1px solid #e5e7eb; } :target { background: #fff7e6; }
 </style>
 </head>
-<body><p>${back ? `<a href="${back}">← bloomcalc</a> · ` : ''}<a href="./">all docs</a></p>
+<body><p><a href="./">all docs</a></p>
 ${body}
 </body>
 </html>
@@ -31,8 +31,9 @@ const ORDER = ['models', 'exact-fpr', 'layouts', 'paradox', 'rbf', 'simulation',
 const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** `back`: the calculator page's URL relative to the docs folder (a link above each page), or none. */
-export async function buildDocs(root, outdir, { back = null } = {}) {
+// No link to the calculator page above each page: the docs also sit beside the element bundle on sites that
+// have no such page (dist/element/docs/), and the page's copy is the same files.
+export async function buildDocs(root, outdir) {
   const from = join(root, 'docs');
   const to = join(outdir, 'docs');
   await mkdir(to, { recursive: true });
@@ -43,14 +44,14 @@ export async function buildDocs(root, outdir, { back = null } = {}) {
     const body = marked.parse(markdown.replace(/\]\(([a-z0-9-]+)\.md(#[^)]*)?\)/g, ']($1.html$2)'));
     const title = (markdown.match(/^# (.+)$/m) ?? [, name])[1];
     const file = join(to, name.replace(/\.md$/, '.html'));
-    await writeFile(file, page(escapeHtml(title.replace(/`/g, '')), body, back));
+    await writeFile(file, page(escapeHtml(title.replace(/`/g, '')), body));
     written.push(file);
     entries.push({ base: name.replace(/\.md$/, ''), title });
   }
   entries.sort((a, b) => rank(a.base) - rank(b.base) || a.base.localeCompare(b.base));
   const list = entries.map(({ base, title }) => `<li><a href="${base}.html">${marked.parseInline(title)}</a></li>`).join('\n');
   const index = join(to, 'index.html');
-  await writeFile(index, page('Documentation', `<h1>bloomcalc documentation</h1>\n<ul>\n${list}\n</ul>`, back));
+  await writeFile(index, page('Documentation', `<h1>bloomcalc documentation</h1>\n<ul>\n${list}\n</ul>`));
   written.push(index);
   await cp(join(from, 'examples'), join(to, 'examples'), { recursive: true });
   return written;

@@ -11,7 +11,7 @@
 //  dist/web: the same element files, plus the page: index.html, page.css and app.js (web/app.mjs: embed
 //    mode and the glue between calculators; no computation), and the docs as HTML.
 // Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.{web,rbf}.mjs + .wasm from `npm run build`)
-import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { buildDocs } from './build-docs.mjs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -153,7 +153,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     console.warn(`build-web: esbuild reported ${warnings} warning(s)`);
   }
 
-  // the docs beside the element bundle (its equation links point there), and the page's own copy, which links back
+  // the docs beside the element bundle (its equation links point there); the page has the same files
   const elementDocs = await buildDocs(root, elementDir);
   const elementFiles = (await readdir(elementDir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
   const copies = [
@@ -162,7 +162,8 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     ...elementFiles.map((f) => [join(elementDir, f), f]),
   ];
   for (const [from, to] of copies) await copyFile(from, join(outdir, to));
-  const docs = await buildDocs(root, outdir, { back: '../index.html' });
+  await cp(join(elementDir, 'docs'), join(outdir, 'docs'), { recursive: true });
+  const docs = elementDocs.map((file) => join(outdir, relative(elementDir, file)));
 
   const files = [...elementFiles.map((f) => join(elementDir, f)), ...elementDocs, ...Object.keys(worker.metafile.outputs).map((p) => resolve(root, p)), ...copies.map(([, to]) => join(outdir, to)), ...docs];
   if (!quiet) {

@@ -30,6 +30,9 @@
 //         ctx.fail(error)          after a computation failed (the calculator shows it inline): sets
 //                                  element.error, fires 'error' (detail: the Error with .parameter).
 //         ctx.chart(container, plot)  registers a uPlot chart for the PNG/SVG/CSV/JSON export buttons.
+//         ctx.scope   the element's workers (web/worker-scope.mjs): give it to every runner and simulation
+//                     panel, so that they stop when the element leaves the page (a cut-short computation is
+//                     redone when it returns: the element fires 'input' on the first field).
 //       The calculator keeps reading its controls' values; it never touches location (the element does,
 //       with the url-state attribute). Long work (> ~50 ms) goes to a worker, as the page always did.
 //  3. Register it in web/element.mjs (CALCULATORS: its name and a literal `import('./<name>.mjs')`, so that
@@ -44,6 +47,7 @@ import elementCss from './element.css';
 import { attachChartExports, resultExports } from './exports.mjs';
 import { nearest } from '../wasm/api.mjs';
 import { loadOnPage } from './wasm-share.mjs';
+import { createWorkerScope } from './worker-scope.mjs';
 
 /**
  * The WebAssembly module a calculator needs — 'main' (bloomcalc.web.wasm) or 'rbf' (bloomcalc.rbf.wasm, the
@@ -149,6 +153,8 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   #loaded = null;
   #rendering = null;
   #start = {};
+  #scope = createWorkerScope();
+  #leaving = 0; // the timer of a pending disconnect
 
   constructor() {
     super();
@@ -204,12 +210,33 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   }
 
   connectedCallback() {
+    // back in the same task (moved: removed and appended): nothing stopped, nothing to redo
+    clearTimeout(this.#leaving);
+    if (!this.#scope.active && this.#scope.resume()) this.#recompute();
     // the calculator's chunk and the WebAssembly module download side by side
     if (registry.has(this.calculator)) this.#loaded ??= loadCalculator(registry.get(this.calculator).module);
     this.#rendering ??= this.#render();
     this.#rendering.then(() => {
       if (this.#def && !this.#mounted && this.isConnected) this.#mount();
     });
+  }
+
+  /**
+   * Out of the page (client-side navigation, a framework unmounting it): its workers stop and pending work is
+   * dropped — a task later, so that moving the element (removed and appended at once) stops nothing.
+   */
+  disconnectedCallback() {
+    clearTimeout(this.#leaving);
+    this.#leaving = setTimeout(() => {
+      if (!this.isConnected) this.#scope.suspend();
+    }, 0);
+  }
+
+  /** Recomputes as if the first field were typed (the calculator's own input handling). */
+  #recompute() {
+    if (!this.#mounted) return;
+    const first = Object.keys(this.#def.fields)[0];
+    this.#control(first)?.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
   /** Shows why the calculator cannot run, inline (the element's only content) and as an 'error' event. */
@@ -318,6 +345,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
       },
       fail: (error) => this.#setError(error),
       chart: (container, plot) => attachChartExports(this, container, plot),
+      scope: this.#scope,
     };
     this.#def.mount(ctx);
   }

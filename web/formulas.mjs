@@ -91,7 +91,7 @@ export const formulas = {
   fields: FILTER_FIELDS,
   initial: { m: '8Mi', n: '1M', k: '7' },
   mount(ctx) {
-    const sim = createSimulationPanel(ctx.$, ctx.chart);
+    const sim = createSimulationPanel(ctx.$, ctx.chart, { scope: ctx.scope });
     filterForm(ctx, ctx.$('formulas'), (f) => {
       if (f) renderFormulas(ctx.$, f);
       sim.setFilter(f);
@@ -119,6 +119,7 @@ export const simulate = {
     const sim = createSimulationPanel($, ctx.chart, {
       onResult: (result, input) => ctx.emit(result, { method: 'simulate', input, async: true }),
       onError: (error) => ctx.fail(error),
+      scope: ctx.scope,
     });
     const autorun = () => host.hasAttribute('autorun') && sim.run();
     filterForm({ ...ctx, emit: null }, $('simulate-card'), (f) => {

@@ -216,10 +216,10 @@ function renderTable($, rows) {
 }
 
 
-function mount({ $, host, emit, fail, chart: registerChart }) {
+function mount({ $, host, emit, fail, chart: registerChart, scope }) {
   const card = $('layouts');
   const chart = createLayoutChart($('ly-chart'), (plot) => registerChart($('ly-chart'), plot));
-  const runner = createRunner(() => {}, { file: 'layouts-worker.js' });
+  const runner = createRunner(() => {}, { file: 'layouts-worker.js', scope });
   let generation = 0;
 
   async function compute() {
@@ -238,7 +238,7 @@ function mount({ $, host, emit, fail, chart: registerChart }) {
     try {
       result = await runner.request('layouts', { n: state.n, p: state.p, picked });
     } catch (err) {
-      if (mine !== generation) return;
+      if (mine !== generation || err?.cancelled) return; // cancelled: the element left the page (redone on return)
       clearErrors($, IDS);
       showError($, err, (p) => FIELD_OF[p], 'ln');
       card.dataset.query = query;

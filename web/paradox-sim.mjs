@@ -26,8 +26,8 @@ export function paradoxSimulationInput(r, { n, epochs, queries, seed }) {
   return { structure: 'bloom', m, n: members, k, prior: r.prior, queries, epochs, seed };
 }
 
-/** The panel inside a calculator's shadow root ($: id → element there). */
-export function createParadoxSimulationPanel($) {
+/** The panel inside a calculator's shadow root ($: id → element there); scope: the element's (web/worker-scope.mjs). */
+export function createParadoxSimulationPanel($, { scope = null } = {}) {
   const panel = $('pxsim');
   const runButton = $('pxsim-run');
   const cancelButton = $('pxsim-cancel');
@@ -114,6 +114,7 @@ export function createParadoxSimulationPanel($) {
     jobId += 1;
     bar.value = 0;
     panel.dataset.progress = '0';
+    if (scope && !scope.admits()) return;
     status.textContent = 'Starting…';
     setState('running');
     if (!worker) {
@@ -130,6 +131,17 @@ export function createParadoxSimulationPanel($) {
   runButton.addEventListener('click', start);
   cancelButton.addEventListener('click', cancel);
   setState('idle');
+  // out of the page: the worker is terminated (a run is cut short, and says so)
+  scope?.own(() => {
+    if (panel.dataset.state === 'running') {
+      jobId += 1;
+      status.textContent = 'Cancelled.';
+      setState('cancelled');
+    }
+    worker?.terminate();
+    worker = null;
+    return false;
+  });
 
   return {
     /** The section's current result (or null when its input is invalid): a new one cancels a run and clears the panel. */

@@ -142,8 +142,8 @@ function priorGrid(prior) {
   return [...new Set(xs)].sort((a, b) => a - b);
 }
 
-function mount({ $, bc, host, emit, fail, chart: registerChart }) {
-  const simPanel = createParadoxSimulationPanel($);
+function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
+  const simPanel = createParadoxSimulationPanel($, { scope });
   const section = $('paradox');
   const chart = createPosteriorChart($('px-chart'), (plot) => registerChart($('px-chart'), plot));
   const readFields = () => Object.fromEntries(Object.keys(PARADOX_FIELDS).map((key) => [key, $(`px-${key}`).value]));

@@ -159,8 +159,11 @@ function lineChart(uPlot, container, { xLabel, yLabel, xValues, xTicks, xSplits,
   );
 }
 
-/** $: id → element in the calculator's shadow root; registerChart(container, plot): the export buttons. */
-export function startFigures($, registerChart = () => {}) {
+/**
+ * $: id → element in the calculator's shadow root; registerChart(container, plot): the export buttons; scope:
+ * the element's (web/worker-scope.mjs).
+ */
+export function startFigures($, registerChart = () => {}, scope = null) {
   const details = $('rbf-figures');
   const bar = $('rbf-fig-progress');
   const status = $('rbf-fig-status');
@@ -174,7 +177,7 @@ export function startFigures($, registerChart = () => {}) {
     bar.value = done;
     details.dataset.progress = `${done}/${total}`;
     status.textContent = `Computing point ${done} of ${total}…`;
-  });
+  }, { scope });
 
   function setState(state) {
     details.dataset.state = state;
@@ -255,6 +258,11 @@ export function startFigures($, registerChart = () => {}) {
   });
   runButton.addEventListener('click', compute);
   cancelButton.addEventListener('click', cancel);
+  // out of the page: a run is cancelled (and says so); the runner's worker is stopped by the runner itself
+  scope?.own(() => {
+    if (details.dataset.state === 'running') cancel();
+    return false;
+  });
   setState('idle');
   if (details.open) compute();
 }

@@ -2,13 +2,14 @@
 // navigator.hardwareConcurrency module workers (wasm/rbf-pool.mjs: a queue of k's, largest first) and merged
 // by the core in worker 0; every other request, and a short recommendation, goes to worker 0 alone (the
 // other workers start only for a pooled run). Same interface as createRunner
-// (request, cancel, busy): cancel terminates every worker, and the next request starts fresh ones.
+// (request, cancel, busy): cancel terminates every worker, and the next request starts fresh ones. `scope`:
+// the element's (web/worker-scope.mjs), given to every runner.
 import { pooledRows } from '../wasm/rbf-pool.mjs';
 import { createRunner } from './rbf-runner.mjs';
 
-export function createPool(onProgress, size = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 8))) {
-  const lead = createRunner(onProgress); // plan, merge and every other request; also the pool's first worker
-  const runners = [lead, ...Array.from({ length: size - 1 }, () => createRunner(() => {}))];
+export function createPool(onProgress, { size = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 8)), scope = null } = {}) {
+  const lead = createRunner(onProgress, { scope }); // plan, merge and every other request; also the pool's first worker
+  const runners = [lead, ...Array.from({ length: size - 1 }, () => createRunner(() => {}, { scope }))];
   let signal = { aborted: false };
 
   async function recommend(input) {

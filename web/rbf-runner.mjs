@@ -7,7 +7,8 @@ import { fromWire } from '../wasm/error-wire.mjs';
 
 /**
  * One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. The
- * layouts calculator runs its own worker through the same runner (`worker: { file }`).
+ * layouts and sizing calculators run theirs through the same runner (`file: 'layouts-worker.js'`). `scope`
+ * (web/worker-scope.mjs): the element's; out of the page, the worker is stopped and no request starts one.
  */
 // Each worker spelled as a literal new Worker(new URL('./x.js', import.meta.url), { literal options }), the form
 // bundlers (Vite, webpack) follow to emit the worker with the .wasm it loads (Vite refuses options computed at
@@ -18,13 +19,13 @@ const WORKERS = {
   'layouts-worker.js': () => shareWasm(new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-layouts' })),
 };
 
-export function createRunner(onProgress, worker_ = { file: 'rbf-worker.js' }) {
+export function createRunner(onProgress, { file = 'rbf-worker.js', scope = null } = {}) {
   let worker = null;
   let nextId = 1;
   const pending = new Map();
 
   function spawn() {
-    worker = WORKERS[worker_.file]();
+    worker = WORKERS[file]();
     worker.addEventListener('message', ({ data }) => {
       const entry = pending.get(data.id);
       if (!entry) return;
@@ -43,8 +44,9 @@ export function createRunner(onProgress, worker_ = { file: 'rbf-worker.js' }) {
     });
   }
 
-  return {
+  const runner = {
     request(type, input) {
+      if (scope && !scope.admits()) return Promise.reject({ cancelled: true, message: 'cancelled: the element left the page' });
       if (!worker) spawn();
       const id = nextId++;
       return new Promise((resolve, reject) => {
@@ -63,4 +65,10 @@ export function createRunner(onProgress, worker_ = { file: 'rbf-worker.js' }) {
       return pending.size > 0;
     },
   };
+  scope?.own(() => {
+    const busy = runner.busy;
+    runner.cancel();
+    return busy;
+  });
+  return runner;
 }

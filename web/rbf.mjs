@@ -419,7 +419,7 @@ function describeSimTarget(t) {
 
 // ---------------------------------------------------------------- the section
 
-function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
+function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }) {
   const section = $('rbf');
   const progress = $('rbf-progress');
   const status = $('rbf-status');
@@ -440,7 +440,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
   const figures = $('rbf-figures');
   const startFigures = () => {
     import('./rbf-figures.mjs').then(
-      (m) => m.startFigures($, registerChart),
+      (m) => m.startFigures($, registerChart, scope),
       (err) => console.error(`bloomcalc: could not load the paper figures: ${err?.message ?? err}`),
     );
   };
@@ -454,6 +454,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     key: (t) => JSON.stringify(t),
     describe: describeSimTarget,
     modelLabel: 'model',
+    scope,
   });
   const refreshSim = () => simPanel.setTarget(view ? { ...view, structure: $('rsim-structure').value } : null);
   $('rsim-structure').addEventListener('change', refreshSim);
@@ -473,7 +474,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart }) {
     for (const k of rows ? rows.map((row) => row.k) : Array.from({ length: done }, (_, i) => i + 1)) pace.done.add(k);
     status.textContent = paceText(pace, done, total);
     section.dataset.left = String(pace.left ?? '');
-  });
+  }, { scope });
 
   function setState(state, query) {
     section.dataset.state = state;

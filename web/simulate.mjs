@@ -43,8 +43,9 @@ export function simulationInput(r, { epochs, seed, scheme }) {
  * - modelLabel: legend of the model line ('model' by default; the result's model name is shown beside it).
  * - chart(container, plot): sees the panel's uPlot (the element's export buttons).
  * - onResult(result, input), onError(error): after a run (the element's result / error events).
+ * - scope: the element's (web/worker-scope.mjs): out of the page, a run is cancelled and the worker stopped.
  */
-export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, modelLabel = 'model', chart: registerChart = () => {}, onResult = () => {}, onError = () => {} }) {
+export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, modelLabel = 'model', chart: registerChart = () => {}, onResult = () => {}, onError = () => {}, scope = null }) {
   const id = (suffix) => $(`${prefix}-${suffix}`);
   const panel = $(prefix);
   const runButton = id('run');
@@ -213,6 +214,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     drawPlot();
     bar.value = 0;
     panel.dataset.progress = '0';
+    if (scope && !scope.admits()) return;
     status.textContent = 'Starting…';
     setState('running');
     ensureWorker().postMessage({ type: 'run', id: jobId, input });
@@ -235,6 +237,13 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
   runButton.addEventListener('click', start);
   cancelButton.addEventListener('click', cancel);
   setState('idle');
+  scope?.own(() => {
+    const running = panel.dataset.state === 'running';
+    cancel(); // the panel says "Cancelled."; the simulate calculator's autorun runs it again on return
+    worker?.terminate(); // an idle worker too: nothing of the element's stays behind
+    worker = null;
+    return running;
+  });
 
   return {
     /** What to simulate: a new target cancels a running simulation and clears the panel. */

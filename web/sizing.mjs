@@ -84,7 +84,7 @@ export function renderFormulas($, f) {
     'by each formula, against the exact mean.';
 }
 
-function mount({ $, bc, host, emit, fail, chart: registerChart }) {
+function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
   const controls = Object.fromEntries(KEYS.map((key) => [key, $(key)]));
   const errors = Object.fromEntries(KEYS.map((key) => [key, $(`${key}-error`)]));
   const generalError = $('general-error');
@@ -94,11 +94,11 @@ function mount({ $, bc, host, emit, fail, chart: registerChart }) {
   const staleNotice = $('stale-notice');
   const chartError = $('chart-error');
   const chart = createFprChart($('chart'), (plot) => registerChart($('chart'), plot));
-  const simPanel = createSimulationPanel($, registerChart);
+  const simPanel = createSimulationPanel($, registerChart, { scope });
 
   let timer = 0;
   let generation = 0; // bumps on every computation; chart work of an older one stops
-  const sizer = createRunner(() => {}, { file: 'layouts-worker.js' }); // bc.size in a worker: the exact method can take seconds
+  const sizer = createRunner(() => {}, { file: 'layouts-worker.js', scope }); // bc.size in a worker: the exact method can take seconds
 
   // ---------------------------------------------------------------- state <-> form
 
