@@ -41,12 +41,13 @@
 // Styles: web/element.css + uPlot's CSS, as constructable stylesheets shared by all elements (no <style>
 // element, no style attribute: works under a CSP without 'unsafe-inline' in style-src). Theming: custom
 // properties --bc-* on the element or any ancestor, ::part(calculator|card|toolbar|button), the `theme`
-// attribute (light|dark; default follows prefers-color-scheme).
+// attribute (light|dark; by default the host page's theme: web/theme.mjs).
 import uplotCss from 'uplot/dist/uPlot.min.css';
 import elementCss from './element.css';
 import { attachChartExports, resultExports } from './exports.mjs';
 import { nearest } from '../wasm/api.mjs';
 import { loadOnPage } from './wasm-share.mjs';
+import { pageTheme, unwatchTheme, watchTheme } from './theme.mjs';
 import { createWorkerScope } from './worker-scope.mjs';
 
 /**
@@ -59,17 +60,20 @@ export function loadCalculator(module = 'main') {
   return loadOnPage(module);
 }
 
-/** element.css's :host([theme="dark"]) block, also applied under prefers-color-scheme: dark without a theme. */
-function withSystemDark(css) {
-  const dark = /:host\(\[theme="?dark"?\]\)\s*\{[^}]*\}/;
-  const block = css.match(dark)?.[0];
-  if (!block) return css;
-  return `${css}\n@media (prefers-color-scheme: dark) {\n${block.replace(/^:host\([^)]*\)\)?/, ':host(:not([theme="light"]))')}\n}\n`;
+/**
+ * element.css's :host([theme="dark"]) block, also applied when the element resolved the page's theme to dark
+ * (web/theme.mjs): the custom state :state(dark), or the attribute data-bc-dark where custom states are not
+ * supported (two rules: a selector a browser does not know drops its whole rule).
+ */
+function withResolvedDark(css) {
+  const block = css.match(/:host\(\[theme="?dark"?\]\)\s*(\{[^}]*\})/)?.[1];
+  if (!block) throw new Error('bloomcalc: element.css has no :host([theme="dark"]) block');
+  return `${css}\n:host(:state(dark)) ${block}\n:host([data-bc-dark]) ${block}\n`;
 }
 
 let sheets = null;
 function styleSheets() {
-  sheets ??= [uplotCss, withSystemDark(elementCss)].map((text) => {
+  sheets ??= [uplotCss, withResolvedDark(elementCss)].map((text) => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(text);
     return sheet;
@@ -155,11 +159,32 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   #start = {};
   #scope = createWorkerScope();
   #leaving = 0; // the timer of a pending disconnect
+  #internals = null;
+  #theme = () => this.#applyTheme();
+
+  static observedAttributes = ['theme'];
 
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
     this.shadowRoot.adoptedStyleSheets = styleSheets();
+    this.#internals = this.attachInternals?.() ?? null;
+  }
+
+  attributeChangedCallback(name) {
+    if (name === 'theme' && this.isConnected) this.#applyTheme();
+  }
+
+  /** Dark when theme="dark", or without theme="light" when the page around is dark (web/theme.mjs). */
+  #applyTheme() {
+    const forced = this.getAttribute('theme');
+    const dark = forced === 'dark' || (forced !== 'light' && pageTheme(this) === 'dark');
+    try {
+      if (dark) this.#internals.states.add('dark');
+      else this.#internals.states.delete('dark');
+    } catch {
+      this.toggleAttribute('data-bc-dark', dark); // no custom states (older browsers)
+    }
   }
 
   /** The calculator's name (the `calculator` attribute). */
@@ -212,6 +237,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   connectedCallback() {
     // back in the same task (moved: removed and appended): nothing stopped, nothing to redo
     clearTimeout(this.#leaving);
+    watchTheme(this.#theme);
     if (!this.#scope.active && this.#scope.resume()) this.#recompute();
     // the calculator's chunk and the WebAssembly module download side by side
     if (registry.has(this.calculator)) this.#loaded ??= loadCalculator(registry.get(this.calculator).module);
@@ -228,7 +254,9 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   disconnectedCallback() {
     clearTimeout(this.#leaving);
     this.#leaving = setTimeout(() => {
-      if (!this.isConnected) this.#scope.suspend();
+      if (this.isConnected) return;
+      this.#scope.suspend();
+      unwatchTheme(this.#theme);
     }, 0);
   }
 

@@ -61,6 +61,11 @@ document.addEventListener('securitypolicyviolation', (e) => (window.violations ?
 <script type="module" src="/el/bloom-calc.mjs"></script></head>
 <body><bloom-calc id="t" calculator="sizing" theme="light"></bloom-calc></body></html>`,
   '/theme.css': 'bloom-calc { --bc-accent: rgb(1, 2, 3); } bloom-calc::part(card) { border-width: 3px; }',
+  // a page painted in the OS's scheme (tests/e2e/theme.test.mjs covers the sites' own toggles)
+  '/light-dark.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="/scheme.css">
+<script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
+<body><bloom-calc id="a" calculator="sizing" n="1M" p="1%"></bloom-calc></body></html>`,
+  '/scheme.css': ':root { color-scheme: light dark; }',
   '/embed.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/embed.js"></script></head>
 <body><iframe id="f" src="/web/?embed=sizing&n=2M&p=0.1%25" title="calculator" width="600" height="100" data-bloomcalc></iframe></body></html>`,
   '/embed.js': `window.messages = [];
@@ -352,8 +357,8 @@ test('theming: a --bc-* custom property and ::part reach inside the shadow root'
   await context.close();
 });
 
-test('dark: follows prefers-color-scheme unless theme="light"', async () => {
-  const { page, context } = await open('/plain.html', { colorScheme: 'dark' });
+test('dark: on a page painted in the OS scheme (color-scheme: light dark), follows prefers-color-scheme unless theme="light"', async () => {
+  const { page, context } = await open('/light-dark.html', { colorScheme: 'dark' });
   await lastResult(page, 'a');
   const background = () => page.locator('#a #results').evaluate((el) => getComputedStyle(el).backgroundColor);
   assert.equal(await background(), 'rgb(22, 28, 36)');
