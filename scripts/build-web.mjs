@@ -13,6 +13,7 @@
 // Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.{web,rbf}.mjs + .wasm from `npm run build`)
 import { copyFile, cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { buildDocs } from './build-docs.mjs';
+import { writeCustomElements } from './custom-elements.mjs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -132,6 +133,8 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
   await patchSourceMapUrl(join(elementDir, 'bloom-calc.mjs'));
   const meta = JSON.stringify(result.metafile).replaceAll('/bloom-calc.js"', '/bloom-calc.mjs"').replaceAll('/bloom-calc.js.map"', '/bloom-calc.mjs.map"');
   await writeFile(join(elementDir, '..', 'element.meta.json'), meta);
+  // what tools know of <bloom-calc> (custom-elements.json, types/element.d.ts), from the bundle just built
+  if (elementDir === join(root, 'dist', 'element')) await writeCustomElements();
   for (const file of wasmFiles) await copyFile(join(root, 'dist', file), join(elementDir, file));
   // The npm module's browser entry (wasm/browser.mjs with its runtime) beside the same .wasm files, so the
   // package ships each .wasm once: its `new URL('bloomcalc.<name>.wasm', import.meta.url)`s find this folder's

@@ -77,7 +77,8 @@ describe('npm package', { skip }, () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     const { node } = pkg.exports['.'];
     const entries = [node.import.default, node.import.types, node.require.default, node.require.types, pkg.exports['.'].default,
-      pkg.exports['./element'], pkg.exports['./wasm'], pkg.exports['./wasm-rbf'], pkg.bin.bloomcalc]
+      pkg.exports['./element'].default, pkg.exports['./element'].types, pkg.exports['./element/react'].types,
+      pkg.exports['./element/vue'].types, pkg.customElements, pkg.exports['./wasm'], pkg.exports['./wasm-rbf'], pkg.bin.bloomcalc]
       .map((p) => posix.normalize(p));
     const missing = [];
     const seen = new Set();
