@@ -46,7 +46,7 @@ export function createRunner(onProgress, { file = 'rbf-worker.js', scope = null 
 
   const runner = {
     request(type, input) {
-      if (scope && !scope.admits()) return Promise.reject({ cancelled: true, message: 'cancelled: the element left the page' });
+      if (scope && !scope.admits()) return Promise.reject(fromWire({ name: 'AbortError', message: 'cancelled: the element left the page', cancelled: true }));
       if (!worker) spawn();
       const id = nextId++;
       return new Promise((resolve, reject) => {
