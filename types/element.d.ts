@@ -3,15 +3,15 @@
 // (types/element-react.d.ts); Vue templates: bloomcalc/element/vue (types/element-vue.d.ts). docs/embed.md.
 
 /** The calculators of <bloom-calc calculator="…">. */
-export type BloomCalcCalculator = 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts';
+export type BloomCalcCalculator = 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable';
 
 /** The attributes of <bloom-calc> (every calculator's inputs; each calculator reads its own), as strings. */
 export interface BloomCalcAttributes {
-  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts. */
-  calculator?: 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts';
-  /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], as typed (the same strings as the page URL). */
+  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable. */
+  calculator?: 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable';
+  /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], as typed (the same strings as the page URL). */
   n?: string;
-  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
+  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
   p?: string;
   /** An input of sizing, formulas, cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], simulate, as typed (the same strings as the page URL). */
   m?: string;
@@ -53,6 +53,16 @@ export interface BloomCalcAttributes {
   layout?: 'rocksdb' | 'parquet' | 'boost-block' | 'boost-multiblock' | 'blocked' | 'split-block' | 'partitioned' | 'standard';
   /** An input of layouts (default 512) [URL key lb], as typed (the same strings as the page URL). Older name: block (read, and rewritten to block-bits). */
   'block-bits'?: string;
+  /** An input of libraries (default 64) [URL key libhash], as typed (the same strings as the page URL). */
+  'hash-bits'?: '64' | '32';
+  /** An input of libraries (default guava) [URL key liblib], scalable (default redisbloom) [URL key slib], as typed (the same strings as the page URL). */
+  library?: 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'clickhouse' | 'hurst' | 'parquet' | 'parquet-spec' | 'arrow' | 'rocksdb' | 'boost-block' | 'boost-multiblock';
+  /** An input of scalable (default 100k) [URL key scap], as typed (the same strings as the page URL). */
+  capacity?: string;
+  /** An input of scalable (default 0.5) [URL key sr], as typed (the same strings as the page URL). */
+  ratio?: string;
+  /** An input of scalable (default 2) [URL key sg], as typed (the same strings as the page URL). */
+  growth?: string;
   /** Older name of hash-scheme: read, and rewritten to hash-scheme. */
   scheme?: 'ideal' | 'double' | 'enhanced-double';
   /** Older name of block-bits: read, and rewritten to block-bits. */
@@ -82,11 +92,11 @@ export interface BloomCalcEventMap extends Omit<HTMLElementEventMap, 'error'> {
  * attribute; setting an attribute or property recomputes.
  */
 export interface BloomCalcElement extends HTMLElement {
-  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts. */
+  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable. */
   calculator: BloomCalcCalculator;
-  /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], as typed (the same strings as the page URL). */
   n: string;
-  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
+  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
   p: string;
   /** An input of sizing, formulas, cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], simulate, as typed (the same strings as the page URL). */
   m: string;
@@ -128,6 +138,16 @@ export interface BloomCalcElement extends HTMLElement {
   layout: 'rocksdb' | 'parquet' | 'boost-block' | 'boost-multiblock' | 'blocked' | 'split-block' | 'partitioned' | 'standard';
   /** An input of layouts (default 512) [URL key lb], as typed (the same strings as the page URL). Older name: block (read, and rewritten to block-bits). */
   blockBits: string;
+  /** An input of libraries (default 64) [URL key libhash], as typed (the same strings as the page URL). */
+  hashBits: '64' | '32';
+  /** An input of libraries (default guava) [URL key liblib], scalable (default redisbloom) [URL key slib], as typed (the same strings as the page URL). */
+  library: 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'clickhouse' | 'hurst' | 'parquet' | 'parquet-spec' | 'arrow' | 'rocksdb' | 'boost-block' | 'boost-multiblock';
+  /** An input of scalable (default 100k) [URL key scap], as typed (the same strings as the page URL). */
+  capacity: string;
+  /** An input of scalable (default 0.5) [URL key sr], as typed (the same strings as the page URL). */
+  ratio: string;
+  /** An input of scalable (default 2) [URL key sg], as typed (the same strings as the page URL). */
+  growth: string;
   /** Older name of hash-scheme: read, and rewritten to hash-scheme. */
   scheme: 'ideal' | 'double' | 'enhanced-double';
   /** Older name of block-bits: read, and rewritten to block-bits. */

@@ -26,7 +26,8 @@ test('Node without a DOM: importing the element bundle throws nothing and define
   assert.equal(typeof globalThis.HTMLElement, 'undefined');
   const element = await import(pathToFileURL(ENTRY).href);
   assert.equal(typeof element.BloomCalcElement, 'function');
-  assert.deepEqual(element.calculatorNames().sort(), ['cbf', 'formulas', 'layouts', 'paradox', 'recycling', 'simulate', 'sizing']);
+  assert.deepEqual(element.calculatorNames(), Object.keys(element.CALCULATORS));
+  assert.ok(element.calculatorNames().includes('sizing'));
   assert.equal(typeof globalThis.customElements, 'undefined', 'no registry made up');
 });
 
