@@ -15,7 +15,7 @@
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/fpr/formulas.hpp"
 #include "bloomcalc/rbf/chain.hpp"
-#include "bloomcalc/rbf_large/rbf_method.hpp"
+#include "bloomcalc/rbf/large/rbf_method.hpp"
 
 namespace bloomcalc {
 

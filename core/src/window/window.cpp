@@ -20,8 +20,8 @@
 #include "bloomcalc/fpr/exact_fpr.hpp"
 #include "bloomcalc/fpr/sizing.hpp"
 #include "bloomcalc/rbf/two_phase.hpp"
-#include "bloomcalc/rbf_large/large_models.hpp"
-#include "bloomcalc/rbf_large/rbf_method.hpp"
+#include "bloomcalc/rbf/large/large_models.hpp"
+#include "bloomcalc/rbf/large/rbf_method.hpp"
 
 namespace bloomcalc {
 

@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-#include "bloomcalc/rbf_large/rbf_method.hpp"
+#include "bloomcalc/rbf/large/rbf_method.hpp"
 #include "bloomcalc/rbf/params.hpp"
 
 namespace bloomcalc {

@@ -9,8 +9,8 @@
 #include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/params.hpp"
 #include "bloomcalc/rbf/two_phase.hpp"
-#include "bloomcalc/rbf_large/large_models.hpp"
-#include "bloomcalc/rbf_large/rbf_method.hpp"
+#include "bloomcalc/rbf/large/large_models.hpp"
+#include "bloomcalc/rbf/large/rbf_method.hpp"
 
 namespace bloomcalc {
 

@@ -46,7 +46,7 @@ struct WindowRule {
     double delta = 0;          // σ-bounded: P(a cycle holds fewer than W insertions), ≤ the requested δ
     double fpr = 0;            // the rule's long-run average FPR at (m, k)
     double mean_cycle = 0;     // insertions per cycle (N, or E[insertions until B > σ])
-    std::string method;        // how the FPR was computed: "exact", "asymptotic" (σ: rbf_large), "lna" (N rule)
+    std::string method;        // how the FPR was computed: "exact", "asymptotic" (σ: the large-M method), "lna" (N rule)
     std::string tail_method;   // σ-bounded: how P(cycle < W) was computed, "exact" (the chain) or "lna"
 };
 

@@ -12,7 +12,7 @@
 // colliding method's Fourier modes (large_fill.cpp) with ζ for z and an extra 1/u. The same machinery follows:
 // the first B₀ levels term by term, then Euler–Maclaurin + Gauss–Legendre for the smooth part and summation by
 // parts for the modes. The first B₀ levels come from the exact recurrence.
-#include "bloomcalc/rbf_large/large_fill_distinct.hpp"
+#include "bloomcalc/rbf/large/large_fill_distinct.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -9,8 +9,8 @@
 #include <memory>
 #include <vector>
 
-#include "bloomcalc/rbf_large/large_fill.hpp"
-#include "bloomcalc/rbf_large/large_fill_distinct.hpp"
+#include "bloomcalc/rbf/large/large_fill.hpp"
+#include "bloomcalc/rbf/large/large_fill_distinct.hpp"
 #include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/two_phase.hpp"
 

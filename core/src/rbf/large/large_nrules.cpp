@@ -2,7 +2,7 @@
 // distinct). Σ_{i≤N} g(i) and Σ_{i≤N} g/(1 − g): the first 2048 terms directly, the rest by Euler–Maclaurin
 // with the derivatives from jets (y's Taylor coefficients are (−1)^{n+1}(1 − y)ℓ^n/n!) and the integral by
 // Gauss–Legendre on a grid (blocks ≤ half their start and ≤ 1/(2ℓ)).
-#include "bloomcalc/rbf_large/large_nrules.hpp"
+#include "bloomcalc/rbf/large/large_nrules.hpp"
 
 #include <algorithm>
 #include <cmath>

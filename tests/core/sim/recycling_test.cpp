@@ -10,7 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "sim_support.hpp"
+#include "sim/support.hpp"
 
 using namespace bloomcalc;
 using simtest::config;

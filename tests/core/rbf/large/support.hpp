@@ -1,5 +1,5 @@
-// Helpers of the large-M method's overlap tests (rbf_large_test.cpp, rbf_large_distinct_test.cpp,
-// rbf_large_retaining_test.cpp).
+// Helpers of the large-M method's overlap tests (rbf/large/large_test.cpp, rbf/large/distinct_test.cpp,
+// rbf/large/retaining_test.cpp).
 #pragma once
 
 #include <catch2/catch.hpp>

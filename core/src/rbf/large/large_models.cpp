@@ -1,7 +1,7 @@
 // f¹_σ = S_ρ(σ)/S_1(σ) and E[N₀] = S_1(σ) (eqs 18, 23), S_w(σ) = Σ_{b≤σ} v_b·w(b) from LargeFill; f²_σ as in
 // rbf/two_phase.cpp with the active sums Σ v_b (b)_j/(M)_j from the same fill and the frozen window from v_b at
 // the last k levels. Relative bounds: err(S_ρ)/S_ρ + err(S_1)/S_1 for f¹; for f² the bound of each term.
-#include "bloomcalc/rbf_large/large_models.hpp"
+#include "bloomcalc/rbf/large/large_models.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
-#include "bloomcalc/rbf_large/rbf_method.hpp"
+#include "bloomcalc/rbf/large/rbf_method.hpp"
 
 namespace bloomcalc {
 

@@ -1,5 +1,5 @@
 // Which method computes a recycling-filter model: the exact fill (rbf/one_phase.hpp, O(k·M), M ≤ 2^24), the
-// large-M method (rbf_large/, cost independent of M, M ≤ 2^40, with an error bound), or `automatic`: exact
+// large-M method (rbf/large/, cost independent of M, M ≤ 2^40, with an error bound), or `automatic`: exact
 // where it is fast (M ≤ 2^16 bits) or where the large-M method does not apply (k > 32, a filter too small for
 // it), large-M above.
 #pragma once

@@ -1,4 +1,4 @@
-// The large-M method for retaining filters with the exact restart law (core/src/rbf_large/large_retaining.cpp)
+// The large-M method for retaining filters with the exact restart law (core/src/rbf/large/large_retaining.cpp)
 // against the exact model (OnePhaseModel's k fills, TwoPhaseModel's overlap model) on the overlap: f¹_σ, f²_σ,
 // E[N₀] and the restart law to 1e-9 relative and within the method's own bound plus the exact model's rounding,
 // the recommended thresholds within ±1 (equal where the margin allows), the capacity per bit at 2^36 against
@@ -11,12 +11,12 @@
 #include <cstdlib>
 #include <vector>
 
-#include "bloomcalc/rbf_large/large_models.hpp"
-#include "bloomcalc/rbf_large/rbf_method.hpp"
+#include "bloomcalc/rbf/large/large_models.hpp"
+#include "bloomcalc/rbf/large/rbf_method.hpp"
 #include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/recommend.hpp"
 #include "bloomcalc/rbf/two_phase.hpp"
-#include "rbf_large_support.hpp"
+#include "rbf/large/support.hpp"
 
 using namespace bloomcalc;
 

@@ -1,7 +1,7 @@
-#include "bloomcalc/rbf_large/rbf_method.hpp"
+#include "bloomcalc/rbf/large/rbf_method.hpp"
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/rbf_large/large_models.hpp"
+#include "bloomcalc/rbf/large/large_models.hpp"
 
 namespace bloomcalc {
 

@@ -11,7 +11,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
-#include "layouts_support.hpp"
+#include "layouts/support.hpp"
 
 using namespace bloomcalc;
 

@@ -13,13 +13,13 @@
 #include <vector>
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/rbf_large/large_models.hpp"
-#include "bloomcalc/rbf_large/rbf_method.hpp"
+#include "bloomcalc/rbf/large/large_models.hpp"
+#include "bloomcalc/rbf/large/rbf_method.hpp"
 #include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/params.hpp"
 #include "bloomcalc/rbf/recommend.hpp"
 #include "bloomcalc/rbf/two_phase.hpp"
-#include "rbf_large_support.hpp"
+#include "rbf/large/support.hpp"
 
 using namespace bloomcalc;
 

@@ -12,7 +12,7 @@
 #include "bloomcalc/fpr/formulas.hpp"
 #include "bloomcalc/sim/bloom_filter.hpp"
 #include "bloomcalc/sim/counting_filter.hpp"
-#include "sim_support.hpp"
+#include "sim/support.hpp"
 
 using namespace bloomcalc;
 using simtest::config;

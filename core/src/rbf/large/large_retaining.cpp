@@ -17,10 +17,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../rbf/two_phase_retaining.hpp"
+#include "../two_phase_retaining.hpp"
 #include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
-#include "bloomcalc/rbf_large/large_models.hpp"
+#include "bloomcalc/rbf/large/large_models.hpp"
 
 namespace bloomcalc {
 

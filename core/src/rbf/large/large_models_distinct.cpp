@@ -7,7 +7,7 @@
 
 #include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
-#include "bloomcalc/rbf_large/large_models.hpp"
+#include "bloomcalc/rbf/large/large_models.hpp"
 
 namespace bloomcalc {
 

@@ -13,7 +13,7 @@
 #include "bloomcalc/fpr/exact_fpr.hpp"
 #include "bloomcalc/layouts/approximations.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
-#include "layouts_support.hpp"
+#include "layouts/support.hpp"
 #include "precision.hpp"
 
 using namespace bloomcalc;

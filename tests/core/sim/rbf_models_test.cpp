@@ -3,12 +3,12 @@
 // measurably and the wrong model must fall outside.
 #include <catch2/catch.hpp>
 
-#include "bloomcalc/rbf_large/large_models.hpp"
+#include "bloomcalc/rbf/large/large_models.hpp"
 #include "bloomcalc/rbf/nbounded.hpp"
 #include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/two_phase.hpp"
 #include "bloomcalc/sim/runner.hpp"
-#include "sim_support.hpp"
+#include "sim/support.hpp"
 
 using namespace bloomcalc;
 using simtest::config;

@@ -10,7 +10,7 @@
 // by the endpoint derivatives), its integral by Gauss–Legendre on a geometric grid (Bernstein bound). Sums of
 // the oscillating part: Σ_{b≥a} z^{b−a} F(b) = Σ_d z^d Δ^d F(a)/(1 − z)^{d+1} (summation by parts), so a
 // partial sum is the difference of two such tails. See docs/rbf.md#large-m.
-#include "bloomcalc/rbf_large/large_fill.hpp"
+#include "bloomcalc/rbf/large/large_fill.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -10,7 +10,7 @@
 #include "bloomcalc/layouts/layout_sim.hpp"
 #include "bloomcalc/layouts/layout_sizing.hpp"
 #include "bloomcalc/layouts/presets.hpp"
-#include "layouts_support.hpp"
+#include "layouts/support.hpp"
 
 using namespace bloomcalc;
 

@@ -8,7 +8,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/sim/streams.hpp"
-#include "sim_support.hpp"
+#include "sim/support.hpp"
 
 using namespace bloomcalc;
 using simtest::config;
