@@ -49,6 +49,7 @@ async function loads(browser, url, { control = false } = {}) {
       await page.addInitScript(recordFirstResult);
       await page.goto(url, { waitUntil: 'load' });
       if (control) {
+        if (!(await page.evaluate(() => document.querySelector('bloom-calc')))) throw new Error(`the control page ${url} has no <bloom-calc>`);
         await page.waitForTimeout(1000);
         figures.push({ bytes: await page.evaluate(() => window.__bytesSoFar()) });
       } else {
@@ -70,11 +71,12 @@ async function firstResultInVitePress(browser, tarball) {
   const theme = join(dir, 'docs', '.vitepress', 'theme', 'index.js');
   const recipe = readFileSync(theme, 'utf8');
   writeFileSync(theme, "import DefaultTheme from 'vitepress/theme';\n\nexport default DefaultTheme;\n");
-  await run(process.execPath, ['node_modules/vitepress/bin/vitepress.js', 'build', 'docs', '--outDir', '../control'], { cwd: dir });
+  const controlDir = join(dir, 'control');
+  await run(process.execPath, ['node_modules/vitepress/bin/vitepress.js', 'build', 'docs', '--outDir', controlDir], { cwd: dir });
   writeFileSync(theme, recipe);
   const out = await buildSite('vitepress', dir);
   const results = {};
-  for (const [name, root] of [['control', join(dir, 'control')], ['site', out]]) {
+  for (const [name, root] of [['control', controlDir], ['site', out]]) {
     const { server, url } = await serve({ root });
     try {
       results[name] = await loads(browser, new URL('sizing.html', url).href, { control: name === 'control' });
