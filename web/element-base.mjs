@@ -85,12 +85,15 @@ function styleSheets() {
  * The docs pages the calculators link to (href="docs/<file>"), shipped beside the bundle in dist/element/docs/.
  * Literal new URL(…, import.meta.url)s: bundlers (Vite, webpack, Rspack, Parcel) emit each page and rewrite the
  * URL, and unbundled they resolve beside bloom-calc.mjs, so a link works on any host site. Every href="docs/…"
- * of the calculators is one of these (tests/js/element-links.test.mjs).
+ * of the calculators is one of these (tests/js/element-css.test.mjs checks it).
  */
 export const DOCS = {
   'models.html': () => new URL('./docs/models.html', import.meta.url),
   'layouts.html': () => new URL('./docs/layouts.html', import.meta.url),
   'rbf.html': () => new URL('./docs/rbf.html', import.meta.url),
+  'libraries.html': () => new URL('./docs/libraries.html', import.meta.url),
+  'hash-width.html': () => new URL('./docs/hash-width.html', import.meta.url),
+  'scalable.html': () => new URL('./docs/scalable.html', import.meta.url),
 };
 
 const registry = new Map(); // name → { load: () => Promise<definition>, module }

@@ -24,6 +24,8 @@ const KINDS = {
   cbf: 'counters="2,3,1,1,1,1" alpha="2.4"',
   layouts: 'n="100k" p="1%"',
   recycling: 'm="2000" p="1%" kmax="12"',
+  libraries: '',
+  scalable: '',
 };
 const page = (body) => `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>docs</title>
 <script type="module" src="/bloom-calc.mjs"></script></head><body><main id="main"><p>Above.</p>${body}<p>Below.</p></main></body></html>`;
