@@ -3,7 +3,7 @@
 // product and the decision against the minimal product. All arithmetic is the core's (bc.cbf).
 import template from './calculators/cbf.html';
 import { formatProbability } from './format.mjs';
-import { clearErrors, setValue, showError, wireForm } from './paradox.mjs';
+import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 
 /** Field → [URL key, default]: the page's URL carries the CBF's m, n, k, prior as cm, cn, ck, cprior. */
 const CBF_FIELDS = {

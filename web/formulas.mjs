@@ -6,7 +6,7 @@
 // Their markup is the sizing calculator's (web/calculators/sizing.html): the fields m, n, k, hashing, the
 // formulas card and the simulate panel are cut out of it, so there is one copy of each.
 import sizingTemplate from './calculators/sizing.html';
-import { renderFormulas } from './sizing.mjs';
+import { renderFormulas } from './formula-table.mjs';
 import { createSimulationPanel } from './simulate.mjs';
 
 const DEBOUNCE_MS = 150;

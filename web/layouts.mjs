@@ -8,7 +8,7 @@ import template from './calculators/layouts.html';
 import { formatCountShort, formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from './format.mjs';
 import { logScale } from './log-range.mjs';
 import { mathNodes } from './math-text.mjs';
-import { clearErrors, setValue, showError, wireForm } from './paradox.mjs';
+import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { createRunner } from './rbf-runner.mjs';
 
 /** Field → [URL key, default]; the page's ids are px-<URL key>. */

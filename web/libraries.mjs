@@ -3,7 +3,7 @@
 // floor beside each row when it matters and a warning when p is below it. docs/libraries.md, hash-width.md.
 import template from './calculators/libraries.html';
 import { formatInt, formatProbability, formatReal } from './format.mjs';
-import { clearErrors, showError, wireForm } from './paradox.mjs';
+import { clearErrors, showError, wireForm } from './form-fields.mjs';
 
 /** Field → [URL key, default]. */
 const FIELDS = { n: ['libn', '1M'], p: ['libp', '1%'], 'hash-bits': ['libhash', '64'], library: ['liblib', 'guava'] };

@@ -7,39 +7,14 @@ import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import template from './calculators/paradox.html';
 import { formatProbability, formatProbabilityShort, formatSignificant } from './format.mjs';
 import { logScale } from './log-range.mjs';
+import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 
 /** Field → default (the URL keys are the field names). */
 export const PARADOX_FIELDS = { prior: '1e-6', alpha: '1', bpe: '10', fpr: '' };
-const DEBOUNCE_MS = 120;
 
 /** A calculator's fields as <bloom-calc> declares them: ids px-<field>, url keys and fallbacks as given. */
 export function fieldsOf(defaults, ids = {}) {
   return Object.fromEntries(Object.entries(defaults).map(([key, fallback]) => [key, { id: ids[key] ?? `px-${key}`, fallback }]));
-}
-
-export function setValue(el, value, text) {
-  el.dataset.value = String(value);
-  el.textContent = text;
-}
-
-export function clearErrors($, keys) {
-  for (const key of keys) {
-    const error = $(`px-${key}-error`);
-    error.hidden = true;
-    error.textContent = '';
-    $(`px-${key}`).removeAttribute('aria-invalid');
-    $(`px-${key}`).closest('.field').classList.remove('invalid');
-  }
-}
-
-export function showError($, err, fieldOf, fallbackField) {
-  const message = err instanceof Error ? err.message : String(err);
-  const field = fieldOf(err?.parameter) ?? fallbackField;
-  const error = $(`px-${field}-error`);
-  error.textContent = message;
-  error.hidden = false;
-  $(`px-${field}`).setAttribute('aria-invalid', 'true');
-  $(`px-${field}`).closest('.field').classList.add('invalid');
 }
 
 function createPosteriorChart(container, onPlot) {
@@ -189,22 +164,6 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
   }
 
   wireForm($('px-form'), section, compute);
-}
-
-/** Typing marks the card computing and recomputes after a pause; submit recomputes at once; and once now. */
-export function wireForm(form, card, compute) {
-  let timer = 0;
-  form.addEventListener('input', () => {
-    card.dataset.state = 'computing';
-    clearTimeout(timer);
-    timer = setTimeout(compute, DEBOUNCE_MS);
-  });
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    clearTimeout(timer);
-    compute();
-  });
-  compute();
 }
 
 /**

@@ -3,7 +3,7 @@
 // (bc.scalable). docs/scalable.md.
 import template from './calculators/scalable.html';
 import { formatInt, formatProbability, formatReal } from './format.mjs';
-import { clearErrors, setValue, showError, wireForm } from './paradox.mjs';
+import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 
 /** Field → [URL key, default]: RedisBloom's defaults (R = 0.5, S = 2) at a real scale. */
 const FIELDS = {

@@ -7,6 +7,8 @@ import template from './calculators/sizing.html';
 import { createFprChart, sampleCounts } from './chart.mjs';
 import { createRunner } from './rbf-runner.mjs';
 import { createSimulationPanel } from './simulate.mjs';
+import { setValue } from './form-fields.mjs';
+import { renderFormulas } from './formula-table.mjs';
 import {
   formatInt,
   formatMemory,
@@ -14,7 +16,6 @@ import {
   formatOneIn,
   formatProbability,
   formatReal,
-  formatRelativeError,
   formatSignificant,
 } from './format.mjs';
 
@@ -50,39 +51,8 @@ function methodSentence(r) {
   return `${lead}, ${r.hashing} hashing, ${ROUNDING_TEXT[r.rounding] ?? `rounding ${r.rounding}`}.`;
 }
 
-/** Significant digits that make the formulas' differences visible: 6, or more when they agree closely. */
-function digitsFor(f) {
-  const errs = Object.values(f.relativeError).map(Math.abs).filter((e) => e > 0 && Number.isFinite(e));
-  if (!errs.length) return 6;
-  return Math.min(12, Math.max(6, Math.ceil(-Math.log10(Math.min(...errs))) + 2));
-}
-
 const nextSlice = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-
-export function setValue(el, value, text) {
-  el.dataset.value = String(value);
-  el.textContent = text;
-}
-
-/** The formula table (ids fpr-*, rel-*, formulas-caption) for a bc.fpr result f. */
-export function renderFormulas($, f) {
-  const digits = digitsFor(f);
-  for (const key of ['bloom1970', 'classic', 'classicDistinct', 'exact']) {
-    setValue($(`fpr-${key}`), f[key], formatProbability(f[key], digits));
-  }
-  for (const key of ['bloom1970', 'classic', 'classicDistinct']) {
-    const rel = f.relativeError[key];
-    const el = $(`rel-${key}`);
-    setValue(el, rel, formatRelativeError(rel));
-    el.classList.toggle('under', rel < 0);
-    el.classList.toggle('over', rel > 0);
-  }
-  $('fpr-exact-hashing').textContent = f.hashing;
-  $('formulas-caption').textContent =
-    `False-positive rate of m = ${formatInt(f.m)} bits, n = ${formatInt(f.n)} items, k = ${f.k}, ` +
-    'by each formula, against the exact mean.';
-}
 
 function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
   const controls = Object.fromEntries(KEYS.map((key) => [key, $(key)]));
