@@ -119,6 +119,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
       'sim-worker': join(root, 'web', 'sim-worker.mjs'),
       'rbf-worker': join(root, 'web', 'rbf-worker.mjs'),
       'layouts-worker': join(root, 'web', 'layouts-worker.mjs'),
+      'size-worker': join(root, 'web', 'size-worker.mjs'),
     },
     splitting: true,
     entryNames: '[name]',

@@ -19,12 +19,12 @@ export const EMBED_BUDGET = 200 * 1000; // bytes, gzip
 /**
  * The calculators whose first result comes from a worker (the rest compute theirs on the main thread and
  * start a worker only on a user's request: a Simulate or Recommend button, the paper figures): the sizing
- * (web/sizing.mjs, sizer.request('size') in the layouts worker: the exact method can take seconds), the layouts
+ * (web/sizing.mjs, sizer.request('size') in the size worker: the exact method can take seconds), the layouts
  * surface (web/layouts.mjs, runner.request('layouts')), the recycling recommendation (web/rbf.mjs,
  * runner.request('recommend'), at every M) and the simulate calculator (web/formulas.mjs, bc.simulate in
  * the simulation worker). Checked below: each worker named here is one the calculator's code starts.
  */
-const FIRST_RESULT_WORKER = { sizing: 'layouts-worker.js', layouts: 'layouts-worker.js', recycling: 'rbf-worker.js', simulate: 'sim-worker.js' };
+const FIRST_RESULT_WORKER = { sizing: 'size-worker.js', layouts: 'layouts-worker.js', recycling: 'rbf-worker.js', simulate: 'sim-worker.js' };
 
 /** A module's .wasm and the source of its loader (the Emscripten glue), as web/element.mjs names it. */
 export const MODULE_FILES = {
@@ -116,7 +116,7 @@ export function embedSizes(root) {
   const uplot = Object.keys(outputs).find((o) => outputs[o].entryPoint?.includes('uplot'));
   const onDemand = [
     ...(uplot ? [{ name: 'uPlot', gzip: gzipped(file(uplot)) }] : []),
-    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js'].map((w) => ({ name: w, gzip: gzipped(join(dir, w)) })),
+    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js', 'size-worker.js'].map((w) => ({ name: w, gzip: gzipped(join(dir, w)) })),
   ];
   return { modules, rows, onDemand };
 }

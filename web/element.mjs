@@ -46,7 +46,7 @@ function defineElement() {
   if (defined === undefined) customElements.define('bloom-calc', BloomCalcElement);
   else if (defined !== BloomCalcElement && !globalThis[WARNED]) {
     globalThis[WARNED] = true;
-    console.warn('bloomcalc: <bloom-calc> is already defined by another copy of the element bundle on this page; this copy is not used. Load bloom-calc.mjs (or import bloomcalc/element) once per page.');
+    console.warn('bloomcalc: <bloom-calc> is already defined by another copy of its bundle; this one is unused (load it once per page).');
   }
 }
 defineElement();

@@ -74,7 +74,7 @@ export function embedCode(host, kind = 'element') {
   const src = bundleUrl();
   const loader = src
     ? `<script type="module" src="${escapeAttr(src)}"></script>`
-    : "<!-- load bloomcalc's element once per page: import 'bloomcalc/element' in your bundle, or a <script type=\"module\"> of the package's dist/element/bloom-calc.mjs -->";
+    : "<!-- needs bloomcalc's element on the page: import 'bloomcalc/element', or a module script of its dist/element/bloom-calc.mjs -->";
   return `${loader}\n<bloom-calc calculator="${name}"${attrs}></bloom-calc>`;
 }
 

@@ -1,10 +1,7 @@
 // Module Web Worker of the layouts section: sizes every layout for (n, p) with bc.layoutSize and samples
 // each sized filter's exact FPR over n/8 … 8n for the chart, off the page's thread (a sizing takes
-// 2–60 ms); and bc.size for the sizing calculator (up to ~2 s for the exact method with distinct hashing). Both
-// compute with the main module only, so this worker loads no other (the sizing embed's size budget,
-// tests/js/size.test.mjs). Driven by web/rbf-runner.mjs's runner.
+// 2–60 ms). Driven by web/rbf-runner.mjs's runner.
 // Messages in: { id, type: 'layouts', input: { n, p, picked: { layout|preset, blockBits?, k? } } }
-//              | { id, type: 'size', input } (bc.size)
 // Messages out: { id, type: 'result', result } | { id, type: 'error', error } (error: toWire's, wasm/error-wire.mjs)
 import mainFactory from '../dist/bloomcalc.web.mjs';
 import { loadInWorker } from './wasm-worker.mjs';
@@ -51,10 +48,10 @@ function compute(bc, { n, p, picked }) {
 }
 
 self.addEventListener('message', async (event) => {
-  const { id, type, input } = event.data;
+  const { id, input } = event.data;
   try {
     const bc = await loadInWorker('main', mainFactory);
-    self.postMessage({ id, type: 'result', result: type === 'size' ? bc.size(input) : compute(bc, input) });
+    self.postMessage({ id, type: 'result', result: compute(bc, input) });
   } catch (err) {
     self.postMessage({ id, type: 'error', error: toWire(err) });
   }

@@ -4,7 +4,6 @@
 // bc.size runs in the calculation worker (web/rbf-worker.mjs): sizing by the exact mean with distinct
 // hashing and a tiny p takes up to ~2 s; a new edit while one runs terminates it.
 import template from './calculators/sizing.html';
-import { createFprChart, sampleCounts } from './chart.mjs';
 import { createRunner } from './rbf-runner.mjs';
 import { createSimulationPanel } from './simulate.mjs';
 import { setValue } from './form-fields.mjs';
@@ -63,12 +62,20 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
   const chartCard = $('chart-card');
   const staleNotice = $('stale-notice');
   const chartError = $('chart-error');
-  const chart = createFprChart($('chart'), (plot) => registerChart($('chart'), plot));
+  // The chart's code (web/chart.mjs) is fetched with the first result, not before it (the embed size budget,
+  // tests/js/size.test.mjs): a literal import(), which esbuild makes a chunk of its own.
+  let chartModule = null;
+  let chart = null;
+  const loadChart = () =>
+    (chartModule ??= import('./chart.mjs').then((m) => {
+      chart = m.createFprChart($('chart'), (plot) => registerChart($('chart'), plot));
+      return m;
+    }));
   const simPanel = createSimulationPanel($, registerChart, { scope });
 
   let timer = 0;
   let generation = 0; // bumps on every computation; chart work of an older one stops
-  const sizer = createRunner(() => {}, { file: 'layouts-worker.js', scope }); // bc.size in a worker: the exact method can take seconds
+  const sizer = createRunner(() => {}, { file: 'size-worker.js', scope }); // bc.size in a worker: the exact method can take seconds
 
   // ---------------------------------------------------------------- state <-> form
 
@@ -218,6 +225,17 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
   async function renderChart(r, gen, query) {
     setState(chartCard, 'computing', query);
     chartError.hidden = true;
+    let sampleCounts;
+    try {
+      ({ sampleCounts } = await loadChart());
+    } catch (err) {
+      chartModule = null; // the next result tries again
+      chartError.textContent = `Chart unavailable: could not load its code (${err instanceof Error ? err.message : String(err)})`;
+      chartError.hidden = false;
+      setState(chartCard, 'stale', query);
+      return;
+    }
+    if (gen !== generation) return;
     const xs = sampleCounts(r.n, bc.limits.maxItems);
     const exact = [];
     const classic = [];
@@ -238,7 +256,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
       }
     } catch (err) {
       if (gen !== generation) return;
-      chart.clear();
+      chart?.clear();
       chartError.textContent = `Chart unavailable: ${err instanceof Error ? err.message : String(err)}`;
       chartError.hidden = false;
       setState(chartCard, 'stale', query);
