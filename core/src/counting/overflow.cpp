@@ -29,7 +29,7 @@ namespace bloomcalc {
 namespace {
 
 constexpr double kMaxLoad = 4194304.0;  // 2^22: expected load kn/m (the tail sums are O(√load) terms)
-constexpr double kMaxExactWork = 16777216.0;  // 2^24 steps of the exact sum: well under 1 s
+constexpr double kMaxExactWork = 4194304.0;  // 2^22 steps of the exact sum (~20 ms natively): a search for b runs it per b
 
 // Steps of the exact sum: counters × the remaining-ball states each can have × (a + 1) loads.
 double exact_work(double m, double T, double a) {
@@ -38,9 +38,30 @@ double exact_work(double m, double T, double a) {
     return work;
 }
 
+// The load of the next counter, Bin(r, q): pmf[j] for j = 0..c and the tail P(≥ c + 1), from one Loader term at
+// min(mode, c) and the ratio pmf(j + 1)/pmf(j) = (r − j)/(j + 1)·q/(1 − q) either way (no exp/log per term).
+double next_load(double r, double q, std::size_t c, std::vector<double>& pmf) {
+    const double odds = q / (1.0 - q);
+    const std::size_t top = std::min(c, static_cast<std::size_t>(r));
+    const std::size_t j0 = std::min(top, static_cast<std::size_t>(std::floor((r + 1) * q)));
+    pmf.assign(c + 1, 0.0);
+    pmf[j0] = binomial_pmf(static_cast<double>(j0), r, q, 1.0 - q);
+    for (std::size_t j = j0; j > 0; --j) pmf[j - 1] = pmf[j] * static_cast<double>(j) / ((r - static_cast<double>(j) + 1) * odds);
+    for (std::size_t j = j0; j < top; ++j) pmf[j + 1] = pmf[j] * (r - static_cast<double>(j)) / static_cast<double>(j + 1) * odds;
+    if (r <= static_cast<double>(c)) return 0.0;
+    CompensatedSum tail;
+    double t = pmf[c];
+    for (double j = static_cast<double>(c); j < r; ++j) {
+        t *= (r - j) / (j + 1) * odds;  // pmf(j + 1)
+        tail.add(t);
+        if (t <= 1e-17 * tail.value() && j + 1 > r * q) break;
+    }
+    return tail.value();
+}
+
 double exact_overflow(std::uint64_t m, double T, double a) {
     const std::size_t top = static_cast<std::size_t>(T);
-    std::vector<double> g(top + 1, 0.0), next(top + 1, 0.0);
+    std::vector<double> g(top + 1, 0.0), next(top + 1, 0.0), pmf;
     g[top] = 1.0;
     std::size_t lo = top;  // g is zero below lo
     CompensatedSum overflow;
@@ -50,10 +71,9 @@ double exact_overflow(std::uint64_t m, double T, double a) {
         std::fill(next.begin() + static_cast<std::ptrdiff_t>(lo >= c ? lo - c : 0), next.end(), 0.0);
         for (std::size_t r = lo; r <= top; ++r) {
             if (g[r] == 0.0) continue;
-            const double rd = static_cast<double>(r);
-            if (r >= c + 1) overflow.add(g[r] * binomial_upper_tail(a, rd, q));
-            for (std::size_t j = 0; j <= std::min(c, r); ++j)
-                next[r - j] += g[r] * binomial_pmf(static_cast<double>(j), rd, q, 1.0 - q);
+            const double tail = next_load(static_cast<double>(r), q, c, pmf);
+            if (tail > 0) overflow.add(g[r] * tail);
+            for (std::size_t j = 0; j <= std::min(c, r); ++j) next[r - j] += g[r] * pmf[j];
         }
         lo = lo >= c ? lo - c : 0;
         std::swap(g, next);
@@ -121,7 +141,7 @@ OverflowResult counter_overflow(double m_in, double n_in, double k_in, double bi
     r.union_bound = std::min(1.0, mu);
     const bool exact_fits = exact_work(m, T, a) <= kMaxExactWork;
     if (method == "exact" && !exact_fits)
-        throw InfeasibleError("m", "(m, n, k, bits) whose exact sum takes ≤ 2^24 steps (m²·2^{2b}/2 roughly)", "too large for the exact sum; use method \"poisson\"");
+        throw InfeasibleError("m", "(m, n, k, bits) whose exact sum takes ≤ 2^22 steps (m²·2^{2b}/2 roughly)", "too large for the exact sum; use method \"poisson\"");
     if (method == "exact" || (method == "auto" && exact_fits)) {
         r.method = "exact";
         r.probability = r.low = r.high = exact_overflow(r.m, T, a);

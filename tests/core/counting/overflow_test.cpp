@@ -40,13 +40,14 @@ TEST_CASE("overflow: the exact sum against enumeration of every outcome", "[over
         const double want = enumerate(c.m, c.n * c.k, 1u << c.bits);
         INFO("m = " << c.m << ", n = " << c.n << ", k = " << c.k << ", b = " << c.bits << ": " << r.probability << " vs " << want);
         CHECK(r.probability == Approx(want).epsilon(1e-12));
-        CHECK(r.union_bound >= r.probability);
+        // (m = 2, b = 3: two counters cannot both reach 8 of 10 increments, so the bound is attained, to rounding)
+        CHECK(r.union_bound >= r.probability * (1 - 1e-15));
     }
 }
 
 TEST_CASE("overflow: the Poisson result and its bound against the exact sum", "[overflow]") {
     struct Case { double m, n, k, bits; };
-    for (const Case c : {Case{256, 128, 3, 2}, Case{512, 300, 4, 3}, Case{300, 100, 3, 2}, Case{400, 200, 3, 3}}) {
+    for (const Case c : {Case{256, 128, 3, 2}, Case{480, 250, 4, 3}, Case{300, 100, 3, 2}, Case{400, 200, 3, 3}}) {
         const OverflowResult ex = counter_overflow(c.m, c.n, c.k, c.bits, "exact");
         const OverflowResult po = counter_overflow(c.m, c.n, c.k, c.bits, "poisson");
         INFO("m = " << c.m << ": exact " << ex.probability << ", poisson " << po.probability << " in [" << po.low << ", " << po.high

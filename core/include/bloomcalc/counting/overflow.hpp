@@ -24,7 +24,7 @@ struct OverflowResult {
 };
 
 // m, n ≤ 2^40, 1 ≤ k ≤ 64, 1 ≤ b ≤ 64 bits per counter; expected load kn/m ≤ 2^22 (RangeError naming n).
-// `method`: "auto" (exact when its sum takes ≤ 2^24 steps), "exact" (InfeasibleError naming m beyond) or "poisson".
+// `method`: "auto" (exact when its sum takes ≤ 2^22 steps), "exact" (InfeasibleError naming m beyond) or "poisson".
 OverflowResult counter_overflow(double m, double n, double k, double bits, const std::string& method = "auto");
 
 // The smallest b whose proven upper bound on P(overflow) is ≤ target (the result at that b).
