@@ -97,3 +97,24 @@ TEST_CASE("all of the text counts, results are finite, bad text is quoted short"
     const std::string greek = std::string(39, 'a') + "σσσσ";
     CHECK(quoted(greek) == "\"" + std::string(39, 'a') + "\"…(47 bytes)");
 }
+
+TEST_CASE("a nonzero number too small to represent is a RangeError quoting it, never a silent 0", "[units][errors]") {
+    for (const char* tiny : {"1e-400", "-1e-400", "0.5e-330", "2^-2000", "1e-400 Ki"}) {
+        INFO(tiny);
+        try {
+            parse_count(tiny, "n");
+            FAIL("read as " << parse_count(tiny, "n"));
+        } catch (const RangeError& e) {
+            CHECK(e.parameter() == "n");
+            CHECK(std::string(e.what()).find(quoted(tiny)) != std::string::npos);
+            CHECK(std::string(e.what()).find("underflow") != std::string::npos);
+        }
+        CHECK_THROWS_AS(parse_bits(tiny, "m"), RangeError);
+    }
+    CHECK_THROWS_AS(parse_probability("1e-400", "p"), RangeError);
+    CHECK_THROWS_AS(parse_probability("1e-400%", "p"), RangeError);
+    // zero written as zero is still zero (the method checks its range), and the smallest subnormal is read
+    CHECK(parse_count("0e-400", "n") == 0);
+    CHECK(parse_count("0.000", "n") == 0);
+    CHECK(parse_count("5e-324", "n") > 0);
+}

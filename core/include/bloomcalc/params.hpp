@@ -36,7 +36,8 @@ double checked_probability(double value, const std::string& name);
 Hashing parse_hashing(const std::string& text);  // "colliding" | "distinct"
 const char* to_string(Hashing h);
 
-// A number as error messages show it: "NaN", "Infinity", or 17 significant digits.
+// A number as error messages show it: "NaN", "Infinity", or the shortest text that reads back as it
+// ("0.4", "1.9", "100", "0.00001", "1e-7"), as JavaScript prints numbers.
 std::string show_number(double v);
 
 // "2^40" style text for a limit, used in messages.

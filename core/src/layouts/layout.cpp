@@ -12,7 +12,7 @@ Layout parse_layout(const std::string& text) {
     if (text == "blocked") return Layout::blocked;
     if (text == "split-block") return Layout::split_block;
     if (text == "partitioned") return Layout::partitioned;
-    throw RangeError("layout", "\"standard\", \"blocked\", \"split-block\" or \"partitioned\"", "\"" + text + "\"");
+    throw RangeError("layout", "\"standard\", \"blocked\", \"split-block\" or \"partitioned\"", quoted(text));
 }
 
 const char* to_string(Layout layout) {

@@ -21,7 +21,7 @@ LayoutHashing parse_layout_hashing(const std::string& text) {
     for (std::size_t i = 0; i < std::size(kLayoutHashingNames); ++i)
         if (text == kLayoutHashingNames[i]) return static_cast<LayoutHashing>(i);
     throw RangeError("hashScheme", "\"ideal\", \"parquet\", \"rocksdb\", \"boost\", \"guava\", \"redisbloom\" or \"orc\"",
-                     "\"" + text + "\"");
+                     quoted(text));
 }
 
 const char* to_string(LayoutHashing h) { return kLayoutHashingNames[static_cast<std::size_t>(h)]; }

@@ -46,7 +46,7 @@ const Preset& find_preset(const std::string& name) {
     for (const auto& p : presets())
         if (p.name == key) return p;
     throw RangeError("preset", "\"parquet\" (alias arrow, impala, kudu), \"rocksdb\", \"boost-block\" or \"boost-multiblock\"",
-                     "\"" + name + "\"");
+                     quoted(name));
 }
 
 unsigned rocksdb_num_probes(std::uint64_t millibits) {

@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/paradox/common.hpp"
+#include "bloomcalc/params.hpp"
 
 namespace bloomcalc {
 
@@ -20,19 +20,11 @@ double log_fpr_of(const BloomParadoxInput& in) {
                          in.fpr ? "both fpr and bpe" : "neither fpr nor bpe");
     if (in.fpr) {
         const double f = *in.fpr;
-        if (!(f > 0.0 && f <= 1.0)) {
-            char buf[40];
-            std::snprintf(buf, sizeof buf, "%.17g", f);
-            throw RangeError("fpr", "a probability in (0, 1]", std::isnan(f) ? "NaN" : buf);
-        }
+        if (!(f > 0.0 && f <= 1.0)) throw RangeError("fpr", "a probability in (0, 1]", show_number(f));
         return std::log(f);
     }
     const double b = *in.bits_per_element;
-    if (!(b >= 0.0 && std::isfinite(b))) {
-        char buf[40];
-        std::snprintf(buf, sizeof buf, "%.17g", b);
-        throw RangeError("bpe", "a finite number ≥ 0 of bits per element", std::isnan(b) ? "NaN" : buf);
-    }
+    if (!(b >= 0.0 && std::isfinite(b))) throw RangeError("bpe", "a finite number ≥ 0 of bits per element", show_number(b));
     return -kLn2Sq * b;
 }
 }  // namespace

@@ -2,7 +2,6 @@
 #include "bloomcalc/paradox/common.hpp"
 
 #include <cmath>
-#include <cstdio>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/params.hpp"
@@ -38,8 +37,7 @@ std::vector<double> checked_counters(const std::vector<double>& values, std::siz
     if (values.size() != expected)
         throw RangeError(name, "a list of k = " + std::to_string(expected) + " counters (one per hash function)",
                          std::to_string(values.size()) + " counters");
-    char range[96];
-    std::snprintf(range, sizeof range, "non-negative integers at most n = %.17g", max);
+    const std::string range = "non-negative integers at most n = " + show_number(max);
     for (double v : values)
         if (!std::isfinite(v) || v < 0 || v != std::floor(v) || v > max) throw RangeError(name, range, show_number(v));
     return values;

@@ -20,7 +20,7 @@ std::string show(double x) {
 }
 
 double checked_open_prior(double p) {
-    if (!(std::isfinite(p) && p > 0 && p < 1)) throw RangeError("prior", "a probability in (0, 1)", show(p));
+    if (!(std::isfinite(p) && p > 0 && p < 1)) throw RangeError("prior", "a probability in (0, 1)", show_number(p));
     return p;
 }
 
@@ -49,7 +49,7 @@ ParadoxSimConfig validate(const ParadoxSimConfig& in) {
     checked_integer(static_cast<double>(c.queries), "queries", 1, kSimMaxArrivals);
     checked_integer(static_cast<double>(c.epochs), "epochs", 2, kSimMaxEpochs);
     checked_integer(static_cast<double>(c.seed), "seed", 0, std::uint64_t{1} << 53);
-    if (!(c.confidence > 0 && c.confidence < 1)) throw RangeError("confidence", "a probability in (0, 1)", show(c.confidence));
+    if (!(c.confidence > 0 && c.confidence < 1)) throw RangeError("confidence", "a probability in (0, 1)", show_number(c.confidence));
     const std::uint64_t bytes = estimated_bytes(engine_config(c));
     if (bytes > kSimMemoryBudget)
         throw InfeasibleError("m", "a simulation state of at most 256 MiB", "the filter needs " + show(static_cast<double>(bytes) / 1048576.0) + " MiB");

@@ -122,7 +122,7 @@ SimConfig validate(const SimConfig& in) {
         if (c.stream.kind == StreamKind::fading) {
             check(c.stream.window, "window", 1, kMaxWindow);
             if (!(c.stream.new_fraction > 0 && c.stream.new_fraction <= 1))
-                throw RangeError("newFraction", "a probability in (0, 1]", show_count(c.stream.new_fraction));
+                throw RangeError("newFraction", "a probability in (0, 1]", show_number(c.stream.new_fraction));
         }
         if (!c.warmup) c.warmup = c.arrivals;
     }
@@ -131,7 +131,7 @@ SimConfig validate(const SimConfig& in) {
     check(*c.warmup, "warmup", 0, kSimMaxArrivals);
     check(c.seed, "seed", 0, std::uint64_t{1} << 53);
     if (!(c.confidence > 0 && c.confidence < 1))
-        throw RangeError("confidence", "a probability in (0, 1)", show_count(c.confidence));
+        throw RangeError("confidence", "a probability in (0, 1)", show_number(c.confidence));
     // budgets, before anything is allocated
     const std::uint64_t bytes = estimated_bytes(c);
     const std::uint64_t truth_bytes = is_recycling(c.structure) ? MessageStream::memory_bytes(c.stream) : 0;

@@ -9,7 +9,7 @@ RbfMethod parse_rbf_method(const std::string& text) {
     if (text == "exact") return RbfMethod::exact;
     if (text == "asymptotic") return RbfMethod::asymptotic;
     if (text == "auto") return RbfMethod::automatic;
-    throw RangeError("method", "\"exact\", \"asymptotic\" or \"auto\"", "\"" + text + "\"");
+    throw RangeError("method", "\"exact\", \"asymptotic\" or \"auto\"", quoted(text));
 }
 
 const char* to_string(RbfMethod m) {
