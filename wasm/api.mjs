@@ -262,6 +262,15 @@ const SIZING = fields({ n: count, p: probability, m: bits, k: count, rounding: c
 // The variant and method of every recycling model (RbfVariantInput, RbfMethodInput).
 const VARIANT = { hashing: choice, recycling, restart: choice, swap: choice, method: choice };
 const RBF = fields({ m: bits, k: count, sigma: count, phases: count, ...VARIANT });
+
+/**
+ * rbf(input) without the synchronous call's bound on the exact fill's work, on the raw recycling module: for a
+ * caller off the main thread that can stop it (rbfAsync, wasm/rbf-pool-node.mjs: a worker thread, terminated on
+ * abort). The same binding code as rbf(), so the same bits wherever both run.
+ */
+export function rbfUnbounded(raw, input) {
+  return call(raw.rbfUnbounded(read(raw, input, RBF, 'rbfAsync input')));
+}
 const SIGMA_CURVE = fields({ m: bits, k: count, points: count, phases: count, ...VARIANT });
 const N_BOUNDED = fields({ m: bits, k: count, N: count, hashing: choice });
 const RECOMMEND = fields({ m: bits, kmax: count, p: olderName(probability, 'fpr'), ...VARIANT });

@@ -383,14 +383,20 @@ unsigned phases_of(const val& input) {
     return static_cast<unsigned>(phases);
 }
 
-// The σ-bounded model's plan of { m, k, phases?, method?, variant fields } (m: the total memory).
-bc::SigmaPlan sigma_plan_of(const val& input) {
+// The σ-bounded model's plan of { m, k, phases?, method?, variant fields } (m: the total memory); the exact fill's
+// work within `exact_work_limit` (the synchronous calls' bound by default), its refusal ending with `remedy`.
+bc::SigmaPlan sigma_plan_of(const val& input, std::uint64_t exact_work_limit = bc::kMaxRbfExactWork,
+                            const std::string& remedy = "reduce m or k") {
     const auto variant = variant_of(input);
     const unsigned phases = phases_of(input);
     const std::uint64_t total = bc::checked_rbf_bits_any(required_number(input, "m"));
     const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
-    return bc::plan_sigma_model(total, k, phases, variant, requested_method(input));
+    return bc::plan_sigma_model(total, k, phases, variant, requested_method(input), exact_work_limit, remedy);
 }
+
+// What a caller of the synchronous rbf() can do instead of an exact fill beyond its bound.
+constexpr const char* kRbfAsyncRemedy =
+    "reduce m or k, or (Node) call rbfAsync() with the same input: it runs the exact fill on a worker thread without this bound";
 
 void set_method(val& out, bc::RbfMethod method, double bound) {
     out.set("method", val(std::string(bc::to_string(method))));
@@ -398,9 +404,11 @@ void set_method(val& out, bc::RbfMethod method, double bound) {
 }
 
 // { m, k, sigma, phases?: 1|2, method?, hashing?, recycling?, restart?, swap? }; for two phases m is the total memory.
-val rbf(val input) {
+// `bounded`: the synchronous call's bound on the exact fill's work (rbf); without it (rbfUnbounded) the caller
+// runs it off the main thread and can stop it (rbfAsync: a worker thread, terminated on abort).
+val rbf_with(val input, bool bounded) {
     return guarded([&] {
-        const auto plan = sigma_plan_of(input);
+        const auto plan = bounded ? sigma_plan_of(input, bc::kMaxRbfExactWork, kRbfAsyncRemedy) : sigma_plan_of(input, ~std::uint64_t{0});
         const std::uint64_t sigma = plan.checked(required_number(input, "sigma"));
         const bc::SigmaModel model(plan);
         val out = val::object();
@@ -431,6 +439,9 @@ val rbf(val input) {
         return out;
     });
 }
+
+val rbf(val input) { return rbf_with(input, true); }
+val rbf_unbounded(val input) { return rbf_with(input, false); }
 
 // f¹_σ and E[N₀] at `points` values of σ spread over [σ_min, M − 1] (one fill), and f²_σ for two phases.
 val sigma_curve(val input) {
@@ -1324,6 +1335,7 @@ EMSCRIPTEN_BINDINGS(bloomcalc) {
     emscripten::function("diagnostics", &diagnostics);
 #ifdef BLOOMCALC_MODULE_RBF
     emscripten::function("rbf", &rbf);
+    emscripten::function("rbfUnbounded", &rbf_unbounded);
     emscripten::function("sigmaCurve", &sigma_curve);
     emscripten::function("nBounded", &n_bounded);
     emscripten::function("recommend", &recommend);

@@ -1136,7 +1136,8 @@ export interface BloomCalc {
   /**
    * Long-term average FPR and expected messages per cycle of a σ-bounded recycling filter. The exact fill is
    * bounded before work: ≤ 2^24 bits per filter and, with distinct hashing, m·(k + 3) ≤ 2^25 (about 1 s); a
-   * RangeError naming m beyond (docs/decisions.md, "Limits").
+   * RangeError naming m beyond (docs/decisions.md, "Limits"). In Node, `rbfAsync(input)` computes the same
+   * result on a worker thread without that work bound.
    */
   rbf(input: RbfInput): RbfResult;
   /** f_σ and E[N₀] over σ (one fill for every σ; the same bounds as rbf). */
@@ -1277,4 +1278,18 @@ export interface RecommendPool {
   close(): Promise<void>;
 }
 export function createRecommendPool(options?: { workers?: number }): RecommendPool;
+/**
+ * Node only: `calc.rbf(input)` on a worker thread, without the synchronous call's bound on the exact fill's work
+ * (an explicit `method: 'exact'` with distinct hashing beyond m·(k + 3) ≤ 2^25 takes seconds): the same result,
+ * bit for bit, wherever `rbf()` answers; the same errors otherwise. `signal` stops it: the thread is terminated
+ * and the promise rejects with the signal's reason (an AbortError).
+ */
+export function rbfAsync(input: RbfInput, options?: { signal?: AbortSignalLike }): Promise<RbfResult>;
+/** An AbortSignal, structurally (the declarations need no DOM or Node library types). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
 export default createBloomCalc;

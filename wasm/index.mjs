@@ -34,5 +34,6 @@ export async function createBloomCalc(options = {}) {
 
 export default createBloomCalc;
 
-// recommend() with the per-k rows on worker_threads (wasm/rbf-pool-node.mjs), once or on a kept pool.
-export { createRecommendPool, recommendPooled } from './rbf-pool-node.mjs';
+// recommend() with the per-k rows on worker_threads (wasm/rbf-pool-node.mjs), once or on a kept pool; rbf() on a
+// worker thread without the synchronous call's bound on the exact fill.
+export { createRecommendPool, rbfAsync, recommendPooled } from './rbf-pool-node.mjs';

@@ -2,7 +2,8 @@
 // per process (wasm/node-wasm.mjs) and each thread instantiates that WebAssembly.Module once
 // (wasm/rbf-pool-worker.mjs), sharing its compiled code. `createRecommendPool` keeps its threads between
 // recommendations (no start-up per call; close() stops them, as does dropping the pool); `recommendPooled` without a pool starts
-// min(workers, kMax) threads for one recommendation and stops them.
+// min(workers, kMax) threads for one recommendation and stops them. `rbfAsync` runs rbf() on a thread of its
+// own without the synchronous call's bound on the exact fill (docs/api.md, "Limits"), stopped on abort.
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { wasmModule } from './node-wasm.mjs';
@@ -35,24 +36,31 @@ function startWorker(module) {
     if (pending.size === 0) worker.unref();
     return entry;
   };
-  worker.on('message', ({ id, rows, error }) => {
+  worker.on('message', ({ id, rows, result, error }) => {
     const entry = settle(id);
-    if (!error) return entry.resolve(rows);
+    if (!error) return entry.resolve(rows ?? result);
     entry.reject(fromWire(error));
   });
   worker.on('error', (err) => {
     for (const entry of pending.values()) entry.reject(err);
     pending.clear();
   });
+  worker.on('exit', (code) => {
+    // terminated (close(), an abort) or died: nothing it was asked is left waiting
+    for (const entry of pending.values()) entry.reject(new Error(`the worker thread stopped (exit code ${code})`));
+    pending.clear();
+  });
+  const request = (message) => {
+    const id = next++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, ...message });
+    });
+  };
   return {
-    rows(input, k) {
-      const id = next++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.ref();
-        worker.postMessage({ id, input, k });
-      });
-    },
+    rows: (input, k) => request({ input, k }),
+    rbf: (input) => request({ input, rbf: true }),
     close: () => worker.terminate(),
   };
 }
@@ -107,5 +115,41 @@ export async function recommendPooled(calc, input, options) {
     return await own.recommend(calc, input, { onProgress });
   } finally {
     await own.close();
+  }
+}
+
+function abortError(signal) {
+  if (signal.reason !== undefined) return signal.reason;
+  return Object.assign(new Error('rbfAsync was cancelled'), { name: 'AbortError' });
+}
+
+/**
+ * calc.rbf(input) on a worker thread, without the synchronous call's bound on the exact fill's work (an explicit
+ * `method: 'exact'` beyond it takes seconds): the same result, bit for bit, wherever rbf() answers. `signal` (an
+ * AbortSignal) stops it: the thread is terminated and the promise rejects with the signal's reason (an AbortError).
+ */
+export async function rbfAsync(input, options) {
+  const { signal } = optionFields(options, ['signal'], 'rbfAsync options');
+  if (signal !== undefined && typeof signal?.addEventListener !== 'function')
+    throw Object.assign(new TypeError('signal must be an AbortSignal'), { parameter: 'signal', validRange: 'an AbortSignal' });
+  if (signal?.aborted) throw abortError(signal);
+  // the input crosses to the thread by structured clone: a value that cannot (a function) is a TypeError here
+  try {
+    structuredClone(input);
+  } catch {
+    throw Object.assign(new TypeError('rbfAsync input must be plain data (numbers, text, booleans)'), { parameter: 'input', validRange: 'an RbfInput' });
+  }
+  const worker = startWorker(await wasmModule('bloomcalc.rbf.wasm'));
+  let onAbort;
+  const aborted = new Promise((_, reject) => {
+    onAbort = () => reject(abortError(signal));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    if (signal?.aborted) throw abortError(signal);
+    return await Promise.race([worker.rbf(input), aborted]);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await worker.close();
   }
 }

@@ -5,6 +5,7 @@ import createBloomCalc, {
   createBloomCalc as named,
   recommendPooled,
   createRecommendPool,
+  rbfAsync,
   type BloomCalc,
   type FprReport,
   type Hashing,
@@ -188,6 +189,11 @@ async function main(): Promise<void> {
   // @ts-expect-error: a pool is not a worker count
   recommendPooled(bc, { m: '2^20', p: 1e-2 }, { pool: 2 });
   void [kept, direct, closed, fromModule];
+  const signal = { aborted: false, addEventListener() {}, removeEventListener() {} };
+  const unbounded: Promise<RbfResult> = rbfAsync({ m: '4Mi', k: 12, sigma: 3355443, hashing: 'distinct', method: 'exact' }, { signal });
+  // @ts-expect-error a signal is an AbortSignal
+  rbfAsync({ m: 1000, k: 5, sigma: 539 }, { signal: true });
+  void unbounded;
   const frozenFrom: number | undefined = bc.rbf({ m: '2^36', k: 8, sigma: 2 ** 33, phases: 2 }).frozenFrom;
   const exactLimit: number = bc.limits.maxRbfExactBits;
   void [ran, bound, merged, pooled, frozenFrom, exactLimit];

@@ -19,7 +19,8 @@ double rbf_exact_work(std::uint64_t M, unsigned k, Hashing h) {
     return h == Hashing::distinct ? static_cast<double>(M) * (k + 3.0) : 0.0;  // colliding: bounded by kMaxRbfBits
 }
 
-void validate_rbf_exact_work(std::uint64_t M, unsigned k, Hashing h, std::uint64_t limit, const std::string& name) {
+void validate_rbf_exact_work(std::uint64_t M, unsigned k, Hashing h, std::uint64_t limit, const std::string& name,
+                             const std::string& remedy) {
     if (rbf_exact_work(M, k, h) <= static_cast<double>(limit)) return;
     const auto most = limit / (k + 3u);
     throw InfeasibleError(name,
@@ -27,7 +28,7 @@ void validate_rbf_exact_work(std::uint64_t M, unsigned k, Hashing h, std::uint64
                               ": at most " + std::to_string(most) + " bits per filter)",
                           "the exact fill of " + std::to_string(M) + " bits would take about " +
                               show_number(std::round(rbf_exact_work(M, k, h) * 3e-8 * 10) / 10) +
-                              " s; reduce m or k");
+                              " s; " + remedy);
 }
 
 std::uint64_t rbf_exact_curve_max_points(std::uint64_t M, const RbfVariant& v) {

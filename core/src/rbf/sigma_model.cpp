@@ -8,13 +8,14 @@
 namespace bloomcalc {
 
 SigmaPlan plan_sigma_model(std::uint64_t memory, unsigned k, unsigned phases, RbfVariant variant, RbfMethod requested,
-                           std::uint64_t exact_work_limit) {
+                           std::uint64_t exact_work_limit, const std::string& exact_work_remedy) {
     if (phases != 1 && phases != 2) throw RangeError("phases", "1 or 2", std::to_string(phases));
     SigmaPlan plan;
     plan.memory = memory, plan.M = phases == 2 ? memory / 2 : memory, plan.k = k, plan.phases = phases, plan.variant = variant;
     validate_rbf_any(plan.M, k);
     plan.method = resolve_rbf_method(requested, plan.M, k, variant);
-    if (plan.method == RbfMethod::exact) validate_rbf(plan.M, k), validate_rbf_exact_work(plan.M, k, variant.hashing, exact_work_limit);
+    if (plan.method == RbfMethod::exact)
+        validate_rbf(plan.M, k), validate_rbf_exact_work(plan.M, k, variant.hashing, exact_work_limit, "m", exact_work_remedy);
     return plan;
 }
 

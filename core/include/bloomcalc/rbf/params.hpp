@@ -50,8 +50,9 @@ constexpr std::uint64_t kMaxRbfExactWork = std::uint64_t{1} << 25;
 constexpr std::uint64_t kMaxRbfCurveWork = std::uint64_t{1} << 25;
 std::uint64_t rbf_exact_curve_max_points(std::uint64_t M, const RbfVariant& variant);
 double rbf_exact_work(std::uint64_t M, unsigned k, Hashing h);
+// `remedy` ends the message: what the caller can do instead (a binding names its asynchronous way).
 void validate_rbf_exact_work(std::uint64_t M, unsigned k, Hashing h, std::uint64_t limit = kMaxRbfExactWork,
-                             const std::string& name = "m");
+                             const std::string& name = "m", const std::string& remedy = "reduce m or k");
 std::uint64_t checked_rbf_bits(double M, const std::string& name = "m");
 // σ must satisfy σ < M (a filter with every bit set answers "seen" to everything) and, for retaining
 // filters, σ ≥ k (the re-inserted message alone may set k bits).

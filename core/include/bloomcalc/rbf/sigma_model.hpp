@@ -32,9 +32,9 @@ struct SigmaPlan {
 // `memory`: the total bits (a two-phase filter's two arrays of memory/2 bits each); `phases` 1 or 2;
 // `requested`: exact, asymptotic or automatic (resolve_rbf_method). Validates M and k for the method that
 // runs (RangeError naming "m" or "k") and bounds the exact fill's work by `exact_work_limit`
-// (validate_rbf_exact_work: the synchronous calls keep kMaxRbfExactWork).
+// (validate_rbf_exact_work: the synchronous calls keep kMaxRbfExactWork; its message ends with `exact_work_remedy`).
 SigmaPlan plan_sigma_model(std::uint64_t memory, unsigned k, unsigned phases, RbfVariant variant, RbfMethod requested,
-                           std::uint64_t exact_work_limit = kMaxRbfExactWork);
+                           std::uint64_t exact_work_limit = kMaxRbfExactWork, const std::string& exact_work_remedy = "reduce m or k");
 
 class SigmaModel {
 public:
