@@ -4,15 +4,20 @@
 //
 // Output: the result on stdout (a table, or one JSON object with --json). Errors: one message on
 // stderr prefixed "bloomcalc: ", nothing on stdout; exit 2 for usage errors and bad input (the
-// core's RangeError/Error naming the parameter), 1 for anything unexpected.
+// core's RangeError/Error naming the parameter), 1 for anything unexpected, 74 when the output cannot be
+// written, 130 when Ctrl-C stops a long run (docs/cli.md, "Errors and exit status").
 import { readFileSync } from 'node:fs';
 
 import {
   EXIT_INTERNAL,
+  EXIT_INTERRUPTED,
   EXIT_OK,
+  EXIT_OUTPUT,
+  EXIT_TARGET_MISSED,
   EXIT_USAGE,
   QUANTITY_HELP,
   UsageError,
+  inOptionTerms,
   parseCommandArgs,
   renderCommandHelp,
   requireOptions,
@@ -55,7 +60,8 @@ function mainHelp() {
     '',
     ...QUANTITY_HELP,
     '',
-    'Exit status: 0 success, 2 bad usage or input, 1 internal error.',
+    `Exit status: ${EXIT_OK} success, ${EXIT_USAGE} bad usage or input, ${EXIT_TARGET_MISSED} size misses its target p,`,
+    `             ${EXIT_OUTPUT} the output could not be written, ${EXIT_INTERRUPTED} stopped by Ctrl-C, ${EXIT_INTERNAL} internal error.`,
     '',
     'Documentation: README.md and docs/*.md in the package (node_modules/bloomcalc/docs/), or',
     "'bloomcalc serve' and open /docs/models.html; API types: node_modules/bloomcalc/wasm/index.d.ts.",
@@ -105,7 +111,14 @@ async function run(args) {
   if (command.start) return { code: EXIT_OK, stdout: await command.start(values), stderr: '' };
 
   const calc = await loadCalculator();
-  const data = await command.compute(calc, values);
+  let data;
+  try {
+    const pending = command.compute(calc, values, { signal: interrupt.signal });
+    stoppable = command.stopsOnSignal === true && pending instanceof Promise;
+    data = await pending;
+  } catch (err) {
+    throw inOptionTerms(err, command, values);
+  }
   const stdout = values.json ? `${JSON.stringify(data, null, 2)}\n` : command.render(data, values);
   // A command may report a result that is not what was asked for (size: a missed target) by its own exit code.
   const verdict = command.verdict?.(data);
@@ -113,8 +126,26 @@ async function run(args) {
   return { code: EXIT_OK, stdout, stderr: '' };
 }
 
+/**
+ * Ctrl-C (SIGINT): a long run of a command that stops on `interrupt.signal` (`stopsOnSignal`: rbf --method exact,
+ * simulate) stops cleanly, its worker terminated, and is reported as an AbortError (exit 130); at any other moment,
+ * or at a second Ctrl-C, the process ends at once with the same line and status. (During a synchronous command,
+ * bounded to about a second, it is handled when the command returns.)
+ */
+const interrupt = new AbortController();
+let stoppable = false;
+function onInterrupt() {
+  if (stoppable && !interrupt.signal.aborted) {
+    interrupt.abort();
+    return;
+  }
+  process.stderr.write('bloomcalc: interrupted\n');
+  process.exit(EXIT_INTERRUPTED);
+}
+
 /** Maps a thrown value to the exit code and the stderr text. */
 function describeError(err) {
+  if (err?.name === 'AbortError') return { code: EXIT_INTERRUPTED, stderr: 'bloomcalc: interrupted\n' };
   if (err instanceof UsageError) {
     const hint = err.command ? ` (see 'bloomcalc help ${err.command.name}')` : '';
     return { code: EXIT_USAGE, stderr: `bloomcalc: ${err.message}${hint}\n` };
@@ -128,16 +159,33 @@ function describeError(err) {
   return { code: EXIT_INTERNAL, stderr: `bloomcalc: internal error: ${detail}\n` };
 }
 
+/**
+ * A failed write of the output: a full disk (ENOSPC, `> /dev/full`) or another I/O error is one line on stderr
+ * and exit 74; a reader that went away (EPIPE: `| head`) ends the process quietly with the command's status.
+ */
+function onOutputError(err) {
+  if (err?.code === 'EPIPE') process.exit();
+  try {
+    process.stderr.write(`bloomcalc: cannot write the output: ${String(err?.message ?? err).replace(/\s+/g, ' ')}\n`);
+  } catch {
+    // stderr is gone too: the status alone tells
+  }
+  process.exit(EXIT_OUTPUT);
+}
+
 async function main() {
+  process.on('SIGINT', onInterrupt);
+  process.stdout.on('error', onOutputError);
+  process.stderr.on('error', () => process.exit(process.exitCode ?? EXIT_OUTPUT));
   let result;
   try {
     result = await run(process.argv.slice(2));
   } catch (err) {
     result = { stdout: '', ...describeError(err) };
   }
+  process.exitCode = result.code;
   if (result.stdout) process.stdout.write(result.stdout);
   if (result.stderr) process.stderr.write(result.stderr);
-  process.exitCode = result.code;
 }
 
 await main();

@@ -1,6 +1,6 @@
 // A dependency-free static file server for the page (node:http), bound to 127.0.0.1. Used by `npm start`,
-// `npx bloomcalc serve` and the browser tests. Its behaviour for users: docs/cli.md, "The static server"; why no
-// library: docs/decisions.md, "Static server: fixed in place".
+// `npx bloomcalc serve` and the browser tests. Its behaviour for users: docs/cli.md, "`bloomcalc serve` and the
+// static server"; why no library: docs/decisions.md, "The static server fixed in place, no library".
 //   - traversal-proof: the raw request path is decoded once and must resolve inside a root (no `..`
 //     escape, encoded or not; no backslash, no NUL); malformed targets get 400, never an exception; the
 //     absolute form ("GET http://host/path", RFC 9112 §3.2.2) is read as its path;

@@ -7,7 +7,7 @@
 // `compute` returns the JSON-ready result (printed as is with --json) and `render` turns it into the
 // readable text. The driver (wasm/cli.mjs) adds --help/--json handling, loads the module and prints.
 import { parseArgs } from 'node:util';
-import { nearest } from '../api.mjs';
+import { nearest, shown } from '../api.mjs';
 
 /** Bad command line or bad input: exit code 2. */
 export class UsageError extends Error {
@@ -18,11 +18,16 @@ export class UsageError extends Error {
   }
 }
 
+// The exit statuses (docs/cli.md, "Errors and exit status"; `bloomcalc --help` lists them).
 export const EXIT_OK = 0;
 export const EXIT_INTERNAL = 1;
 export const EXIT_USAGE = 2;
 /** The command ran, but the result misses what was asked (size with all four given: the target p). */
 export const EXIT_TARGET_MISSED = 3;
+/** The output could not be written (a full disk: ENOSPC); sysexits.h's EX_IOERR. A closed pipe (EPIPE) is not an error. */
+export const EXIT_OUTPUT = 74;
+/** Stopped by Ctrl-C (SIGINT) during a long run: 128 + 2, as a shell reports a process killed by SIGINT. */
+export const EXIT_INTERRUPTED = 130;
 
 /** Options every command accepts. */
 export const commonOptions = {
@@ -135,6 +140,40 @@ export function requireOptions(command, values) {
       const spec = command.options[name];
       throw new UsageError(`missing required option --${name} <${spec.valueName ?? 'value'}>: ${spec.description}`, { command });
     }
+  }
+}
+
+/**
+ * An error of the API (`.parameter`) in the command line's terms: it also names the option the user typed when
+ * its spelling differs from the parameter (`specialCost` → "(option --special-cost)"), and quotes what was typed
+ * when the message shows the value otherwise ("got 524288" for `--m 64KiB`). Other errors pass unchanged.
+ */
+export function inOptionTerms(err, command, values) {
+  if (!(err instanceof Error) || typeof err.parameter !== 'string' || err.parameter === '') return err;
+  const flag = Object.keys(command.options ?? {}).find((name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase()) === err.parameter);
+  if (flag === undefined) return err;
+  if (flag !== err.parameter) err.message += ` (option --${flag})`;
+  const typed = values[flag];
+  // quoted already when the message shows the text (the core and the API quote text as JSON does, cut to 40 characters)
+  const quotedAlready = typeof typed === 'string' && (err.message.includes(typed) || err.message.includes(JSON.stringify(typed.slice(0, 20)).slice(0, -1)));
+  if (typeof typed === 'string' && !quotedAlready) err.message += ` (from --${flag} ${shown(typed)})`;
+  return err;
+}
+
+/**
+ * Runs `work()` (a promise), showing the seconds it has run on stderr when stderr is a terminal (as simulate shows
+ * its progress), cleared when it ends.
+ */
+export async function withElapsed(label, work) {
+  if (!process.stderr.isTTY) return work();
+  const start = Date.now();
+  const show = () => process.stderr.write(`\r  ${label}… ${((Date.now() - start) / 1000).toFixed(1)} s  (Ctrl-C to stop)`);
+  const timer = setInterval(show, 200);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+    process.stderr.write('\r\x1b[K');
   }
 }
 

@@ -10,7 +10,7 @@ import {
   formatRelativeError,
   formatTable,
 } from './common.mjs';
-import { layoutInput, layoutOptions, namingFlags, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
+import { layoutInput, layoutOptions, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
 import { hashBitsOption, hashFloorPairs } from './libraries.mjs';
 
 const REFERENCES = {
@@ -65,13 +65,13 @@ export default {
     requireK(this, values);
     if (wantsLayout(values)) {
       const input = layoutInput(values);
-      const report = namingFlags(() => calc.layoutFpr(input));
+      const report = calc.layoutFpr(input);
       if (!values.simulate) return report;
-      const simulation = namingFlags(() => calc.simulateLayout({ ...input, epochs: values.epochs, hashScheme: values['hash-scheme'] }));
+      const simulation = calc.simulateLayout({ ...input, epochs: values.epochs, hashScheme: values['hash-scheme'] });
       return { ...report, simulation };
     }
     const input = { m: values.m, n: values.n, k: values.k, hashing: values.hashing };
-    const report = namingFlags(() => calc.fpr({ ...input, hashBits: values['hash-bits'] }));
+    const report = calc.fpr({ ...input, hashBits: values['hash-bits'] });
     if (!values.table) return report;
     return { ...report, exactTable: calc.exactFprTable(input) };
   },

@@ -26,20 +26,6 @@ export const layoutOptions = {
   },
 };
 
-/** The core names a parameter as the API does; the CLI's option for it, when the spelling differs. */
-const FLAG = { blockBits: '--block-bits', hashScheme: '--hash-scheme', maxBytes: '--max-bytes', hashBits: '--hash-bits' };
-
-/** Runs fn; an error naming blockBits (…) also names its command-line option. */
-export function namingFlags(fn) {
-  try {
-    return fn();
-  } catch (err) {
-    const flag = FLAG[err?.parameter];
-    if (flag && err instanceof Error) err.message = `${err.message} (option ${flag})`;
-    throw err;
-  }
-}
-
 /** True when the command line asks for a layout rather than the textbook filter. */
 export function wantsLayout(values) {
   return values.layout !== undefined || values.preset !== undefined || values['block-bits'] !== undefined;

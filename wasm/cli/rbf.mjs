@@ -1,6 +1,6 @@
 // `bloomcalc rbf`: a σ-bounded recycling Bloom filter (papers 000/002): the long-term average FPR
 // f¹_σ (000 eq 18) or f²_σ (two phases, eqs 24–26) and E[N₀], the new messages per cycle (eqs 20–23).
-import { formatInteger, formatOneIn, formatPairs, formatProbability, formatReal } from './common.mjs';
+import { formatInteger, formatOneIn, formatPairs, formatProbability, formatReal, withElapsed } from './common.mjs';
 import { METHOD_OPTION, VARIANT_OPTIONS, describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
 
 export default {
@@ -29,11 +29,18 @@ export default {
     'bloomcalc rbf --m 1000 --k 5 --sigma 539 --recycling retaining --hashing distinct',
   ],
 
-  compute(calc, values) {
+  // An explicit --method exact gets the exact fill however long it takes: on a worker thread without the
+  // synchronous call's bound (rbfAsync), the seconds shown on a terminal, Ctrl-C stopping it (exit 130).
+  stopsOnSignal: true,
+  compute(calc, values, { signal } = {}) {
     const input = { m: values.m, k: values.k, sigma: values.sigma, ...variantOf(values) };
     if (values.phases !== undefined) input.phases = Number(values.phases);
     if (values.method !== undefined) input.method = values.method;
-    return calc.rbf(input);
+    if (input.method !== 'exact') return calc.rbf(input);
+    return withElapsed('exact fill', async () => {
+      const { rbfAsync } = await import('../rbf-pool-node.mjs');
+      return rbfAsync(input, { signal });
+    });
   },
 
   render(r) {

@@ -1,7 +1,6 @@
 // `bloomcalc scalable`: a scalable Bloom filter's links, exact FPR after n items and memory, and the R and S
 // that need the fewest bits (docs/scalable.md).
 import { QUANTITY_HELP, formatInteger, formatMemory, formatOneIn, formatPairs, formatProbability, formatTable } from './common.mjs';
-import { namingFlags } from './layouts.mjs';
 
 export default {
   name: 'scalable',
@@ -28,9 +27,7 @@ export default {
   ],
 
   compute(calc, values) {
-    return namingFlags(() =>
-      calc.scalable({ p: values.p, capacity: values.capacity, n: values.n, ratio: values.ratio, growth: values.growth, library: values.library }),
-    );
+    return calc.scalable({ p: values.p, capacity: values.capacity, n: values.n, ratio: values.ratio, growth: values.growth, library: values.library });
   },
 
   render(r) {

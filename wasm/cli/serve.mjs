@@ -2,6 +2,7 @@
 // (wasm/serve.mjs: compressed, ETag/304). No toolchain needed. Runs until interrupted.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { UsageError } from './common.mjs';
@@ -26,6 +27,29 @@ function openBrowser(url) {
   }
 }
 
+const LOOPBACK = '127.0.0.1';
+
+/** Whether `host` is this machine only: 127.0.0.0/8, ::1 (also IPv4-mapped), or the name localhost. */
+export function isLoopback(host) {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+}
+
+/**
+ * The address to bind for --host: loopback unless an address is given. An empty or blank value (a script's unset
+ * $HOST) is not "every interface", which Node would make of it. `notice`: the stderr line saying that other
+ * machines can reach the page, for an address that is not loopback; null otherwise.
+ */
+export function bindAddress(text) {
+  const host = (text?.trim() ?? '').replace(/^\[(.*)\]$/, '$1');  // [::1] as in a URL: listen() takes ::1
+  if (host === '') return { host: LOOPBACK, notice: null };
+  if (isLoopback(host)) return { host, notice: null };
+  const every = host === '0.0.0.0' || host === '::' ? ' (every interface)' : '';
+  return { host, notice: `bloomcalc: listening on ${host}${every}: other machines can reach the page` };
+}
+
 function parsePort(text) {
   if (text === undefined) return undefined;
   const port = Number(text);
@@ -44,7 +68,7 @@ export default {
     'with gzip/brotli and ETag revalidation, until interrupted (Ctrl-C). Needs no build tools.',
   options: {
     port: { type: 'string', short: 'p', valueName: 'port', description: 'TCP port, 0 for any free one (default 8080, else a free one)' },
-    host: { type: 'string', valueName: 'address', description: 'Address to bind (default 127.0.0.1, this machine only)' },
+    host: { type: 'string', valueName: 'address', description: 'Address to bind (default and when empty 127.0.0.1, this machine only; another is announced on stderr)' },
     open: { type: 'boolean', description: "Open the page in the desktop's browser" },
   },
   examples: ['bloomcalc serve', 'bloomcalc serve --port 0 --json', 'npx bloomcalc serve --open'],
@@ -55,7 +79,7 @@ export default {
       throw new Error(`the built page is missing (${PAGE}index.html); in a source checkout run \`npm run build\``);
     }
     const port = parsePort(values.port);
-    const host = values.host ?? '127.0.0.1';
+    const { host, notice } = bindAddress(values.host);
     const root = [PAGE, SHARED];
     let served;
     try {
@@ -66,6 +90,7 @@ export default {
       }
       served = await serve({ root, host, port: 0 });
     }
+    if (notice) process.stderr.write(`${notice}\n`);
     if (values.open) openBrowser(served.url);
     return values.json
       ? `${JSON.stringify({ url: served.url })}\n`

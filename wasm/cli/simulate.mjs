@@ -55,7 +55,8 @@ export default {
     'bloomcalc simulate bloom --m 64Ki --n 6k --k 7 --hashing double --epochs 20 --arrivals 60k',
   ],
 
-  async compute(calc, values) {
+  stopsOnSignal: true,  // Ctrl-C: the run stops at its next chunk (exit 130)
+  async compute(calc, values, { signal } = {}) {
     const input = {
       structure: values.structure,
       retaining: values.retaining,
@@ -66,18 +67,21 @@ export default {
     for (const key of ['m', 'k', 'n', 'sigma', 'hashing', 'boundary', 'swap', 'stream', 'pool', 'window', 'queries', 'epochs',
       'arrivals', 'warmup', 'seed', 'confidence'])
       if (values[key] !== undefined) input[key] = values[key];
-    if (!process.stderr.isTTY) return calc.simulate(input);
+    if (!process.stderr.isTTY) return calc.simulate(input, { signal });
     let last = 0;
-    const result = await calc.simulate(input, {
-      onProgress(p) {
-        const now = Date.now();
-        if (now - last < 200 && !p.done) return;
-        last = now;
-        process.stderr.write(`\r  simulating… ${(100 * p.fraction).toFixed(1)}%  epoch ${p.epochsDone}`);
-      },
-    });
-    process.stderr.write('\r\x1b[K');
-    return result;
+    try {
+      return await calc.simulate(input, {
+        signal,
+        onProgress(p) {
+          const now = Date.now();
+          if (now - last < 200 && !p.done) return;
+          last = now;
+          process.stderr.write(`\r  simulating… ${(100 * p.fraction).toFixed(1)}%  epoch ${p.epochsDone}`);
+        },
+      });
+    } finally {
+      process.stderr.write('\r\x1b[K');
+    }
   },
 
   render(r) {

@@ -9,7 +9,7 @@ import {
   formatReal,
   formatPairs,
 } from './common.mjs';
-import { layoutOptions, namingFlags, renderLayoutSize, wantsLayout } from './layouts.mjs';
+import { layoutOptions, renderLayoutSize, wantsLayout } from './layouts.mjs';
 import { hashBitsOption, hashFloorPairs, libraryOptions, librarySizing, renderEveryLibrary, renderLibrarySize } from './libraries.mjs';
 
 const METHOD_NOTE = {
@@ -80,9 +80,9 @@ export default {
   ],
 
   compute(calc, values) {
-    if (values.library !== undefined) return namingFlags(() => librarySizing(calc, values));
+    if (values.library !== undefined) return librarySizing(calc, values);
     if (wantsLayout(values)) {
-      return namingFlags(() => calc.layoutSize({
+      return calc.layoutSize({
         n: values.n,
         p: values.p,
         k: values.k,
@@ -92,7 +92,7 @@ export default {
         hashing: values.hashing,
         maxBytes: values['max-bytes'],
         hashBits: values['hash-bits'],
-      }));
+      });
     }
     return calc.size({
       n: values.n,
