@@ -89,19 +89,13 @@ function quantity(raw, value, parser, name) {
 // A real number given as a number or as plain decimal text ("0.5", "1e3"; not "0x10", not "Infinity");
 // with `probability`, other text goes to the core's probability parser ("1 in 1000", "0.1%").
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
-const UNDERFLOW_RANGE = '0 or a number of magnitude at least 5e-324 (smaller ones underflow to 0)';
 function real(raw, value, name, { probability = false } = {}) {
   if (absent(value)) return undefined;
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') throw typeError(name, 'a number or decimal text', value);
   const text = value.trim();
-  if (DECIMAL.test(text)) {
-    const number = Number(text);
-    // "1e-400" is not 0: refused by name as the core's parsers refuse it (core/src/units.cpp, underflow)
-    if (number === 0 && /[1-9]/.test(text.split(/e/i)[0]))
-      throw Object.assign(new RangeError(`${name} must be ${UNDERFLOW_RANGE}; got ${shown(value)}`), { parameter: name, validRange: UNDERFLOW_RANGE });
-    return number;
-  }
+  // "1e-400" is not 0: the core's parser refuses it by name (core/src/units.cpp, finite_number)
+  if (DECIMAL.test(text)) return Number(text) || !/^[^e]*[1-9]/i.test(text) ? Number(text) : call(raw.parseCount(text, name));
   if (probability) return call(raw.parseProbability(value, name));
   throw Object.assign(new RangeError(`${name}: cannot read ${shown(value)} as a decimal number`), { parameter: name, validRange: 'a decimal number' });
 }

@@ -1,7 +1,6 @@
 // Validation of the filter parameters; every failure names the parameter and its valid range.
 #include "bloomcalc/params.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -23,24 +22,14 @@ std::string format_limit(std::uint64_t value) {
 std::string show_number(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
-    if (v == 0) return "0";  // also -0, as JavaScript shows it
-    // The fewest significant digits that read back as v, written as JavaScript's Number#toString writes them
-    // (ECMA-262 Number::toString): 0.4 is "0.4", not the 17 digits "0.40000000000000002"; plain decimals for
-    // 1e-7 < |v| < 1e21 ("100", "0.00001"), else "1.5e-7", "1e+21".
-    char buf[48];
-    int digits = 1;
-    for (; digits < 17; ++digits) {
-        std::snprintf(buf, sizeof buf, "%.*e", digits - 1, v);
-        if (std::strtod(buf, nullptr) == v) break;
-    }
-    std::snprintf(buf, sizeof buf, "%.*e", digits - 1, v);
-    const char* e = std::strchr(buf, 'e');
-    const int exponent = std::atoi(e + 1);
-    if (exponent >= -7 + 1 && exponent < 21) {
-        std::snprintf(buf, sizeof buf, "%.*f", std::max(0, digits - 1 - exponent), v);
-        return buf;
-    }
-    return std::string(buf, static_cast<std::size_t>(e - buf)) + (exponent < 0 ? "e-" : "e+") + std::to_string(std::abs(exponent));
+    // The fewest significant digits that read back as v (0.4, not 0.40000000000000002); an integer below 1e21
+    // in plain digits, as JavaScript writes it (100, not %g's 1e+02).
+    char buf[40];
+    int digits = 0;
+    do std::snprintf(buf, sizeof buf, "%.*g", ++digits, v);
+    while (digits < 17 && std::strtod(buf, nullptr) != v);
+    if (std::fabs(v) >= 1 && std::fabs(v) < 1e21 && std::strchr(buf, 'e')) std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
 }
 
 std::uint64_t checked_integer(double value, const std::string& name, std::uint64_t lo, std::uint64_t hi) {

@@ -23,34 +23,17 @@ std::string trim(const std::string& s) {
     return s.substr(a, b - a);
 }
 
-// What the user typed (`text`) and the parameter it is for, to name both in an error.
-struct Typed {
-    const std::string& text;
-    const std::string& parameter;
-};
-
-// A nonzero number written so small that it reads as 0 ("1e-400", "2^-2000"): an error naming the parameter
-// and quoting the text, never a silent 0 (which would then be reported as "got 0", or used: a seed of 0).
-[[noreturn]] void underflow(const Typed& typed) {
-    throw RangeError(typed.parameter, "0 or a number of magnitude at least 5e-324 (smaller ones underflow to 0)", quoted(typed.text));
-}
-
 // Reads a number at the front of `s`; returns false when there is none. `rest` gets what follows.
-bool read_number(const std::string& s, double& value, std::string& rest, const Typed& typed) {
+bool read_number(const std::string& s, double& value, std::string& rest) {
     if (s.empty() || std::isspace(static_cast<unsigned char>(s[0]))) return false;
     const char* begin = s.c_str();
     char* end = nullptr;
     value = std::strtod(begin, &end);
     if (end == begin) return false;
     // strtod also reads "inf", "nan" and hex floats; accept plain decimal numbers only.
-    bool nonzero_digit = false, exponent = false;
-    for (const char* c = begin; c != end; ++c) {
+    for (const char* c = begin; c != end; ++c)
         if (!(std::isdigit(static_cast<unsigned char>(*c)) || *c == '.' || *c == 'e' || *c == 'E' || *c == '+' || *c == '-'))
             return false;
-        exponent = exponent || *c == 'e' || *c == 'E';
-        nonzero_digit = nonzero_digit || (!exponent && *c >= '1' && *c <= '9');
-    }
-    if (value == 0.0 && nonzero_digit) underflow(typed);
     rest = trim(s.substr(static_cast<std::size_t>(end - begin)));  // all of it: text after a NUL byte counts
     return true;
 }
@@ -72,15 +55,14 @@ double read_prefix(std::string& unit) {
 }
 
 // "2^20", "10^6": an integer power.
-bool read_power(const std::string& s, double& value, const Typed& typed) {
+bool read_power(const std::string& s, double& value) {
     const auto caret = s.find('^');
     if (caret == std::string::npos) return false;
     double base = 0, exponent = 0;
     std::string rest;
-    if (!read_number(trim(s.substr(0, caret)), base, rest, typed) || !rest.empty()) return false;
-    if (!read_number(trim(s.substr(caret + 1)), exponent, rest, typed) || !rest.empty()) return false;
+    if (!read_number(trim(s.substr(0, caret)), base, rest) || !rest.empty()) return false;
+    if (!read_number(trim(s.substr(caret + 1)), exponent, rest) || !rest.empty()) return false;
     value = std::pow(base, exponent);
-    if (value == 0.0 && base != 0.0) underflow(typed);
     return true;
 }
 
@@ -89,9 +71,8 @@ double scaled_or_throw(const std::string& text, const std::string& parameter, co
     const std::string s = trim(text);
     double value = 0;
     unit.clear();
-    const Typed typed{text, parameter};
-    if (read_power(s, value, typed)) return value;
-    if (!read_number(s, value, unit, typed)) throw ParseError(parameter, forms, text);
+    if (read_power(s, value)) return value;
+    if (!read_number(s, value, unit)) throw ParseError(parameter, forms, text);
     return value * read_prefix(unit);
 }
 
@@ -105,10 +86,14 @@ double count_or_throw(const std::string& text, const std::string& parameter, con
 }  // namespace
 
 // A parsed count or size is a finite number: "1e400" and "2^2000" overflow and are refused here, by
-// name; "-0" reads as 0. A negative or fractional value ("-5", "2.5") is returned as read: whether it is
-// a valid n, k or m (with its range in the message) is the caller's check.
+// name, as "1e-400" and "2^-2000", which underflow to 0; "-0" reads as 0. A negative or fractional value
+// ("-5", "2.5") is returned as read: whether it is a valid n, k or m (with its range in the message) is the
+// caller's check.
 static double finite_number(double value, const std::string& text, const std::string& parameter) {
-    if (!std::isfinite(value)) throw RangeError(parameter, "a finite number", quoted(text));
+    // A nonzero number written too small to represent ("1e-400", "2^-2000": a nonzero digit before any e or ^)
+    // is refused by name as an overflow is, never a silent 0 (reported as "got 0", or used: a seed of 0).
+    if (!std::isfinite(value) || (value == 0 && text.find_first_of("123456789") < text.find_first_of("eE^")))
+        throw RangeError(parameter, "a finite number that does not underflow to 0", quoted(text));
     return value + 0.0;
 }
 
@@ -137,10 +122,10 @@ double parse_probability(const std::string& text, const std::string& parameter) 
         const double trials = count_or_throw(s.substr(at + skip), parameter, kProbabilityForms);
         value = hits / trials;
     } else if (!s.empty() && s.back() == '%') {
-        if (!read_number(trim(s.substr(0, s.size() - 1)), value, rest, Typed{text, parameter}) || !rest.empty())
+        if (!read_number(trim(s.substr(0, s.size() - 1)), value, rest) || !rest.empty())
             throw ParseError(parameter, kProbabilityForms, text);
         value /= 100.0;
-    } else if (!read_number(s, value, rest, Typed{text, parameter}) || !rest.empty()) {
+    } else if (!read_number(s, value, rest) || !rest.empty()) {
         throw ParseError(parameter, kProbabilityForms, text);
     }
     if (!(value > 0.0 && value < 1.0)) throw RangeError(parameter, "a probability in (0, 1)", quoted(text));

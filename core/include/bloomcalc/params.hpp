@@ -37,7 +37,7 @@ Hashing parse_hashing(const std::string& text);  // "colliding" | "distinct"
 const char* to_string(Hashing h);
 
 // A number as error messages show it: "NaN", "Infinity", or the shortest text that reads back as it
-// ("0.4", "1.9", "100", "0.00001", "1e-7"), as JavaScript prints numbers.
+// ("0.4", "1.9", "100", "1e-05").
 std::string show_number(double v);
 
 // "2^40" style text for a limit, used in messages.
