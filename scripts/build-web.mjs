@@ -5,12 +5,13 @@
 //    page embedding one calculator loads only that one's code (the embed size budget, tests/js/size.test.mjs,
 //    reads the chunk graph from dist/element.meta.json); the module workers web/sim-worker.mjs,
 //    web/rbf-worker.mjs and web/layouts-worker.mjs become sim-worker.js, rbf-worker.js and layouts-worker.js,
-//    which import the runtime chunk the entry also loads; the two modules' bloomcalc.web.wasm and
-//    bloomcalc.rbf.wasm are copied beside them (each found relative to its loader's URL), and the docs as HTML in
+//    which import the runtime chunk the entry also loads; the three modules' bloomcalc.web.wasm,
+//    bloomcalc.rbf.wasm and bloomcalc.tools.wasm are copied beside them (each found relative to its loader's
+//    URL), and the docs as HTML in
 //    docs/ (the calculators' equation links point there). This folder is what the package's "./element" export ships.
 //  dist/web: the same element files, plus the page: index.html, page.css and app.js (web/app.mjs: embed
 //    mode and the glue between calculators; no computation), and the docs as HTML.
-// Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.{web,rbf}.mjs + .wasm from `npm run build`)
+// Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.{web,rbf,tools}.mjs + .wasm from `npm run build`)
 import { copyFile, cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { buildDocs } from './build-docs.mjs';
 import { writeCustomElements } from './custom-elements.mjs';
@@ -51,7 +52,7 @@ const minifiedText = {
 const noBareModuleUrl = {
   name: 'no-bare-import-meta-url',
   setup(build) {
-    build.onLoad({ filter: /[\\/]dist[\\/]bloomcalc\.(web|rbf)\.mjs$/ }, async ({ path }) => {
+    build.onLoad({ filter: /[\\/]dist[\\/]bloomcalc\.(web|rbf|tools)\.mjs$/ }, async ({ path }) => {
       const code = await readFile(path, 'utf8');
       const line = 'var _scriptDir = import.meta.url;';
       if (code.split(line).length !== 2) throw new Error(`build-web: ${path} has no single "${line}" (Emscripten's output changed)`);
@@ -68,18 +69,19 @@ async function patchSourceMapUrl(file) {
 
 /**
  * Bundles and copies the elements and the page. Returns { outdir, files } with the written files' paths.
- * Throws when the WebAssembly build (dist/bloomcalc.{web,rbf}.mjs, dist/bloomcalc.{web,rbf}.wasm) is missing.
+ * Throws when the WebAssembly build (dist/bloomcalc.{web,rbf,tools}.mjs and .wasm) is missing.
  */
 export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir = join(root, 'dist', 'element'), quiet = false } = {}) {
-  // the two modules (docs/decisions.md, "Two modules"): main and the recycling filters'
-  const wasmFiles = ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm'];
+  // the three modules (docs/decisions.md, "Two modules", "A third module"): main, the recycling filters' and
+  // the library questions'
+  const wasmFiles = ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm', 'bloomcalc.tools.wasm'];
   const missing = [];
-  for (const file of [...wasmFiles, 'bloomcalc.web.mjs', 'bloomcalc.rbf.mjs'])
+  for (const file of [...wasmFiles, 'bloomcalc.web.mjs', 'bloomcalc.rbf.mjs', 'bloomcalc.tools.mjs'])
     if (!(await exists(join(root, 'dist', file)))) missing.push(`dist/${file}`);
   if (missing.length) {
     throw new Error(
       `build-web: the WebAssembly build is missing (${missing.join(', ')}). ` +
-        'Run `npm run build` first; it writes dist/bloomcalc.{web,rbf}.mjs and dist/bloomcalc.{web,rbf}.wasm.',
+        'Run `npm run build` first; it writes dist/bloomcalc.{web,rbf,tools}.mjs and .wasm.',
     );
   }
 

@@ -2,8 +2,9 @@
 // gzip-compressed (level 9, what static hosts and CDNs serve), for EVERY calculator: the element entry
 // (dist/element/bloom-calc.mjs), the chunks the calculator's module imports (statically, transitively: read
 // from esbuild's metafile, dist/element.meta.json, written by scripts/build-web.mjs), the .wasm of the
-// WebAssembly module the calculator computes with (bloomcalc.web.wasm, or bloomcalc.rbf.wasm for the
-// recycling filters, whose loader is a chunk of its own: docs/decisions.md, "Two modules"), and the module
+// WebAssembly module the calculator computes with (bloomcalc.web.wasm, bloomcalc.rbf.wasm for the recycling
+// filters or bloomcalc.tools.wasm for the library questions, each loader of these two a chunk of its own:
+// docs/decisions.md, "Two modules", "A third module"), and the module
 // worker when the calculator's first result is computed in one (its own file and chunks; the runtime chunk it
 // shares with the entry is already loaded). uPlot is a chunk fetched when the first chart is drawn
 // (web/uplot-lazy.mjs), after the first result, so it is reported beside, as are the other workers.
@@ -30,6 +31,7 @@ const FIRST_RESULT_WORKER = { sizing: 'size-worker.js', layouts: 'layouts-worker
 export const MODULE_FILES = {
   main: { wasm: 'bloomcalc.web.wasm', loader: 'dist/bloomcalc.web.mjs' },
   rbf: { wasm: 'bloomcalc.rbf.wasm', loader: 'dist/bloomcalc.rbf.mjs' },
+  tools: { wasm: 'bloomcalc.tools.wasm', loader: 'dist/bloomcalc.tools.mjs' },
 };
 
 const gzipped = (path) => gzipSync(readFileSync(path), { level: 9 }).length;

@@ -538,43 +538,50 @@ function parser(raw, name, fallback) {
   };
 }
 
-const MODULE_NAMES = ['main', 'rbf'];
+export const MODULE_NAMES = ['main', 'rbf', 'tools'];
+/** Each module's options: its .wasm bytes and its compiled WebAssembly.Module (CreateOptions in index.d.ts). */
+export const MODULE_OPTIONS = {
+  main: { bytes: 'wasmBinary', compiled: 'wasmModule' },
+  rbf: { bytes: 'rbfWasmBinary', compiled: 'rbfWasmModule' },
+  tools: { bytes: 'toolsWasmBinary', compiled: 'toolsWasmModule' },
+};
 // createBloomCalc()'s options (CreateOptions in index.d.ts), the same in Node and in browsers.
-const CREATE_OPTIONS = ['modules', 'locateFile', 'wasmBinary', 'rbfWasmBinary', 'wasmModule', 'rbfWasmModule'];
+const CREATE_OPTIONS = ['modules', 'locateFile', ...Object.values(MODULE_OPTIONS).flatMap(({ bytes, compiled }) => [bytes, compiled])];
 
-/** Checks createBloomCalc()'s options (an object of CREATE_OPTIONS) and returns `modules` (default: both): an array of 'main' and/or 'rbf'. */
+/** Checks createBloomCalc()'s options (an object of CREATE_OPTIONS) and returns `modules` (default: all): an array of 'main', 'rbf' and/or 'tools'. */
 export function modulesOf(options) {
   onlyFields(object(options, 'createBloomCalc options'), CREATE_OPTIONS, 'createBloomCalc options');
   const modules = options.modules ?? MODULE_NAMES;
   if (!Array.isArray(modules) || modules.length === 0 || modules.some((m) => !MODULE_NAMES.includes(m)))
-    throw Object.assign(new TypeError(`modules must be a non-empty array of 'main' and 'rbf'; got ${JSON.stringify(modules)}`), {
+    throw Object.assign(new TypeError(`modules must be a non-empty array of 'main', 'rbf' and 'tools'; got ${JSON.stringify(modules)}`), {
       parameter: 'modules',
-      validRange: "['main'], ['rbf'] or ['main', 'rbf']",
+      validRange: "a non-empty array of 'main', 'rbf' and 'tools', e.g. ['main', 'rbf']",
     });
   return modules;
 }
 
 /**
  * The raw bindings of the modules loaded, as one object: each binding is looked up in the main module, then
- * in the recycling one (both have the parsers, solveSizing and limits), so a method needs no knowledge of
- * which module registers its binding. A binding of a module this instance did not load
+ * in the recycling one, then in the tools one (all have the parsers, solveSizing and limits), so a method
+ * needs no knowledge of which module registers its binding. A binding of a module this instance did not load
  * (createBloomCalc({ modules })) throws an Error saying so.
  */
-function bindings(main, rbf) {
+function bindings(main, rbf, tools) {
   const unavailable = (name) =>
     function unavailable() {
-      throw new Error(`bloomcalc: ${name} is in a WebAssembly module this instance did not load (createBloomCalc() without \`modules\` loads both)`);
+      throw new Error(`bloomcalc: ${name} is in a WebAssembly module this instance did not load (createBloomCalc() without \`modules\` loads all)`);
     };
-  return new Proxy({}, { get: (_, name) => main?.[name] ?? rbf?.[name] ?? unavailable(String(name)) });
+  return new Proxy({}, { get: (_, name) => main?.[name] ?? rbf?.[name] ?? tools?.[name] ?? unavailable(String(name)) });
 }
 
 /**
  * The API over the raw embind modules: `main` (bloomcalc.web.wasm, every calculator but the recycling
- * filters) and `rbf` (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded, recommend*). Either may be null (an
- * element loads only its calculator's module); a single module with every binding may be passed alone.
+ * filters and the library questions), `rbf` (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded, recommend*) and
+ * `tools` (bloomcalc.tools.wasm: libraries, librarySize, hashFloor, scalable). Any may be null (an element
+ * loads only its calculator's module); a single module with every binding may be passed alone.
  */
-export function wrap(main, rbf = null) {
-  const raw = bindings(main, rbf);
+export function wrap(main, rbf = null, tools = null) {
+  const raw = bindings(main, rbf, tools);
   const limits = Object.freeze(raw.limits());
   return Object.freeze({
     fpr(input) {

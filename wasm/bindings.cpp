@@ -1322,10 +1322,12 @@ val layout_presets() {
 
 }  // namespace
 
-// Two modules are built from this file (CMakeLists.txt; docs/decisions.md, "Two modules"): the main one
-// (bloomcalc.web.wasm: every calculator but the recycling filters) and, with BLOOMCALC_MODULE_RBF, the
-// recycling filters' (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded, recommend*). Both have the parsers,
-// solveSizing, limits and diagnostics; the link-time optimiser drops what a module does not register.
+// Three modules are built from this file (CMakeLists.txt; docs/decisions.md, "Two modules" and "A third
+// module"): the main one (bloomcalc.web.wasm: every calculator but the recycling filters and the library
+// questions), with BLOOMCALC_MODULE_RBF the recycling filters' (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded,
+// recommend*) and with BLOOMCALC_MODULE_TOOLS the library questions' (bloomcalc.tools.wasm: the bindings of
+// bindings/libraries.cpp alone). All have the parsers, solveSizing, limits and diagnostics; the link-time
+// optimiser drops what a module does not register.
 EMSCRIPTEN_BINDINGS(bloomcalc) {
     emscripten::function("solveSizing", &solve_sizing);
     emscripten::function("parseCount", &parse_count);
@@ -1342,7 +1344,7 @@ EMSCRIPTEN_BINDINGS(bloomcalc) {
     emscripten::function("recommendRows", &recommend_rows);
     emscripten::function("recommendPlan", &recommend_plan);
     emscripten::function("mergeRecommendation", &merge_recommendation);
-#else
+#elif !defined(BLOOMCALC_MODULE_TOOLS)
     emscripten::function("compareFpr", &compare_fpr);
     emscripten::function("exactFpr", &exact_fpr);
     emscripten::function("exactFprTable", &exact_fpr_table);

@@ -7,7 +7,7 @@
 // follow to emit the file. Where a bundle has no import.meta (esbuild's IIFE/CommonJS output), the .wasm is
 // looked for beside the script that loaded the bundle. No bare import.meta.url here: webpack and Rspack
 // replace it at build time with the build machine's file:// path.
-import { modulesOf, wrap } from './api.mjs';
+import { MODULE_NAMES, MODULE_OPTIONS, modulesOf, wrap } from './api.mjs';
 import { instantiate } from './instantiate.mjs';
 
 // Captured while the script runs: document.currentScript is only set during a classic script's first run.
@@ -25,9 +25,11 @@ const fallbackLocate = hasModuleUrl() || !scriptUrl ? undefined : (path) => new 
 
 // `wasmModule` / `rbfWasmModule`: a compiled WebAssembly.Module, instantiated instead of fetching the bytes.
 async function load(name, factoryOf, options) {
-  const { modules, wasmBinary, rbfWasmBinary, wasmModule, rbfWasmModule, ...rest } = options;
-  const bytes = name === 'main' ? wasmBinary : rbfWasmBinary;
-  const compiled = name === 'main' ? wasmModule : rbfWasmModule;
+  const rest = { ...options };
+  delete rest.modules;
+  for (const { bytes: b, compiled: c } of Object.values(MODULE_OPTIONS)) delete rest[b], delete rest[c];
+  const bytes = options[MODULE_OPTIONS[name].bytes];
+  const compiled = options[MODULE_OPTIONS[name].compiled];
   const locate = rest.locateFile || bytes || compiled ? {} : fallbackLocate ? { locateFile: fallbackLocate } : {};
   const factory = await factoryOf();
   return instantiate(factory, { ...locate, ...rest, ...(bytes ? { wasmBinary: bytes } : {}), wasmModule: compiled });
@@ -39,6 +41,6 @@ async function load(name, factoryOf, options) {
  */
 export async function createWith(factories, options = {}) {
   const modules = modulesOf(options);
-  const [main, rbf] = await Promise.all(['main', 'rbf'].map((name) => (modules.includes(name) ? load(name, factories[name], options) : null)));
-  return wrap(main, rbf);
+  const loaded = await Promise.all(MODULE_NAMES.map((name) => (modules.includes(name) ? load(name, factories[name], options) : null)));
+  return wrap(...loaded);
 }

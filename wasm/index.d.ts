@@ -1236,14 +1236,16 @@ export interface BloomCalc {
 
 export interface CreateOptions {
   /**
-   * Which WebAssembly modules to load (default both): 'main' (`bloomcalc.web.wasm`: every method but the
-   * recycling filters') and 'rbf' (`bloomcalc.rbf.wasm`: rbf, sigmaCurve, nBounded, recommend*). Both have
-   * the parsers, size and limits; a method of a module not loaded throws an Error saying so.
+   * Which WebAssembly modules to load (default all three): 'main' (`bloomcalc.web.wasm`: every method but the
+   * recycling filters' and the library questions'), 'rbf' (`bloomcalc.rbf.wasm`: rbf, sigmaCurve, nBounded,
+   * recommend*) and 'tools' (`bloomcalc.tools.wasm`: libraries, librarySize, hashFloor, scalable). All have
+   * the parsers, size and limits (and 'main' hashFloor too); a method of a module not loaded throws an Error
+   * saying so.
    */
-  modules?: ReadonlyArray<'main' | 'rbf'>;
+  modules?: ReadonlyArray<'main' | 'rbf' | 'tools'>;
   /**
-   * Where to find `bloomcalc.web.wasm` and `bloomcalc.rbf.wasm` (browser build), as in Emscripten's
-   * locateFile: called with each file's name.
+   * Where to find `bloomcalc.web.wasm`, `bloomcalc.rbf.wasm` and `bloomcalc.tools.wasm` (browser build), as
+   * in Emscripten's locateFile: called with each file's name.
    */
   locateFile?: (path: string, prefix: string) => string;
   /** The main module's wasm bytes (`bloomcalc.web.wasm`), when the caller loads them itself. */
@@ -1258,6 +1260,10 @@ export interface CreateOptions {
   rbfWasmModule?: object;
   /** The main module's compiled `WebAssembly.Module`, likewise. */
   wasmModule?: object;
+  /** The tools module's wasm bytes (`bloomcalc.tools.wasm`), when the caller loads them itself. */
+  toolsWasmBinary?: ArrayBuffer | Uint8Array;
+  /** The tools module's compiled `WebAssembly.Module`, likewise. */
+  toolsWasmModule?: object;
 }
 
 /** Load the WebAssembly module and return the calculator. */

@@ -8,28 +8,33 @@
 // source checkout also has the build's own copies in dist/.
 import mainFactory from '../dist/bloomcalc.web.mjs';
 import rbfFactory from '../dist/bloomcalc.rbf.mjs';
-import { modulesOf, wrap } from './api.mjs';
+import toolsFactory from '../dist/bloomcalc.tools.mjs';
+import { MODULE_NAMES, MODULE_OPTIONS, modulesOf, wrap } from './api.mjs';
 import { instantiate } from './instantiate.mjs';
 import { wasmModule as compiledOnce } from './node-wasm.mjs';
 
 const MODULES = {
-  main: { factory: mainFactory, file: 'bloomcalc.web.wasm', option: 'wasmBinary', compiled: 'wasmModule' },
-  rbf: { factory: rbfFactory, file: 'bloomcalc.rbf.wasm', option: 'rbfWasmBinary', compiled: 'rbfWasmModule' },
+  main: { factory: mainFactory, file: 'bloomcalc.web.wasm' },
+  rbf: { factory: rbfFactory, file: 'bloomcalc.rbf.wasm' },
+  tools: { factory: toolsFactory, file: 'bloomcalc.tools.wasm' },
 };
 
 async function load(name, options) {
-  const { factory, file, option, compiled } = MODULES[name];
-  const { modules, wasmBinary, rbfWasmBinary, wasmModule, rbfWasmModule, ...rest } = options;
+  const { factory, file } = MODULES[name];
+  const { bytes: option, compiled } = MODULE_OPTIONS[name];
+  const rest = { ...options };
+  delete rest.modules;
+  for (const { bytes: b, compiled: c } of Object.values(MODULE_OPTIONS)) delete rest[b], delete rest[c];
   if (options[compiled]) return instantiate(factory, { ...rest, wasmModule: options[compiled] });
   if (options[option]) return factory({ ...rest, wasmBinary: options[option] });
   return instantiate(factory, { ...rest, wasmModule: await compiledOnce(file) });
 }
 
-/** Loads the WebAssembly modules (`modules`, default ['main', 'rbf']) and returns the calculator. */
+/** Loads the WebAssembly modules (`modules`, default ['main', 'rbf', 'tools']) and returns the calculator. */
 export async function createBloomCalc(options = {}) {
   const modules = modulesOf(options);
-  const [main, rbf] = await Promise.all(['main', 'rbf'].map((name) => (modules.includes(name) ? load(name, options) : null)));
-  return wrap(main, rbf);
+  const loaded = await Promise.all(MODULE_NAMES.map((name) => (modules.includes(name) ? load(name, options) : null)));
+  return wrap(...loaded);
 }
 
 export default createBloomCalc;

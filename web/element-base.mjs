@@ -51,7 +51,7 @@ import { pageTheme, unwatchTheme, watchTheme } from './theme.mjs';
 import { createWorkerScope } from './worker-scope.mjs';
 
 /**
- * The WebAssembly module a calculator needs — 'main' (bloomcalc.web.wasm) or 'rbf' (bloomcalc.rbf.wasm, the
+ * The WebAssembly module a calculator needs — 'main' (bloomcalc.web.wasm), 'tools' (bloomcalc.tools.wasm, the library questions) or 'rbf' (bloomcalc.rbf.wasm, the
  * recycling filters; docs/decisions.md, "Two modules") — fetched and compiled once for the page
  * (web/wasm-share.mjs: the same compiled Module goes to every worker the page starts) and instantiated once
  * for every element of the page that needs it. Resolves to the JS API over that module alone.
@@ -101,7 +101,7 @@ const registry = new Map(); // name → { load: () => Promise<definition>, modul
 /**
  * Makes a calculator available to <bloom-calc calculator="name">: `load` returns (a promise of) its definition,
  * so each calculator's code can be a chunk of its own, downloaded when the first element naming it connects;
- * `module` is the WebAssembly module it computes with ('main' or 'rbf', see loadCalculator), downloaded
+ * `module` is the WebAssembly module it computes with ('main', 'rbf' or 'tools', see loadCalculator), downloaded
  * side by side with that chunk.
  */
 export function registerCalculator(name, load, module = 'main') {

@@ -24,10 +24,11 @@ export const CALCULATORS = {
 
 /**
  * The WebAssembly module of each calculator that does not compute with the main one (bloomcalc.web.wasm):
- * the recycling filters are a module of their own, bloomcalc.rbf.wasm (the embed size budget;
- * docs/decisions.md, "Two modules"). A calculator reaches only its module's methods through ctx.bc.
+ * the recycling filters are a module of their own, bloomcalc.rbf.wasm, and so are the library questions,
+ * bloomcalc.tools.wasm (the embed size budget; docs/decisions.md, "Two modules", "A third module"). A
+ * calculator reaches only its module's methods through ctx.bc.
  */
-export const MODULES = { recycling: 'rbf' };
+export const MODULES = { recycling: 'rbf', libraries: 'tools', scalable: 'tools' };
 
 for (const [name, load] of Object.entries(CALCULATORS)) registerCalculator(name, load, MODULES[name]);
 

@@ -8,7 +8,7 @@
 //
 // The protocol, all messages typed 'bloomcalc:wasm-…':
 //   page → worker  { type: 'bloomcalc:wasm-offer' }                 right after new Worker(): "ask me"
-//   worker → page  { type: 'bloomcalc:wasm-ask', module }           when it first needs 'main' or 'rbf'
+//   worker → page  { type: 'bloomcalc:wasm-ask', module }           when it first needs a module
 //   page → worker  { type: 'bloomcalc:wasm-give', module, wasmModule }  null when the page could not compile
 //                                                                    or clone it (the worker then loads it itself)
 // A worker nobody offered a Module loads the .wasm itself, beside its bundle (the runtime's own
@@ -16,6 +16,7 @@
 // Debugging and tests: performance marks 'bloomcalc:wasm-compile' on the page per compile (detail: the URL),
 // 'bloomcalc:wasm-give' per Module handed to a worker, and in a worker 'bloomcalc:wasm-from-page' (detail:
 // the module name) when it instantiates the Module it got.
+import { MODULE_OPTIONS } from '../wasm/api.mjs';
 import { createBloomCalc } from '../wasm/browser.mjs';
 import { loadOnce as once } from './wasm-worker.mjs';
 
@@ -25,12 +26,13 @@ import { loadOnce as once } from './wasm-worker.mjs';
 const WASM_URLS = {
   main: () => new URL('bloomcalc.web.wasm', import.meta.url).href,
   rbf: () => new URL('bloomcalc.rbf.wasm', import.meta.url).href,
+  tools: () => new URL('bloomcalc.tools.wasm', import.meta.url).href,
 };
 
 /** The JS API over one module, instantiated from its compiled Module (or, without one, loading the .wasm). */
 function instantiate(module, wasmModule) {
   if (!wasmModule) return createBloomCalc({ modules: [module] });
-  return createBloomCalc({ modules: [module], [module === 'main' ? 'wasmModule' : 'rbfWasmModule']: wasmModule });
+  return createBloomCalc({ modules: [module], [MODULE_OPTIONS[module].compiled]: wasmModule });
 }
 
 // ---------------------------------------------------------------- the page's side
@@ -65,13 +67,13 @@ async function compile(url) {
   return WebAssembly.compile(bytes);
 }
 
-/** The compiled WebAssembly.Module of 'main' (bloomcalc.web.wasm) or 'rbf' (bloomcalc.rbf.wasm), once per page. */
+/** The compiled WebAssembly.Module of 'main' (bloomcalc.web.wasm), 'rbf' (bloomcalc.rbf.wasm) or 'tools' (bloomcalc.tools.wasm), once per page. */
 export function compiledModule(module) {
   if (!Object.hasOwn(WASM_URLS, module)) return Promise.reject(new RangeError(`no WebAssembly module '${module}'`));
   return once(compiled, module, () => compile(WASM_URLS[module]()));
 }
 
-/** The JS API over 'main' or 'rbf' on the page: one instance for every element, from the page's Module. */
+/** The JS API over 'main', 'rbf' or 'tools' on the page: one instance for every element, from the page's Module. */
 export function loadOnPage(module) {
   return once(onPage, module, () => compiledModule(module).then((wasmModule) => instantiate(module, wasmModule)));
 }

@@ -5,6 +5,7 @@
 // worker one self-contained file (Vite 5 builds workers as IIFE, which allows no code splitting).
 // Tests: in a worker, performance mark 'bloomcalc:wasm-from-page' (detail: the module name) when it
 // instantiates the Module it got.
+import { MODULE_OPTIONS } from '../wasm/api.mjs';
 import { createWith } from '../wasm/browser-load.mjs';
 
 /** Calls `load()` once per module name, its promise kept in `cache`; a failure is retried next time. */
@@ -38,14 +39,14 @@ function fromPage(module) {
 }
 
 /**
- * In a worker: the JS API over 'main' or 'rbf', from the Module the page gave (else the .wasm), once.
+ * In a worker: the JS API over one module ('main', 'rbf' or 'tools'), from the Module the page gave (else the .wasm), once.
  * `factory`: that module's Emscripten factory (the default export of dist/bloomcalc.web.mjs or .rbf.mjs).
  */
 export function loadInWorker(module, factory) {
   return loadOnce(inWorker, module, () =>
     fromPage(module).then((wasmModule) => {
       if (wasmModule) performance.mark('bloomcalc:wasm-from-page', { detail: module });
-      const compiled = wasmModule ? { [module === 'main' ? 'wasmModule' : 'rbfWasmModule']: wasmModule } : {};
+      const compiled = wasmModule ? { [MODULE_OPTIONS[module].compiled]: wasmModule } : {};
       return createWith({ [module]: async () => factory }, { modules: [module], ...compiled });
     }),
   );

@@ -44,6 +44,8 @@ async function needsBuild() {
     join(root, 'dist', 'bloomcalc.web.wasm'),
     join(root, 'dist', 'bloomcalc.rbf.mjs'),
     join(root, 'dist', 'bloomcalc.rbf.wasm'),
+    join(root, 'dist', 'bloomcalc.tools.mjs'),
+    join(root, 'dist', 'bloomcalc.tools.wasm'),
   ];
   for (const source of sources) if ((await mtime(source)) > built) return true;
   return false;

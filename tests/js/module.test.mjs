@@ -747,16 +747,22 @@ describe('very large filters', () => {
   }
 });
 
-// The two WebAssembly modules (docs/decisions.md, "Two modules"): createBloomCalc() loads both; `modules`
-// loads one, whose methods give the same results, and the other's methods say what to load.
+// The three WebAssembly modules (docs/decisions.md, "Two modules", "A third module"): createBloomCalc()
+// loads all; `modules` loads one, whose methods give the same results, and the others' methods say what to load.
 describe('createBloomCalc({ modules })', () => {
   test('one module alone computes exactly what both loaded compute; the other module\'s methods throw', async () => {
-    const [main, rbf] = await Promise.all([createBloomCalc({ modules: ['main'] }), createBloomCalc({ modules: ['rbf'] })]);
+    const [main, rbf, tools] = await Promise.all(['main', 'rbf', 'tools'].map((m) => createBloomCalc({ modules: [m] })));
     assert.deepEqual(main.fpr({ m: '64KiB', n: '50k', k: 7 }), bc.fpr({ m: '64KiB', n: '50k', k: 7 }));
     assert.deepEqual(rbf.rbf({ m: '1Mi', k: 4, sigma: 1000 }), bc.rbf({ m: '1Mi', k: 4, sigma: 1000 }));
     assert.deepEqual(rbf.recommend({ m: 4096, p: 0.01, kmax: 4 }), bc.recommend({ m: 4096, p: 0.01, kmax: 4 }));
-    // in both modules: the parsers, size, limits
-    for (const one of [main, rbf]) {
+    assert.deepEqual(tools.libraries(), bc.libraries());
+    assert.deepEqual(tools.librarySize({ library: 'hurst', n: 1000, p: 0.01 }), bc.librarySize({ library: 'hurst', n: 1000, p: 0.01 }));
+    assert.deepEqual(tools.scalable({ p: '1%', capacity: '1k', n: '1M' }), bc.scalable({ p: '1%', capacity: '1k', n: '1M' }));
+    // hashFloor in main too: fpr, size and layoutSize take hashBits
+    for (const one of [main, tools]) assert.deepEqual(one.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }), bc.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }));
+    assert.deepEqual(main.size({ n: '1M', p: '1%', hashBits: 32 }), bc.size({ n: '1M', p: '1%', hashBits: 32 }));
+    // in every module: the parsers, size, limits
+    for (const one of [main, rbf, tools]) {
       assert.deepEqual(one.size({ n: '1M', p: '1%' }), bc.size({ n: '1M', p: '1%' }));
       assert.equal(one.parseBits('64KiB'), bc.parseBits('64KiB'));
       assert.deepEqual(one.limits, bc.limits);
@@ -766,9 +772,14 @@ describe('createBloomCalc({ modules })', () => {
     assert.throws(() => main.sigmaCurve({ m: 4096, k: 4 }), notLoaded);
     assert.throws(() => rbf.fpr({ m: 1000, n: 100, k: 7 }), notLoaded);
     assert.throws(() => rbf.createSimulation({ structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 4, arrivals: 100 }), notLoaded);
+    assert.throws(() => main.librarySize({ library: 'hurst', n: 1000, p: 0.01 }), notLoaded);
+    assert.throws(() => main.scalable({ p: '1%', capacity: '1k', n: '1M' }), notLoaded);
+    assert.throws(() => rbf.libraries(), notLoaded);
+    assert.throws(() => tools.fpr({ m: 1000, n: 100, k: 7 }), notLoaded);
+    assert.throws(() => tools.rbf({ m: '1Mi', k: 4, sigma: 1000 }), notLoaded);
   });
 
-  test('modules must name main and/or rbf', async () => {
+  test('modules must name main, rbf and/or tools', async () => {
     for (const modules of [[], ['layouts'], 'rbf', [null]]) {
       await assert.rejects(createBloomCalc({ modules }), (e) => e instanceof TypeError && e.parameter === 'modules');
     }

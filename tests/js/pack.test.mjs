@@ -70,7 +70,7 @@ describe('npm package', { skip }, () => {
     packedFiles = new Set(info.files.map((f) => f.path));
     for (const file of ['package.json', 'wasm/index.mjs', 'wasm/index.d.ts', 'wasm/cli.mjs', 'dist/bloomcalc.web.mjs',
       'dist/bloomcalc.rbf.mjs', 'dist/element/bloom-calc.mjs', 'dist/element/bloomcalc.module.mjs', 'dist/element/bloomcalc.web.wasm',
-      'dist/element/bloomcalc.rbf.wasm']) {
+      'dist/element/bloomcalc.rbf.wasm', 'dist/bloomcalc.tools.mjs', 'dist/element/bloomcalc.tools.wasm']) {
       assert.ok(packedFiles.has(file), `${file} is in the package`);
     }
     // Follow the import graph from the Node entry and the bin: every module they load must ship.
@@ -78,7 +78,7 @@ describe('npm package', { skip }, () => {
     const { node } = pkg.exports['.'];
     const entries = [node.import.default, node.import.types, node.require.default, node.require.types, pkg.exports['.'].default,
       pkg.exports['./element'].default, pkg.exports['./element'].types, pkg.exports['./element/react'].types,
-      pkg.exports['./element/vue'].types, pkg.customElements, pkg.exports['./wasm'], pkg.exports['./wasm-rbf'], pkg.bin.bloomcalc]
+      pkg.exports['./element/vue'].types, pkg.customElements, pkg.exports['./wasm'], pkg.exports['./wasm-rbf'], pkg.exports['./wasm-tools'], pkg.bin.bloomcalc]
       .map((p) => posix.normalize(p));
     const missing = [];
     const seen = new Set();
@@ -110,10 +110,11 @@ describe('npm package', { skip }, () => {
     assert.match(pkg.repository?.url ?? '', /^git\+https:\/\//);
     assert.match(pkg.homepage ?? '', /^https:\/\//);
     assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');
-    // Each .wasm ships once (the main module and the recycling filters', docs/decisions.md "Two modules"), and
+    // Each .wasm ships once (the main module, the recycling filters' and the library questions', docs/decisions.md
+    // "Two modules", "A third module"), and
     // no build inlines one (base64 would make a JS file > 300 KB).
     const wasmFiles = info.files.filter((f) => f.path.endsWith('.wasm')).map((f) => f.path).sort();
-    assert.deepEqual(wasmFiles, ['dist/element/bloomcalc.rbf.wasm', 'dist/element/bloomcalc.web.wasm']);
+    assert.deepEqual(wasmFiles, ['dist/element/bloomcalc.rbf.wasm', 'dist/element/bloomcalc.tools.wasm', 'dist/element/bloomcalc.web.wasm']);
     const wasmSize = Math.min(...wasmFiles.map((path) => info.files.find((f) => f.path === path).size));
     // The page ships without copies of the element files: `bloomcalc serve` serves them from dist/element.
     for (const f of info.files) {
@@ -201,7 +202,7 @@ describe('npm package', { skip }, () => {
       const page = await fetch(url);
       assert.equal(page.status, 200);
       assert.match(await page.text(), /<title>[^<]*bloomcalc/i);
-      for (const file of ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm']) {
+      for (const file of ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm', 'bloomcalc.tools.wasm']) {
         const wasm = await fetch(new URL(file, url));
         assert.equal(wasm.status, 200, file);
         assert.equal(wasm.headers.get('content-type'), 'application/wasm');
@@ -237,7 +238,7 @@ describe('npm package', { skip }, () => {
     const app = join(project, 'app');
     cpSync(join(FIXTURES, 'bundler-app'), app, { recursive: true });
     const esbuild = await import('esbuild');
-    const wasmFiles = ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm']; // the two modules (docs/decisions.md)
+    const wasmFiles = ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm', 'bloomcalc.tools.wasm']; // the three modules (docs/decisions.md)
     for (const format of ['esm', 'iife']) {
       const out = join(project, `out-esbuild-${format}`);
       await esbuild.build({ entryPoints: [join(app, 'main.mjs')], bundle: true, format, minify: true, outfile: join(out, 'main.js'), absWorkingDir: project, logLevel: 'error' });

@@ -1,6 +1,6 @@
 // embind: what each library allocates, the hash-width floor and scalable filters
-// (core/include/bloomcalc/libraries/), in bloomcalc.web.wasm. Thin marshalling only; the error pattern of
-// wasm/bindings.cpp (common.hpp).
+// (core/include/bloomcalc/libraries/), in bloomcalc.tools.wasm; hashFloor in bloomcalc.web.wasm too. Thin
+// marshalling only; the error pattern of wasm/bindings.cpp (common.hpp).
 #include <emscripten/bind.h>
 
 #include <cmath>
@@ -157,9 +157,12 @@ val scalable(val input) {
 
 }  // namespace
 
+// hashFloor in the main module too: fpr, size and layoutSize take hashBits (wasm/api.mjs, withHashFloor).
 EMSCRIPTEN_BINDINGS(bloomcalc_libraries) {
+    emscripten::function("hashFloor", &hash_floor);
+#ifdef BLOOMCALC_MODULE_TOOLS
     emscripten::function("libraries", &libraries);
     emscripten::function("librarySize", &library_size);
-    emscripten::function("hashFloor", &hash_floor);
     emscripten::function("scalable", &scalable);
+#endif
 }

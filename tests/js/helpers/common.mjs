@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 // The WebAssembly builds (ES module glue + .wasm) that the Node and browser entries load: the main module
-// and the recycling filters' (docs/decisions.md, "Two modules").
+// the recycling filters' and the library questions' (docs/decisions.md, "Two modules", "A third module").
 export const NODE_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.web.wasm', import.meta.url));
 export const RBF_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.rbf.wasm', import.meta.url));
-const GLUES = ['web', 'rbf'].map((name) => fileURLToPath(new URL(`../../../dist/bloomcalc.${name}.mjs`, import.meta.url)));
+export const TOOLS_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.tools.wasm', import.meta.url));
+const GLUES = ['web', 'rbf', 'tools'].map((name) => fileURLToPath(new URL(`../../../dist/bloomcalc.${name}.mjs`, import.meta.url)));
 export const CLI = fileURLToPath(new URL('../../../wasm/cli.mjs', import.meta.url));
 
-export const hasNodeBuild = () => [NODE_BUILD, RBF_BUILD, ...GLUES].every((file) => existsSync(file));
+export const hasNodeBuild = () => [NODE_BUILD, RBF_BUILD, TOOLS_BUILD, ...GLUES].every((file) => existsSync(file));
 
 /** |a − b| / |b|, with 0 when both are 0. */
 export function relDiff(a, b) {
