@@ -60,7 +60,8 @@ async function main(): Promise<void> {
   await createBloomCalc({ wasmBinary: new ArrayBuffer(8) });
   await createBloomCalc({ modules: ['rbf'], rbfWasmBinary: new Uint8Array(8) });
   await createBloomCalc({ modules: ['main', 'rbf'] });
-  // @ts-expect-error: the modules are 'main' and 'rbf'
+  await createBloomCalc({ modules: ['tools'], toolsWasmBinary: new Uint8Array(8), toolsWasmModule: {} });
+  // @ts-expect-error: the modules are 'main', 'rbf' and 'tools'
   await createBloomCalc({ modules: ['layouts'] });
 
   // fpr: numbers or text with units; hashing optional.
