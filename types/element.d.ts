@@ -23,6 +23,8 @@ export interface BloomCalcAttributes {
   method?: 'classic' | 'exact';
   /** An input of sizing (default colliding), formulas (default colliding), recycling (default colliding) [URL key rhashing], simulate (default colliding), as typed (the same strings as the page URL). */
   hashing?: 'colliding' | 'distinct';
+  /** An input of sizing (default none) [URL key hash], layouts (default none) [URL key lhash], libraries (default 64) [URL key libhash], as typed (the same strings as the page URL). */
+  'hash-bits'?: 'none' | '32' | '64';
   /** An input of paradox (default 1e-6), cbf (default 0.125) [URL key cprior], as typed (the same strings as the page URL). */
   prior?: string;
   /** An input of paradox (default 1), cbf (default 1), as typed (the same strings as the page URL). */
@@ -53,8 +55,6 @@ export interface BloomCalcAttributes {
   layout?: 'rocksdb' | 'parquet' | 'boost-block' | 'boost-multiblock' | 'blocked' | 'split-block' | 'partitioned' | 'standard';
   /** An input of layouts (default 512) [URL key lb], as typed (the same strings as the page URL). Older name: block (read, and rewritten to block-bits). */
   'block-bits'?: string;
-  /** An input of libraries (default 64) [URL key libhash], as typed (the same strings as the page URL). */
-  'hash-bits'?: '64' | '32';
   /** An input of libraries (default guava) [URL key liblib], scalable (default redisbloom) [URL key slib], as typed (the same strings as the page URL). */
   library?: 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'clickhouse' | 'hurst' | 'parquet' | 'parquet-spec' | 'arrow' | 'rocksdb' | 'boost-block' | 'boost-multiblock';
   /** An input of scalable (default 100k) [URL key scap], as typed (the same strings as the page URL). */
@@ -108,6 +108,8 @@ export interface BloomCalcElement extends HTMLElement {
   method: 'classic' | 'exact';
   /** An input of sizing (default colliding), formulas (default colliding), recycling (default colliding) [URL key rhashing], simulate (default colliding), as typed (the same strings as the page URL). */
   hashing: 'colliding' | 'distinct';
+  /** An input of sizing (default none) [URL key hash], layouts (default none) [URL key lhash], libraries (default 64) [URL key libhash], as typed (the same strings as the page URL). */
+  hashBits: 'none' | '32' | '64';
   /** An input of paradox (default 1e-6), cbf (default 0.125) [URL key cprior], as typed (the same strings as the page URL). */
   prior: string;
   /** An input of paradox (default 1), cbf (default 1), as typed (the same strings as the page URL). */
@@ -138,8 +140,6 @@ export interface BloomCalcElement extends HTMLElement {
   layout: 'rocksdb' | 'parquet' | 'boost-block' | 'boost-multiblock' | 'blocked' | 'split-block' | 'partitioned' | 'standard';
   /** An input of layouts (default 512) [URL key lb], as typed (the same strings as the page URL). Older name: block (read, and rewritten to block-bits). */
   blockBits: string;
-  /** An input of libraries (default 64) [URL key libhash], as typed (the same strings as the page URL). */
-  hashBits: '64' | '32';
   /** An input of libraries (default guava) [URL key liblib], scalable (default redisbloom) [URL key slib], as typed (the same strings as the page URL). */
   library: 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'clickhouse' | 'hurst' | 'parquet' | 'parquet-spec' | 'arrow' | 'rocksdb' | 'boost-block' | 'boost-multiblock';
   /** An input of scalable (default 100k) [URL key scap], as typed (the same strings as the page URL). */

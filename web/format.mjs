@@ -117,3 +117,18 @@ export function formatPercentAxis(v) {
   const [mantissa, exponent] = abs.toExponential(1).split('e');
   return `${sign}${mantissa.replace(/\.0$/, '')}e${Number(exponent)}`;
 }
+
+/**
+ * The h-bit hash floor beside a sizing result (bc's hashFloor; docs/hash-width.md, eqs H1 and H2): its line, and
+ * a warning ('' when none) when the target p is below the floor. No floor (no hash width chosen): both ''.
+ */
+export function formatHashFloor(floor, target, n) {
+  if (!floor) return { line: '', warning: '' };
+  const h = `${floor.hashBits}-bit hash floor`;
+  return {
+    line: `${h}: c = ${formatProbability(floor.floor, 3)}; FPR with the floor: ${formatProbability(floor.fpr, 4)}`,
+    warning: floor.targetBelowFloor
+      ? `The target p = ${formatProbability(target, 4)} is below the ${h} ${formatProbability(floor.floor, 4)} at n = ${formatInt(n)}: no m or k reaches it with this hash.`
+      : '',
+  };
+}

@@ -1,7 +1,7 @@
 // Module Web Worker of the layouts section: sizes every layout for (n, p) with bc.layoutSize and samples
 // each sized filter's exact FPR over n/8 … 8n for the chart, off the page's thread (a sizing takes
 // 2–60 ms). Driven by web/rbf-runner.mjs's runner.
-// Messages in: { id, type: 'layouts', input: { n, p, picked: { layout|preset, blockBits?, k? } } }
+// Messages in: { id, type: 'layouts', input: { n, p, picked: { layout|preset, blockBits?, k?, hashBits? } } }
 // Messages out: { id, type: 'result', result } | { id, type: 'error', error } (error: toWire's, wasm/error-wire.mjs)
 import mainFactory from '../dist/bloomcalc.web.mjs';
 import { loadInWorker } from './wasm-worker.mjs';

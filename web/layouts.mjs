@@ -5,14 +5,14 @@
 // calculator's worker (web/layouts-worker.mjs: a sizing takes 2–60 ms). docs/layouts.md.
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import template from './calculators/layouts.html';
-import { formatCountShort, formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from './format.mjs';
+import { formatCountShort, formatHashFloor, formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from './format.mjs';
 import { logScale } from './log-range.mjs';
 import { mathNodes } from './math-text.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { createRunner } from './rbf-runner.mjs';
 
 /** Field → [URL key, default]; the page's ids are px-<URL key>. */
-const FIELDS = { n: ['ln', '1M'], p: ['lp', '1%'], layout: ['lc', 'rocksdb'], 'block-bits': ['lb', '512'], k: ['lk', ''] };
+const FIELDS = { n: ['ln', '1M'], p: ['lp', '1%'], layout: ['lc', 'rocksdb'], 'block-bits': ['lb', '512'], k: ['lk', ''], 'hash-bits': ['lhash', 'none'] };
 /** Older names of a field (docs/decisions.md, "Vocabulary"): B is blockBits in the API, --block-bits in the CLI. */
 const ALIASES = { 'block-bits': { aliases: ['block'] } };
 const IDS = Object.values(FIELDS).map(([key]) => key);
@@ -31,7 +31,7 @@ const CHOICES = {
 };
 
 /** The core's parameter → the field that shows its error. */
-const FIELD_OF = { n: 'ln', p: 'lp', k: 'lk', blockBits: 'lb', m: 'lb', preset: 'lc', layout: 'lc' };
+const FIELD_OF = { n: 'ln', p: 'lp', k: 'lk', blockBits: 'lb', m: 'lb', preset: 'lc', layout: 'lc', hashBits: 'lhash' };
 
 const mem = (bytes) => ({ bytes, KiB: bytes / 1024, MiB: bytes / 1024 ** 2, GiB: bytes / 1024 ** 3 });
 
@@ -229,6 +229,7 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
     const picked = choice.preset ? { preset: choice.preset } : { layout: choice.layout };
     if (choice.needsBlock) picked.blockBits = state['block-bits'];
     if (state.k.trim() !== '') picked.k = state.k;
+    if (state['hash-bits'] !== 'none') picked.hashBits = Number(state['hash-bits']); // the floor beside the picked layout
     const input = { n: state.n, p: state.p, ...picked };
     const query = host.query;
     const mine = ++generation;
@@ -251,6 +252,11 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
     clearErrors($, IDS);
     renderPicked($, result.picked);
     renderTable($, result.rows);
+    const floor = formatHashFloor(result.picked.hashFloor, result.picked.target, result.picked.n);
+    for (const [id, text] of [['ly-floor', floor.line], ['ly-floor-warning', floor.warning]]) {
+      $(id).textContent = text;
+      $(id).hidden = !text;
+    }
     const series = result.series.some((s) => s.id === state.layout)
       ? result.series
       : [...result.series, { id: state.layout, label: `${state.layout} (picked)`, ys: result.pickedCurve }];
@@ -266,7 +272,8 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
   wireForm($('ly-form'), card, compute);
 }
 
-/** <bloom-calc calculator="layouts">: attributes n, p, layout (a preset or layout), block-bits (B; property blockBits; older name block), k (URL keys ln, lp, lc, lb, lk). */
+/** <bloom-calc calculator="layouts">: attributes n, p, layout (a preset or layout), block-bits (B; property blockBits; older name block), k,
+ * hash-bits (none | 32 | 64: the hash-width floor beside the picked layout) (URL keys ln, lp, lc, lb, lk, lhash). */
 export const calculator = {
   name: 'layouts',
   template,

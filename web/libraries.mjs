@@ -2,7 +2,7 @@
 // n and p, by its own sizing code, and the exact FPR of that filter (bc.librarySize), with the hash-width
 // floor beside each row when it matters and a warning when p is below it. docs/libraries.md, hash-width.md.
 import template from './calculators/libraries.html';
-import { formatInt, formatProbability, formatReal } from './format.mjs';
+import { formatHashFloor, formatInt, formatProbability, formatReal } from './format.mjs';
 import { clearErrors, showError, wireForm } from './form-fields.mjs';
 
 /** Field → [URL key, default]. */
@@ -84,10 +84,8 @@ function mount({ $, bc, host, emit, fail }) {
     renderTable($, rows);
     const floor = picked.hashFloor;
     const warning = $('lib-floor-warning');
-    warning.hidden = !floor?.targetBelowFloor;
-    warning.textContent = floor?.targetBelowFloor
-      ? `The target p = ${formatProbability(picked.target, 4)} is below the ${floor.hashBits}-bit hash floor ${formatProbability(floor.floor, 4)} at n = ${formatInt(picked.n)}: no filter size or k reaches it with this hash.`
-      : '';
+    warning.textContent = formatHashFloor(floor, picked.target, picked.n).warning;
+    warning.hidden = !warning.textContent;
     $('lib-details').textContent =
       `${picked.label}: ${picked.rule}. Probes: ${picked.probes}. Source: ${picked.source}.` + (picked.note ? ` Note: ${picked.note}.` : '');
     card.dataset.state = 'ok';

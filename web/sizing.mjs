@@ -9,6 +9,7 @@ import { createSimulationPanel } from './simulate.mjs';
 import { setValue } from './form-fields.mjs';
 import { renderFormulas } from './formula-table.mjs';
 import {
+  formatHashFloor,
   formatInt,
   formatMemory,
   formatMemoryDetail,
@@ -90,6 +91,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
     const input = {};
     for (const key of TEXT_FIELDS) if (state[key].trim() !== '') input[key] = state[key];
     for (const key of Object.keys(SELECTS)) input[key] = state[key];
+    const hashBits = $('hash-bits').value; // a choice that cannot be wrong: no error line of its own
+    if (hashBits !== 'none') input.hashBits = Number(hashBits); // the floor beside the result
     return input;
   }
 
@@ -207,6 +210,12 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
         return li;
       }),
     );
+
+    const floor = formatHashFloor(r.hashFloor, r.target, r.n);
+    for (const [id, text] of [['result-floor', floor.line], ['result-floor-warning', floor.warning]]) {
+      $(id).textContent = text;
+      $(id).hidden = !text;
+    }
 
     const sentence = $('result-method');
     sentence.dataset.value = r.method;
@@ -373,7 +382,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
   now();
 }
 
-/** <bloom-calc calculator="sizing">: attributes n, p, m, k (as typed: "1M", "1%"), rounding, method, hashing. */
+/** <bloom-calc calculator="sizing">: attributes n, p, m, k (as typed: "1M", "1%"), rounding, method, hashing,
+ * hash-bits (none | 32 | 64, URL key hash: the hash-width floor beside the result). */
 export const calculator = {
   name: 'sizing',
   template,
@@ -385,6 +395,7 @@ export const calculator = {
     rounding: { id: 'rounding', fallback: 'none' },
     method: { id: 'method', fallback: 'classic' },
     hashing: { id: 'hashing', fallback: 'colliding' },
+    'hash-bits': { id: 'hash-bits', url: 'hash', fallback: 'none' },
   },
   initial: { n: '1M', p: '1%' },
   // the core sizes from two of n, p, m (k optional): one given keeps p = 1% (or n = 1M) beside it
