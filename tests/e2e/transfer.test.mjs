@@ -47,12 +47,13 @@ test('first load: compressed, each .wasm once; a reload downloads no subresource
       assert.notEqual(entry.encoding, 'identity', `${entry.path} is sent compressed`);
     }
   }
-  assert.ok(sent < onDisk / 2.5, `compressed first load (${sent} of ${onDisk} bytes)`);
+  // The page holds every calculator, so three .wasm modules (which compress ~2.2×) are most of the bytes.
+  assert.ok(sent < onDisk / 2.4, `compressed first load (${sent} of ${onDisk} bytes)`);
 
   const wasm = served.filter(isWasm);
   t.diagnostic(`.wasm responses: ${wasm.map((e) => `${e.path} ${e.status} ${e.bytes} B`).join(', ')}`);
   const files = [...new Set(wasm.map((e) => e.path.split('?')[0]))].sort();
-  assert.deepEqual(files, ['/bloomcalc.rbf.wasm', '/bloomcalc.web.wasm'], 'the page loads both modules');
+  assert.deepEqual(files, ['/bloomcalc.rbf.wasm', '/bloomcalc.tools.wasm', '/bloomcalc.web.wasm'], 'the page loads the three modules');
   for (const file of files) assert.equal(wasm.filter((e) => e.path.split('?')[0] === file).length, 1, `${file}: requested once`);
 
   // A reload: every file revalidates; nothing unchanged is sent again.
@@ -98,10 +99,10 @@ test('each .wasm is fetched and compiled once per page: the elements and every w
   assert.equal(given.filter((m) => m === 'main').length, 4, 'the sizing, layouts and 2 simulation workers, each given the main Module');
 
   const compiled = (await marks('bloomcalc:wasm-compile')).map((url) => new URL(url).pathname).sort();
-  assert.deepEqual(compiled, ['/bloomcalc.rbf.wasm', '/bloomcalc.web.wasm'], 'the page compiles each module once');
+  assert.deepEqual(compiled, ['/bloomcalc.rbf.wasm', '/bloomcalc.tools.wasm', '/bloomcalc.web.wasm'], 'the page compiles each module once');
   const wasm = served.slice(start).filter(isWasm);
   t.diagnostic(`.wasm responses: ${wasm.map((e) => `${e.path} ${e.status} ${e.bytes} B`).join(', ')}`);
-  assert.deepEqual(wasm.map((e) => e.path.split('?')[0]).sort(), ['/bloomcalc.rbf.wasm', '/bloomcalc.web.wasm'], 'one request per .wasm');
+  assert.deepEqual(wasm.map((e) => e.path.split('?')[0]).sort(), ['/bloomcalc.rbf.wasm', '/bloomcalc.tools.wasm', '/bloomcalc.web.wasm'], 'one request per .wasm');
 
   // The workers still running (Cancel is terminating the pool's): each instantiated the page's Module and
   // fetched no .wasm itself.
