@@ -198,7 +198,7 @@ test('exports: result JSON, JS snippet, embed code, chart CSV and SVG', async ()
   assert.deepEqual(JSON.parse(JSON.stringify(bc.size(call))), a, 'the snippet reproduces the result');
   const embed = await copy('Copy embed code');
   assert.match(embed, /<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/el\/bloom-calc\.mjs"><\/script>/);
-  assert.match(embed, /<bloom-calc calculator="sizing" n="1M" p="1%" rounding="none" method="classic" hashing="colliding"><\/bloom-calc>/);
+  assert.match(embed, /<bloom-calc calculator="sizing" n="1M" p="1%" rounding="none" method="classic" hashing="colliding" hash-bits="none"><\/bloom-calc>/);
   await page.waitForFunction(() => document.getElementById('a').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
   const tools = page.locator('#a #chart + .bc-chart-tools');
   const [csv] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'CSV' }).click()]);
@@ -299,7 +299,7 @@ test('no page-url: the embed code is the element alone (no iframe of a page the 
   assert.deepEqual(await page.locator('#a .bc-embed-kind option').evaluateAll((os) => os.map((o) => o.value)), ['element']);
   await page.locator('#a').getByRole('button', { name: 'Copy embed code', exact: true }).click();
   const embed = await page.locator('#a [data-testid="copy-out"]').inputValue();
-  assert.equal(embed, `<script type="module" src="${base}/el/bloom-calc.mjs"></script>\n<bloom-calc calculator="sizing" n="1M" p="1%" rounding="none" method="classic" hashing="colliding"></bloom-calc>`);
+  assert.equal(embed, `<script type="module" src="${base}/el/bloom-calc.mjs"></script>\n<bloom-calc calculator="sizing" n="1M" p="1%" rounding="none" method="classic" hashing="colliding" hash-bits="none"></bloom-calc>`);
   // the equation links point at the docs beside the bundle, which answer (not /docs/ of the host site)
   const links = await page.locator('#a a[href*="/docs/"]').evaluateAll((as) => as.map((a) => a.href));
   assert.ok(links.length > 0 && links.every((href) => href.startsWith(`${base}/el/docs/`)), links.join(' '));
