@@ -2,7 +2,7 @@
 // the k counters of an element, the filter's m, n, k, the prior and α → Pr(x ∈ S | CBF) from the counter
 // product and the decision against the minimal product. All arithmetic is the core's (bc.cbf).
 import template from './calculators/cbf.html';
-import { formatProbability } from './format.mjs';
+import { formatProbability } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 
 /** Field → [URL key, default]: the page's URL carries the CBF's m, n, k, prior as cm, cn, ck, cprior. */

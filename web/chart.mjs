@@ -8,7 +8,7 @@ import {
   formatProbability,
   formatProbabilityShort,
   formatRelativeError,
-} from './format.mjs';
+} from '../wasm/format.mjs';
 import { logScale, logSplits } from './log-range.mjs';
 
 const COLORS = {

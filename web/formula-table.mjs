@@ -2,7 +2,7 @@
 // own, so the formulas and simulate calculators load it without the sizing calculator's code and chart (the
 // embed size budget, tests/js/size.test.mjs).
 import { setValue } from './form-fields.mjs';
-import { formatInt, formatProbability, formatRelativeError } from './format.mjs';
+import { formatInt, formatProbability, formatRelativeError } from '../wasm/format.mjs';
 
 /** Significant digits that make the formulas' differences visible: 6, or more when they agree closely. */
 function digitsFor(f) {

@@ -5,7 +5,7 @@
 // calculator's worker (web/layouts-worker.mjs: a sizing takes 2–60 ms). docs/layouts.md.
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import template from './calculators/layouts.html';
-import { formatCountShort, formatHashFloor, formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from './format.mjs';
+import { formatCountShort, formatHashFloor, formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from '../wasm/format.mjs';
 import { logScale } from './log-range.mjs';
 import { mathNodes } from './math-text.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
@@ -33,7 +33,6 @@ const CHOICES = {
 /** The core's parameter → the field that shows its error. */
 const FIELD_OF = { n: 'ln', p: 'lp', k: 'lk', blockBits: 'lb', m: 'lb', preset: 'lc', layout: 'lc', hashBits: 'lhash' };
 
-const mem = (bytes) => ({ bytes, KiB: bytes / 1024, MiB: bytes / 1024 ** 2, GiB: bytes / 1024 ** 3 });
 
 // ---------------------------------------------------------------- chart
 
@@ -142,7 +141,7 @@ function whole(text) {
 }
 
 function renderPicked($, s) {
-  setValue($('ly-m'), s.m, `${formatInt(s.m)} bits (${formatMemory(mem(s.bytes))})`);
+  setValue($('ly-m'), s.m, `${formatInt(s.m)} bits (${formatMemory(s.bytes)})`);
   setValue($('ly-shape'), s.layout, describe(s));
   setValue($('ly-bpk'), s.bitsPerKey, formatReal(s.bitsPerKey, 3));
   setValue($('ly-fpr'), s.fpr, formatProbability(s.fpr, 4));
@@ -176,7 +175,7 @@ function renderPicked($, s) {
   if (s.parquetWriter) {
     const w = s.parquetWriter;
     notes.push(
-      `Parquet's writer, asked for this n and p, allocates ${formatMemory(mem(w.bytes))} (max ${formatMemory(mem(w.maxBytes))}): ` +
+      `Parquet's writer, asked for this n and p, allocates ${formatMemory(w.bytes)} (max ${formatMemory(w.maxBytes)}): ` +
         `exact FPR ${formatProbability(w.fpr, 4)} — it ${w.meetsTarget ? 'meets' : 'misses'} the target.`,
     );
   }
@@ -192,7 +191,7 @@ function renderTable($, rows) {
       const cells = row.size
         ? [
             row.label,
-            `${formatInt(row.size.m)} (${formatMemory(mem(row.size.bytes))})`,
+            `${formatInt(row.size.m)} (${formatMemory(row.size.bytes)})`,
             String(row.size.k),
             formatReal(row.size.bitsPerKey, 2),
             formatProbability(row.size.fpr, 4),

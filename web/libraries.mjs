@@ -2,20 +2,13 @@
 // n and p, by its own sizing code, and the exact FPR of that filter (bc.librarySize), with the hash-width
 // floor beside each row when it matters and a warning when p is below it. docs/libraries.md, hash-width.md.
 import template from './calculators/libraries.html';
-import { formatHashFloor, formatInt, formatProbability, formatReal } from './format.mjs';
+import { formatHashFloor, formatInt, formatMemory, formatProbability, formatReal } from '../wasm/format.mjs';
 import { clearErrors, showError, wireForm } from './form-fields.mjs';
 
 /** Field → [URL key, default]. */
 const FIELDS = { n: ['libn', '1M'], p: ['libp', '1%'], 'hash-bits': ['libhash', '64'], library: ['liblib', 'guava'] };
 const IDS = Object.values(FIELDS).map(([key]) => key);
 const FIELD_OF = { n: 'libn', p: 'libp', hashBits: 'libhash', library: 'liblib' };
-
-function memory(bytes) {
-  if (bytes >= 2 ** 30) return `${formatReal(bytes / 2 ** 30, 2)} GiB`;
-  if (bytes >= 2 ** 20) return `${formatReal(bytes / 2 ** 20, 2)} MiB`;
-  if (bytes >= 2 ** 10) return `${formatReal(bytes / 2 ** 10, 2)} KiB`;
-  return `${formatInt(bytes)} B`;
-}
 
 function cell(tr, text, className) {
   const td = document.createElement('td');
@@ -44,7 +37,7 @@ function renderTable($, rows) {
       cell(tr, row.label);
       cell(tr, formatInt(r.m));
       cell(tr, String(r.k));
-      cell(tr, memory(r.bytes));
+      cell(tr, formatMemory(r.bytes));
       cell(tr, formatReal(r.bitsPerKey, 3));
       cell(tr, formatProbability(r.exact, 4));
       cell(tr, r.missesTarget ? `missed (×${formatReal(r.exact / r.target, 3)})` : 'met', r.missesTarget ? 'bad' : 'ok');

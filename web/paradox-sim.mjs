@@ -4,7 +4,7 @@
 // k = max(1, round(ln2·m/n)); the worker compares the measured Pr(x ∈ S | positive) with Theorem 1 at
 // that filter's exact FPR. Ids: pxsim, pxsim-{n,epochs,queries,seed,run,cancel,error,progress,status,
 // result,mean,pct,low,high,counts,fpr,theorem,verdict}.
-import { formatInt, formatProbability } from './format.mjs';
+import { formatInt, formatProbability } from '../wasm/format.mjs';
 import { shareWasm } from './wasm-share.mjs';
 import { fromWire } from '../wasm/error-wire.mjs';
 

@@ -5,7 +5,7 @@
 import { createParadoxSimulationPanel } from './paradox-sim.mjs';
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import template from './calculators/paradox.html';
-import { formatProbability, formatProbabilityShort, formatSignificant } from './format.mjs';
+import { formatProbability, formatProbabilityShort, formatSignificant } from '../wasm/format.mjs';
 import { logScale } from './log-range.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 

@@ -3,7 +3,7 @@
 // its Cancel leaves the recommendation alone); the page normalises, plots (uPlot) and writes, per chart,
 // what the paper claims and what these numbers show. Lazy: nothing runs until the <details> is opened.
 import { loadUPlot } from './uplot-lazy.mjs';
-import { formatCountShort, formatInt, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
+import { formatCountShort, formatInt, formatProbabilityShort, formatReal, formatSignificant } from '../wasm/format.mjs';
 import { logScale } from './log-range.mjs';
 import { createRunner } from './rbf-runner.mjs';
 

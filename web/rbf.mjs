@@ -6,7 +6,7 @@
 // carry an `r` prefix (rm, rp, …) beside the other calculators' parameters; p is the target average FPR f*
 // (docs/decisions.md, "Vocabulary"), read under its older names too: the attribute fpr, the URL key rfpr.
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
-import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from './format.mjs';
+import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from '../wasm/format.mjs';
 import template from './calculators/recycling.html';
 import { logScale, logSplits } from './log-range.mjs';
 import { createPool } from './rbf-pool.mjs';

@@ -2,7 +2,7 @@
 // error p(1 − R)R^i, its exact FPR after n items, memory, and the R and S that need the fewest bits
 // (bc.scalable). docs/scalable.md.
 import template from './calculators/scalable.html';
-import { formatInt, formatProbability, formatReal } from './format.mjs';
+import { formatInt, formatMemory, formatProbability, formatReal } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 
 /** Field → [URL key, default]: RedisBloom's defaults (R = 0.5, S = 2) at a real scale. */
@@ -16,13 +16,6 @@ const FIELDS = {
 };
 const IDS = Object.values(FIELDS).map(([key]) => key);
 const FIELD_OF = Object.fromEntries(Object.entries(FIELDS).map(([field, [key]]) => [field, key]));
-
-function bytesText(bytes) {
-  if (bytes >= 2 ** 30) return `${formatReal(bytes / 2 ** 30, 2)} GiB`;
-  if (bytes >= 2 ** 20) return `${formatReal(bytes / 2 ** 20, 2)} MiB`;
-  if (bytes >= 2 ** 10) return `${formatReal(bytes / 2 ** 10, 2)} KiB`;
-  return `${formatInt(bytes)} B`;
-}
 
 function mount({ $, bc, host, emit, fail }) {
   const card = $('scalable');
@@ -44,7 +37,7 @@ function mount({ $, bc, host, emit, fail }) {
     setValue($('sc-fpr'), r.fpr, `${formatProbability(r.fpr, 4)}${r.missesTarget ? ' (above p)' : ''}`);
     setValue($('sc-bound'), r.bound, formatProbability(r.bound, 4));
     setValue($('sc-links'), r.links.length, String(r.links.length));
-    setValue($('sc-bits'), r.bits, `${formatInt(r.bits)} bits (${bytesText(r.bytes)})`);
+    setValue($('sc-bits'), r.bits, `${formatInt(r.bits)} bits (${formatMemory(r.bytes)})`);
     const o = r.optimum;
     setValue(
       $('sc-optimum'),

@@ -8,7 +8,7 @@
 // P-mean, P-half, P-low, P-high, P-poisson, P-fp, P-model, P-verdict, P-note, P-chart; optional P-model-name
 // and, for each parameter the core may name in an error, P-<parameter>-error (shown beside that field).
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
-import { formatInt, formatProbability } from './format.mjs';
+import { formatInt, formatProbability } from '../wasm/format.mjs';
 import { shareWasm } from './wasm-share.mjs';
 import { fromWire } from '../wasm/error-wire.mjs';
 

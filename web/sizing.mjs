@@ -17,7 +17,7 @@ import {
   formatProbability,
   formatReal,
   formatSignificant,
-} from './format.mjs';
+} from '../wasm/format.mjs';
 
 const TEXT_FIELDS = ['n', 'p', 'm', 'k'];
 const SELECTS = { rounding: 'none', method: 'classic', hashing: 'colliding' };
@@ -175,7 +175,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
     setValue($('result-k'), r.k, String(r.k));
     setValue($('result-n'), r.n, formatInt(r.n));
     setValue($('result-p'), r.p, formatProbability(r.p));
-    $('result-p-one-in').textContent = formatOneIn(r.p);
+    $('result-p-one-in').textContent = formatOneIn(r.p) && `≈ ${formatOneIn(r.p)}`;
     $('result-p-method').textContent = r.method === 'exact' ? '(exact mean)' : '(classic formula)';
 
     const meets = $('result-meets');
@@ -191,8 +191,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
     }
 
     setValue($('result-bpe'), r.bitsPerElement, formatSignificant(r.bitsPerElement, 5));
-    setValue($('result-memory'), r.memory.bytes, formatMemory(r.memory));
-    $('result-memory-detail').textContent = formatMemoryDetail(r.memory);
+    setValue($('result-memory'), r.memory.bytes, formatMemory(r.memory.bytes));
+    $('result-memory-detail').textContent = formatMemoryDetail(r.memory.bytes);
     setValue($('result-mideal'), r.mIdeal, formatReal(r.mIdeal, r.mIdeal < 1e4 ? 3 : 1));
     setValue($('result-kideal'), r.kIdeal, formatSignificant(r.kIdeal, 5));
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { openBrowser } from './harness.mjs';
-import { formatProbability } from '../../web/format.mjs';
+import { formatProbability } from '../../wasm/format.mjs';
 
 const WAIT = { timeout: 15_000 };
 

@@ -1,15 +1,6 @@
 // `bloomcalc fpr`: every false-positive-rate formula side by side for one filter (m, n, k).
-import {
-  QUANTITY_HELP,
-  formatInteger,
-  formatMemory,
-  formatOneIn,
-  formatPairs,
-  formatProbability,
-  formatReal,
-  formatRelativeError,
-  formatTable,
-} from './common.mjs';
+import { QUANTITY_HELP } from './common.mjs';
+import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatRelativeErrorPlain, formatTable } from '../format.mjs';
 import { layoutInput, layoutOptions, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
 import { hashBitsOption, hashFloorPairs } from './libraries.mjs';
 
@@ -80,39 +71,39 @@ export default {
     if (r.layout !== undefined) return renderLayoutFpr(r) + (r.simulation ? renderLayoutSimulation(r.simulation) : '');
     const { hashing } = r;
     const rows = [['formula', 'FPR', '', 'rel. error vs exact', 'reference']];
-    rows.push([`exact mean (${hashing})`, formatProbability(r.exact), formatOneIn(r.exact), '—', REFERENCES.exact[hashing]]);
+    rows.push([`exact mean (${hashing})`, formatProbabilityPlain(r.exact), formatOneIn(r.exact) || '—', '—', REFERENCES.exact[hashing]]);
     if (r.exactTable !== undefined) {
       rows.push([
         'exact, table method',
-        formatProbability(r.exactTable),
-        formatOneIn(r.exactTable),
-        formatRelativeError((r.exactTable - r.exact) / r.exact),
+        formatProbabilityPlain(r.exactTable),
+        formatOneIn(r.exactTable) || '—',
+        formatRelativeErrorPlain((r.exactTable - r.exact) / r.exact),
         REFERENCES.table[hashing],
       ]);
     }
     rows.push([
       'classic (colliding)',
-      formatProbability(r.classic),
-      formatOneIn(r.classic),
-      formatRelativeError(r.relativeError.classic),
+      formatProbabilityPlain(r.classic),
+      formatOneIn(r.classic) || '—',
+      formatRelativeErrorPlain(r.relativeError.classic),
       '001 eq 1: (1 − (1 − 1/m)^kn)^k',
     ]);
     rows.push([
       'classic (distinct)',
-      formatProbability(r.classicDistinct),
-      formatOneIn(r.classicDistinct),
-      formatRelativeError(r.relativeError.classicDistinct),
+      formatProbabilityPlain(r.classicDistinct),
+      formatOneIn(r.classicDistinct) || '—',
+      formatRelativeErrorPlain(r.relativeError.classicDistinct),
       '(1 − (1 − k/m)^n)^k',
     ]);
     rows.push([
       'Bloom 1970',
-      formatProbability(r.bloom1970),
-      formatOneIn(r.bloom1970),
-      formatRelativeError(r.relativeError.bloom1970),
+      formatProbabilityPlain(r.bloom1970),
+      formatOneIn(r.bloom1970) || '—',
+      formatRelativeErrorPlain(r.relativeError.bloom1970),
       '001 eq 19',
     ]);
     const header =
-      `m = ${formatInteger(r.m)} bits (${formatMemory(Math.ceil(r.m / 8))}), n = ${formatInteger(r.n)} items, ` +
+      `m = ${formatInt(r.m)} bits (${formatMemory(Math.ceil(r.m / 8))}), n = ${formatInt(r.n)} items, ` +
       `k = ${r.k} hashes, ${hashing} hashing, ${formatReal(r.bitsPerElement, 3)} bits/element`;
     const floor = hashFloorPairs(r.hashFloor);
     return `${header}\n\n${formatTable(rows, 'lrlrl')}\n${floor.length ? `\n${formatPairs(floor)}\n` : ''}`;

@@ -1,16 +1,7 @@
 // The layout options of `bloomcalc fpr` and `bloomcalc size` (--layout, --preset, --block-bits): blocked,
 // split-block and partitioned filters and the deployed presets (docs/layouts.md).
-import {
-  UsageError,
-  formatInteger,
-  formatMemory,
-  formatOneIn,
-  formatPairs,
-  formatProbability,
-  formatReal,
-  formatRelativeError,
-  formatTable,
-} from './common.mjs';
+import { UsageError } from './common.mjs';
+import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatRelativeErrorPlain, formatTable } from '../format.mjs';
 
 export const layoutOptions = {
   layout: {
@@ -51,37 +42,37 @@ export function layoutInput(values) {
 }
 
 function approximationRows(list) {
-  return list.map((a) => [a.label, formatProbability(a.value), formatOneIn(a.value), formatRelativeError(a.relativeError), a.reference]);
+  return list.map((a) => [a.label, formatProbabilityPlain(a.value), formatOneIn(a.value) || '—', formatRelativeErrorPlain(a.relativeError), a.reference]);
 }
 
 function whatIfLine(list) {
-  return list.map((w) => `${w.factor}× n (${formatInteger(w.n)}): ${formatProbability(w.fpr)}`).join(',  ');
+  return list.map((w) => `${w.factor}× n (${formatInt(w.n)}): ${formatProbabilityPlain(w.fpr)}`).join(',  ');
 }
 
 function describe(r) {
   const shape =
     r.layout === 'standard' || r.layout === 'partitioned'
       ? r.layout === 'partitioned'
-        ? `${r.k} slices of ${formatInteger(r.m / r.k)} bits`
+        ? `${r.k} slices of ${formatInt(r.m / r.k)} bits`
         : ''
-      : `${formatInteger(r.m / r.blockBits)} blocks of B = ${formatInteger(r.blockBits)} bits`;
+      : `${formatInt(r.m / r.blockBits)} blocks of B = ${formatInt(r.blockBits)} bits`;
   const preset = r.preset ? ` [${r.preset}]` : '';
   return `${r.layout}${preset}${shape ? `, ${shape}` : ''}, k = ${r.k}${r.layout === 'blocked' || r.layout === 'standard' ? ` (${r.hashing})` : ''}`;
 }
 
 export function renderLayoutFpr(r) {
   const rows = [['formula', 'FPR', '', 'rel. error vs exact', 'reference']];
-  rows.push([`exact mean (${r.layout})`, formatProbability(r.exact), formatOneIn(r.exact), '—', 'docs/layouts.md eqs L1, L3']);
+  rows.push([`exact mean (${r.layout})`, formatProbabilityPlain(r.exact), formatOneIn(r.exact) || '—', '—', 'docs/layouts.md eqs L1, L3']);
   rows.push(...approximationRows(r.approximations));
   rows.push([
     'standard filter, same m, n, k',
-    formatProbability(r.standardExact),
-    formatOneIn(r.standardExact),
-    formatRelativeError((r.standardExact - r.exact) / r.exact),
+    formatProbabilityPlain(r.standardExact),
+    formatOneIn(r.standardExact) || '—',
+    formatRelativeErrorPlain((r.standardExact - r.exact) / r.exact),
     '001 eqs 8, 17 (what the layout costs)',
   ]);
   const header =
-    `${describe(r)}\nm = ${formatInteger(r.m)} bits (${formatMemory(Math.ceil(r.m / 8))}), n = ${formatInteger(r.n)} items, ` +
+    `${describe(r)}\nm = ${formatInt(r.m)} bits (${formatMemory(Math.ceil(r.m / 8))}), n = ${formatInt(r.n)} items, ` +
     `${formatReal(r.bitsPerKey, 3)} bits/key, ${formatReal(r.loadPerBlock, 2)} items per block`;
   return `${header}\n\n${formatTable(rows, 'lrlrl')}\nWhat if n is off: ${whatIfLine(r.whatIf)}\n`;
 }
@@ -89,26 +80,26 @@ export function renderLayoutFpr(r) {
 export function renderLayoutSimulation(s) {
   const verdict = s.inside ? 'inside' : 'OUTSIDE';
   return (
-    `Simulation (${s.hashScheme} hashing, ${s.epochs} epochs × ${formatInteger(s.queries)} lookups, seed ${s.seed}): ` +
-    `${formatProbability(s.rate)}, ${Math.round(s.confidence * 100)} % interval [${formatProbability(s.interval.low)}, ` +
-    `${formatProbability(s.interval.high)}]; exact ${formatProbability(s.exact)} is ${verdict}\n`
+    `Simulation (${s.hashScheme} hashing, ${s.epochs} epochs × ${formatInt(s.queries)} lookups, seed ${s.seed}): ` +
+    `${formatProbabilityPlain(s.rate)}, ${Math.round(s.confidence * 100)} % interval [${formatProbabilityPlain(s.interval.low)}, ` +
+    `${formatProbabilityPlain(s.interval.high)}]; exact ${formatProbabilityPlain(s.exact)} is ${verdict}\n`
   );
 }
 
 export function renderLayoutSize(r) {
   const pairs = [
     ['filter', describe(r)],
-    ['n  items', formatInteger(r.n)],
-    ['m  bits', `${formatInteger(r.m)}   (${formatMemory(r.bytes)}; rounding: ${r.rounding})`],
+    ['n  items', formatInt(r.n)],
+    ['m  bits', `${formatInt(r.m)}   (${formatMemory(r.bytes)}; rounding: ${r.rounding})`],
     ['bits per key', formatReal(r.bitsPerKey, 3)],
     [
       'exact FPR',
-      `${formatProbability(r.fpr)}   (${formatOneIn(r.fpr)})   target ${formatProbability(r.target)}: ${r.meetsTarget ? 'met' : 'NOT met'}`,
+      `${formatProbabilityPlain(r.fpr)}   (${formatOneIn(r.fpr) || '—'})   target ${formatProbabilityPlain(r.target)}: ${r.meetsTarget ? 'met' : 'NOT met'}`,
     ],
     [
       'standard filter',
-      `m = ${formatInteger(r.standard.m)}, k = ${r.standard.k}, ${formatReal(r.standard.bitsPerKey, 3)} bits/key, ` +
-        `FPR ${formatProbability(r.standard.fpr)}; layout overhead ${formatReal(100 * r.overhead, 1)} % memory`,
+      `m = ${formatInt(r.standard.m)}, k = ${r.standard.k}, ${formatReal(r.standard.bitsPerKey, 3)} bits/key, ` +
+        `FPR ${formatProbabilityPlain(r.standard.fpr)}; layout overhead ${formatReal(100 * r.overhead, 1)} % memory`,
     ],
   ];
   if (r.rocksdbBitsPerKey !== null) pairs.push(['RocksDB setting', `bits_per_key = ${r.rocksdbBitsPerKey} (CalculateSpace: + 5 bytes metadata)`]);
@@ -116,8 +107,8 @@ export function renderLayoutSize(r) {
     const w = r.parquetWriter;
     pairs.push([
       'Parquet writer',
-      `optimalNumOfBits(ndv, fpp) = ${formatInteger(w.optimalNumOfBits)} → ${formatMemory(w.bytes)} (max ${formatMemory(w.maxBytes)}); ` +
-        `exact FPR ${formatProbability(w.fpr)}: ${w.meetsTarget ? 'meets' : 'MISSES'} the target`,
+      `optimalNumOfBits(ndv, fpp) = ${formatInt(w.optimalNumOfBits)} → ${formatMemory(w.bytes)} (max ${formatMemory(w.maxBytes)}); ` +
+        `exact FPR ${formatProbabilityPlain(w.fpr)}: ${w.meetsTarget ? 'meets' : 'MISSES'} the target`,
     ]);
   }
   pairs.push(['what if n is off', whatIfLine(r.whatIf)]);

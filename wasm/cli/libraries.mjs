@@ -1,6 +1,6 @@
 // `bloomcalc size --library L` (what a library allocates, docs/libraries.md) and the hash-width floor line of
 // `size` and `fpr` (--hash-bits, docs/hash-width.md).
-import { formatInteger, formatMemory, formatOneIn, formatPairs, formatProbability, formatReal, formatTable } from './common.mjs';
+import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatTable } from '../format.mjs';
 
 export const libraryOptions = {
   library: {
@@ -40,7 +40,7 @@ export function hashFloorPairs(floor) {
   return [
     [
       `${floor.hashBits}-bit hash floor`,
-      `${formatProbability(floor.floor)} (${formatOneIn(floor.floor)}); FPR with it ${formatProbability(floor.fpr)}${warning}`,
+      `${formatProbabilityPlain(floor.floor)} (${formatOneIn(floor.floor) || '—'}); FPR with it ${formatProbabilityPlain(floor.fpr)}${warning}`,
     ],
   ];
 }
@@ -50,16 +50,16 @@ export function renderLibrarySize(r) {
     ['library', `${r.label} (${r.library})`],
     ['rule', r.rule],
     ['source', r.source],
-    ['filter', `${r.layout}${r.blockBits ? `, B = ${formatInteger(r.blockBits)} bits` : ''}, k = ${r.k} (${r.hashing}); probes: ${r.probes}`],
-    ['m  bits', `${formatInteger(r.m)}   (${formatMemory(r.bytes)} allocated, ${formatReal(r.bitsPerKey, 3)} bits per item)`],
+    ['filter', `${r.layout}${r.blockBits ? `, B = ${formatInt(r.blockBits)} bits` : ''}, k = ${r.k} (${r.hashing}); probes: ${r.probes}`],
+    ['m  bits', `${formatInt(r.m)}   (${formatMemory(r.bytes)} allocated, ${formatReal(r.bitsPerKey, 3)} bits per item)`],
     [
       'exact FPR at n',
-      `${formatProbability(r.exact)}   (${formatOneIn(r.exact)})   target ${formatProbability(r.target)}: ${r.missesTarget ? 'MISSED' : 'met'}`,
+      `${formatProbabilityPlain(r.exact)}   (${formatOneIn(r.exact) || '—'})   target ${formatProbabilityPlain(r.target)}: ${r.missesTarget ? 'MISSED' : 'met'}`,
     ],
   ];
   if (r.note) pairs.push(['note', r.note]);
   pairs.push(...hashFloorPairs(r.hashFloor));
-  return `What ${r.library} allocates for n = ${formatInteger(r.n)}, p = ${formatProbability(r.target)}\n\n${formatPairs(pairs)}\n`;
+  return `What ${r.library} allocates for n = ${formatInt(r.n)}, p = ${formatProbabilityPlain(r.target)}\n\n${formatPairs(pairs)}\n`;
 }
 
 export function renderEveryLibrary(r) {
@@ -69,15 +69,15 @@ export function renderEveryLibrary(r) {
     else
       rows.push([
         x.library,
-        formatInteger(x.m),
+        formatInt(x.m),
         String(x.k),
-        formatInteger(x.bytes),
+        formatInt(x.bytes),
         formatReal(x.bitsPerKey, 3),
-        formatProbability(x.exact),
+        formatProbabilityPlain(x.exact),
         x.missesTarget ? 'MISSED' : 'met',
         x.note ?? '',
       ]);
   }
-  const head = r.n === null ? 'Sized by every library' : `Sized by every library: n = ${formatInteger(r.n)}, p = ${formatProbability(r.p)}`;
+  const head = r.n === null ? 'Sized by every library' : `Sized by every library: n = ${formatInt(r.n)}, p = ${formatProbabilityPlain(r.p)}`;
   return `${head}\n\n${formatTable(rows, 'lrrrrrll')}\n`;
 }

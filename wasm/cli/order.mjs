@@ -1,6 +1,6 @@
 // `bloomcalc order`: the optimal order of queries to proxies in a distributed cache (paper 004 §VII,
 // Theorems 6 and 7).
-import { formatProbability, formatTable } from './common.mjs';
+import { formatProbabilityPlain, formatTable } from '../format.mjs';
 
 export default {
   name: 'order',
@@ -24,8 +24,8 @@ export default {
   render(r) {
     const rows = [['#', 'proxy', 'p', 'cost', 'p/cost', 'sent w.p.']];
     r.steps.forEach((s, i) =>
-      rows.push([String(i + 1), String(s.proxy), formatProbability(s.prob), String(s.cost), formatProbability(s.prob / s.cost), formatProbability(s.reach)]),
+      rows.push([String(i + 1), String(s.proxy), formatProbabilityPlain(s.prob), String(s.cost), formatProbabilityPlain(s.prob / s.cost), formatProbabilityPlain(s.reach)]),
     );
-    return `Query order (004 Theorem ${r.theorem})\n\n${formatTable(rows, 'rlrrrr')}\n\nexpected cost ${formatProbability(r.expectedCost)}\n`;
+    return `Query order (004 Theorem ${r.theorem})\n\n${formatTable(rows, 'rlrrrr')}\n\nexpected cost ${formatProbabilityPlain(r.expectedCost)}\n`;
   },
 };

@@ -1,6 +1,7 @@
 // `bloomcalc rbf`: a σ-bounded recycling Bloom filter (papers 000/002): the long-term average FPR
 // f¹_σ (000 eq 18) or f²_σ (two phases, eqs 24–26) and E[N₀], the new messages per cycle (eqs 20–23).
-import { formatInteger, formatOneIn, formatPairs, formatProbability, formatReal, withElapsed } from './common.mjs';
+import { withElapsed } from './common.mjs';
+import { formatInt, formatOneIn, formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
 import { METHOD_OPTION, VARIANT_OPTIONS, describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
 
 export default {
@@ -45,20 +46,20 @@ export default {
 
   render(r) {
     const pairs = [
-      ['memory M', `${formatInteger(r.m)} bits${r.phases === 2 ? ` (two filters of ${formatInteger(r.bitsPerFilter)})` : ''}`],
-      ['k, σ', `${r.k}, ${formatInteger(r.sigma)} bits`],
+      ['memory M', `${formatInt(r.m)} bits${r.phases === 2 ? ` (two filters of ${formatInt(r.bitsPerFilter)})` : ''}`],
+      ['k, σ', `${r.k}, ${formatInt(r.sigma)} bits`],
       ['variant', describeVariant(r.variant, r)],
       [
         r.phases === 2 ? 'average FPR f²_σ (exact)' : 'average FPR f¹_σ (eq 18)',
-        `${formatProbability(r.averageFpr)}   (${formatOneIn(r.averageFpr)})`,
+        `${formatProbabilityPlain(r.averageFpr)}   (${formatOneIn(r.averageFpr) || '—'})`,
       ],
       ['E[N₀], messages per cycle (eq 23)', formatReal(r.expectedMessages, 3)],
       ['method', describeMethod(r, (x) => x.toExponential(1))],
     ];
     if (r.phases === 1) pairs.push(['messages held at recycling', formatReal(r.messagesHeld, 3)]);
     else {
-      pairs.push(['eq 26 product form', formatProbability(r.averageFprEq26)]);
-      pairs.push(['active / frozen filter FPR', `${formatProbability(r.activeFpr)} / ${formatProbability(r.frozenFpr)}`]);
+      pairs.push(['eq 26 product form', formatProbabilityPlain(r.averageFprEq26)]);
+      pairs.push(['active / frozen filter FPR', `${formatProbabilityPlain(r.activeFpr)} / ${formatProbabilityPlain(r.frozenFpr)}`]);
     }
     return `Recycling Bloom filter, ${r.phases === 2 ? 'two phases' : 'one phase'}\n\n${formatPairs(pairs)}\n`;
   },

@@ -1,7 +1,8 @@
 // `bloomcalc recommend`: for memory M and a target long-term average FPR f*, per k the largest
 // threshold each recycling rule allows and its expected messages per cycle (000 §V), then the best k
 // per rule and its gain over the worst-case rule (the paper's "about 30 %").
-import { UsageError, formatInteger, formatProbability, formatReal, formatTable } from './common.mjs';
+import { UsageError } from './common.mjs';
+import { formatInt, formatProbabilityPlain, formatReal, formatTable } from '../format.mjs';
 import { METHOD_OPTION, VARIANT_OPTIONS, describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
 
 const RULES = [
@@ -20,8 +21,8 @@ function progressReporter() {
   };
 }
 
-const cell = (c, digits = 1) => (c.feasible ? `${formatInteger(c.threshold)}/${formatReal(c.capacity, digits)}` : '—');
-const count = (c) => (c.feasible ? formatInteger(c.threshold) : '—');
+const cell = (c, digits = 1) => (c.feasible ? `${formatInt(c.threshold)}/${formatReal(c.capacity, digits)}` : '—');
+const count = (c) => (c.feasible ? formatInt(c.threshold) : '—');
 
 export default {
   name: 'recommend',
@@ -85,10 +86,10 @@ export default {
         continue;
       }
       const gain = key === 'worstCase' ? '—' : `${b.gainOverWorstCase >= 0 ? '+' : ''}${formatReal(100 * b.gainOverWorstCase, 1)}%`;
-      best.push([label, b.k, formatInteger(b.threshold), formatReal(b.capacity, 2), formatProbability(b.fpr), gain]);
+      best.push([label, b.k, formatInt(b.threshold), formatReal(b.capacity, 2), formatProbabilityPlain(b.fpr), gain]);
     }
     const header =
-      `Recycling Bloom filter of M = ${formatInteger(r.m)} bits, target average FPR p = ${formatProbability(r.p)}, ` +
+      `Recycling Bloom filter of M = ${formatInt(r.m)} bits, target average FPR p = ${formatProbabilityPlain(r.p)}, ` +
       `${describeVariant(r.variant, { phases: 2 })}\nmethod: ${describeMethod(r, (x) => x.toExponential(1))}`;
     return `${header}\n\nPer k\n${formatTable(rows, 'rrrrrr')}\n\nBest per rule\n${formatTable(best, 'lrrrrr')}\n`;
   },

@@ -1,7 +1,8 @@
 // `bloomcalc simulate <structure>`: runs the real data structure on a message stream and prints the
 // simulated mean false-positive rate with its confidence intervals, beside the model value when a
 // model of the configuration exists. Progress goes to stderr only when stderr is a terminal.
-import { QUANTITY_HELP, formatInteger, formatProbability, formatTable } from './common.mjs';
+import { QUANTITY_HELP } from './common.mjs';
+import { formatInt, formatProbabilityPlain, formatTable } from '../format.mjs';
 
 const STRUCTURES = ['bloom', 'counting', 'sigma', 'two-phase', 'n-real', 'n-oracle'];
 // Why a run has no model value (model: null): docs/simulation.md, "Budgets and bad input".
@@ -86,11 +87,11 @@ export default {
 
   render(r) {
     const c = r.config;
-    const size = c.n !== null ? `${c.structure === 'bloom' || c.structure === 'counting' ? 'n' : 'N'} = ${formatInteger(c.n)}` : `σ = ${formatInteger(c.sigma)} (${c.boundary})`;
+    const size = c.n !== null ? `${c.structure === 'bloom' || c.structure === 'counting' ? 'n' : 'N'} = ${formatInt(c.n)}` : `σ = ${formatInt(c.sigma)} (${c.boundary})`;
     const header =
-      `${c.structure}: m = ${formatInteger(c.m)} bits, k = ${c.k}, ${size}, ${c.hashing} hashing` +
-      `${c.retaining ? ', retaining' : ''}${c.swap ? `, swap ${c.swap}` : ''}, ${c.stream} stream; ${formatInteger(c.epochs)} epochs × ${formatInteger(c.arrivals)} arrivals` +
-      ` after ${formatInteger(c.warmup)} warm-up, seed ${c.seed}`;
+      `${c.structure}: m = ${formatInt(c.m)} bits, k = ${c.k}, ${size}, ${c.hashing} hashing` +
+      `${c.retaining ? ', retaining' : ''}${c.swap ? `, swap ${c.swap}` : ''}, ${c.stream} stream; ${formatInt(c.epochs)} epochs × ${formatInt(c.arrivals)} arrivals` +
+      ` after ${formatInt(c.warmup)} warm-up, seed ${c.seed}`;
     const pct = `${Math.round(c.confidence * 1000) / 10}%`;
     const rows = [['averaging', 'mean FPR', `± (t, ${pct})`, `Poisson ${pct}`, 'false positives / arrivals']];
     for (const [label, v] of [
@@ -100,10 +101,10 @@ export default {
     ]) {
       rows.push([
         label,
-        formatProbability(v.mean),
-        formatProbability(v.halfWidth),
-        v.poisson ? `[${formatProbability(v.poisson.low)}, ${formatProbability(v.poisson.high)}]` : '—',
-        `${formatInteger(v.numerator)} / ${formatInteger(v.denominator)}`,
+        formatProbabilityPlain(v.mean),
+        formatProbabilityPlain(v.halfWidth),
+        v.poisson ? `[${formatProbabilityPlain(v.poisson.low)}, ${formatProbabilityPlain(v.poisson.high)}]` : '—',
+        `${formatInt(v.numerator)} / ${formatInt(v.denominator)}`,
       ]);
     }
     const lines = [header, '', formatTable(rows, 'lrrrr'), ''];
@@ -112,14 +113,14 @@ export default {
       const poisson = r.model.insidePoisson === null || r.model.insidePoisson === r.model.insideT ? ''
         : `, ${r.model.insidePoisson ? 'inside' : 'OUTSIDE'} the exact Poisson interval`; // a point t interval (no false positive)
       const verdict = r.model.applies ? `${r.model.insideT ? 'inside' : 'OUTSIDE'} the ${pct} t interval${poisson}` : r.model.note ? '' : 'no verdict';
-      lines.push(`model: ${r.model.name} ${formatProbability(r.model.value)} (${r.model.reference}) — ` +
+      lines.push(`model: ${r.model.name} ${formatProbabilityPlain(r.model.value)} (${r.model.reference}) — ` +
         [verdict, r.model.note].filter(Boolean).join('; '));
     } else {
       lines.push(`model: none at this size (${NO_MODEL})`);
     }
-    if (r.recycles || r.falseNegatives) lines.push(`recycles ${formatInteger(r.recycles)}, false negatives ${formatInteger(r.falseNegatives)}`);
-    if (r.counterSaturations) lines.push(`counter saturations ${formatInteger(r.counterSaturations)}`);
-    lines.push(`${formatInteger(r.probes)} bit probes`);
+    if (r.recycles || r.falseNegatives) lines.push(`recycles ${formatInt(r.recycles)}, false negatives ${formatInt(r.falseNegatives)}`);
+    if (r.counterSaturations) lines.push(`counter saturations ${formatInt(r.counterSaturations)}`);
+    lines.push(`${formatInt(r.probes)} bit probes`);
     return lines.join('\n') + '\n';
   },
 };

@@ -1,14 +1,6 @@
 // `bloomcalc size`: solve the missing quantities from any consistent subset of n, p, m, k.
-import {
-  EXIT_TARGET_MISSED,
-  QUANTITY_HELP,
-  formatInteger,
-  formatMemory,
-  formatOneIn,
-  formatProbability,
-  formatReal,
-  formatPairs,
-} from './common.mjs';
+import { EXIT_TARGET_MISSED, QUANTITY_HELP } from './common.mjs';
+import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
 import { layoutOptions, renderLayoutSize, wantsLayout } from './layouts.mjs';
 import { hashBitsOption, hashFloorPairs, libraryOptions, librarySizing, renderEveryLibrary, renderLibrarySize } from './libraries.mjs';
 
@@ -119,15 +111,15 @@ export default {
     const target =
       r.target === null
         ? ''
-        : `   target ${formatProbability(r.target)} (${formatOneIn(r.target)}): ${r.meetsTarget ? 'met' : 'NOT met'}`;
+        : `   target ${formatProbabilityPlain(r.target)} (${formatOneIn(r.target) || '—'}): ${r.meetsTarget ? 'met' : 'NOT met'}`;
     const choices = r.kChoices
-      .map((c) => `k = ${c.k}: p = ${formatProbability(c.p)}${c.k === r.k ? ' (chosen)' : ''}`)
+      .map((c) => `k = ${c.k}: p = ${formatProbabilityPlain(c.p)}${c.k === r.k ? ' (chosen)' : ''}`)
       .join(',  ');
     const pairs = [
-      ['n  items', formatInteger(r.n)],
-      ['m  bits', `${formatInteger(r.m)}   (${formatMemory(r.memory.bytes)})`],
+      ['n  items', formatInt(r.n)],
+      ['m  bits', `${formatInt(r.m)}   (${formatMemory(r.memory.bytes)})`],
       ['k  hashes', String(r.k)],
-      ['p  false-positive rate', `${formatProbability(r.p)}   (${formatOneIn(r.p)})${target}`],
+      ['p  false-positive rate', `${formatProbabilityPlain(r.p)}   (${formatOneIn(r.p) || '—'})${target}`],
       ['bits per element', formatReal(r.bitsPerElement, 3)],
       ['k choices', `${choices}   (ideal k = (m/n) ln 2 = ${formatReal(r.kIdeal, 3)})`],
     ];
@@ -136,7 +128,7 @@ export default {
     pairs.push(['solved', SOLVED_NOTE[r.solved] ?? r.solved]);
     pairs.push([
       'exact FPR / classic',
-      `${formatProbability(r.fpr.exact)} / ${formatProbability(r.fpr.classic)}`,
+      `${formatProbabilityPlain(r.fpr.exact)} / ${formatProbabilityPlain(r.fpr.classic)}`,
     ]);
     pairs.push(...hashFloorPairs(r.hashFloor));
     return `Bloom filter sizing\n\n${formatPairs(pairs)}\n`;

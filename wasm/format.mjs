@@ -1,5 +1,7 @@
-// Number formatting for display only. The raw values are always exposed beside the text
-// (data-value attributes), so nothing here needs to round-trip.
+// The one number formatter of the page and the CLI. Two registers, named apart:
+//   * display (the page, and the CLI's prose): separators, "× 10⁻²", typographic minus; the raw values are
+//     exposed beside the text (data-value attributes, --json), so display text need not round-trip;
+//   * plain (`…Plain`): what a terminal user copies back into a command, "1.00000e-5", "-0.341%".
 
 const intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -53,14 +55,12 @@ export function formatProbabilityShort(p) {
   return `${m === '1' ? '1' : m}e${Number(exponent)}`;
 }
 
-/** "≈ 1 in 100" for a probability; an empty string when it would not help. */
+/** "1 in 100" for a probability in (0, 1); '' otherwise (the caller shows its own placeholder). */
 export function formatOneIn(p) {
   if (!(p > 0 && p < 1)) return '';
   const inv = 1 / p;
-  let text;
-  if (inv < 1e6) text = formatInt(Number(inv.toPrecision(inv < 10 ? 2 : 4)));
-  else text = formatCountShort(Number(inv.toPrecision(3)));
-  return `≈ 1 in ${text}`;
+  const text = inv < 1e6 ? formatInt(Number(inv.toPrecision(inv < 10 ? 2 : 4))) : formatCountShort(Number(inv.toPrecision(3)));
+  return `1 in ${text}`;
 }
 
 /** A signed relative error as a percentage: −0.000512 → "−0.0512 %", 3e-9 → "+3.00 × 10⁻⁷ %". */
@@ -89,21 +89,22 @@ export function formatCountShort(x) {
   return String(Number(x.toPrecision(3)));
 }
 
-/** Memory in the largest binary unit that is at least 1: { bytes, KiB, MiB, GiB } → "1.14 MiB". */
-export function formatMemory(memory) {
-  if (memory.GiB >= 1) return `${formatSignificant(memory.GiB, 4)} GiB`;
-  if (memory.MiB >= 1) return `${formatSignificant(memory.MiB, 4)} MiB`;
-  if (memory.KiB >= 1) return `${formatSignificant(memory.KiB, 4)} KiB`;
-  return `${formatInt(memory.bytes)} B`;
+const UNITS = [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]];
+
+/** Bytes in the largest binary unit that keeps the number ≥ 1: 1198136 → "1.143 MiB", 512 → "512 B". */
+export function formatMemory(bytes) {
+  if (!Number.isFinite(bytes)) return String(bytes);
+  for (const [unit, size] of UNITS) if (bytes >= size) return `${formatSignificant(bytes / size, 4)} ${unit}`;
+  return `${formatInt(bytes)} B`;
 }
 
 /** Every unit: "1,198,136 B · 1,170.05 KiB · 1.1426 MiB · 0.001116 GiB". */
-export function formatMemoryDetail(memory) {
+export function formatMemoryDetail(bytes) {
   return [
-    `${formatInt(memory.bytes)} B`,
-    `${formatSignificant(memory.KiB, 6)} KiB`,
-    `${formatSignificant(memory.MiB, 5)} MiB`,
-    `${formatSignificant(memory.GiB, 4)} GiB`,
+    `${formatInt(bytes)} B`,
+    `${formatSignificant(bytes / 2 ** 10, 6)} KiB`,
+    `${formatSignificant(bytes / 2 ** 20, 5)} MiB`,
+    `${formatSignificant(bytes / 2 ** 30, 4)} GiB`,
   ].join(' · ');
 }
 
@@ -131,4 +132,45 @@ export function formatHashFloor(floor, target, n) {
       ? `The target p = ${formatProbability(target, 4)} is below the ${h} ${formatProbability(floor.floor, 4)} at n = ${formatInt(n)}: no m or k reaches it with this hash.`
       : '',
   };
+}
+
+// ---- plain text: the CLI's values, in the form its own parsers read back ----------------------------
+
+/** 6 significant digits, exponent notation below 1e-4: 0.0100000, 1.00000e-5. */
+export function formatProbabilityPlain(p) {
+  if (!Number.isFinite(p)) return String(p);
+  if (p === 0) return '0';
+  return p >= 1e-4 ? p.toPrecision(6) : p.toExponential(5);
+}
+
+/** A signed relative error as a percentage: -0.0341%, +1.20e-7%; 'n/a' for NaN. */
+export function formatRelativeErrorPlain(r) {
+  if (Number.isNaN(r)) return 'n/a';
+  if (r === 0) return '0';
+  const pct = r * 100;
+  const abs = Math.abs(pct);
+  return (pct > 0 ? '+' : '-') + (abs >= 1e-3 ? abs.toPrecision(3) : abs.toExponential(2)) + '%';
+}
+
+/** Rows of cells in columns; `align` is 'l'/'r' per column; the first row is the header, then a rule. */
+export function formatTable(rows, align = '') {
+  const widths = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, String(cell).length)));
+  const line = (row) =>
+    row
+      .map((cell, i) => {
+        const text = String(cell);
+        if (i === row.length - 1 && align[i] !== 'r') return text;
+        return align[i] === 'r' ? text.padStart(widths[i]) : text.padEnd(widths[i]);
+      })
+      .join('  ')
+      .trimEnd();
+  const [header, ...body] = rows;
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+/** Key/value lines with aligned keys. */
+export function formatPairs(pairs) {
+  const width = Math.max(...pairs.map(([key]) => key.length));
+  return pairs.map(([key, value]) => `  ${key.padEnd(width)}  ${value}`).join('\n');
 }
