@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 
 import { SITES } from '../tests/sites/sites.mjs';
 import {
-  FIXTURES, SITES_BUILD, buildSite, installLocked, launchChromium, newPage, packTarball, prepareSite, run, serve, stop, waitForResults,
+  FIXTURES, KINDS, SITES_BUILD, buildSite, installLocked, launchChromium, newPage, packTarball, prepareSite, run, serve, stop, waitForResults,
 } from '../tests/sites/harness.mjs';
 import { snippetsFor } from '../tests/sites/snippets.mjs';
 
@@ -93,7 +93,7 @@ async function firstResultInVitePress(browser, tarball) {
 }
 
 async function clsPerSite(browser, tarball) {
-  console.log('\n=== cumulative layout shift on each fixture site\'s calculators page (7 calculators), median of 3 loads');
+  console.log(`\n=== cumulative layout shift on each fixture site's calculators page (${KINDS.length} calculators), median of 3 loads`);
   for (const [name, site] of Object.entries(SITES)) {
     if (site.needs && !existsSync(site.needs[0])) {
       console.log(`${site.title.padEnd(28)} not measured: ${site.needs[1]}`);

@@ -3,30 +3,25 @@
 // from its committed lockfile, kept between runs while the lockfile is unchanged), write the snippets
 // docs/embed.md gives, build, serve on 127.0.0.1 and check the site in Chromium.
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { launchChromium } from '../e2e/harness.mjs';
 import { serve, stop } from '../../wasm/serve.mjs';
 import { SITES } from './sites.mjs';
 import { snippetsFor } from './snippets.mjs';
+import { NPM, installLocked, npmEnv, run } from './npm.mjs';
 
-export { launchChromium, serve, stop };
+export { installLocked, launchChromium, npmEnv, run, serve, stop };
 
-const execFileP = promisify(execFile);
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('./', import.meta.url));
 export const SITES_BUILD = join(ROOT, 'build', 'sites');
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Every calculator kind (web/element.mjs); each computes on some page of every fixture. */
-export const KINDS = ['sizing', 'formulas', 'simulate', 'paradox', 'cbf', 'layouts', 'recycling'];
 /** The sizing the docs' snippet asks for (n = 1M, p = 1 %): m = ⌈−n ln p / ln²2⌉, k = round(m/n ln 2). */
 export const SIZING = { m: 9592956, k: 7 };
 export const CLS_LIMIT = 0.05;
@@ -37,49 +32,25 @@ const skipReason = () =>
       : false;
 export const skip = skipReason();
 
-// npm without the settings of an enclosing `npm run`/`npm test`, quiet.
-export function npmEnv() {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
-  return { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ASTRO_TELEMETRY_DISABLED: '1' };
-}
+/**
+ * Every calculator kind, as the element lists them (calculatorNames() of the built bundle, which imports in
+ * Node without a DOM); each computes on the calculators page of every fixture site.
+ */
+export const KINDS = skip ? [] : (await import(pathToFileURL(join(ROOT, 'dist', 'element', 'bloom-calc.mjs')).href)).calculatorNames();
+/** What a calculator needs on the page to compute without a click (the simulation runs on its button otherwise). */
+const TO_COMPUTE = { simulate: ' autorun' };
 
-/** Runs a command to completion; throws with its output when it fails. */
-export async function run(command, args, { cwd, env = npmEnv(), timeout = 600_000 } = {}) {
-  try {
-    return await execFileP(command, args, { cwd, env, timeout, maxBuffer: 64 << 20 });
-  } catch (error) {
-    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
-  }
-}
-
-/** `npm pack` of the repository (as published), into build/sites/pack/; returns the tarball's path. */
+/**
+ * `npm pack` of the repository (as published), into build/sites/pack/; returns the tarball's path. `npm test`
+ * packs once for every fixture and names the tarball in BLOOMCALC_SITES_TARBALL (scripts/test.mjs).
+ */
 export async function packTarball() {
+  if (process.env.BLOOMCALC_SITES_TARBALL) return process.env.BLOOMCALC_SITES_TARBALL;
   const dir = join(SITES_BUILD, 'pack', String(process.pid));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const { stdout } = await run(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT });
   return join(dir, JSON.parse(stdout)[0].filename);
-}
-
-/**
- * `npm ci` in `dir` (from its package-lock.json, if it has one) unless its node_modules was installed from the
- * same lockfile already; timings.install: the milliseconds it took (0 when kept).
- */
-export async function installLocked(dir, timings = {}) {
-  const lock = join(dir, 'package-lock.json');
-  if (!existsSync(lock)) return;
-  const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');
-  const stamp = join(dir, 'node_modules', '.bloomcalc-lock-sha256');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) {
-    timings.install = 0;
-    return;
-  }
-  const start = Date.now();
-  rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
-  await run(NPM, ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir });
-  writeFileSync(stamp, hash);
-  timings.install = Date.now() - start;
 }
 
 /**
@@ -108,21 +79,31 @@ export async function prepareSite(name, { tarball, snippetSite = name, timings =
       continue;
     }
     const file = join(dir, path);
-    if (anchor) {
-      // the line holding the marker (in a comment of the file's language) becomes the snippet, at its indentation
-      const marker = `<!-- ${anchor} -->`;
-      const lines = readFileSync(file, 'utf8').split('\n');
-      const at = lines.findIndex((line) => line.includes(marker));
-      assert.ok(at >= 0, `${name}/${path} has no ${marker} for the docs' snippet`);
-      const indent = lines[at].match(/^\s*/)[0];
-      lines.splice(at, 1, ...text.trimEnd().split('\n').map((line) => (line ? indent + line : line)));
-      writeFileSync(file, lines.join('\n'));
-    } else {
+    if (anchor) replaceMarker(file, anchor, text);
+    else {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, text);
     }
   }
+  // every other calculator the element lists, after the docs' snippet, on the site's calculators page
+  const site = SITES[name];
+  if (site) {
+    const shown = new Set(snippets.flatMap(({ text }) => [...text.matchAll(/calculator="([^"]+)"/g)].map((m) => m[1])));
+    const more = KINDS.filter((kind) => !shown.has(kind)).map((kind) => site.element(kind, TO_COMPUTE[kind] ?? ''));
+    replaceMarker(join(dir, site.page), 'calculators', more.join('\n'));
+  }
   return { dir, snippets };
+}
+
+/** Puts `text` in place of the line of `file` holding <!-- anchor --> (in a comment of its language), at its indentation. */
+function replaceMarker(file, anchor, text) {
+  const marker = `<!-- ${anchor} -->`;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const at = lines.findIndex((line) => line.includes(marker));
+  assert.ok(at >= 0, `${file} has no ${marker}`);
+  const indent = lines[at].match(/^\s*/)[0];
+  lines.splice(at, 1, ...text.trimEnd().split('\n').map((line) => (line ? indent + line : line)));
+  writeFileSync(file, lines.join('\n'));
 }
 
 /**
@@ -407,7 +388,7 @@ export function siteTest(name) {
   });
   after(async () => {
     await browser?.close();
-    if (tarball) rmSync(dirname(tarball), { recursive: true, force: true });
+    if (tarball && tarball !== process.env.BLOOMCALC_SITES_TARBALL) rmSync(dirname(tarball), { recursive: true, force: true });
   });
   test('the production site builds, ships no build path, and passes the site checks in Chromium', async (t) => {
     const { dir } = prepared;

@@ -6,6 +6,10 @@ import { join } from 'node:path';
 
 const links = { linkToOther: 'Other page', linkBack: 'Calculators' };
 
+// `page`: the calculators page's source; `element`: the markup of one more calculator on it (in place of its
+// <!-- calculators --> line; `attributes`: e.g. ' autorun'), in the page's own language.
+const htmlElement = (kind, attributes) => `<bloom-calc calculator="${kind}"${attributes}></bloom-calc>\n`;
+
 export const SITES = {
   vitepress: {
     title: 'VitePress 1.6',
@@ -14,6 +18,8 @@ export const SITES = {
     calculators: '/calculators.html',
     other: '/other.html',
     ...links,
+    page: 'docs/calculators.md',
+    element: htmlElement,
     siteIsDark: (page) => page.evaluate(() => document.documentElement.classList.contains('dark')),
     toggleDark: (page) => page.locator('button.VPSwitchAppearance:visible').first().click(),
   },
@@ -24,6 +30,8 @@ export const SITES = {
     calculators: '/calculators/',
     other: '/other/',
     ...links,
+    page: 'docs/calculators.md',
+    element: htmlElement,
     siteIsDark: (page) => page.evaluate(() => document.documentElement.dataset.theme === 'dark'),
     toggleDark: (page) => page.getByRole('button', { name: /dark and light mode/ }).click(),
   },
@@ -34,6 +42,8 @@ export const SITES = {
     calculators: '/calculators/',
     other: '/other/',
     ...links,
+    page: 'src/content/docs/calculators.mdx',
+    element: (kind, attributes) => `<BloomCalc calculator="${kind}"${attributes} />\n`,
     siteIsDark: (page) => page.evaluate(() => document.documentElement.dataset.theme === 'dark'),
     toggleDark: async (page) => {
       const dark = await page.evaluate(() => document.documentElement.dataset.theme === 'dark');
@@ -48,6 +58,8 @@ export const SITES = {
     calculators: '/calculators/',
     other: '/other/',
     ...links,
+    page: 'docs/calculators.md',
+    element: htmlElement,
     siteIsDark: (page) => page.evaluate(() => document.body.getAttribute('data-md-color-scheme') === 'slate'),
     toggleDark: (page) => page.locator('form[data-md-component="palette"] label:visible').first().click(),
   },
@@ -70,6 +82,8 @@ export const SITES = {
     calculators: '/calculators.html',
     other: '/other.html',
     ...links,
+    page: 'calculators.rst',
+    element: (kind, attributes) => `.. raw:: html\n\n   ${htmlElement(kind, attributes)}`,
     // furo: body[data-theme] is auto (the OS's preference, light here), light or dark
     siteIsDark: (page) => page.evaluate(() => document.body.dataset.theme === 'dark'),
     toggleDark: (page) => page.locator('button.theme-toggle:visible').first().click(),
