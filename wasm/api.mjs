@@ -13,10 +13,11 @@
 //   * a user callback called from C++ goes through `callback()`: it never throws into wasm; its
 //     exception is recorded, the wrapper returns false (cancel), and the exception is rethrown after
 //     the binding has returned.
-// A new method: declare its input's field table (`fields`, below: the accepted fields and their readers), copy the
+// A new method: declare its input in schema/ (npm run generate writes its field table, wasm/inputs.generated.mjs), copy the
 // input with `read()`, call the binding with `call(raw.x(...))`.
 
 import { errorClass } from './error-wire.mjs';
+import { INPUT_FIELDS, METHOD_INPUTS } from './inputs.generated.mjs';
 
 const ERROR_KEY = '__bloomcalcError';
 const QUOTE = 40;  // a bad input is quoted to at most this many characters
@@ -169,27 +170,40 @@ function recyclingOf(input) {
 }
 
 // ---- strict inputs (docs/decisions.md, "Strict inputs") ---------------------------------------------
-// A method's input is read through its field table: { field: reader }, each reader (raw, input, field) → the plain
-// value the binding gets. The table is also the list of accepted fields (with a reader's `also`: the other names it
-// reads, such as an older name): any other own field is a TypeError naming it, thrown before any value is read, since a misspelt optional
-// field (`hashin`) would otherwise be a silently wrong answer (its default).
+// A method's input is read through its fields, declared once in schema/ (generated into wasm/inputs.generated.mjs):
+// [name, reader, default, older names]. They are also the list of accepted fields: any other own field is a
+// TypeError naming it, thrown before any value is read, since a misspelt optional field (`hashin`) would otherwise
+// be a silently wrong answer (its default). A field absent (its reader returns undefined) gets its default here,
+// so the binding receives every field the schema gives a default (as the core would have filled it).
 
+// The readers by kind, each (raw, input, name) → the plain value the binding gets; READERS (below) adds the readers
+// with a rule of their own (a schema field's `reader`).
 const bits = (raw, input, name) => quantity(raw, input[name], 'parseBits', name);
 const count = (raw, input, name) => quantity(raw, input[name], 'parseCount', name);
 const probability = (raw, input, name) => quantity(raw, input[name], 'parseProbability', name);
-const decimal = (raw, input, name) => real(raw, input[name], name);
-const chance = (raw, input, name) => real(raw, input[name], name, { probability: true });  // "1 in 1000", "0.1%" too
-const choice = (raw, input, name) => text(input[name], name);
-const numbers = (raw, input, name) => list(raw, input[name], name) ?? [];  // absent: empty, refused by the core by name
-const yesNo = (raw, input, name) => flag(input[name], name) ?? false;
-/** `reader` of `name` or of its older name `old` (alias()). */
-const olderName = (reader, old) => Object.assign((raw, input, name) => reader(raw, { [name]: alias(input, name, old) }, name), { also: [old] });
-const recycling = Object.assign((raw, input) => recyclingOf(input), { also: ['retaining'] });
+const KIND_READERS = {
+  bits,
+  count,
+  probability,
+  decimal: (raw, input, name) => real(raw, input[name], name),
+  chance: (raw, input, name) => real(raw, input[name], name, { probability: true }),  // "1 in 1000", "0.1%" too
+  choice: (raw, input, name) => text(input[name], name),
+  list: (raw, input, name) => list(raw, input[name], name) ?? [],  // absent: empty, refused by the core by name
+  flag: (raw, input, name) => flag(input[name], name),
+};
+// Readers that read their older names themselves (the others get the value of the name or of its older name, alias()).
+const OWN_OLDER = new Set(['recycling', 'simRecycling', 'itemsOrN']);
 
-/** A field table: its readers and the fields it accepts (every key, and the other names its readers read). */
-function fields(readers) {
-  const accepted = Object.entries(readers).flatMap(([name, reader]) => [name, ...(reader.also ?? [])]);
-  return Object.freeze({ readers, accepted: Object.freeze(accepted) });
+const TABLES = new Map();
+/** The field table of an input type: its rows and the names it accepts (every field and its older names), cached. */
+function tableOf(type) {
+  let table = TABLES.get(type);
+  if (!table) {
+    const rows = INPUT_FIELDS[type];
+    table = { rows, accepted: rows.flatMap(([name, , , older = []]) => [name, ...older]) };
+    TABLES.set(type, table);
+  }
+  return table;
 }
 
 /** Throws a TypeError naming the first own field of `input` not in `accepted`, with the nearest accepted name. */
@@ -239,23 +253,19 @@ function editDistance(a, b) {
   return previous[b.length];
 }
 
-/** The input read through `table`: an object with only accepted fields (else a TypeError), each value read in table order. */
-function read(raw, input, table, what) {
+/** The input of `method` read through its fields: an object with only accepted fields (else a TypeError), each value read in order, defaults filled. */
+function read(raw, input, method, what = `${method} input`) {
+  const table = tableOf(METHOD_INPUTS[method]);
   object(input, what);
   onlyFields(input, table.accepted, what);
   const out = {};
-  for (const [name, reader] of Object.entries(table.readers)) out[name] = reader(raw, input, name);
+  for (const [name, reader, fallback, older] of table.rows) {
+    const source = older && !OWN_OLDER.has(reader) ? { [name]: alias(input, name, older[0]) } : input;
+    const value = READERS[reader](raw, source, name);
+    out[name] = value === undefined && fallback !== undefined && fallback !== null ? fallback : value;
+  }
   return out;
 }
-
-// The field tables, one per input type of index.d.ts (tests/js/strict.test.mjs checks that they agree).
-const FILTER = fields({ m: bits, n: count, k: count, hashing: choice });
-// fpr() and size() also take hashBits (32 | 64): the hash-width floor beside the result (hashFloor below).
-const FPR = fields({ m: bits, n: count, k: count, hashing: choice, hashBits: count });
-const SIZING = fields({ n: count, p: probability, m: bits, k: count, rounding: choice, method: choice, hashing: choice, hashBits: count });
-// The variant and method of every recycling model (RbfVariantInput, RbfMethodInput).
-const VARIANT = { hashing: choice, recycling, restart: choice, swap: choice, method: choice };
-const RBF = fields({ m: bits, k: count, sigma: count, phases: count, ...VARIANT });
 
 /**
  * rbf(input) without the synchronous call's bound on the exact fill's work, on the raw recycling module: for a
@@ -263,12 +273,8 @@ const RBF = fields({ m: bits, k: count, sigma: count, phases: count, ...VARIANT 
  * abort). The same binding code as rbf(), so the same bits wherever both run.
  */
 export function rbfUnbounded(raw, input) {
-  return call(raw.rbfUnbounded(read(raw, input, RBF, 'rbfAsync input')));
+  return call(raw.rbfUnbounded(read(raw, input, 'rbfAsync')));
 }
-const SIGMA_CURVE = fields({ m: bits, k: count, points: count, phases: count, ...VARIANT });
-const N_BOUNDED = fields({ m: bits, k: count, N: count, hashing: choice });
-const RECOMMEND = fields({ m: bits, kmax: count, p: olderName(probability, 'fpr'), ...VARIANT });
-
 /**
  * A user callback for a binding: never throws into wasm. An exception is kept (and cancels the work by
  * returning false); `rethrow()` throws it once the binding has returned.
@@ -323,7 +329,6 @@ function rowsArg(rows, maxRows) {
   });
 }
 
-const PARADOX = fields({ prior: chance, alpha: decimal, fpr: chance, bpe: decimal });
 // The priors of a curve: a list of at least one (an empty answer would hide the omission, and would skip the
 // checks of alpha, fpr and bpe, which run per prior).
 const PRIORS_RANGE = 'a list of probabilities in [0, 1], such as [1e-6, 1e-3] or "1e-6,1e-3"';
@@ -336,17 +341,8 @@ function priorList(raw, input, name) {
     });
   return priors;
 }
-const PARADOX_CURVE = fields({ priors: priorList, alpha: decimal, fpr: chance, bpe: decimal });
-const CBF = fields({ counters: numbers, m: count, n: count, k: count, prior: chance, alpha: decimal });
 // kmax as in recommend(); kMax is its older name here. Given but empty (null, ""): NaN, refused by the core by name.
 const kmaxOrNaN = (raw, input, name) => (input[name] === undefined ? undefined : count(raw, input, name) ?? NaN);
-const CBF_OPTIMAL_K = fields({ m: count, n: count, prior: chance, alpha: decimal, kmax: olderName(kmaxOrNaN, 'kMax') });
-const BH_CBF = fields({
-  counters: numbers, sums: numbers, increments: numbers, sequence: numbers,
-  h: count, m: count, n: count, k: count, prior: chance, alpha: decimal,
-});
-const SELECTIVE = fields({ sizes: numbers, members: numbers, m: count, alpha: decimal, counting: yesNo });
-const ORDER = fields({ probs: numbers, costs: numbers, specialCost: decimal });
 
 // ---- simulation ----------------------------------------------------------------------------------
 
@@ -360,20 +356,25 @@ function simRecycling(raw, input) {
       parameter: 'recycling',
       validRange: '"nonretaining" or "retaining"',
     });
-  return value === undefined ? undefined : value === 'retaining';
+  return value;
 }
-const itemsOrN = Object.assign((raw, input, name) => count(raw, absent(input.N) ? input : { [name]: alias(input, 'N', name) }, name), { also: ['N'] });
+const itemsOrN = (raw, input, name) => count(raw, absent(input.N) ? input : { [name]: alias(input, 'N', name) }, name);
 const newFraction = (raw, input, name) => (input[name] === '1' || input[name] === 1 ? 1 : probability(raw, input, name));
-const SIMULATION = fields({
-  structure: choice, hashing: choice, boundary: choice, stream: choice, swap: choice,
-  recycling: Object.assign(simRecycling, { also: ['retaining'] }),
-  m: bits, k: count, n: itemsOrN, sigma: count, epochs: count, arrivals: count, warmup: count, queries: count,
-  pool: count, window: count, seed: count, newFraction, confidence: probability,
-});
 
-function simArgs(raw, input, what) {
-  const { recycling: retaining, ...out } = read(raw, input, SIMULATION, what);
-  return { ...out, retaining };
+const READERS = {
+  ...KIND_READERS,
+  recycling: (raw, input) => recyclingOf(input),
+  simRecycling,
+  itemsOrN,
+  newFraction,
+  priorList,
+  kmaxOrNaN,
+};
+
+// The engine's input: recycling as `retaining`.
+function simArgs(raw, input, method) {
+  const { recycling, ...out } = read(raw, input, method);
+  return { ...out, retaining: recycling === 'retaining' };
 }
 
 // The options of simulate() / simulateParadox(), and of createSimulation() / createParadoxSimulation().
@@ -404,11 +405,6 @@ function abortError(signal) {
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const PARADOX_SIMULATION = fields({
-  structure: choice, hashing: choice, m: bits, n: count, k: count, queries: count, epochs: count, seed: count,
-  prior: chance, confidence: probability,
-});
-
 // A probe budget for step(): a finite number ≥ 1 (bounded so one step stays a chunk).
 function probeBudget(probes) {
   if (typeof probes !== 'number') throw typeError('probes', 'a number', probes);
@@ -429,8 +425,7 @@ const dropped = typeof FinalizationRegistry === 'function' ? new FinalizationReg
  * kind 'fpr': the engine's FPR experiments (raw.Simulation); 'paradox': Theorem 1's posterior.
  */
 function simulationHandle(raw, input, options, kind, method) {
-  const what = `${method} input`;
-  const args = kind === 'paradox' ? read(raw, input, PARADOX_SIMULATION, what) : simArgs(raw, input, what);
+  const args = kind === 'paradox' ? read(raw, input, method) : simArgs(raw, input, method);
   const { chunkMs = 8 } = optionsOf(options, HANDLE_OPTIONS, `${method} options`);
   let sim = kind === 'paradox' ? new raw.ParadoxSimulation(args) : new raw.Simulation(args);
   const failure = sim.error();
@@ -503,24 +498,6 @@ function simulateSync(raw, input, kind, method) {
   }
 }
 
-// Layout inputs: m and blockBits in bits (units allowed), n, k as counts, p as a probability; the choices
-// (layout, preset, hashing, hashScheme) are text checked by the core, which names a bad one.
-const LAYOUT_FILTER = { m: bits, n: count, k: count, blockBits: bits, layout: choice, preset: choice, hashing: choice };
-const LAYOUT = fields(LAYOUT_FILTER);
-const LAYOUT_SIZING = fields({
-  n: count, k: count, blockBits: bits, p: probability, maxBytes: count, layout: choice, preset: choice, hashing: choice, hashBits: count,
-});
-const LAYOUT_SIMULATION = fields({
-  ...LAYOUT_FILTER, hashScheme: choice, epochs: count, queries: count, seed: count, confidence: probability,
-});
-
-// What each library allocates, the hash-width floor and scalable filters (docs/libraries.md, hash-width.md,
-// scalable.md).
-const maybe = (raw, input, name) => flag(input[name], name);  // absent: the core's default
-const LIBRARY_SIZING = fields({ library: choice, n: count, p: probability, k: count, maxBytes: count, hashBits: count });
-const HASH_FLOOR = fields({ layout: choice, m: bits, n: count, k: count, blockBits: bits, hashing: choice, hashBits: count, ideal: probability, p: probability });
-const SCALABLE = fields({ p: probability, capacity: count, n: count, ratio: decimal, growth: decimal, library: choice, optimise: maybe });
-
 /** `result` with hashFloor: the floor of a `hashBits`-bit hash for its filter (hashBits absent: unchanged). */
 function withHashFloor(raw, result, hashBits, filter) {
   if (hashBits === undefined) return result;
@@ -585,22 +562,22 @@ export function wrap(main, rbf = null, tools = null) {
   const limits = Object.freeze(raw.limits());
   return Object.freeze({
     fpr(input) {
-      const { hashBits, ...args } = read(raw, input, FPR, 'fpr input');
+      const { hashBits, ...args } = read(raw, input, 'fpr');
       const r = call(raw.compareFpr(args));
       return withHashFloor(raw, r, hashBits, { m: r.m, n: r.n, k: r.k, hashing: r.hashing, ideal: r.exact });
     },
-    exactFpr: (input) => call(raw.exactFpr(read(raw, input, FILTER, 'exactFpr input'))),
-    exactFprTable: (input) => call(raw.exactFprTable(read(raw, input, FILTER, 'exactFprTable input'))),
+    exactFpr: (input) => call(raw.exactFpr(read(raw, input, 'exactFpr'))),
+    exactFprTable: (input) => call(raw.exactFprTable(read(raw, input, 'exactFprTable'))),
     size(input) {
-      const { hashBits, ...args } = read(raw, input, SIZING, 'size input');
+      const { hashBits, ...args } = read(raw, input, 'size');
       const r = call(raw.solveSizing(args));
       return withHashFloor(raw, r, hashBits, { m: r.m, n: r.n, k: r.k, hashing: r.hashing, ideal: r.fpr.exact, p: r.target ?? undefined });
     },
-    rbf: (input) => call(raw.rbf(read(raw, input, RBF, 'rbf input'))),
-    sigmaCurve: (input) => call(raw.sigmaCurve(read(raw, input, SIGMA_CURVE, 'sigmaCurve input'))),
-    nBounded: (input) => call(raw.nBounded(read(raw, input, N_BOUNDED, 'nBounded input'))),
+    rbf: (input) => call(raw.rbf(read(raw, input, 'rbf'))),
+    sigmaCurve: (input) => call(raw.sigmaCurve(read(raw, input, 'sigmaCurve'))),
+    nBounded: (input) => call(raw.nBounded(read(raw, input, 'nBounded'))),
     recommend(input, onProgress) {
-      const args = read(raw, input, RECOMMEND, 'recommend input');
+      const args = read(raw, input, 'recommend');
       const progress = callback(onProgress, 'onProgress');
       const result = raw.recommend(args, progress.fn);
       progress.rethrow();
@@ -608,9 +585,9 @@ export function wrap(main, rbf = null, tools = null) {
     },
     // The recommendation in parts, for a worker pool (wasm/rbf-pool.mjs): the plan, the rows of k = kLo..kHi,
     // and the merge of every row (in the core).
-    recommendPlan: (input) => call(raw.recommendPlan(read(raw, input, RECOMMEND, 'recommendPlan input'))),
+    recommendPlan: (input) => call(raw.recommendPlan(read(raw, input, 'recommendPlan'))),
     recommendRows(input, kLo, kHi, onProgress) {
-      const args = read(raw, input, RECOMMEND, 'recommendRows input');
+      const args = read(raw, input, 'recommendRows');
       for (const [name, k] of [['kLo', kLo], ['kHi', kHi]]) if (typeof k !== 'number') throw typeError(name, 'a number', k);
       const progress = callback(onProgress, 'onProgress');
       const result = raw.recommendRows(args, kLo, kHi, progress.fn);
@@ -618,36 +595,36 @@ export function wrap(main, rbf = null, tools = null) {
       return call(result);
     },
     mergeRecommendation: (input, rows) =>
-      call(raw.mergeRecommendation(read(raw, input, RECOMMEND, 'mergeRecommendation input'), rowsArg(rows, limits.maxHashes))),
-    paradox: (input) => call(raw.paradox(read(raw, input, PARADOX, 'paradox input'))),
-    paradoxCurve: (input) => call(raw.paradoxCurve(read(raw, input, PARADOX_CURVE, 'paradoxCurve input'))),
-    cbf: (input) => call(raw.cbf(read(raw, input, CBF, 'cbf input'))),
-    cbfOptimalK: (input) => call(raw.cbfOptimalK(read(raw, input, CBF_OPTIMAL_K, 'cbfOptimalK input'))),
-    bhCbf: (input) => call(raw.bhCbf(read(raw, input, BH_CBF, 'bhCbf input'))),
-    selective: (input) => call(raw.selective(read(raw, input, SELECTIVE, 'selective input'))),
-    order: (input) => call(raw.cacheOrder(read(raw, input, ORDER, 'order input'))),
-    layoutFpr: (input) => call(raw.layoutFpr(read(raw, input, LAYOUT, 'layoutFpr input'))),
-    layoutExactFpr: (input) => call(raw.layoutExactFpr(read(raw, input, LAYOUT, 'layoutExactFpr input'))),
-    layoutMixture: (input) => call(raw.layoutMixture(read(raw, input, LAYOUT, 'layoutMixture input'))),
+      call(raw.mergeRecommendation(read(raw, input, 'mergeRecommendation'), rowsArg(rows, limits.maxHashes))),
+    paradox: (input) => call(raw.paradox(read(raw, input, 'paradox'))),
+    paradoxCurve: (input) => call(raw.paradoxCurve(read(raw, input, 'paradoxCurve'))),
+    cbf: (input) => call(raw.cbf(read(raw, input, 'cbf'))),
+    cbfOptimalK: (input) => call(raw.cbfOptimalK(read(raw, input, 'cbfOptimalK'))),
+    bhCbf: (input) => call(raw.bhCbf(read(raw, input, 'bhCbf'))),
+    selective: (input) => call(raw.selective(read(raw, input, 'selective'))),
+    order: (input) => call(raw.cacheOrder(read(raw, input, 'order'))),
+    layoutFpr: (input) => call(raw.layoutFpr(read(raw, input, 'layoutFpr'))),
+    layoutExactFpr: (input) => call(raw.layoutExactFpr(read(raw, input, 'layoutExactFpr'))),
+    layoutMixture: (input) => call(raw.layoutMixture(read(raw, input, 'layoutMixture'))),
     layoutSize(input) {
-      const { hashBits, ...args } = read(raw, input, LAYOUT_SIZING, 'layoutSize input');
+      const { hashBits, ...args } = read(raw, input, 'layoutSize');
       const r = call(raw.layoutSize(args));
       const filter = { layout: r.layout, m: r.m, n: r.n, k: r.k, blockBits: r.blockBits, hashing: r.hashing, ideal: r.fpr, p: r.target };
       return withHashFloor(raw, r, hashBits, filter);
     },
-    simulateLayout: (input) => call(raw.simulateLayout(read(raw, input, LAYOUT_SIMULATION, 'simulateLayout input'))),
+    simulateLayout: (input) => call(raw.simulateLayout(read(raw, input, 'simulateLayout'))),
     layoutPresets: () => raw.layoutPresets(),
     libraries: () => raw.libraries(),
-    librarySize: (input) => call(raw.librarySize(read(raw, input, LIBRARY_SIZING, 'librarySize input'))),
-    hashFloor: (input) => call(raw.hashFloor(read(raw, input, HASH_FLOOR, 'hashFloor input'))),
-    scalable: (input) => call(raw.scalable(read(raw, input, SCALABLE, 'scalable input'))),
+    librarySize: (input) => call(raw.librarySize(read(raw, input, 'librarySize'))),
+    hashFloor: (input) => call(raw.hashFloor(read(raw, input, 'hashFloor'))),
+    scalable: (input) => call(raw.scalable(read(raw, input, 'scalable'))),
     parseCount: parser(raw, 'parseCount', 'value'),
     parseBits: parser(raw, 'parseBits', 'm'),
     parseProbability: parser(raw, 'parseProbability', 'p'),
     simulate: (input, options) => simulateAsync(raw, input, options, 'fpr', 'simulate'),
     simulateSync: (input) => simulateSync(raw, input, 'fpr', 'simulateSync'),
     createSimulation: (input, options) => simulationHandle(raw, input, options, 'fpr', 'createSimulation'),
-    simulationConfig: (input) => call(raw.simulationConfig(simArgs(raw, input, 'simulationConfig input'))),
+    simulationConfig: (input) => call(raw.simulationConfig(simArgs(raw, input, 'simulationConfig'))),
     simulateParadox: (input, options) => simulateAsync(raw, input, options, 'paradox', 'simulateParadox'),
     simulateParadoxSync: (input) => simulateSync(raw, input, 'paradox', 'simulateParadoxSync'),
     createParadoxSimulation: (input, options) => simulationHandle(raw, input, options, 'paradox', 'createParadoxSimulation'),

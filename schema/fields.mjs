@@ -1,0 +1,76 @@
+// The fields shared by several methods' inputs: one declaration per name and meaning (docs/vocabulary.md). A
+// method's input (schema/inputs.mjs) lists them, overriding what differs there (`{ ...k, doc: '…' }`).
+// A field: kind (how JS reads it: bits, count, probability, decimal, chance, choice, list, flag), type (its
+// TypeScript type when not the kind's), required, default (JS fills it when absent: the core's own default),
+// doc (one line, its range in words), older (older names still read), reader (a reader of wasm/api.mjs with a
+// rule of its own), also (other current names the reader reads, with their doc line). Plain data: scripts/generate.mjs writes every surface from it.
+
+/** The named choice types: their values (the core names a bad one) and doc line. */
+export const TYPES = {
+  Hashing: { choices: ['colliding', 'distinct'], doc: 'How the k probes of one item are drawn: with replacement (colliding) or k different bits (distinct).' },
+  Rounding: { choices: ['none', 'word64', 'pow2'], doc: 'How a solved m is rounded up: not at all, to a multiple of 64 bits, or to a power of two.' },
+  SizingMethod: { choices: ['classic', 'exact'], doc: 'Which FPR the sizing solver holds to the target: the classic formula or the exact mean FPR.' },
+  HashBits: { values: [32, 64], doc: 'The width of the hash all of an item\'s probes come from (docs/hash-width.md).' },
+  Recycling: { choices: ['nonretaining', 'retaining'], doc: 'Whether a recycle keeps the triggering message in the fresh filter (retaining) or not.' },
+  RestartLaw: { choices: ['exact', 'eq10'], doc: 'Retaining restart state with colliding hashes: the recycling message\'s own bits (`exact`) or 000 eq 10\'s fresh message.' },
+  SwapPoint: { choices: ['after', 'before'], doc: 'Two-phase swap: the frozen filter keeps the recycling message\'s bits (`after`) or not (`before`, 000 eq 24).' },
+  RbfMethod: {
+    choices: ['exact', 'asymptotic', 'auto'],
+    doc: 'How a recycling model is computed (docs/rbf.md#large-m): `exact`, the fill level by level (M ≤ 2^24 bits per filter); `asymptotic`, the large-M method (every σ-bounded variant; M ≤ 2^40, cost independent of M, with a relative error bound; k ≤ 32 only, k > 32 is a RangeError naming `k`); `auto` (default), exact up to 2^16 bits, large-M above (for k > 32: exact up to 2^24 bits, a RangeError naming `k` above; docs/rbf.md#large-m-limits).',
+  },
+  SimStructure: { choices: ['bloom', 'counting', 'sigma', 'two-phase', 'n-real', 'n-oracle'], doc: 'The real data structure to run.' },
+  SimHashing: { choices: ['colliding', 'distinct', 'double', 'enhanced-double'], doc: 'Ideal hashing (colliding / distinct) or what libraries do: double hashing, enhanced double hashing.' },
+  SimStream: { choices: ['fresh', 'pool', 'fading'], doc: 'Message stream of the recycling filters: all new, a finite pool, or fading popularity.' },
+  SimBoundary: { choices: ['exceeds', 'reaches'], doc: 'σ-bounded recycling: `exceeds` recycles when b > σ (the papers\' rule, default), `reaches` when b ≥ σ.' },
+  Layout: { choices: ['standard', 'blocked', 'split-block', 'partitioned'], doc: 'Where an item\'s k bits go (docs/layouts.md).' },
+  LayoutPreset: {
+    choices: ['parquet', 'arrow', 'impala', 'kudu', 'rocksdb', 'fastlocalbloom', 'boost-block', 'boost-multiblock'],
+    doc: 'Deployed filters by name (aliases: arrow, impala, kudu → parquet; fastlocalbloom → rocksdb).',
+  },
+  LayoutHashScheme: {
+    choices: ['ideal', 'parquet', 'rocksdb', 'boost', 'guava', 'redisbloom', 'orc'],
+    doc: 'The layout simulation\'s hash schemes: ideal probes, the Parquet spec\'s, or a library\'s own (docs/libraries.md).',
+  },
+  LibraryName: {
+    choices: ['guava', 'redisbloom', 'bloom-filters', 'hive', 'clickhouse', 'hurst', 'parquet', 'parquet-spec', 'arrow', 'rocksdb', 'boost-block', 'boost-multiblock'],
+    doc: 'The libraries whose sizing is modelled (docs/libraries.md).',
+  },
+};
+
+// ---- a filter: m, n, k, hashing (001) ----
+export const m = { kind: 'bits', required: true, doc: 'Filter size in bits, 1 ≤ m ≤ 2^40.' };
+export const n = { kind: 'count', required: true, doc: 'Items inserted, 1 ≤ n ≤ 2^40.' };
+export const k = { kind: 'count', required: true, doc: 'Hash functions, 1 ≤ k ≤ 64 (and k ≤ m for distinct hashing).' };
+export const p = { kind: 'probability', required: true, doc: 'Target false-positive rate in (0, 1).' };
+export const hashing = { kind: 'choice', type: 'Hashing', default: 'colliding', doc: 'How an item\'s k probes are drawn.' };
+export const hashBits = { kind: 'count', type: 'HashBits', doc: '32 or 64: adds `hashFloor`, the FPR floor of an h-bit hash (docs/hash-width.md).' };
+
+// ---- recycling filters (000) ----
+export const recycling = {
+  kind: 'choice', type: 'Recycling', default: 'nonretaining', older: ['retaining'], reader: 'recycling',
+  doc: 'After a recycle, set the triggering message in the fresh filter (`retaining`) or not.',
+  olderType: { retaining: 'boolean' },
+  olderDoc: { retaining: 'the older spelling of `recycling` (`true`: `\'retaining\'`), as in `simulate`; both given must agree.' },
+};
+export const restart = { kind: 'choice', type: 'RestartLaw', default: 'exact', doc: 'The retaining restart law with colliding hashes.' };
+export const swap = { kind: 'choice', type: 'SwapPoint', default: 'after', doc: 'Two phases: when the filters swap.' };
+export const rbfMethod = { kind: 'choice', type: 'RbfMethod', default: 'auto', doc: 'The exact fill, the large-M method, or the one that fits.' };
+export const phases = { kind: 'count', type: '1 | 2', default: 1, doc: '1 (default) or 2.' };
+export const kmax = { kind: 'count', doc: 'Largest k tried.' };
+
+// ---- costs and priors (004) ----
+export const prior = { kind: 'chance', required: true, doc: 'A-priori membership probability Pr(x ∈ S), in [0, 1].' };
+export const alpha = { kind: 'decimal', required: true, doc: 'W_FN / W_FP, > 0.' };
+export const list = { kind: 'list', required: true, type: 'NumberList' };
+
+// ---- layouts ----
+export const layout = { kind: 'choice', type: 'Layout', default: 'standard', doc: 'Default \'standard\'; ignored when `preset` is given.' };
+export const preset = { kind: 'choice', type: 'LayoutPreset', doc: 'Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K).' };
+export const blockBits = { kind: 'bits', doc: 'Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block.' };
+export const maxBytes = { kind: 'count', doc: 'Parquet writer\'s maximum bytes (default 1 MiB).' };
+
+// ---- simulations ----
+export const epochs = { kind: 'count', required: true, doc: 'Epochs (batches), 2 ≤ epochs ≤ 2^20.' };
+export const queries = { kind: 'count', doc: 'Lookups per filter instance.' };
+export const seed = { kind: 'count', doc: 'Seed of the hash functions and of the stream, 0 ≤ seed ≤ 2^53 (default 1). Same seed: same counts, native or wasm.' };
+export const confidence = { kind: 'probability', doc: 'Confidence of the intervals, in (0, 1) (default 0.99).' };

@@ -1,0 +1,243 @@
+// Every method's input: its fields in the order JS reads them (the first bad one is the one reported), each a
+// shared field of schema/fields.mjs or one of its own. The key is the input's TypeScript type (wasm/inputs.d.ts).
+import {
+  alpha, blockBits, confidence, epochs, hashBits, hashing, k, kmax, layout, list, m, maxBytes, n, p, phases, preset, prior,
+  queries, rbfMethod, recycling, restart, seed, swap,
+} from './fields.mjs';
+
+const count = { kind: 'count', required: true };
+const VARIANT = { hashing, recycling, restart, swap, method: rbfMethod };
+const filter = { m, n, k, hashing };
+
+export const INPUTS = {
+  FilterInput: { fields: filter },
+  FprInput: { doc: 'fpr()\'s input: a filter, and optionally the hash width whose floor to show beside it.', fields: { ...filter, hashBits } },
+  SizingInput: {
+    doc: 'Give any consistent subset of n, p, m, k: the others are solved.',
+    fields: {
+      n: { ...n, required: false, doc: 'Items.' },
+      p: { ...p, required: false },
+      m: { ...m, required: false, doc: 'Bits.' },
+      k: { ...k, required: false, doc: 'Hash functions.' },
+      rounding: { kind: 'choice', type: 'Rounding', default: 'none', doc: 'How a solved m is rounded up.' },
+      method: { kind: 'choice', type: 'SizingMethod', default: 'classic', doc: 'The FPR held to the target.' },
+      hashing,
+      hashBits,
+    },
+  },
+
+  // ---- recycling filters (docs/rbf.md) ----
+  RbfInput: {
+    fields: {
+      m: { ...m, doc: 'Total memory in bits, 1 ≤ m ≤ 2^40 (two phases split it evenly; the exact method: ≤ 2^24 bits per filter).' },
+      k: { ...k, doc: 'Hash functions, 1 ≤ k ≤ 64, k ≤ bits per filter.' },
+      sigma: { ...count, doc: 'Recycle when an insertion leaves more than sigma bits set: 0 ≤ sigma < bits per filter (≥ k when retaining).' },
+      phases,
+      ...VARIANT,
+    },
+  },
+  SigmaCurveInput: {
+    fields: {
+      m: { ...m, doc: 'Total memory in bits, as `rbf`.' },
+      k: { ...k, doc: 'Hash functions, as `rbf`.' },
+      points: {
+        kind: 'count',
+        doc: 'Number of σ values, spread evenly, in [2, 10^5]; default 200. The exact retaining law with colliding hashes by the exact fill (method \'exact\'; auto takes the large-M method above 2^16 bits) costs a pass over the levels per σ: there points·m ≤ 2^25 (about 1 s), and the default shrinks to fit.',
+      },
+      phases,
+      ...VARIANT,
+    },
+  },
+  NBoundedInput: {
+    fields: {
+      m: { ...m, doc: 'Bits, 1 ≤ m ≤ 2^40 (the cost grows with N, not m).' },
+      k: { ...k, doc: 'Hash functions, 1 ≤ k ≤ 64.' },
+      N: { ...count, doc: 'Messages per cycle, 1 ≤ N ≤ m.' },
+      hashing,
+    },
+  },
+  RecommendInput: {
+    fields: {
+      m: { ...m, doc: 'Total memory in bits, 4 ≤ m ≤ 2^40 (the exact method: ≤ 2^24).' },
+      kmax: { ...kmax, default: 32, doc: 'Largest k tried, 1..64, default 32; at most 32 where the large-M method runs (above 2^24 bits), else a RangeError naming `kmax`.' },
+      p: { ...p, older: ['fpr'], doc: 'The target long-term average FPR (000\'s f*) in (0, 1); `fpr` is its older name.' },
+      ...VARIANT,
+    },
+  },
+
+  // ---- the Bloom paradox and counting filters (docs/paradox.md) ----
+  ParadoxInput: {
+    fields: {
+      prior,
+      alpha,
+      fpr: { kind: 'chance', doc: 'False-positive rate of the filter, in (0, 1]. Give exactly one of `fpr` and `bpe`.' },
+      bpe: { kind: 'decimal', doc: 'Bits per element m/n ≥ 0; the FPR is then the paper\'s model (1/2)^{ln2·m/n} (optimal k).' },
+    },
+  },
+  ParadoxCurveInput: {
+    fields: {
+      priors: { ...list, reader: 'priorList', doc: 'The priors at which to evaluate the posterior: at least one (an empty list is a RangeError naming `priors`), at most 10^5.' },
+      alpha,
+      fpr: { kind: 'chance', doc: 'False-positive rate of the filter, in (0, 1]. Give exactly one of `fpr` and `bpe`.' },
+      bpe: { kind: 'decimal', doc: 'Bits per element m/n ≥ 0; the FPR is then the paper\'s model (1/2)^{ln2·m/n} (optimal k).' },
+    },
+  },
+  CbfInput: {
+    fields: {
+      counters: { ...list, doc: 'The k counters c_1..c_k of the element: non-negative integers ≤ n.' },
+      m: { ...count, doc: 'Counters in the CBF; each hash function owns m/k of them. k ≤ m ≤ 2^40.' },
+      n: { ...n, doc: 'Elements inserted, 1 ≤ n ≤ 2^40.' },
+      k: { ...k, doc: 'Hash functions, 1 ≤ k ≤ 64.' },
+      prior,
+      alpha,
+    },
+  },
+  CbfOptimalKInput: {
+    fields: {
+      m: { ...count, doc: 'Counters in the CBF, as `cbf`.' },
+      n: { ...n, doc: 'Elements inserted, as `cbf`.' },
+      prior,
+      alpha,
+      kmax: { ...kmax, default: 16, older: ['kMax'], reader: 'kmaxOrNaN', doc: 'Largest k to try (default 16, at most 64 and m), as `recommend`\'s `kmax`.' },
+    },
+  },
+  BhCbfInput: {
+    fields: {
+      counters: { ...list, doc: 'c_j, the fixed-increment counters.' },
+      sums: { ...list, doc: 'a_j, the variable-increment counters (sums of increments).' },
+      increments: { ...list, doc: 'v_{g_j(x)}, the element\'s own increment in each entry (elements of `sequence`).' },
+      sequence: { ...list, doc: 'D, a B_h sequence of distinct positive integers (e.g. 1,2,4 for h = 2).' },
+      h: { ...count, doc: 'Sums of up to h elements of D are distinct (1 ≤ h ≤ 8).' },
+      m: { ...count, doc: 'Counters, as `cbf`.' },
+      n: { ...n, doc: 'Elements inserted, as `cbf`.' },
+      k: { ...k, doc: 'Hash functions, 1 ≤ k ≤ 64.' },
+      prior,
+      alpha,
+    },
+  },
+  SelectiveInput: {
+    fields: {
+      sizes: { ...list, doc: 'N_i, elements of the universe in each class.' },
+      members: { ...list, doc: 'n_i ≤ N_i, members of S in each class (prior n_i / N_i). Same length as `sizes`.' },
+      m: { ...count, doc: 'Bits of the Bloom filter (counters of the CBF with `counting`).' },
+      alpha,
+      counting: { kind: 'flag', default: false, doc: 'Evaluate the plain and the selective counting Bloom filter (Theorem 4 per class) instead.' },
+    },
+  },
+  OrderInput: {
+    fields: {
+      probs: { ...list, doc: 'Success probability of each regular proxy, in [0, 1].' },
+      costs: { ...list, doc: 'Query cost of each regular proxy, > 0; as many as `probs`.' },
+      specialCost: { kind: 'decimal', required: true, doc: 'Cost ψ of the special proxy that always has the element, > 0.' },
+    },
+  },
+
+  // ---- simulations (docs/simulation.md) ----
+  SimulationInput: {
+    fields: {
+      structure: { kind: 'choice', type: 'SimStructure', required: true, doc: 'The real data structure to run.' },
+      hashing: { ...hashing, type: 'SimHashing' },
+      boundary: { kind: 'choice', type: 'SimBoundary', default: 'exceeds', doc: 'σ-bounded recycling: recycle when b > σ (`exceeds`) or b ≥ σ (`reaches`).' },
+      stream: { kind: 'choice', type: 'SimStream', default: 'fresh', doc: 'Recycling filters only: the message stream.' },
+      swap: { ...swap, doc: 'two-phase: the frozen array keeps the recycling message\'s bits (`\'after\'`, default) or not (`\'before\'`, 000 eq 24).' },
+      recycling: { ...recycling, reader: 'simRecycling', doc: '`\'retaining\'`: after a recycle, set the triggering message in the fresh filter (as `rbf`). Default `\'nonretaining\'`.' },
+      m: { ...m, doc: 'Memory M in bits, 1 ≤ m ≤ 2^31, within the 256 MiB state budget; two-phase: in all (two arrays of ⌊m/2⌋ bits, as `rbf`).' },
+      k: { ...k, doc: 'Probes per message, 1 ≤ k ≤ 64.' },
+      n: {
+        kind: 'count', reader: 'itemsOrN', doc: 'bloom/counting: messages per filter instance; n-real/n-oracle: N.',
+        also: { N: 'n-real/n-oracle: N, counted messages per cycle (as `nBounded`); `n` is its older name there.' },
+      },
+      sigma: { kind: 'count', doc: 'sigma/two-phase: the recycle bound σ on one array\'s bits (exceeds: 1 ≤ σ ≤ bits − 1; reaches: 1 ≤ σ ≤ bits).' },
+      epochs,
+      arrivals: { ...count, doc: 'Counted arrivals per epoch (lookups for bloom/counting), ≥ 1.' },
+      warmup: { kind: 'count', doc: 'Arrivals before counting starts; default one epoch for recycling filters, 0 for bloom/counting.' },
+      queries: { ...queries, doc: 'bloom/counting: lookups per filter instance (default max(64, n)).' },
+      pool: { kind: 'count', doc: 'pool: distinct messages (default 1000, ≤ 2^22).' },
+      window: { kind: 'count', doc: 'fading: repeats come from the last `window` new messages (default 1000, ≤ 2^20).' },
+      seed,
+      newFraction: { kind: 'probability', reader: 'newFraction', doc: 'fading: probability that an arrival is a new message, in (0, 1] (default 0.5).' },
+      confidence,
+    },
+  },
+  ParadoxSimulationInput: {
+    fields: {
+      structure: { kind: 'choice', type: "'bloom' | 'counting'", default: 'bloom', doc: '`\'bloom\'` (default) or `\'counting\'` (8-bit counters; same answers).' },
+      hashing: { ...hashing, type: 'SimHashing' },
+      m,
+      n: { ...n, doc: 'Members inserted into each filter instance.' },
+      k: { ...k, doc: 'Hash functions, 1 ≤ k ≤ 64.' },
+      queries: { ...queries, required: true, doc: 'Lookups per filter instance (one instance per epoch).' },
+      epochs: { ...epochs, doc: 'Filter instances, ≥ 2.' },
+      seed: { ...seed, doc: 'Default 1; the same seed gives the same counts natively, in Node and in the browser.' },
+      prior: { ...prior, doc: 'Pr(x ∈ S) of each query, in (0, 1): a member with this probability, else a fresh non-member.' },
+      confidence: { ...confidence, doc: 'Of the interval; default 0.99.' },
+    },
+  },
+
+  // ---- layouts, libraries, scalable filters (docs/layouts.md, libraries.md, hash-width.md, scalable.md) ----
+  LayoutInput: {
+    fields: {
+      m, n,
+      k: { ...k, required: false, doc: 'Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets).' },
+      blockBits, layout, preset,
+      hashing: { ...hashing, doc: 'Probes inside a block (standard, blocked). Default \'colliding\'.' },
+    },
+  },
+  LayoutSizingInput: {
+    fields: {
+      n,
+      k: { ...k, required: false, doc: 'Fixed k; absent: the k needing the fewest bits.' },
+      blockBits,
+      p,
+      maxBytes,
+      layout, preset,
+      hashing: { ...hashing, doc: 'Probes inside a block (standard, blocked). Default \'colliding\'.' },
+      hashBits,
+    },
+  },
+  LayoutSimulationInput: {
+    fields: {
+      m, n,
+      k: { ...k, required: false, doc: 'Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets).' },
+      blockBits, layout, preset,
+      hashing: { ...hashing, doc: 'Probes inside a block (standard, blocked). Default \'colliding\'.' },
+      hashScheme: {
+        kind: 'choice', type: 'LayoutHashScheme', default: 'ideal',
+        doc: '\'ideal\' (default), \'parquet\' (the spec\'s salted hashing; split-block, B = 256, k = 8) or a library\'s own probe arithmetic: \'rocksdb\' (blocked, B = 512), \'boost\' (blocked B = 64 or split block B = 64k), \'guava\', \'redisbloom\', \'orc\' (standard, colliding). docs/libraries.md.',
+      },
+      epochs: { ...epochs, required: false, default: 32 },
+      queries: { ...queries, doc: 'Lookups per epoch; default max(4096, n).' },
+      seed: { ...seed, default: 1 },
+      confidence: { ...confidence, default: 0.99 },
+    },
+  },
+  LibrarySizeInput: {
+    fields: {
+      library: { kind: 'choice', type: 'LibraryName', required: true, doc: 'The library whose sizing rule to run.' },
+      n, p,
+      k: { ...k, required: false, doc: 'Boost\'s K (the template argument); absent: the K for which Boost allocates least. Other libraries: ignored.' },
+      maxBytes: { ...maxBytes, doc: 'parquet: the writer\'s maximum bytes (default 1 MiB).' },
+      hashBits: { ...hashBits, doc: 'The hash width for `hashFloor`; default the library\'s own.' },
+    },
+  },
+  HashFloorInput: {
+    fields: {
+      layout: { ...layout, doc: 'The filter\'s layout.' },
+      m, n, k, blockBits, hashing,
+      hashBits: { ...hashBits, required: true, doc: 'The hash width: 32 or 64.' },
+      ideal: { kind: 'probability', doc: 'The filter\'s FPR under ideal hashing; absent: its exact FPR.' },
+      p: { ...p, required: false, doc: 'A target, for `targetBelowFloor`.' },
+    },
+  },
+  ScalableInput: {
+    fields: {
+      p: { ...p, doc: 'The chain\'s overall error bound.' },
+      capacity: { ...count, doc: 'C: items of the first link.' },
+      n: { ...n, doc: 'Items in the chain.' },
+      ratio: { kind: 'decimal', default: 0.5, doc: 'R, the tightening ratio in (0, 1); default 0.5 (RedisBloom).' },
+      growth: { kind: 'decimal', default: 2, doc: 'S, the capacity growth ≥ 1; default 2 (RedisBloom\'s EXPANSION).' },
+      library: { kind: 'choice', type: 'LibraryName', default: 'redisbloom', doc: 'The rule sizing each link; default \'redisbloom\'.' },
+      optimise: { kind: 'flag', default: true, doc: 'Also search the R and S that need the fewest bits (default true; not for rocksdb, boost-*).' },
+    },
+  },
+};

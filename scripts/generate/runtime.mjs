@@ -1,0 +1,31 @@
+// wasm/inputs.generated.mjs: the readers' table wasm/api.mjs checks and fills every input with, from schema/.
+// Compact (name, reader, default, older names) so that every calculator's bundle carries only this, not the docs.
+import { INPUTS, METHODS } from '../../schema/index.mjs';
+
+export function runtimeTables(header) {
+  const inputs = Object.entries(INPUTS).map(([type, { fields }]) => {
+    const rows = Object.entries(fields).map(([name, f]) => {
+      const row = [name, f.reader ?? f.kind];
+      const others = [...(f.older ?? []), ...Object.keys(f.also ?? {})];
+      if (f.default !== undefined || others.length) row.push(f.default ?? null);
+      if (others.length) row.push(others);
+      return JSON.stringify(row);
+    });
+    return `  ${type}: [${rows.join(', ')}],`;
+  });
+  const methods = Object.entries(METHODS).map(([name, { input }]) => `  ${name}: ${JSON.stringify(input)},`);
+  return [
+    header('//'),
+    '// Each input type\'s fields in reading order: [name, reader (the kind, or a reader with a rule of its own), default',
+    '// (filled when absent; null: none), the other names it reads (older names first)].',
+    'export const INPUT_FIELDS = {',
+    ...inputs,
+    '};',
+    '',
+    '/** The input type of each method that takes an input object. */',
+    'export const METHOD_INPUTS = {',
+    ...methods,
+    '};',
+    '',
+  ].join('\n');
+}
