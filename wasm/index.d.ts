@@ -4,43 +4,61 @@
 // `TypeError` (a value of the wrong JS type) whose message names the parameter and its valid range; the
 // error also carries `parameter` and `validRange` (see BloomCalcError). A cancelled computation throws an
 // `Error` named "AbortError". Errors leak nothing; the module stays usable after any error.
-// Strict inputs: a field an input (or options) object does not declare below is a `TypeError` whose `parameter` is
+// Strict inputs: a field an input (or options) object does not declare (here or in wasm/inputs.d.ts) is a `TypeError` whose `parameter` is
 // that field and whose `validRange` lists the accepted ones, with the nearest in the message ("did you mean
 // 'hashing'?"), thrown before any other check, whatever its value; `@deprecated` fields are older names, still read.
 
-/** How the k probes of one item are drawn: with replacement (colliding) or k different bits (distinct). */
-export type Hashing = 'colliding' | 'distinct';
-/** How a solved m is rounded up: not at all, to a multiple of 64 bits, or to a power of two. */
-export type Rounding = 'none' | 'word64' | 'pow2';
-/** Which FPR the sizing solver holds to the target: the classic formula or the exact mean FPR. */
-export type SizingMethod = 'classic' | 'exact';
+// The inputs of every method and their named choices are generated from the schema (schema/, wasm/inputs.d.ts).
+import type {
+  Hashing,
+  Rounding,
+  SizingMethod,
+  Quantity,
+  HashBits,
+  Recycling,
+  RestartLaw,
+  SwapPoint,
+  RbfMethod,
+  SimStructure,
+  SimHashing,
+  SimStream,
+  SimBoundary,
+  Layout,
+  LayoutPreset,
+  LayoutHashScheme,
+  LibraryName,
+  NumberList,
+  Flag,
+  FilterInput,
+  FprInput,
+  HashFloorInput,
+  SizingInput,
+  RbfInput,
+  SigmaCurveInput,
+  NBoundedInput,
+  RecommendInputBase,
+  RecommendInput,
+  ParadoxInput,
+  ParadoxCurveInput,
+  CbfInput,
+  CbfOptimalKInput,
+  BhCbfInput,
+  SelectiveInput,
+  OrderInput,
+  SimulationInput,
+  ParadoxSimulationInput,
+  LayoutInput,
+  LayoutSizingInput,
+  LibrarySizeInput,
+  ScalableInput,
+  LayoutSimulationInput,
+} from './inputs.js';
+export type * from './inputs.js';
 
-/**
- * A quantity as a number or as text with units: counts accept `1000`, `1e6`, `1M`, `1Mi`, `2^20`;
- * sizes in bits accept `8192`, `64KiB` (bytes ×8), `2Gb` (bits); probabilities accept `0.001`,
- * `1e-3`, `0.1%`, `1 in 1000`, `1/1000`.
- */
-export type Quantity = number | string;
-
-export interface FilterInput {
-  /** Filter size in bits, 1 ≤ m ≤ 2^40. */
-  m: Quantity;
-  /** Items inserted, 1 ≤ n ≤ 2^40. */
-  n: Quantity;
-  /** Hash functions, 1 ≤ k ≤ 64 (and k ≤ m for distinct hashing). */
-  k: Quantity;
-  /** Default `'colliding'`. */
-  hashing?: Hashing;
-}
-
-/** The width of the hash all of an item's probes come from (docs/hash-width.md). */
-export type HashBits = 32 | 64;
-
-/** fpr()'s input: a filter, and optionally the hash width whose floor to show beside it. */
-export interface FprInput extends FilterInput {
-  /** 32 or 64: adds `hashFloor`, the FPR floor of an h-bit hash (docs/hash-width.md). */
-  hashBits?: HashBits;
-}
+/** The variant of every recycling model (rbf, sigmaCurve, recommend). */
+export type RbfVariantInput = Pick<RbfInput, 'hashing' | 'recycling' | 'retaining' | 'restart' | 'swap'>;
+/** How a recycling model is computed. */
+export type RbfMethodInput = Pick<RbfInput, 'method'>;
 
 /** The FPR floor of an h-bit hash (docs/hash-width.md, eqs H1, H2). */
 export interface HashFloor {
@@ -55,21 +73,6 @@ export interface HashFloor {
   matters: boolean;
   /** The target p is below the floor: no m or k reaches it with this hash. */
   targetBelowFloor: boolean;
-}
-
-export interface HashFloorInput {
-  /** Default `'standard'`. */
-  layout?: Layout;
-  m: Quantity;
-  n: Quantity;
-  k: Quantity;
-  blockBits?: Quantity;
-  hashing?: Hashing;
-  hashBits: HashBits;
-  /** The filter's FPR under ideal hashing; absent: its exact FPR. */
-  ideal?: Quantity;
-  /** A target, for `targetBelowFloor`. */
-  p?: Quantity;
 }
 
 export interface RelativeErrors {
@@ -100,25 +103,6 @@ export interface FprReport {
   bitsPerElement: number;
   /** With `hashBits`: the floor of that hash width (docs/hash-width.md). */
   hashFloor?: HashFloor;
-}
-
-export interface SizingInput {
-  /** Items. */
-  n?: Quantity;
-  /** Target false-positive rate in (0, 1). */
-  p?: Quantity;
-  /** Bits. */
-  m?: Quantity;
-  /** Hash functions. */
-  k?: Quantity;
-  /** Default `'none'`. */
-  rounding?: Rounding;
-  /** Default `'classic'`. */
-  method?: SizingMethod;
-  /** Default `'colliding'`. */
-  hashing?: Hashing;
-  /** 32 or 64: adds `hashFloor` (docs/hash-width.md). */
-  hashBits?: HashBits;
 }
 
 export interface KChoice {
@@ -171,40 +155,6 @@ export interface SizingResult {
   hashFloor?: HashFloor;
 }
 
-/** Recycling Bloom filters (papers 000/002). */
-export type Recycling = 'nonretaining' | 'retaining';
-/** Retaining restart state with colliding hashes: the recycling message's own bits (`exact`) or 000 eq 10's fresh message. */
-export type RestartLaw = 'exact' | 'eq10';
-/** Two-phase swap: the frozen filter keeps the recycling message's bits (`after`) or not (`before`, 000 eq 24). */
-export type SwapPoint = 'after' | 'before';
-
-export interface RbfVariantInput {
-  /** Default `'colliding'`. */
-  hashing?: Hashing;
-  /** Default `'nonretaining'`. */
-  recycling?: Recycling;
-  /** @deprecated the older spelling of `recycling` (`true`: `'retaining'`), as in `simulate`; both given must agree. */
-  retaining?: boolean;
-  /** Default `'exact'`. */
-  restart?: RestartLaw;
-  /** Default `'after'`. */
-  swap?: SwapPoint;
-}
-
-/**
- * How a recycling model is computed (docs/rbf.md#large-m): `exact`, the fill level by level (M ≤ 2^24 bits per
- * filter); `asymptotic`, the large-M method (every σ-bounded variant: either hashing, retaining or not, either
- * restart law, one or two phases, either swap; M ≤ 2^40, cost independent of M, with a
- * relative error bound; k ≤ 32 only, k > 32 is a RangeError naming `k`); `auto` (default), exact up to 2^16 bits,
- * large-M above (for k > 32: exact up to 2^24 bits, a RangeError naming `k` above; docs/rbf.md#large-m-limits).
- */
-export type RbfMethod = 'exact' | 'asymptotic' | 'auto';
-
-export interface RbfMethodInput {
-  /** Default `'auto'`. */
-  method?: RbfMethod;
-}
-
 /** Which method ran and its bound. */
 export interface RbfMethodResult {
   method: 'exact' | 'asymptotic';
@@ -217,17 +167,6 @@ export interface RbfVariant {
   recycling: Recycling;
   restart: RestartLaw;
   swap: SwapPoint;
-}
-
-export interface RbfInput extends RbfVariantInput, RbfMethodInput {
-  /** Total memory in bits, 1 ≤ m ≤ 2^40 (two phases split it evenly; the exact method: ≤ 2^24 bits per filter). */
-  m: Quantity;
-  /** Hash functions, 1 ≤ k ≤ 64, k ≤ bits per filter. */
-  k: Quantity;
-  /** Recycle when an insertion leaves more than sigma bits set: 0 ≤ sigma < bits per filter (≥ k when retaining). */
-  sigma: Quantity;
-  /** 1 (default) or 2. */
-  phases?: 1 | 2;
 }
 
 export interface RbfResult extends RbfMethodResult {
@@ -257,31 +196,10 @@ export interface RbfResult extends RbfMethodResult {
   frozenFrom?: number;
 }
 
-export interface SigmaCurveInput extends RbfVariantInput, RbfMethodInput {
-  m: Quantity;
-  k: Quantity;
-  /**
-   * Number of σ values, spread evenly, in [2, 10^5]; default 200. The exact retaining law with colliding hashes
-   * by the exact fill (method 'exact'; auto takes the large-M method above 2^16 bits) costs a pass over the
-   * levels per σ: there points·m ≤ 2^25 (about 1 s), and the default shrinks to fit.
-   */
-  points?: Quantity;
-  phases?: 1 | 2;
-}
-
 export interface SigmaCurve extends RbfMethodResult {
   sigma: number[];
   averageFpr: number[];
   expectedMessages: number[];
-}
-
-export interface NBoundedInput {
-  /** Bits, 1 ≤ m ≤ 2^40 (the cost grows with N, not m). */
-  m: Quantity;
-  k: Quantity;
-  /** Messages per cycle, 1 ≤ N ≤ m. */
-  N: Quantity;
-  hashing?: Hashing;
 }
 
 export interface NBoundedResult {
@@ -311,17 +229,6 @@ export interface NBoundedResult {
   /** Real user: new-message arrivals per cycle that ends; null when unbounded (no cycle ends), never Infinity. */
   expectedArrivals: number | null;
 }
-
-export interface RecommendInputBase extends RbfVariantInput, RbfMethodInput {
-  /** Total memory in bits, 4 ≤ m ≤ 2^40 (the exact method: ≤ 2^24). */
-  m: Quantity;
-  /** Largest k tried, 1..64, default 32; at most 32 where the large-M method runs (above 2^24 bits), else a RangeError naming `kmax`. */
-  kmax?: Quantity;
-}
-
-/** `p`, the target long-term average FPR (000's f*) in (0, 1), is required; `fpr` is its older name. */
-export type RecommendInput = RecommendInputBase &
-  ({ p: Quantity; /** @deprecated the older name of `p`. */ fpr?: Quantity } | { p?: Quantity; /** @deprecated */ fpr: Quantity });
 
 export interface RuleChoice {
   feasible: boolean;
@@ -372,20 +279,6 @@ export interface Recommendation {
 // A probability field accepts a number or text (`1e-6`, `0.1%`, `1 in 1000`); a list accepts an array
 // of numbers or comma-separated text (`"1,2,4"`).
 
-/** A list of numbers: an array or comma-separated text. */
-export type NumberList = readonly number[] | string;
-
-export interface ParadoxInput {
-  /** A-priori membership probability Pr(x ∈ S), in [0, 1]. */
-  prior: Quantity;
-  /** W_FN / W_FP, > 0. */
-  alpha: Quantity;
-  /** False-positive rate of the filter, in (0, 1]. Give exactly one of `fpr` and `bpe`. */
-  fpr?: Quantity;
-  /** Bits per element m/n ≥ 0; the FPR is then the paper's model (1/2)^{ln2·m/n} (optimal k). */
-  bpe?: Quantity;
-}
-
 export interface ParadoxCosts {
   /** E₁ of Theorem 1's proof: expected cost of answering positive after a positive, Pr(x ∉ S | BF = 1). */
   trustGivenPositive: number;
@@ -425,26 +318,6 @@ export interface ParadoxResult {
   minBitsPerElement: number | null;
 }
 
-export interface ParadoxCurveInput extends Omit<ParadoxInput, 'prior'> {
-  /** The priors at which to evaluate the posterior: at least one (an empty list is a RangeError naming `priors`), at most 10^5. */
-  priors: NumberList;
-}
-
-export interface CbfInput {
-  /** The k counters c_1..c_k of the element: non-negative integers ≤ n. */
-  counters: NumberList;
-  /** Counters in the CBF; each hash function owns m/k of them. k ≤ m ≤ 2^40. */
-  m: Quantity;
-  /** Elements inserted, 1 ≤ n ≤ 2^40. */
-  n: Quantity;
-  /** Hash functions, 1 ≤ k ≤ 64. */
-  k: Quantity;
-  /** A-priori membership probability, in [0, 1]. */
-  prior: Quantity;
-  /** W_FN / W_FP, > 0. */
-  alpha: Quantity;
-}
-
 export interface CbfResult {
   counters: number[];
   m: number;
@@ -478,17 +351,6 @@ export interface CbfResult {
   };
 }
 
-export interface CbfOptimalKInput {
-  m: Quantity;
-  n: Quantity;
-  prior: Quantity;
-  alpha: Quantity;
-  /** Largest k to try (default 16, at most 64 and m), as `recommend`'s `kmax`. */
-  kmax?: Quantity;
-  /** @deprecated the older name of `kmax`. */
-  kMax?: Quantity;
-}
-
 export interface CbfCostByK {
   k: number;
   /** Π(x, k), or null when no (realisable) product is answered positive; never Infinity. */
@@ -507,24 +369,6 @@ export interface CbfOptimalKResult {
   bestK: number;
 }
 
-export interface BhCbfInput {
-  /** c_j, the fixed-increment counters. */
-  counters: NumberList;
-  /** a_j, the variable-increment counters (sums of increments). */
-  sums: NumberList;
-  /** v_{g_j(x)}, the element's own increment in each entry (elements of `sequence`). */
-  increments: NumberList;
-  /** D, a B_h sequence of distinct positive integers (e.g. 1,2,4 for h = 2). */
-  sequence: NumberList;
-  /** Sums of up to h elements of D are distinct (1 ≤ h ≤ 8). */
-  h: Quantity;
-  m: Quantity;
-  n: Quantity;
-  k: Quantity;
-  prior: Quantity;
-  alpha: Quantity;
-}
-
 export interface BhCbfResult {
   /** y_j for entries with c_j ≤ h, null for the others. */
   multiplicities: (number | null)[];
@@ -534,18 +378,6 @@ export interface BhCbfResult {
   posterior: number;
   posteriorThreshold: number;
   decision: 'positive' | 'negative';
-}
-
-export interface SelectiveInput {
-  /** N_i, elements of the universe in each class. */
-  sizes: NumberList;
-  /** n_i ≤ N_i, members of S in each class (prior n_i / N_i). Same length as `sizes`. */
-  members: NumberList;
-  /** Bits of the Bloom filter (counters of the CBF with `counting`). */
-  m: Quantity;
-  alpha: Quantity;
-  /** Evaluate the plain and the selective counting Bloom filter (Theorem 4 per class) instead. */
-  counting?: boolean;
 }
 
 export type SelectivePolicy = 'none' | 'insertion' | 'query' | 'both';
@@ -571,15 +403,6 @@ export interface SelectiveOutcome {
   classes: { prior: number; inserted: number; queried: boolean }[];
 }
 
-export interface OrderInput {
-  /** Success probability of each regular proxy, in [0, 1]. */
-  probs: NumberList;
-  /** Query cost of each regular proxy, > 0; as many as `probs`. */
-  costs: NumberList;
-  /** Cost ψ of the special proxy that always has the element, > 0. */
-  specialCost: Quantity;
-}
-
 export interface OrderStep {
   /** Index into `probs`, or `'special'`. */
   proxy: number | 'special';
@@ -599,59 +422,6 @@ export interface OrderResult {
 }
 
 // ---- simulation (docs/simulation.md) ----------------------------------------------------------------
-
-/** The real data structure to run. */
-export type SimStructure = 'bloom' | 'counting' | 'sigma' | 'two-phase' | 'n-real' | 'n-oracle';
-/** Ideal hashing (colliding / distinct) or what libraries do: double hashing, enhanced double hashing. */
-export type SimHashing = 'colliding' | 'distinct' | 'double' | 'enhanced-double';
-/** Message stream of the recycling filters: all new, a finite pool, or fading popularity. */
-export type SimStream = 'fresh' | 'pool' | 'fading';
-/** σ-bounded recycling: `exceeds` recycles when b > σ (the papers' rule, default), `reaches` when b ≥ σ. */
-export type SimBoundary = 'exceeds' | 'reaches';
-
-export interface SimulationInput {
-  structure: SimStructure;
-  /** Memory M in bits, 1 ≤ m ≤ 2^31, within the 256 MiB state budget; two-phase: in all (two arrays of ⌊m/2⌋ bits, as `rbf`). */
-  m: Quantity;
-  /** Probes per message, 1 ≤ k ≤ 64. */
-  k: Quantity;
-  /** bloom/counting: messages per filter instance; n-real/n-oracle: N. */
-  n?: Quantity;
-  /** sigma/two-phase: the recycle bound σ on one array's bits (exceeds: 1 ≤ σ ≤ bits − 1; reaches: 1 ≤ σ ≤ bits). */
-  sigma?: Quantity;
-  /** Default `'colliding'`. */
-  hashing?: SimHashing;
-  /** Default `'exceeds'`. */
-  boundary?: SimBoundary;
-  /** `'retaining'`: after a recycle, set the triggering message in the fresh filter (as `rbf`). Default `'nonretaining'`. */
-  recycling?: Recycling;
-  /** @deprecated the older spelling of `recycling: 'retaining'`. */
-  retaining?: boolean;
-  /** n-real/n-oracle: N, counted messages per cycle (as `nBounded`); `n` is its older name there. */
-  N?: Quantity;
-  /** two-phase: the frozen array keeps the recycling message's bits (`'after'`, default) or not (`'before'`, 000 eq 24). */
-  swap?: SwapPoint;
-  /** Recycling filters only; default `'fresh'`. */
-  stream?: SimStream;
-  /** pool: distinct messages (default 1000, ≤ 2^22). */
-  pool?: Quantity;
-  /** fading: probability that an arrival is a new message, in (0, 1] (default 0.5). */
-  newFraction?: Quantity;
-  /** fading: repeats come from the last `window` new messages (default 1000, ≤ 2^20). */
-  window?: Quantity;
-  /** bloom/counting: lookups per filter instance (default max(64, n)). */
-  queries?: Quantity;
-  /** Epochs (batches), 2 ≤ epochs ≤ 2^20. */
-  epochs: Quantity;
-  /** Counted arrivals per epoch (lookups for bloom/counting), ≥ 1. */
-  arrivals: Quantity;
-  /** Arrivals before counting starts; default one epoch for recycling filters, 0 for bloom/counting. */
-  warmup?: Quantity;
-  /** Seed of the hash functions and of the stream, 0 ≤ seed ≤ 2^53 (default 1). Same seed: same counts, native or wasm. */
-  seed?: Quantity;
-  /** Confidence of the intervals, in (0, 1) (default 0.99). */
-  confidence?: Quantity;
-}
 
 /** The completed configuration (defaults filled in); fields that do not apply are null. */
 export interface SimulationConfig {
@@ -795,27 +565,6 @@ export interface SimulationHandle {
 
 // ---- The Bloom paradox on the simulation engine (004 Theorem 1 checked on real filters) ----------
 
-export interface ParadoxSimulationInput {
-  /** `'bloom'` (default) or `'counting'` (8-bit counters; same answers). */
-  structure?: 'bloom' | 'counting';
-  m: number | string;
-  /** Members inserted into each filter instance. */
-  n: number | string;
-  k: number | string;
-  /** `'colliding'` (default), `'distinct'`, `'double'` or `'enhanced-double'`. */
-  hashing?: 'colliding' | 'distinct' | 'double' | 'enhanced-double';
-  /** Pr(x ∈ S) of each query, in (0, 1): a member with this probability, else a fresh non-member. */
-  prior: number | string;
-  /** Lookups per filter instance (one instance per epoch). */
-  queries: number | string;
-  /** Filter instances, ≥ 2. */
-  epochs: number | string;
-  /** Default 1; the same seed gives the same counts natively, in Node and in the browser. */
-  seed?: number | string;
-  /** Of the interval; default 0.99. */
-  confidence?: number | string;
-}
-
 export interface ParadoxSimulationResult {
   config: { structure: 'bloom' | 'counting'; m: number; n: number; k: number; hashing: string; prior: number; queries: number; epochs: number; seed: number; confidence: number };
   done: boolean;
@@ -863,26 +612,6 @@ export interface SimulationLimits {
   maxArrivals: number;
   maxPool: number;
   maxWindow: number;
-}
-
-export type Layout = 'standard' | 'blocked' | 'split-block' | 'partitioned';
-
-/** Deployed filters by name (aliases: arrow, impala, kudu → parquet; fastlocalbloom → rocksdb). */
-export type LayoutPreset = 'parquet' | 'arrow' | 'impala' | 'kudu' | 'rocksdb' | 'fastlocalbloom' | 'boost-block' | 'boost-multiblock';
-
-export interface LayoutInput {
-  /** Default 'standard'; ignored when `preset` is given. */
-  layout?: Layout;
-  /** Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K). */
-  preset?: LayoutPreset;
-  m: Quantity;
-  n: Quantity;
-  /** Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets). */
-  k?: Quantity;
-  /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. */
-  blockBits?: Quantity;
-  /** Probes inside a block (standard, blocked). Default 'colliding'. */
-  hashing?: Hashing;
 }
 
 export interface LayoutFilter {
@@ -936,21 +665,6 @@ export interface LayoutMixture {
   tailBound: number;
 }
 
-export interface LayoutSizingInput {
-  n: Quantity;
-  p: Quantity;
-  layout?: Layout;
-  preset?: LayoutPreset;
-  blockBits?: Quantity;
-  /** Fixed k; absent: the k needing the fewest bits. */
-  k?: Quantity;
-  hashing?: Hashing;
-  /** Parquet writer's maximum bytes (default 1 MiB). */
-  maxBytes?: Quantity;
-  /** 32 or 64: adds `hashFloor` (docs/hash-width.md). */
-  hashBits?: HashBits;
-}
-
 export interface LayoutSizingResult extends LayoutFilter {
   preset: string | null;
   target: number;
@@ -974,11 +688,6 @@ export interface LayoutSizingResult extends LayoutFilter {
   hashFloor?: HashFloor;
 }
 
-/** The libraries whose sizing is modelled (docs/libraries.md). */
-export type LibraryName =
-  | 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'clickhouse' | 'hurst' | 'parquet' | 'parquet-spec' | 'arrow'
-  | 'rocksdb' | 'boost-block' | 'boost-multiblock';
-
 export interface LibraryInfo {
   name: LibraryName;
   label: string;
@@ -992,18 +701,6 @@ export interface LibraryInfo {
   hashBits: HashBits | null;
   /** simulateLayout's hashScheme with its probe arithmetic. */
   hashScheme: LayoutHashScheme;
-}
-
-export interface LibrarySizeInput {
-  library: LibraryName;
-  n: Quantity;
-  p: Quantity;
-  /** Boost's K (the template argument); absent: the K for which Boost allocates least. Other libraries: ignored. */
-  k?: Quantity;
-  /** parquet: the writer's maximum bytes (default 1 MiB). */
-  maxBytes?: Quantity;
-  /** The hash width for `hashFloor`; default the library's own. */
-  hashBits?: HashBits;
 }
 
 export interface LibrarySizeResult extends LayoutFilter {
@@ -1026,23 +723,6 @@ export interface LibrarySizeResult extends LayoutFilter {
   note: string | null;
   /** The floor of its hash width (null for hur.st without hashBits). */
   hashFloor: HashFloor | null;
-}
-
-export interface ScalableInput {
-  /** The chain's overall error bound. */
-  p: Quantity;
-  /** C: items of the first link. */
-  capacity: Quantity;
-  /** Items in the chain. */
-  n: Quantity;
-  /** R, the tightening ratio in (0, 1); default 0.5 (RedisBloom). */
-  ratio?: number | string;
-  /** S, the capacity growth ≥ 1; default 2 (RedisBloom's EXPANSION). */
-  growth?: number | string;
-  /** The rule sizing each link; default 'redisbloom'. */
-  library?: LibraryName;
-  /** Also search the R and S that need the fewest bits (default true; not for rocksdb, boost-*). */
-  optimise?: boolean | 'true' | 'false';
 }
 
 export interface ScalableLink {
@@ -1077,21 +757,6 @@ export interface ScalableResult {
   links: ScalableLink[];
   /** The R ∈ {0.05 … 0.95} and integer S ∈ [1, 8] needing the fewest bits for the same n, or null. */
   optimum: { ratio: number; growth: number; bits: number; links: number; fpr: number } | null;
-}
-
-/** The layout simulation's hash schemes: ideal probes, the Parquet spec's, or a library's own (docs/libraries.md). */
-export type LayoutHashScheme = 'ideal' | 'parquet' | 'rocksdb' | 'boost' | 'guava' | 'redisbloom' | 'orc';
-
-export interface LayoutSimulationInput extends LayoutInput {
-  /** 'ideal' (default), 'parquet' (the spec's salted hashing; split-block, B = 256, k = 8) or a library's own
-   * probe arithmetic: 'rocksdb' (blocked, B = 512), 'boost' (blocked B = 64 or split block B = 64k), 'guava',
-   * 'redisbloom', 'orc' (standard, colliding). docs/libraries.md. */
-  hashScheme?: LayoutHashScheme;
-  epochs?: Quantity;
-  /** Lookups per epoch; default max(4096, n). */
-  queries?: Quantity;
-  seed?: Quantity;
-  confidence?: number;
 }
 
 export interface LayoutSimulationResult extends LayoutFilter {

@@ -55,8 +55,11 @@ function resolve(types, name, omit = []) {
 }
 
 /** The JS API: occurrences { name, kind: 'api', where: input type, alias, target }. */
+/** The API's types: wasm/index.d.ts and the input types it re-exports (wasm/inputs.d.ts, generated from schema/). */
+const apiTypes = async () => (await Promise.all(['index.d.ts', 'inputs.d.ts'].map((f) => readFile(join(ROOT, 'wasm', f), 'utf8')))).join('\n');
+
 export async function apiNames() {
-  const dts = await readFile(join(ROOT, 'wasm', 'index.d.ts'), 'utf8');
+  const dts = await apiTypes();
   const types = parseTypes(dts);
   const api = dts.match(/^export interface BloomCalc \{([\s\S]*?)^\}/m)[1];
   const inputs = new Set([...api.matchAll(/\w+\(input: (\w+)/g)].map((m) => m[1]));
@@ -69,7 +72,7 @@ export async function apiNames() {
 
 /** Per BloomCalc method that takes an input object: the fields of its input type (index.d.ts, `extends` resolved). */
 export async function methodInputFields() {
-  const dts = await readFile(join(ROOT, 'wasm', 'index.d.ts'), 'utf8');
+  const dts = await apiTypes();
   const types = parseTypes(dts);
   const api = dts.match(/^export interface BloomCalc \{([\s\S]*?)^\}/m)[1];
   return Object.fromEntries([...api.matchAll(/^\s+(\w+)\(input: (\w+)/gm)].map((m) => [m[1], resolve(types, m[2]).map((x) => x.member)]));
