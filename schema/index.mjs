@@ -16,3 +16,7 @@ export const KINDS = {
   list: 'a list of numbers: an array or comma-separated text',
   flag: 'true or false (or the text "true" / "false")',
 };
+export { CALCULATORS } from './calculators.mjs';
+
+/** A field's name in kebab case: its CLI option and element attribute (blockBits → block-bits). */
+export const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

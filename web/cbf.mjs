@@ -4,18 +4,12 @@
 import template from './calculators/cbf.html';
 import { formatProbability } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
+import { CBF_FIELDS } from './fields.generated.mjs';
 
-/** Field → [URL key, default]: the page's URL carries the CBF's m, n, k, prior as cm, cn, ck, cprior. */
-const CBF_FIELDS = {
-  counters: ['counters', '1,2,1,1,2,4'],
-  m: ['cm', '26624'],
-  n: ['cn', '3328'],
-  k: ['ck', '6'],
-  prior: ['cprior', '0.125'],
-  alpha: ['alpha', '1'],
-};
+/** The fields (schema/calculators.mjs): the page's URL carries the CBF's m, n, k, prior as cm, cn, ck, cprior. */
+const FIELDS = CBF_FIELDS;
 /** The page's element-id suffix of each field (ids px-<suffix>). */
-const ID = { counters: 'counters', m: 'cm', n: 'cn', k: 'ck', prior: 'cprior', alpha: 'calpha' };
+const ID = Object.fromEntries(Object.entries(FIELDS).map(([field, { id }]) => [field, id.slice('px-'.length)]));
 
 function mount({ $, bc, host, emit, fail }) {
   const card = $('cbf-card');
@@ -24,7 +18,7 @@ function mount({ $, bc, host, emit, fail }) {
   function compute() {
     clearErrors($, ids);
     card.dataset.query = host.query;
-    const input = Object.fromEntries(Object.keys(CBF_FIELDS).map((key) => [key, $(`px-${ID[key]}`).value]));
+    const input = Object.fromEntries(Object.entries(FIELDS).map(([key, { id }]) => [key, $(id).value]));
     let r;
     try {
       r = bc.cbf(input);
@@ -50,6 +44,6 @@ function mount({ $, bc, host, emit, fail }) {
 export const calculator = {
   name: 'cbf',
   template,
-  fields: Object.fromEntries(Object.entries(CBF_FIELDS).map(([key, [url, fallback]]) => [key, { id: `px-${ID[key]}`, url, fallback }])),
+  fields: FIELDS,
   mount,
 };

@@ -8,6 +8,7 @@
 import sizingTemplate from './calculators/sizing.html';
 import { renderFormulas } from './formula-table.mjs';
 import { createSimulationPanel } from './simulate.mjs';
+import { FORMULAS_FIELDS, SIMULATE_FIELDS } from './fields.generated.mjs';
 
 const DEBOUNCE_MS = 150;
 
@@ -38,7 +39,6 @@ const inputsCard = (title) => `<section class="card inputs" aria-labelledby="inp
 const formulasCard = cut(sizingTemplate, '<section class="card formulas"');
 const simPanel = cut(sizingTemplate, '<div class="sim" id="sim"');
 
-const FILTER_FIELDS = { m: { id: 'm' }, n: { id: 'n' }, k: { id: 'k' }, hashing: { id: 'hashing', fallback: 'colliding' } };
 const ERROR_IDS = ['m', 'n', 'k', 'hashing'];
 
 /** Shared by both: the filter's fields → bc.fpr; errors beside their field; `then(f)` after each result. */
@@ -88,7 +88,7 @@ function filterForm({ $, bc, emit, fail }, card, then) {
 export const formulas = {
   name: 'formulas',
   template: `<div class="layout">${inputsCard('Filter')}${formulasCard}</div>`,
-  fields: FILTER_FIELDS,
+  fields: FORMULAS_FIELDS,
   initial: { m: '8Mi', n: '1M', k: '7' },
   mount(ctx) {
     const sim = createSimulationPanel(ctx.$, ctx.chart, { scope: ctx.scope });
@@ -106,13 +106,8 @@ export const simulate = {
   <p class="help">The real filter in a worker, <var>epochs</var> independent runs; the exact mean FPR (001 eq 17) should lie in the interval.
     <button type="button" class="sim-button" id="sim-run" data-testid="sim-run" disabled>Simulate</button></p>
   ${simPanel.replace('<h3>Simulation: the real filter</h3>', '')}</section></div>`,
-  fields: {
-    ...FILTER_FIELDS,
-    epochs: { id: 'sim-epochs', fallback: '20' },
-    seed: { id: 'sim-seed', fallback: '1' },
-    // the simulation's hash scheme, as layouts' hashScheme (--hash-scheme); scheme is its older name
-    'hash-scheme': { id: 'sim-scheme', fallback: 'ideal', aliases: ['scheme'], urlAliases: ['scheme'] },
-  },
+  // the simulation's hash scheme is layouts' hashScheme (--hash-scheme); scheme its older name
+  fields: SIMULATE_FIELDS,
   initial: { m: '8192', n: '1000', k: '6' },
   mount(ctx) {
     const { $, host } = ctx;

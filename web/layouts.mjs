@@ -10,12 +10,11 @@ import { logScale } from './log-range.mjs';
 import { mathNodes } from './math-text.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { createRunner } from './rbf-runner.mjs';
+import { LAYOUTS_FIELDS } from './fields.generated.mjs';
 
-/** Field → [URL key, default]; the page's ids are px-<URL key>. */
-const FIELDS = { n: ['ln', '1M'], p: ['lp', '1%'], layout: ['lc', 'rocksdb'], 'block-bits': ['lb', '512'], k: ['lk', ''], 'hash-bits': ['lhash', 'none'] };
-/** Older names of a field (docs/decisions.md, "Vocabulary"): B is blockBits in the API, --block-bits in the CLI. */
-const ALIASES = { 'block-bits': { aliases: ['block'] } };
-const IDS = Object.values(FIELDS).map(([key]) => key);
+/** The fields (schema/calculators.mjs): attribute → { id px-<URL key>, url, fallback, aliases }. */
+const FIELDS = LAYOUTS_FIELDS;
+const IDS = Object.values(FIELDS).map(({ url }) => url);
 const COLORS = ['#111827', '#0b5cad', '#c2410c', '#15803d', '#7c3aed', '#0e7490', '#be185d']; // no two alike (was two oranges)
 
 /** The picker's choices: presets by name; the generic blocked and split-block layouts take B. */
@@ -222,7 +221,7 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
   let generation = 0;
 
   async function compute() {
-    const state = Object.fromEntries(Object.entries(FIELDS).map(([field, [key]]) => [field, $(`px-${key}`).value]));
+    const state = Object.fromEntries(Object.entries(FIELDS).map(([field, { id }]) => [field, $(id).value]));
     const choice = CHOICES[state.layout] ?? CHOICES.rocksdb;
     $('px-lb').disabled = !choice.needsBlock;
     const picked = choice.preset ? { preset: choice.preset } : { layout: choice.layout };
@@ -276,6 +275,6 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
 export const calculator = {
   name: 'layouts',
   template,
-  fields: Object.fromEntries(Object.entries(FIELDS).map(([field, [url, fallback]]) => [field, { id: `px-${url}`, url, fallback, ...ALIASES[field] }])),
+  fields: FIELDS,
   mount,
 };

@@ -4,10 +4,11 @@
 import template from './calculators/libraries.html';
 import { formatHashFloor, formatInt, formatMemory, formatProbability, formatReal } from '../wasm/format.mjs';
 import { clearErrors, showError, wireForm } from './form-fields.mjs';
+import { LIBRARIES_FIELDS } from './fields.generated.mjs';
 
-/** Field → [URL key, default]. */
-const FIELDS = { n: ['libn', '1M'], p: ['libp', '1%'], 'hash-bits': ['libhash', '64'], library: ['liblib', 'guava'] };
-const IDS = Object.values(FIELDS).map(([key]) => key);
+/** The fields (schema/calculators.mjs): attribute → { id px-<URL key>, url, fallback }. */
+const FIELDS = LIBRARIES_FIELDS;
+const IDS = Object.values(FIELDS).map(({ url }) => url);
 const FIELD_OF = { n: 'libn', p: 'libp', hashBits: 'libhash', library: 'liblib' };
 
 function cell(tr, text, className) {
@@ -53,7 +54,7 @@ function mount({ $, bc, host, emit, fail }) {
   const libraries = bc.libraries();
 
   function compute() {
-    const state = Object.fromEntries(Object.entries(FIELDS).map(([field, [key]]) => [field, $(`px-${key}`).value]));
+    const state = Object.fromEntries(Object.entries(FIELDS).map(([field, { id }]) => [field, $(id).value]));
     const input = { library: state.library, n: state.n, p: state.p, hashBits: Number(state['hash-bits']) };
     card.dataset.query = host.query;
     let picked;
@@ -92,6 +93,6 @@ function mount({ $, bc, host, emit, fail }) {
 export const calculator = {
   name: 'libraries',
   template,
-  fields: Object.fromEntries(Object.entries(FIELDS).map(([field, [url, fallback]]) => [field, { id: `px-${url}`, url, fallback }])),
+  fields: FIELDS,
   mount,
 };

@@ -8,14 +8,8 @@ import template from './calculators/paradox.html';
 import { formatProbability, formatProbabilityShort, formatSignificant } from '../wasm/format.mjs';
 import { logScale } from './log-range.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
+import { PARADOX_FIELDS } from './fields.generated.mjs';
 
-/** Field → default (the URL keys are the field names). */
-export const PARADOX_FIELDS = { prior: '1e-6', alpha: '1', bpe: '10', fpr: '' };
-
-/** A calculator's fields as <bloom-calc> declares them: ids px-<field>, url keys and fallbacks as given. */
-export function fieldsOf(defaults, ids = {}) {
-  return Object.fromEntries(Object.entries(defaults).map(([key, fallback]) => [key, { id: ids[key] ?? `px-${key}`, fallback }]));
-}
 
 function createPosteriorChart(container, onPlot) {
   let plot = null;
@@ -121,7 +115,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
   const simPanel = createParadoxSimulationPanel($, { scope });
   const section = $('paradox');
   const chart = createPosteriorChart($('px-chart'), (plot) => registerChart($('px-chart'), plot));
-  const readFields = () => Object.fromEntries(Object.keys(PARADOX_FIELDS).map((key) => [key, $(`px-${key}`).value]));
+  const readFields = () => Object.fromEntries(Object.entries(PARADOX_FIELDS).map(([key, { id }]) => [key, $(id).value]));
 
   let computed = 0; // the compute whose chart is awaited
   function compute() {
@@ -173,7 +167,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
 export const calculator = {
   name: 'paradox',
   template,
-  fields: fieldsOf(PARADOX_FIELDS),
+  fields: PARADOX_FIELDS,
   alternatives: [{ fields: ['bpe', 'fpr'], needs: 1, exclusive: true }],
   mount,
 };

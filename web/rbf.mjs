@@ -10,6 +10,7 @@ import { formatInt, formatProbability, formatProbabilityShort, formatReal, forma
 import template from './calculators/recycling.html';
 import { logScale, logSplits } from './log-range.mjs';
 import { createPool } from './rbf-pool.mjs';
+import { RECYCLING_FIELDS } from './fields.generated.mjs';
 import { createPanel } from './simulate.mjs';
 import { kRuns } from '../wasm/cli/rbf-common.mjs';  // the same runs the CLI prints
 
@@ -23,18 +24,6 @@ export const ANCHORS = {
   recommender: 'recommender',
 };
 
-/** Field → [URL key, default]. Selects are written only when they differ from the default. */
-export const RBF_FIELDS = {
-  m: ['rm', '1000'],
-  p: ['rp', '1%'],
-  kmax: ['rkmax', '32'],
-  hashing: ['rhashing', 'colliding'],
-  recycling: ['rrecycling', 'nonretaining'],
-  restart: ['rrestart', 'exact'],
-  swap: ['rswap', 'after'],
-  k: ['rk', ''],
-  sigma: ['rsigma', ''],
-};
 const VARIANT = ['hashing', 'recycling', 'restart', 'swap'];
 /** Above this M an exact recommendation (k = 1..64) is no longer instant (serial wasm, idle: 0.45 s at 2^20 for k ≤ 32,
  *  1.1 s at 2^22; docs/rbf.md#performance); the page shares it over its pool. */
@@ -54,14 +43,13 @@ const href = (anchor) => `${DOCS}#${anchor}`;
 // ---------------------------------------------------------------- state
 
 function readFields($) {
-  return Object.fromEntries(Object.keys(RBF_FIELDS).map((field) => [field, $(`rbf-${field}`).value]));
+  return Object.fromEntries(Object.entries(RECYCLING_FIELDS).map(([field, { id }]) => [field, $(id).value]));
 }
 
 // ---------------------------------------------------------------- errors
 
 const ERROR_FIELDS = ['m', 'p', 'kmax', 'hashing', 'recycling', 'restart', 'swap', 'k', 'sigma'];
 /** Older names of a field (docs/decisions.md, "Vocabulary"): element attribute → URL key. */
-const ALIASES = { p: { aliases: ['fpr'], urlAliases: ['rfpr'] } };
 
 function clearErrors($, fields = ERROR_FIELDS) {
   for (const field of fields) {
@@ -726,6 +714,6 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
 export const calculator = {
   name: 'recycling',
   template,
-  fields: Object.fromEntries(Object.entries(RBF_FIELDS).map(([field, [url, fallback]]) => [field, { id: `rbf-${field}`, url, fallback, ...ALIASES[field] }])),
+  fields: RECYCLING_FIELDS,
   mount,
 };

@@ -4,24 +4,18 @@
 import template from './calculators/scalable.html';
 import { formatInt, formatMemory, formatProbability, formatReal } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
+import { SCALABLE_FIELDS } from './fields.generated.mjs';
 
-/** Field → [URL key, default]: RedisBloom's defaults (R = 0.5, S = 2) at a real scale. */
-const FIELDS = {
-  p: ['sp', '1%'],
-  capacity: ['scap', '100k'],
-  n: ['sn', '1M'],
-  ratio: ['sr', '0.5'],
-  growth: ['sg', '2'],
-  library: ['slib', 'redisbloom'],
-};
-const IDS = Object.values(FIELDS).map(([key]) => key);
-const FIELD_OF = Object.fromEntries(Object.entries(FIELDS).map(([field, [key]]) => [field, key]));
+/** The fields (schema/calculators.mjs): attribute → { id px-<URL key>, url, fallback }. */
+const FIELDS = SCALABLE_FIELDS;
+const IDS = Object.values(FIELDS).map(({ url }) => url);
+const FIELD_OF = Object.fromEntries(Object.entries(FIELDS).map(([field, { url }]) => [field, url]));
 
 function mount({ $, bc, host, emit, fail }) {
   const card = $('scalable');
 
   function compute() {
-    const input = Object.fromEntries(Object.entries(FIELDS).map(([field, [key]]) => [field, $(`px-${key}`).value]));
+    const input = Object.fromEntries(Object.entries(FIELDS).map(([field, { id }]) => [field, $(id).value]));
     card.dataset.query = host.query;
     let r;
     try {
@@ -68,6 +62,6 @@ function mount({ $, bc, host, emit, fail }) {
 export const calculator = {
   name: 'scalable',
   template,
-  fields: Object.fromEntries(Object.entries(FIELDS).map(([field, [url, fallback]]) => [field, { id: `px-${url}`, url, fallback }])),
+  fields: FIELDS,
   mount,
 };

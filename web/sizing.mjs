@@ -8,6 +8,7 @@ import { createRunner } from './rbf-runner.mjs';
 import { createSimulationPanel } from './simulate.mjs';
 import { setValue } from './form-fields.mjs';
 import { renderFormulas } from './formula-table.mjs';
+import { SIZING_FIELDS } from './fields.generated.mjs';
 import {
   formatHashFloor,
   formatInt,
@@ -387,16 +388,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
 export const calculator = {
   name: 'sizing',
   template,
-  fields: {
-    n: { id: 'n' },
-    p: { id: 'p' },
-    m: { id: 'm' },
-    k: { id: 'k' },
-    rounding: { id: 'rounding', fallback: 'none' },
-    method: { id: 'method', fallback: 'classic' },
-    hashing: { id: 'hashing', fallback: 'colliding' },
-    'hash-bits': { id: 'hash-bits', url: 'hash', fallback: 'none' },
-  },
+  fields: SIZING_FIELDS,
   initial: { n: '1M', p: '1%' },
   // the core sizes from two of n, p, m (k optional): one given keeps p = 1% (or n = 1M) beside it
   alternatives: [{ fields: ['p', 'n', 'm'], needs: 2 }],

@@ -1,0 +1,98 @@
+// The calculators of <bloom-calc> (web/<name>.mjs): each field's attribute (the API field's name in kebab case:
+// blockBits → block-bits), its key in the page URL (url; default the attribute), its start value on the page
+// (default; none: empty), older attribute names (older) and URL keys (urlOlder), and the id of its control in the
+// calculator's template (`id`: a pattern of {attr} and {url}, per calculator or per field). The fields are those of
+// the calculator's methods' inputs (schema/inputs.mjs), in the order the form shows them.
+export const CALCULATORS = {
+  sizing: {
+    methods: ['size'],
+    id: '{attr}',
+    fields: {
+      n: {}, p: {}, m: {}, k: {},
+      rounding: { default: 'none' },
+      method: { default: 'classic' },
+      hashing: { default: 'colliding' },
+      hashBits: { url: 'hash', default: 'none' },
+    },
+  },
+  formulas: { methods: ['fpr'], id: '{attr}', fields: { m: {}, n: {}, k: {}, hashing: { default: 'colliding' } } },
+  simulate: {
+    methods: ['fpr', 'simulateLayout'],
+    id: '{attr}',
+    fields: {
+      m: {}, n: {}, k: {},
+      hashing: { default: 'colliding' },
+      epochs: { id: 'sim-epochs', default: '20' },
+      seed: { id: 'sim-seed', default: '1' },
+      hashScheme: { id: 'sim-scheme', default: 'ideal', older: ['scheme'], urlOlder: ['scheme'] },
+    },
+  },
+  layouts: {
+    methods: ['layoutSize'],
+    id: 'px-{url}',
+    fields: {
+      n: { url: 'ln', default: '1M' },
+      p: { url: 'lp', default: '1%' },
+      layout: { url: 'lc', default: 'rocksdb' },
+      blockBits: { url: 'lb', default: '512', older: ['block'] },
+      k: { url: 'lk' },
+      hashBits: { url: 'lhash', default: 'none' },
+    },
+  },
+  libraries: {
+    methods: ['librarySize'],
+    id: 'px-{url}',
+    fields: {
+      n: { url: 'libn', default: '1M' },
+      p: { url: 'libp', default: '1%' },
+      hashBits: { url: 'libhash', default: '64' },
+      library: { url: 'liblib', default: 'guava' },
+    },
+  },
+  scalable: {
+    methods: ['scalable'],
+    id: 'px-{url}',
+    // RedisBloom's defaults (R = 0.5, S = 2) at a real scale
+    fields: {
+      p: { url: 'sp', default: '1%' },
+      capacity: { url: 'scap', default: '100k' },
+      n: { url: 'sn', default: '1M' },
+      ratio: { url: 'sr', default: '0.5' },
+      growth: { url: 'sg', default: '2' },
+      library: { url: 'slib', default: 'redisbloom' },
+    },
+  },
+  paradox: {
+    methods: ['paradox'],
+    id: 'px-{attr}',
+    fields: { prior: { default: '1e-6' }, alpha: { default: '1' }, bpe: { default: '10' }, fpr: {} },
+  },
+  cbf: {
+    methods: ['cbf'],
+    id: 'px-{url}',
+    // the page's URL carries the CBF's m, n, k, prior as cm, cn, ck, cprior
+    fields: {
+      counters: { default: '1,2,1,1,2,4' },
+      m: { url: 'cm', default: '26624' },
+      n: { url: 'cn', default: '3328' },
+      k: { url: 'ck', default: '6' },
+      prior: { url: 'cprior', default: '0.125' },
+      alpha: { id: 'px-calpha', default: '1' },
+    },
+  },
+  recycling: {
+    methods: ['recommend', 'rbf'],
+    id: 'rbf-{attr}',
+    fields: {
+      m: { url: 'rm', default: '1000' },
+      p: { url: 'rp', default: '1%', older: ['fpr'], urlOlder: ['rfpr'] },
+      kmax: { url: 'rkmax', default: '32' },
+      hashing: { url: 'rhashing', default: 'colliding' },
+      recycling: { url: 'rrecycling', default: 'nonretaining' },
+      restart: { url: 'rrestart', default: 'exact' },
+      swap: { url: 'rswap', default: 'after' },
+      k: { url: 'rk' },
+      sigma: { url: 'rsigma' },
+    },
+  },
+};
