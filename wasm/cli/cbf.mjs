@@ -1,6 +1,7 @@
 // `bloomcalc cbf`: membership probability from the k counters of a counting Bloom filter (paper 004
 // Theorem 2) and the optimal decision (Theorem 4) as a minimal counter product.
 import { formatPairs, formatProbabilityPlain } from '../format.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 export default {
   name: 'cbf',
@@ -9,14 +10,7 @@ export default {
   description:
     'Theorem 2: Pr(x ∈ S | CBF) depends only on the product of the k counters of x. Theorem 4: answer\n' +
     'positive iff that probability is ≥ 1/(1 + α), i.e. iff the product is at least the minimal product.',
-  options: {
-    counters: { type: 'string', valueName: 'c1,c2,…', description: 'The k counters of the element, non-negative integers' },
-    m: { type: 'string', short: 'm', valueName: 'counters', description: 'Counters in the CBF (each hash owns m/k of them)' },
-    n: { type: 'string', short: 'n', valueName: 'items', description: 'Elements inserted, ≥ 1' },
-    k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
-    prior: { type: 'string', valueName: 'P', description: 'A-priori membership probability, in [0, 1]' },
-    alpha: { type: 'string', valueName: 'A', description: 'Cost of a false negative / cost of a false positive, > 0' },
-  },
+  options: OPTIONS.cbf,  // schema/cli.mjs
   required: ['counters', 'm', 'n', 'k', 'prior', 'alpha'],
   examples: ['bloomcalc cbf --counters 1,2,1,1,2,4 --m 26624 --n 3328 --k 6 --prior 0.125 --alpha 0.25'],
 

@@ -8,6 +8,7 @@
 // readable text. The driver (wasm/cli.mjs) adds --help/--json handling, loads the module and prints.
 import { parseArgs } from 'node:util';
 import { nearest, shown } from '../api.mjs';
+import { INPUT_FIELDS } from '../inputs.generated.mjs';
 
 /** Bad command line or bad input: exit code 2. */
 export class UsageError extends Error {
@@ -128,6 +129,17 @@ function translateParseError(err, command, options) {
     default:
       return err;
   }
+}
+
+/** The option of an API field: its name in kebab case (blockBits → block-bits; N stays N), as schema/cli.mjs declares. */
+export const flagOf = (field) => field.replace(/(?<=[a-z0-9])[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The input of type `type` (wasm/inputs.generated.mjs) from the options given: each field (or older name) whose option was given. */
+export function inputOf(values, type) {
+  const input = {};
+  for (const [name, , , others = []] of INPUT_FIELDS[type])
+    for (const field of [name, ...others]) if (values[flagOf(field)] !== undefined) input[field] = values[flagOf(field)];
+  return input;
 }
 
 /** Throws a UsageError naming the first required option that is missing. */

@@ -1,8 +1,9 @@
 // `bloomcalc fpr`: every false-positive-rate formula side by side for one filter (m, n, k).
-import { QUANTITY_HELP } from './common.mjs';
+import { QUANTITY_HELP, inputOf } from './common.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatRelativeErrorPlain, formatTable } from '../format.mjs';
-import { layoutInput, layoutOptions, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
-import { hashBitsOption, hashFloorPairs } from './libraries.mjs';
+import { layoutInput, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
+import { hashFloorPairs } from './libraries.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 const REFERENCES = {
   exact: { colliding: '001 eqs 8, 17, 18', distinct: '000 eq 17 (k distinct probes)' },
@@ -21,26 +22,7 @@ export default {
     'formula, its distinct-hash form and Bloom\'s 1970 formula, with the relative error of each.\n' +
     'With --layout or --preset: the exact FPR of a blocked, split-block or partitioned filter (RocksDB,\n' +
     'Parquet, Boost.Bloom), the libraries\' own approximations beside it, and the FPR at 0.5×, 2×, 4× n.',
-  options: {
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits, 1 ≤ m ≤ 2^40 (8192, 64KiB, 1Mi)' },
-    n: { type: 'string', short: 'n', valueName: 'items', description: 'Items inserted, 1 ≤ n ≤ 2^40 (1000, 1M, 2^20)' },
-    k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64 (k ≤ m for distinct)' },
-    hashing: {
-      type: 'string',
-      valueName: 'colliding|distinct',
-      description: 'Probes drawn with replacement (colliding, default) or k different bits',
-    },
-    table: { type: 'boolean', description: "Also compute the exact FPR by the paper's table method (slow for big filters)" },
-    ...layoutOptions,
-    simulate: { type: 'boolean', description: 'With a layout: also simulate the real structure (m ≤ 2^31)' },
-    epochs: { type: 'string', valueName: 'E', description: 'Simulation epochs (default 32), each a fresh filter' },
-    'hash-scheme': {
-      type: 'string',
-      valueName: 'ideal|parquet|rocksdb|boost|guava|redisbloom|orc',
-      description: "Simulation hashing: ideal (default), Parquet's salted split block, or a library's own probes",
-    },
-    ...hashBitsOption,
-  },
+  options: OPTIONS.fpr,  // schema/cli.mjs
   required: ['m', 'n'],
   notes: QUANTITY_HELP,
   examples: [
@@ -58,13 +40,12 @@ export default {
       const input = layoutInput(values);
       const report = calc.layoutFpr(input);
       if (!values.simulate) return report;
-      const simulation = calc.simulateLayout({ ...input, epochs: values.epochs, hashScheme: values['hash-scheme'] });
+      const simulation = calc.simulateLayout(inputOf(values, 'LayoutSimulationInput'));
       return { ...report, simulation };
     }
-    const input = { m: values.m, n: values.n, k: values.k, hashing: values.hashing };
-    const report = calc.fpr({ ...input, hashBits: values['hash-bits'] });
+    const report = calc.fpr(inputOf(values, 'FprInput'));
     if (!values.table) return report;
-    return { ...report, exactTable: calc.exactFprTable(input) };
+    return { ...report, exactTable: calc.exactFprTable(inputOf(values, 'FilterInput')) };
   },
 
   render(r) {

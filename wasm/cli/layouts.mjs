@@ -1,25 +1,15 @@
 // The layout options of `bloomcalc fpr` and `bloomcalc size` (--layout, --preset, --block-bits): blocked,
 // split-block and partitioned filters and the deployed presets (docs/layouts.md).
-import { UsageError } from './common.mjs';
+import { UsageError, flagOf, inputOf } from './common.mjs';
+import { INPUT_FIELDS } from '../inputs.generated.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatRelativeErrorPlain, formatTable } from '../format.mjs';
 
-export const layoutOptions = {
-  layout: {
-    type: 'string',
-    valueName: 'standard|blocked|split-block|partitioned',
-    description: 'Where an item\'s k bits go (default standard); blocked and split-block need --block-bits',
-  },
-  'block-bits': { type: 'string', valueName: 'B', description: 'Block size in bits for blocked / split-block (divides m; 512, 256)' },
-  preset: {
-    type: 'string',
-    valueName: 'name',
-    description: 'A deployed filter: parquet (arrow, impala, kudu), rocksdb, boost-block, boost-multiblock',
-  },
-};
+// The options only a layout has (--layout, --preset, --block-bits): LayoutInput's fields that FilterInput lacks.
+const LAYOUT_ONLY = INPUT_FIELDS.LayoutInput.map(([name]) => name).filter((name) => !INPUT_FIELDS.FilterInput.some(([f]) => f === name));
 
 /** True when the command line asks for a layout rather than the textbook filter. */
 export function wantsLayout(values) {
-  return values.layout !== undefined || values.preset !== undefined || values['block-bits'] !== undefined;
+  return LAYOUT_ONLY.some((name) => values[flagOf(name)] !== undefined);
 }
 
 export function requireK(command, values) {
@@ -30,15 +20,7 @@ export function requireK(command, values) {
 }
 
 export function layoutInput(values) {
-  return {
-    layout: values.layout,
-    preset: values.preset,
-    m: values.m,
-    n: values.n,
-    k: values.k,
-    blockBits: values['block-bits'],
-    hashing: values.hashing,
-  };
+  return inputOf(values, 'LayoutInput');
 }
 
 function approximationRows(list) {

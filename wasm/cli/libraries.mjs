@@ -1,26 +1,13 @@
 // `bloomcalc size --library L` (what a library allocates, docs/libraries.md) and the hash-width floor line of
 // `size` and `fpr` (--hash-bits, docs/hash-width.md).
+import { inputOf } from './common.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatTable } from '../format.mjs';
-
-export const libraryOptions = {
-  library: {
-    type: 'string',
-    valueName: 'name|all',
-    description:
-      'What a library allocates for --n and --p and its exact FPR: guava, redisbloom, bloom-filters, hive, clickhouse,\n' +
-      'hurst, parquet, parquet-spec, arrow, rocksdb, boost-block, boost-multiblock, or all',
-  },
-};
-
-export const hashBitsOption = {
-  'hash-bits': { type: 'string', valueName: '32|64', description: 'Show the FPR floor of a 32- or 64-bit hash (docs/hash-width.md)' },
-};
 
 /** librarySize for one library, or for every library ({ n, p, libraries: [...] }; a library that refuses the input
  * carries its error instead). */
 export function librarySizing(calc, values) {
-  const input = { n: values.n, p: values.p, k: values.k, maxBytes: values['max-bytes'], hashBits: values['hash-bits'] };
-  if (values.library !== 'all') return calc.librarySize({ library: values.library, ...input });
+  const { library, ...input } = inputOf(values, 'LibrarySizeInput');
+  if (library !== 'all') return calc.librarySize({ library, ...input });
   const libraries = calc.libraries().map(({ name }) => {
     try {
       return calc.librarySize({ library: name, ...input, k: undefined });

@@ -1,6 +1,7 @@
 // `bloomcalc nbounded`: the N-bounded recycling rules of 000 §III — recycle after N messages — with the
 // worst-case (eq 1), oracle (eq 2) and lower-bound (eq 3) average FPRs and the exact real-user average.
 import { formatInt, formatOneIn, formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 export default {
   name: 'nbounded',
@@ -12,16 +13,7 @@ export default {
     'and exact the exact average of the real user, who counts only the messages that set bits. When\n' +
     '(N − 1)·k ≥ M the real user\'s filter can fill and then never recycles: its long-run average is 1, and\n' +
     'the average over the cycles that end is shown beside it with the probability of filling.',
-  options: {
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits, 1 ≤ M ≤ 2^40 (the cost grows with N, not M)' },
-    k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
-    N: { type: 'string', short: 'N', valueName: 'messages', description: 'Messages per cycle, 1 ≤ N ≤ M' },
-    hashing: {
-      type: 'string',
-      valueName: 'colliding|distinct',
-      description: 'Probes drawn with replacement (colliding, default) or k different bits',
-    },
-  },
+  options: OPTIONS.nbounded,  // schema/cli.mjs
   required: ['m', 'k', 'N'],
   examples: ['bloomcalc nbounded --m 1000 --k 5 --N 155', 'bloomcalc nbounded --m 8Kib --k 7 --N 1000 --json'],
 

@@ -1,6 +1,8 @@
 // `bloomcalc order`: the optimal order of queries to proxies in a distributed cache (paper 004 §VII,
 // Theorems 6 and 7).
+import { inputOf } from './common.mjs';
 import { formatProbabilityPlain, formatTable } from '../format.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 export default {
   name: 'order',
@@ -9,16 +11,12 @@ export default {
   description:
     'Query the proxies in non-increasing order of success probability / cost; the special proxy, which\n' +
     'holds everything, has ratio 1/ψ and ends the search. With equal costs this is Theorem 7.',
-  options: {
-    probs: { type: 'string', valueName: 'p1,p2,…', description: 'Success probability of each proxy, in [0, 1]' },
-    costs: { type: 'string', valueName: 't1,t2,…', description: 'Query cost of each proxy, > 0 (as many as probs)' },
-    'special-cost': { type: 'string', valueName: 'PSI', description: 'Cost of the special proxy that always succeeds, > 0' },
-  },
+  options: OPTIONS.order,  // schema/cli.mjs
   required: ['probs', 'costs', 'special-cost'],
   examples: ['bloomcalc order --probs 0.5,0.9,0.1 --costs 1,2,1 --special-cost 10'],
 
   compute(calc, values) {
-    return calc.order({ probs: values.probs, costs: values.costs, specialCost: values['special-cost'] });
+    return calc.order(inputOf(values, 'OrderInput'));
   },
 
   render(r) {

@@ -1,6 +1,7 @@
 // `bloomcalc paradox`: the Bloom paradox of a Bloom filter (paper 004 §IV, Theorem 1): the posterior
 // of a positive answer, the threshold prior P₀, the decision and the expected costs.
 import { formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 export default {
   name: 'paradox',
@@ -10,12 +11,7 @@ export default {
     'The Bloom paradox (Rottenstreich & Keslassy): with a-priori membership probability P, a filter\n' +
     'of false-positive rate F and a false negative costing α false positives, a positive answer is\n' +
     'worth trusting iff P ≥ P₀ = F/(F + α). With --bpe the FPR is the paper\'s (1/2)^(ln2·m/n).',
-  options: {
-    prior: { type: 'string', valueName: 'P', description: 'A-priori probability that the element is in the set, in [0, 1] (1e-6, "1 in 1000")' },
-    alpha: { type: 'string', valueName: 'A', description: 'Cost of a false negative / cost of a false positive, > 0' },
-    fpr: { type: 'string', valueName: 'F', description: 'False-positive rate of the filter, in (0, 1] (1e-3, 0.1%)' },
-    bpe: { type: 'string', valueName: 'B', description: 'Bits per element m/n ≥ 0, instead of --fpr' },
-  },
+  options: OPTIONS.paradox,  // schema/cli.mjs
   required: ['prior', 'alpha'],
   notes: ['Costs are in units of the cost of a false positive; "given positive" costs are E₁, E₀ of the paper.'],
   examples: [

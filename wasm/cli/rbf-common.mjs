@@ -1,35 +1,5 @@
-// Options shared by the recycling-Bloom-filter commands (rbf, recommend): the variant of the filter.
-export const VARIANT_OPTIONS = {
-  hashing: {
-    type: 'string',
-    valueName: 'colliding|distinct',
-    description: 'Probes drawn with replacement (colliding, default) or k different bits',
-  },
-  recycling: {
-    type: 'string',
-    valueName: 'nonretaining|retaining',
-    description: "On recycling, drop the recycling message (nonretaining, default) or keep its bits",
-  },
-  restart: {
-    type: 'string',
-    valueName: 'exact|eq10',
-    description: "Retaining, colliding: the restart state from the message's own bits (exact, default) or 000 eq 10",
-  },
-  swap: {
-    type: 'string',
-    valueName: 'after|before',
-    description: "Two phases: the frozen filter keeps the recycling message's bits (after, default) or not (before, eq 24)",
-  },
-};
-
-/** How the recycling models are computed (docs/rbf.md#large-m). */
-export const METHOD_OPTION = {
-  method: {
-    type: 'string',
-    valueName: 'exact|asymptotic|auto',
-    description: 'exact fill (M ≤ 2^24 bits per filter), the large-M method (M ≤ 2^40, with an error bound), or auto (default: exact up to 2^16 bits, large-M above)',
-  },
-};
+// Shared by the recycling-Bloom-filter commands (rbf, recommend): the variant of the filter, how the method ran.
+const VARIANT = ['hashing', 'recycling', 'restart', 'swap'];
 
 /** The k of the rows computed by `method`, as runs: "1–32", "1–3, 7". */
 export function kRuns(rows, method) {
@@ -56,7 +26,7 @@ export function describeMethod(r, formatBound) {
 /** The variant fields of a parsed command line, unset ones left out (the API applies the defaults). */
 export function variantOf(values) {
   const out = {};
-  for (const key of Object.keys(VARIANT_OPTIONS)) if (values[key] !== undefined) out[key] = values[key];
+  for (const key of VARIANT) if (values[key] !== undefined) out[key] = values[key];
   return out;
 }
 

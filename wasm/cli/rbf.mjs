@@ -2,7 +2,8 @@
 // f¹_σ (000 eq 18) or f²_σ (two phases, eqs 24–26) and E[N₀], the new messages per cycle (eqs 20–23).
 import { withElapsed } from './common.mjs';
 import { formatInt, formatOneIn, formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
-import { METHOD_OPTION, VARIANT_OPTIONS, describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
+import { describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 export default {
   name: 'rbf',
@@ -14,14 +15,7 @@ export default {
     'A recycling Bloom filter of M bits is emptied when an insertion leaves more than σ bits set. Prints its\n' +
     'long-term average false-positive rate over new messages and E[N₀], the new-message arrivals per cycle.\n' +
     'With --phases 2 the memory is split into an active and a frozen filter of M/2 bits each.',
-  options: {
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 1 ≤ M ≤ 2^40 (exact method: 2^24 per filter) (1000, 8Kib, 64KiB)' },
-    k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
-    sigma: { type: 'string', valueName: 'bits', description: 'Recycle threshold, 0 ≤ σ < bits per filter (σ ≥ k when retaining)' },
-    phases: { type: 'string', valueName: '1|2', description: 'One filter (default) or two of M/2 bits (active + frozen)' },
-    ...METHOD_OPTION,
-    ...VARIANT_OPTIONS,
-  },
+  options: OPTIONS.rbf,  // schema/cli.mjs
   required: ['m', 'k', 'sigma'],
   notes: ['Equation numbers refer to 000: Dozier, Salamatian, Rubenstein, "Modeling Average False Positive Rates of Recycling Bloom Filters" (docs/rbf.md).'],
   examples: [

@@ -3,7 +3,8 @@
 // per rule and its gain over the worst-case rule (the paper's "about 30 %").
 import { UsageError } from './common.mjs';
 import { formatInt, formatProbabilityPlain, formatReal, formatTable } from '../format.mjs';
-import { METHOD_OPTION, VARIANT_OPTIONS, describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
+import { describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 const RULES = [
   ['onePhase', 'σ-bounded, one phase (f¹_σ, eq 18)'],
@@ -35,15 +36,7 @@ export default {
     'For each k = 1..kmax: the largest σ keeping the one-phase and the two-phase σ-bounded filter at an\n' +
     'average FPR ≤ f* with E[N₀], its messages per cycle, and the largest N of the N-bounded rules (worst\n' +
     'case, oracle, lower bound). Then the best k per rule and its capacity gain over the worst-case rule.',
-  options: {
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Total memory in bits, 4 ≤ M ≤ 2^40 (exact method: 2^24) (1000, 8Kib, 64KiB, 2^36)' },
-    p: { type: 'string', short: 'p', valueName: 'P', description: 'Target long-term average FPR p (f* in 000), in (0, 1) (0.01, 1%, "1 in 1000")' },
-    fpr: { type: 'string', valueName: 'P', description: 'Older name of --p, kept for scripts' },
-    kmax: { type: 'string', valueName: 'K', description: 'Largest k tried, 1..64 (default 32; at most 32 above 2^24 bits, the large-M method)' },
-    ...METHOD_OPTION,
-    workers: { type: 'string', valueName: 'W', description: 'Compute the k rows on W worker threads (default 1: this thread)' },
-    ...VARIANT_OPTIONS,
-  },
+  options: OPTIONS.recommend,  // schema/cli.mjs
   required: ['m'],  // and --p or its alias --fpr (checked in compute)
   notes: [
     'Table: σ¹/cap and σ²/cap are the threshold (bits) and E[N₀] of the one- and two-phase filters;',

@@ -2,6 +2,7 @@
 // that need the fewest bits (docs/scalable.md).
 import { QUANTITY_HELP } from './common.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatTable } from '../format.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 export default {
   name: 'scalable',
@@ -12,14 +13,7 @@ export default {
     'Links of capacity C·S^i at error p(1 − R)R^i, each sized by a library\'s rule (RedisBloom\'s by default:\n' +
     'R = 0.5, S = 2); the exact FPR after n items, 1 − Π(1 − f_i) over the links at their real fill; the total\n' +
     'bits; and the R ∈ {0.05 … 0.95}, integer S ∈ [1, 8] that hold the same n in the fewest bits.',
-  options: {
-    p: { type: 'string', short: 'p', valueName: 'fpr', description: "The chain's overall error bound in (0, 1) (1%, 0.001)" },
-    capacity: { type: 'string', valueName: 'C', description: 'Items of the first link (RedisBloom: BF.RESERVE capacity)' },
-    n: { type: 'string', short: 'n', valueName: 'items', description: 'Items in the chain' },
-    ratio: { type: 'string', valueName: 'R', description: 'Tightening ratio in (0, 1) (default 0.5, RedisBloom)' },
-    growth: { type: 'string', valueName: 'S', description: "Capacity growth ≥ 1 (default 2, RedisBloom's EXPANSION)" },
-    library: { type: 'string', valueName: 'name', description: 'The rule sizing each link (default redisbloom; docs/libraries.md)' },
-  },
+  options: OPTIONS.scalable,  // schema/cli.mjs
   required: ['p', 'capacity', 'n'],
   notes: QUANTITY_HELP,
   examples: [

@@ -1,14 +1,14 @@
 // `bloomcalc simulate <structure>`: runs the real data structure on a message stream and prints the
 // simulated mean false-positive rate with its confidence intervals, beside the model value when a
 // model of the configuration exists. Progress goes to stderr only when stderr is a terminal.
-import { QUANTITY_HELP } from './common.mjs';
+import { QUANTITY_HELP, inputOf } from './common.mjs';
 import { formatInt, formatProbabilityPlain, formatTable } from '../format.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 const STRUCTURES = ['bloom', 'counting', 'sigma', 'two-phase', 'n-real', 'n-oracle'];
 // Why a run has no model value (model: null): docs/simulation.md, "Budgets and bad input".
 const NO_MODEL = 'the model is computed only within ~0.1 s of work and inside its domain; docs/simulation.md, "Budgets and bad input"';
 
-const count = (valueName, description) => ({ type: 'string', valueName, description });
 
 export default {
   name: 'simulate',
@@ -26,28 +26,7 @@ export default {
     valueName: '<structure>',
     description: STRUCTURES.join(' | '),
   },
-  options: {
-    m: count('bits', 'Memory M in bits, 1 ≤ M ≤ 2^31 (two-phase: in all, two arrays of ⌊M/2⌋ as in `rbf`)'),
-    k: count('hashes', 'Probes per message, 1 ≤ k ≤ 64'),
-    n: count('items', 'bloom/counting: messages per filter (for n-real/n-oracle the older name of --N)'),
-    N: count('messages', 'n-real/n-oracle: N, counted messages per cycle (as `nbounded --N`)'),
-    sigma: count('bits', 'sigma/two-phase: recycle bound σ on the set bits'),
-    hashing: { type: 'string', valueName: 'scheme', description: 'colliding (default) | distinct | double | enhanced-double' },
-    boundary: { type: 'string', valueName: 'rule', description: 'exceeds: recycle when b > σ (default) | reaches: b ≥ σ' },
-    recycling: { type: 'string', valueName: 'rule', description: 'nonretaining (default) | retaining: after a recycle the triggering message is set in the fresh filter (as `rbf --recycling`)' },
-    retaining: { type: 'boolean', description: 'Older spelling of --recycling retaining' },
-    swap: { type: 'string', valueName: 'point', description: 'two-phase: the frozen array keeps the recycling message (after, default) | not (before, 000 eq 24)' },
-    stream: { type: 'string', valueName: 'kind', description: 'fresh (default) | pool | fading (recycling filters)' },
-    pool: count('messages', 'pool: the number of distinct messages (default 1000)'),
-    'new-fraction': { type: 'string', valueName: 'q', description: 'fading: probability an arrival is a new message (default 0.5)' },
-    window: count('messages', 'fading: repeats come from the last W new messages (default 1000)'),
-    queries: count('lookups', 'bloom/counting: lookups per filter instance (default max(64, n))'),
-    epochs: count('E', 'Epochs (batches), 2 ≤ E ≤ 2^20'),
-    arrivals: count('A', 'Counted arrivals per epoch (lookups for bloom/counting)'),
-    warmup: count('W', 'Arrivals before counting starts (default: one epoch for recycling filters, 0 otherwise)'),
-    seed: count('S', 'Seed of the hash functions and the stream, 0 ≤ S ≤ 2^53 (default 1)'),
-    confidence: { type: 'string', valueName: 'c', description: 'Confidence of the intervals (default 0.99)' },
-  },
+  options: OPTIONS.simulate,  // schema/cli.mjs
   required: ['m', 'k', 'epochs', 'arrivals'],
   notes: QUANTITY_HELP,
   examples: [
@@ -58,16 +37,7 @@ export default {
 
   stopsOnSignal: true,  // Ctrl-C: the run stops at its next chunk (exit 130)
   async compute(calc, values, { signal } = {}) {
-    const input = {
-      structure: values.structure,
-      retaining: values.retaining,
-      recycling: values.recycling,
-      N: values.N,
-      newFraction: values['new-fraction'],
-    };
-    for (const key of ['m', 'k', 'n', 'sigma', 'hashing', 'boundary', 'swap', 'stream', 'pool', 'window', 'queries', 'epochs',
-      'arrivals', 'warmup', 'seed', 'confidence'])
-      if (values[key] !== undefined) input[key] = values[key];
+    const input = inputOf(values, 'SimulationInput');
     if (!process.stderr.isTTY) return calc.simulate(input, { signal });
     let last = 0;
     try {

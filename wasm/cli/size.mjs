@@ -1,8 +1,9 @@
 // `bloomcalc size`: solve the missing quantities from any consistent subset of n, p, m, k.
-import { EXIT_TARGET_MISSED, QUANTITY_HELP } from './common.mjs';
+import { EXIT_TARGET_MISSED, QUANTITY_HELP, inputOf } from './common.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
-import { layoutOptions, renderLayoutSize, wantsLayout } from './layouts.mjs';
-import { hashBitsOption, hashFloorPairs, libraryOptions, librarySizing, renderEveryLibrary, renderLibrarySize } from './libraries.mjs';
+import { renderLayoutSize, wantsLayout } from './layouts.mjs';
+import { hashFloorPairs, librarySizing, renderEveryLibrary, renderLibrarySize } from './libraries.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 const METHOD_NOTE = {
   classic: 'classic formula (001 eq 1)',
@@ -32,31 +33,7 @@ export default {
     'for the optimal k. The chosen k is the better of the two integers either side of (m/n) ln 2.\n' +
     'With --library: what that library allocates for n and p (its own sizing code) and the exact FPR\n' +
     'of the filter it builds, flagged when it misses p (docs/libraries.md).',
-  options: {
-    n: { type: 'string', short: 'n', valueName: 'items', description: 'Items to insert (1000, 1M, 2^20)' },
-    p: { type: 'string', short: 'p', valueName: 'fpr', description: 'Target false-positive rate in (0, 1) (0.01, 1%, "1 in 100")' },
-    m: { type: 'string', short: 'm', valueName: 'bits', description: 'Filter size in bits (8192, 64KiB, 1Mi)' },
-    k: { type: 'string', short: 'k', valueName: 'hashes', description: 'Hash functions, 1 ≤ k ≤ 64' },
-    rounding: {
-      type: 'string',
-      valueName: 'none|word64|pow2',
-      description: 'Round a solved m up to a multiple of 64 bits or a power of two (default none)',
-    },
-    method: {
-      type: 'string',
-      valueName: 'classic|exact',
-      description: 'Hold the classic formula or the exact mean FPR to the target (default classic)',
-    },
-    hashing: {
-      type: 'string',
-      valueName: 'colliding|distinct',
-      description: 'Probes drawn with replacement (colliding, default) or k different bits',
-    },
-    ...layoutOptions,
-    'max-bytes': { type: 'string', valueName: 'bytes', description: "Parquet writer's maximum filter size (default 1 MiB)" },
-    ...libraryOptions,
-    ...hashBitsOption,
-  },
+  options: OPTIONS.size,  // schema/cli.mjs
   required: [],
   notes: QUANTITY_HELP,
   examples: [
@@ -74,28 +51,9 @@ export default {
   compute(calc, values) {
     if (values.library !== undefined) return librarySizing(calc, values);
     if (wantsLayout(values)) {
-      return calc.layoutSize({
-        n: values.n,
-        p: values.p,
-        k: values.k,
-        layout: values.layout,
-        preset: values.preset,
-        blockBits: values['block-bits'],
-        hashing: values.hashing,
-        maxBytes: values['max-bytes'],
-        hashBits: values['hash-bits'],
-      });
+      return calc.layoutSize(inputOf(values, 'LayoutSizingInput'));
     }
-    return calc.size({
-      n: values.n,
-      p: values.p,
-      m: values.m,
-      k: values.k,
-      rounding: values.rounding,
-      method: values.method,
-      hashing: values.hashing,
-      hashBits: values['hash-bits'],
-    });
+    return calc.size(inputOf(values, 'SizingInput'));
   },
 
   // All four given and the filter misses the target: the table is printed, the exit code is 3 (docs/decisions.md).

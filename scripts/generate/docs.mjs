@@ -1,0 +1,58 @@
+// The parameter tables of docs/api.md (every method's input) and docs/cli.md (every command's options), written
+// between markers into the hand-written pages: `<!-- generated: NAME … -->` and `<!-- end generated: NAME -->`.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { COMMANDS, INPUTS, KINDS, METHODS } from '../../schema/index.mjs';
+import { commandOptions } from './cli.mjs';
+
+const cell = (text) => String(text ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|');
+const code = (value) => `\`${typeof value === 'string' ? `'${value}'` : JSON.stringify(value)}\``;
+
+function inputTables() {
+  const methodsOf = (type) => Object.entries(METHODS).filter(([, m]) => m.input === type).map(([name]) => `\`${name}\``);
+  const lines = [
+    'Each input, as the schema declares it (`schema/inputs.mjs`): a field absent gets its default (filled by JS before',
+    'the core sees the input); an older name is still read. Kinds: ' + Object.entries(KINDS).map(([kind, what]) => `**${kind}** ${what}`).join('; ') + '.',
+  ];
+  for (const [type, { fields }] of Object.entries(INPUTS)) {
+    lines.push('', `### ${type}`, '', `Read by ${methodsOf(type).join(', ')}.`, '', '| field | kind | required | default | older names | meaning |', '|---|---|---|---|---|---|');
+    for (const [name, f] of Object.entries(fields)) {
+      const kind = f.type ? `${f.kind} (\`${f.type}\`)` : f.kind;
+      const others = [...(f.older ?? []), ...Object.keys(f.also ?? {})].map((x) => `\`${x}\``).join(', ');
+      lines.push(`| \`${name}\` | ${cell(kind)} | ${f.required ? 'yes' : ''} | ${f.default === undefined ? '' : code(f.default)} | ${others} | ${cell(f.doc)} |`);
+    }
+  }
+  return lines;
+}
+
+function optionTables() {
+  const lines = ['Each command\'s options, as the schema declares them (`schema/cli.mjs`); every command also takes `--json` and `--help`.'];
+  for (const command of Object.keys(COMMANDS)) {
+    lines.push('', `### \`bloomcalc ${command}\``, '', '| option | value | meaning |', '|---|---|---|');
+    for (const [flag, spec] of Object.entries(commandOptions(command))) {
+      const name = spec.short ? `\`-${spec.short}\`, \`--${flag}\`` : `\`--${flag}\``;
+      lines.push(`| ${name} | ${spec.valueName ? `\`${cell(spec.valueName)}\`` : ''} | ${cell(spec.description)} |`);
+    }
+  }
+  return lines;
+}
+
+/** `text` with the block between the markers of `name` replaced by `lines` (the markers must be there). */
+function between(text, name, lines, path) {
+  const start = `<!-- generated: ${name} (scripts/generate.mjs from schema/; npm run generate) -->`;
+  const end = `<!-- end generated: ${name} -->`;
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) throw new Error(`${path}: the markers of the generated ${name} are missing`);
+  return `${text.slice(0, i + start.length)}\n${lines.join('\n')}\n${text.slice(j)}`;
+}
+
+export async function docsPages(root) {
+  const api = await readFile(join(root, 'docs/api.md'), 'utf8');
+  const cli = await readFile(join(root, 'docs/cli.md'), 'utf8');
+  return {
+    'docs/api.md': between(api, 'inputs', inputTables(), 'docs/api.md'),
+    'docs/cli.md': between(cli, 'options', optionTables(), 'docs/cli.md'),
+  };
+}
