@@ -1,7 +1,7 @@
 // Every parameter name on every surface, read from the sources (not from memory), for the vocabulary test
 // (issue 10 item 6, docs/vocabulary.md):
-//  - JS API: the members of each input type a BloomCalc method takes (wasm/index.d.ts, `extends` resolved);
-//    a member documented `@deprecated` is an alias;
+//  - JS API: the fields of each input type a BloomCalc method takes, as the schema declares them (schema/inputs.mjs,
+//    from which wasm/inputs.d.ts and the API's checks are generated); an older name is an alias;
 //  - CLI: each command's options (wasm/cli/*.mjs); an option described "Older name/spelling of --x" is an alias;
 //  - element: each calculator's fields (web/*.mjs, bundled with esbuild as the element bundle is) with its
 //    URL key, and its declared aliases / urlAliases.
@@ -12,70 +12,29 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 import { ROOT } from './common.mjs';
+import { INPUTS, METHODS } from '../../../schema/index.mjs';
 
 export const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 
-/** { name, own: [{ member, deprecated, target }], parents: [{ type, omit }] } per interface / type alias. */
-function parseTypes(dts) {
-  const types = new Map();
-  const members = (body) => {
-    const out = [];
-    const re = /(\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*)?\b(\w+)\??:/g;
-    for (const m of body.matchAll(re)) {
-      const doc = m[2] ?? '';
-      const deprecated = /@deprecated/.test(doc);
-      out.push({ member: m[3], deprecated, target: deprecated ? (doc.match(/`(\w+)/)?.[1] ?? null) : null });
-    }
-    return out;
-  };
-  const parents = (list) =>
-    [...(list ?? '').matchAll(/(Omit<\s*(\w+)\s*,\s*([^>]+)>)|\b(\w+)\b/g)].map((m) =>
-      m[1] ? { type: m[2], omit: [...m[3].matchAll(/'(\w+)'/g)].map((x) => x[1]) } : { type: m[4], omit: [] },
-    );
-  for (const m of dts.matchAll(/^export interface (\w+)(?: extends ([^{]+))?\s*\{\n([\s\S]*?)^\}/gm)) {
-    // only the top level of the body: drop nested object types
-    const body = m[3].replace(/\{[^{}]*\}/g, '{}');
-    types.set(m[1], { own: members(body), parents: parents(m[2]) });
-  }
-  for (const m of dts.matchAll(/^export type (\w+Input) =([\s\S]*?);\n\n/gm)) {
-    const literals = [...m[2].matchAll(/\{([^{}]*)\}/g)].flatMap((x) => members(x[1]));
-    types.set(m[1], { own: literals, parents: parents(m[2].replace(/\{[^{}]*\}/g, '')).filter((p) => /^[A-Z]/.test(p.type)) });
-  }
-  return types;
-}
+/** The input type of each BloomCalc method that takes one, as the schema declares them (rbfAsync is no BloomCalc method). */
+const methodInputs = () => Object.entries(METHODS).filter(([method]) => method !== 'rbfAsync').map(([method, { input }]) => [method, input]);
 
-function resolve(types, name, omit = []) {
-  const t = types.get(name);
-  if (!t) return [];
-  const all = [...t.parents.flatMap((p) => resolve(types, p.type, p.omit)), ...t.own];
-  const byName = new Map();
-  for (const x of all) byName.set(x.member, { ...x, target: x.target ?? byName.get(x.member)?.target ?? null });
-  for (const o of omit) byName.delete(o);
-  return [...byName.values()];
-}
-
-/** The JS API: occurrences { name, kind: 'api', where: input type, alias, target }. */
-/** The API's types: wasm/index.d.ts and the input types it re-exports (wasm/inputs.d.ts, generated from schema/). */
-const apiTypes = async () => (await Promise.all(['index.d.ts', 'inputs.d.ts'].map((f) => readFile(join(ROOT, 'wasm', f), 'utf8')))).join('\n');
-
+/** The JS API: occurrences { name, kind: 'api', where: input type, alias, target }, from the schema (schema/inputs.mjs). */
 export async function apiNames() {
-  const dts = await apiTypes();
-  const types = parseTypes(dts);
-  const api = dts.match(/^export interface BloomCalc \{([\s\S]*?)^\}/m)[1];
-  const inputs = new Set([...api.matchAll(/\w+\(input: (\w+)/g)].map((m) => m[1]));
   const out = [];
-  for (const type of inputs)
-    for (const m of resolve(types, type))
-      out.push({ name: m.member, kind: 'api', where: type, alias: m.deprecated, target: m.target });
+  for (const type of new Set(methodInputs().map(([, input]) => input)))
+    for (const [name, field] of Object.entries(INPUTS[type].fields)) {
+      out.push({ name, kind: 'api', where: type, alias: false, target: null });
+      for (const other of Object.keys(field.also ?? {})) out.push({ name: other, kind: 'api', where: type, alias: false, target: null });
+      for (const old of field.older ?? []) out.push({ name: old, kind: 'api', where: type, alias: true, target: name });
+    }
   return out;
 }
 
-/** Per BloomCalc method that takes an input object: the fields of its input type (index.d.ts, `extends` resolved). */
+/** Per BloomCalc method that takes an input object: the fields of its input type, older names included. */
 export async function methodInputFields() {
-  const dts = await apiTypes();
-  const types = parseTypes(dts);
-  const api = dts.match(/^export interface BloomCalc \{([\s\S]*?)^\}/m)[1];
-  return Object.fromEntries([...api.matchAll(/^\s+(\w+)\(input: (\w+)/gm)].map((m) => [m[1], resolve(types, m[2]).map((x) => x.member)]));
+  const names = (type) => Object.entries(INPUTS[type].fields).flatMap(([name, f]) => [name, ...Object.keys(f.also ?? {}), ...(f.older ?? [])]);
+  return Object.fromEntries(methodInputs().map(([method, type]) => [method, names(type)]));
 }
 
 /** The CLI: occurrences { name, kind: 'cli', where: command, alias, target }. */

@@ -1,0 +1,78 @@
+// CONTRIBUTING.md, "Adding a field": a field added to the schema alone reaches every surface generated from it.
+// On a copy of schema/, the generator and the pages it writes into, the walkthrough's field (`salt`, an optional count
+// with default 0, of fpr) is added to schema/inputs.mjs, to `fpr`'s options in schema/cli.mjs and to the formulas
+// calculator in schema/calculators.mjs; `npm run generate` then gives it a type, a JS check and default, a CLI
+// option, an element attribute and a row in the docs tables. (The core reads it from the complete input the
+// binding receives: the one edit outside the schema.)
+import assert from 'node:assert/strict';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
+
+import { ROOT } from './helpers/common.mjs';
+
+let dir;
+const text = (path) => readFile(join(dir, path), 'utf8');
+async function edit(path, from, to) {
+  const old = await text(path);
+  assert.ok(old.includes(from), `${path}: the walkthrough's anchor ${JSON.stringify(from)} is there`);
+  await writeFile(join(dir, path), old.replace(from, to));
+}
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'bloomcalc-walkthrough-'));
+  for (const path of ['schema', 'scripts/generate.mjs', 'scripts/generate', 'docs/api.md', 'docs/cli.md', 'wasm/api.mjs', 'wasm/error-wire.mjs'])
+    await cp(join(ROOT, path), join(dir, path), { recursive: true });
+  for (const folder of ['wasm/cli', 'web']) await mkdir(join(dir, folder), { recursive: true });
+  await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
+  // 1. the field, in its method's input
+  await edit('schema/inputs.mjs', "fields: { ...filter, hashBits } },",
+    "fields: { ...filter, hashBits, salt: { kind: 'count', default: 0, doc: 'Seed of the hash functions, 0 ≤ salt ≤ 2^32.' } } },");
+  // 2. its CLI option and its calculator field
+  await edit('schema/cli.mjs', "      HASH_BITS,\n    ],\n  },\n  size:", "      HASH_BITS,\n      ['FprInput.salt', 'S', 'Seed of the hash functions'],\n    ],\n  },\n  size:");
+  await edit('schema/calculators.mjs', "hashing: { default: 'colliding' } } },", "hashing: { default: 'colliding' }, salt: { url: 'fs', default: '0' } } },");
+  // 3. npm run generate
+  execFileSync(process.execPath, [join(dir, 'scripts/generate.mjs')], { stdio: 'pipe' });
+});
+after(() => rm(dir, { recursive: true, force: true }));
+
+test('the type: FprInput gains salt?: Quantity, its doc line and default', async () => {
+  const types = await text('wasm/inputs.d.ts');
+  const fpr = types.slice(types.indexOf('export interface FprInput'), types.indexOf('}', types.indexOf('export interface FprInput')));
+  assert.match(fpr, /\/\*\* Seed of the hash functions, 0 ≤ salt ≤ 2\^32\. Default `0`\. \*\/\n {2}salt\?: Quantity;/);
+});
+
+test('the JS API: fpr() reads salt as a count, fills its default, refuses a misspelling naming it', async () => {
+  const { wrap } = await import(pathToFileURL(join(dir, 'wasm/api.mjs')).href);
+  const calls = [];
+  const raw = {
+    limits: () => ({ maxHashes: 64 }),
+    parseCount: (text) => Number(text.replace('k', 'e3')),
+    compareFpr: (input) => (calls.push(input), { m: input.m, n: input.n, k: input.k, hashing: input.hashing, exact: 0.01 }),
+  };
+  const bc = wrap(raw);
+  bc.fpr({ m: 1000, n: 100, k: 3 });
+  assert.equal(calls.at(-1).salt, 0);
+  bc.fpr({ m: 1000, n: 100, k: 3, salt: '2k' });
+  assert.equal(calls.at(-1).salt, 2000);
+  assert.throws(() => bc.fpr({ m: 1000, n: 100, k: 3, salt: true }), (e) => e instanceof TypeError && e.parameter === 'salt');
+  assert.throws(() => bc.fpr({ m: 1000, n: 100, k: 3, slat: 1 }), (e) => e instanceof TypeError && /did you mean 'salt'/.test(e.message));
+});
+
+test('the CLI: bloomcalc fpr --salt S, with its help line', async () => {
+  const { OPTIONS } = await import(pathToFileURL(join(dir, 'wasm/cli/options.generated.mjs')).href);
+  assert.deepEqual(OPTIONS.fpr.salt, { type: 'string', valueName: 'S', description: 'Seed of the hash functions' });
+});
+
+test('the element: the formulas calculator\'s salt attribute, URL key fs, default 0', async () => {
+  const { FORMULAS_FIELDS } = await import(pathToFileURL(join(dir, 'web/fields.generated.mjs')).href);
+  assert.deepEqual(FORMULAS_FIELDS.salt, { id: 'salt', url: 'fs', fallback: '0' });
+});
+
+test('the docs: a row in docs/api.md\'s FprInput table and in docs/cli.md\'s fpr options', async () => {
+  assert.match(await text('docs/api.md'), /\| `salt` \| count \|  \| `0` \|  \| Seed of the hash functions, 0 ≤ salt ≤ 2\^32\. \|/);
+  assert.match(await text('docs/cli.md'), /\| `--salt` \| `S` \| Seed of the hash functions \|/);
+});
