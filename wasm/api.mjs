@@ -18,6 +18,7 @@
 
 import { errorClass } from './error-wire.mjs';
 import { INPUT_FIELDS, METHOD_INPUTS } from './inputs.generated.mjs';
+import { nearest } from './nearest.mjs';
 
 const ERROR_KEY = '__bloomcalcError';
 const QUOTE = 40;  // a bad input is quoted to at most this many characters
@@ -217,40 +218,6 @@ function unknownField(key, accepted, what) {
   const list = accepted.join(', ');
   const error = new TypeError(`${what} has no field ${shown(key)}${near ? `; did you mean '${near}'?` : ''} (accepted: ${list})`);
   return Object.assign(error, { parameter: key === '' ? '""' : key.slice(0, QUOTE), validRange: `one of ${list}` });
-}
-
-// The accepted name a typo most likely meant: the same name in another case (`blockbits`, `Sigma`), else the
-// closest within 1 edit (names of 3–4 letters) or 2 (longer), an edit being an insertion, a deletion, a
-// substitution or two neighbours swapped (`hashin`, `hasihng`); one- and two-letter names only by case.
-export function nearest(key, names) {
-  const lower = key.toLowerCase();
-  const caseOnly = names.find((name) => name.toLowerCase() === lower);
-  if (caseOnly) return caseOnly;
-  let best;
-  let bestDistance = Infinity;
-  for (const name of names) {
-    const limit = name.length >= 5 ? 2 : name.length >= 3 ? 1 : 0;
-    if (Math.abs(name.length - key.length) > limit) continue;
-    const d = editDistance(lower, name.toLowerCase());
-    if (d <= limit && d < bestDistance) [best, bestDistance] = [name, d];
-  }
-  return best;
-}
-
-// Optimal string alignment distance (Levenshtein with adjacent transpositions).
-function editDistance(a, b) {
-  let before = null;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
-      if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], before[j - 2] + 1);
-    }
-    [before, previous] = [previous, row];
-  }
-  return previous[b.length];
 }
 
 /** The input of `method` read through its fields: an object with only accepted fields (else a TypeError), each value read in order, defaults filled. */

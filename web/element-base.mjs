@@ -45,7 +45,7 @@
 import uplotCss from 'uplot/dist/uPlot.min.css';
 import elementCss from './element.css';
 import { attachChartExports, resultExports } from './exports.mjs';
-import { nearest } from '../wasm/api.mjs';
+import { nearest } from '../wasm/nearest.mjs';
 import { loadOnPage } from './wasm-share.mjs';
 import { pageTheme, unwatchTheme, watchTheme } from './theme.mjs';
 import { createWorkerScope } from './worker-scope.mjs';

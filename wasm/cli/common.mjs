@@ -7,7 +7,8 @@
 // `compute` returns the JSON-ready result (printed as is with --json) and `render` turns it into the
 // readable text. The driver (wasm/cli.mjs) adds --help/--json handling, loads the module and prints.
 import { parseArgs } from 'node:util';
-import { nearest, shown } from '../api.mjs';
+import { shown } from '../api.mjs';
+import { nearest } from '../nearest.mjs';
 import { INPUT_FIELDS } from '../inputs.generated.mjs';
 
 /** Bad command line or bad input: exit code 2. */
@@ -131,7 +132,7 @@ function translateParseError(err, command, options) {
   }
 }
 
-/** The option of an API field: its name in kebab case (blockBits → block-bits; N stays N), as schema/cli.mjs declares. */
+/** The option of an API field: its name in kebab case (maxBytes → max-bytes; N stays N), as schema/cli.mjs declares. */
 export const flagOf = (field) => field.replace(/(?<=[a-z0-9])[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** The input of type `type` (wasm/inputs.generated.mjs) from the options given: each field (or older name) whose option was given. */
