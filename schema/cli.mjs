@@ -2,7 +2,7 @@
 // them. An option of a field is [the input type and field, its value's name in the help, its help line]: its flag is
 // the field's name in kebab case (blockBits → --block-bits), a one-letter name also its short flag (-m) unless the
 // command says `shorts: false`, and the command passes its value as that field. An option of the command alone
-// (no API field: --table, --workers) is { flag, type, value?, help }.
+// (no API field: --table, --workers) is { flag, type, short?, value?, help }.
 const HASHING = ['hashing', 'colliding|distinct', 'Probes drawn with replacement (colliding, default) or k different bits'];
 const LAYOUT = [
   ['LayoutInput.layout', 'standard|blocked|split-block|partitioned', 'Where an item\'s k bits go (default standard); blocked and split-block need --block-bits'],
@@ -116,6 +116,13 @@ export const COMMANDS = {
       ['ScalableInput.ratio', 'R', 'Tightening ratio in (0, 1) (default 0.5, RedisBloom)'],
       ['ScalableInput.growth', 'S', 'Capacity growth ≥ 1 (default 2, RedisBloom\'s EXPANSION)'],
       ['ScalableInput.library', 'name', 'The rule sizing each link (default redisbloom; docs/libraries.md)'],
+    ],
+  },
+  serve: {
+    options: [
+      { flag: 'port', short: 'p', type: 'string', value: 'port', help: 'TCP port, 0 for any free one (default 8080, else a free one)' },
+      { flag: 'host', type: 'string', value: 'address', help: 'Address to bind (default and when empty 127.0.0.1, this machine only; another is announced on stderr)' },
+      { flag: 'open', type: 'boolean', help: 'Open the page in the desktop\'s browser' },
     ],
   },
   simulate: {

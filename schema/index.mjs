@@ -21,3 +21,4 @@ export { CALCULATORS } from './calculators.mjs';
 /** A field's name in kebab case: its CLI option and element attribute (maxBytes → max-bytes). */
 export const kebab = (name) => name.replace(/(?<=[a-z0-9])[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 export { COMMANDS } from './cli.mjs';
+export { VOCABULARY } from './vocabulary.mjs';

@@ -12,12 +12,22 @@ export function fieldOf(ref) {
   return { field: owner, name, older: owner.older?.includes(name) };
 }
 
+/** A command's options as names: { flag, name (the API field or the flag), older (an older name of a field) }. */
+export function commandNames(command) {
+  return COMMANDS[command].options.map((option) => {
+    if (!Array.isArray(option)) return { flag: option.flag, name: option.flag, older: false };
+    const { name, older = false } = fieldOf(option[0]);
+    return { flag: kebab(name), name, older };
+  });
+}
+
 export function commandOptions(command) {
   const { options, shorts = true } = COMMANDS[command];
   return Object.fromEntries(
     options.map((option) => {
       if (!Array.isArray(option)) {
         const spec = { type: option.type };
+        if (option.short) spec.short = option.short;
         if (option.value) spec.valueName = option.value;
         return [option.flag, { ...spec, description: option.help }];
       }

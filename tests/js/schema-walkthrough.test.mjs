@@ -24,7 +24,7 @@ async function edit(path, from, to) {
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bloomcalc-walkthrough-'));
-  for (const path of ['schema', 'scripts/generate.mjs', 'scripts/generate', 'docs/api.md', 'docs/cli.md', 'wasm/api.mjs', 'wasm/error-wire.mjs'])
+  for (const path of ['schema', 'scripts/generate.mjs', 'scripts/generate', 'docs/api.md', 'docs/cli.md', 'docs/vocabulary.md', 'wasm/api.mjs', 'wasm/error-wire.mjs', 'wasm/nearest.mjs'])
     await cp(join(ROOT, path), join(dir, path), { recursive: true });
   for (const folder of ['wasm/cli', 'web']) await mkdir(join(dir, folder), { recursive: true });
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
@@ -34,7 +34,9 @@ before(async () => {
   // 2. its CLI option and its calculator field
   await edit('schema/cli.mjs', "      HASH_BITS,\n    ],\n  },\n  size:", "      HASH_BITS,\n      ['FprInput.salt', 'S', 'Seed of the hash functions'],\n    ],\n  },\n  size:");
   await edit('schema/calculators.mjs', "hashing: { default: 'colliding' } } },", "hashing: { default: 'colliding' }, salt: { url: 'fs', default: '0' } } },");
-  // 3. npm run generate
+  // 3. its meaning, once for every surface
+  await edit('schema/vocabulary.mjs', "export const VOCABULARY = [\n", "export const VOCABULARY = [\n  [['salt'], 'the seed of the hash functions'],\n");
+  // 4. npm run generate
   execFileSync(process.execPath, [join(dir, 'scripts/generate.mjs')], { stdio: 'pipe' });
 });
 after(() => rm(dir, { recursive: true, force: true }));
@@ -72,7 +74,8 @@ test('the element: the formulas calculator\'s salt attribute, URL key fs, defaul
   assert.deepEqual(FORMULAS_FIELDS.salt, { id: 'salt', url: 'fs', fallback: '0' });
 });
 
-test('the docs: a row in docs/api.md\'s FprInput table and in docs/cli.md\'s fpr options', async () => {
+test('the docs: a row in docs/api.md\'s FprInput table, docs/cli.md\'s fpr options and docs/vocabulary.md', async () => {
   assert.match(await text('docs/api.md'), /\| `salt` \| count \|  \| `0` \|  \| Seed of the hash functions, 0 ≤ salt ≤ 2\^32\. \|/);
   assert.match(await text('docs/cli.md'), /\| `--salt` \| `S` \| Seed of the hash functions \|/);
+  assert.match(await text('docs/vocabulary.md'), /\| `salt` \| the seed of the hash functions \| FprInput \| fpr \| formulas \(fs\) \| — \|/);
 });

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 import { UsageError } from './common.mjs';
 import { serve } from '../serve.mjs';
+import { OPTIONS } from './options.generated.mjs';
 
 const PAGE = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 // The page runs on the element bundle; the package ships it once, with its workers and the .wasm, in
@@ -66,11 +67,7 @@ export default {
   description:
     'Serves the built page on http://127.0.0.1:8080/ (or the next free port when 8080 is taken),\n' +
     'with gzip/brotli and ETag revalidation, until interrupted (Ctrl-C). Needs no build tools.',
-  options: {
-    port: { type: 'string', short: 'p', valueName: 'port', description: 'TCP port, 0 for any free one (default 8080, else a free one)' },
-    host: { type: 'string', valueName: 'address', description: 'Address to bind (default and when empty 127.0.0.1, this machine only; another is announced on stderr)' },
-    open: { type: 'boolean', description: "Open the page in the desktop's browser" },
-  },
+  options: OPTIONS.serve,  // schema/cli.mjs
   examples: ['bloomcalc serve', 'bloomcalc serve --port 0 --json', 'npx bloomcalc serve --open'],
   notes: ['The JSON form prints { "url": … } once the server listens.'],
   // Runs without the WebAssembly calculator: the page loads its own copy in the browser.
