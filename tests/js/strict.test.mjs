@@ -1,7 +1,7 @@
 // Strict inputs (docs/decisions.md, "Strict inputs"): a field a method does not read is a TypeError naming it, with
 // the accepted fields and the nearest one ("did you mean 'hashing'?"), never a silently wrong answer (issue 9: a
 // misspelt optional field used to give its default's result). Every documented older name still works, the accepted
-// fields of each method are its input type's in index.d.ts, and options objects are checked alike.
+// fields of each method are its input type's (schema/inputs.mjs), and options objects are checked alike.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { createBloomCalc, createRecommendPool, recommendPooled } from '../../wasm/index.mjs';
@@ -91,7 +91,7 @@ describe('strict inputs', { skip }, () => {
     await refused(() => bc.fpr({ m: '1MiB', n: 1e5, k: 7, hashin: 'distinct' }), 'hashin', 'hashing');
   });
 
-  test('each method accepts exactly the fields of its input type in index.d.ts', async () => {
+  test('each method accepts exactly the fields of its input type (the schema)', async () => {
     const documented = await methodInputFields();
     assert.deepEqual(Object.keys(documented).sort(), Object.keys(TYPOS).sort(), 'a method taking an input has no typo case here');
     for (const [method, fields] of Object.entries(documented)) {
