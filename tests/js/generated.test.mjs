@@ -31,3 +31,26 @@ test('every calculator of <bloom-calc> reads its fields from the schema (as bund
   assert.deepEqual(Object.keys(bundled).sort(), Object.keys(CALCULATORS).sort());
   for (const name of Object.keys(CALCULATORS)) assert.deepEqual(bundled[name], elementFields(name), name);
 });
+
+test('the schema is consistent: kinds, choices, defaults, methods and modules', async () => {
+  const { INPUTS, KINDS, METHODS, TYPES } = await import('../../schema/index.mjs');
+  for (const [type, { fields }] of Object.entries(INPUTS)) {
+    assert.ok(Object.values(METHODS).some((m) => m.input === type), `${type}: read by a method`);
+    for (const [name, f] of Object.entries(fields)) {
+      const at = `${type}.${name}`;
+      assert.ok(Object.hasOwn(KINDS, f.kind), `${at}: kind ${f.kind}`);
+      assert.equal(typeof f.doc, 'string', `${at}: a doc line`);
+      if (f.kind === 'choice') assert.ok(f.type, `${at}: a choice names its type`);
+      const named = TYPES[f.type];
+      if (named && f.default !== undefined) assert.ok((named.choices ?? named.values).includes(f.default), `${at}: default ${f.default} is one of ${f.type}`);
+      if (f.default !== undefined && f.kind !== 'choice' && f.kind !== 'flag') assert.equal(typeof f.default, 'number', `${at}: a number default`);
+      if (f.kind === 'flag' && f.default !== undefined) assert.equal(typeof f.default, 'boolean', at);
+      for (const other of [...(f.older ?? []), ...Object.keys(f.also ?? {})]) assert.ok(!Object.hasOwn(fields, other), `${at}: ${other} is no field of its own`);
+    }
+  }
+  for (const [name, m] of Object.entries(METHODS)) {
+    assert.ok(Object.hasOwn(INPUTS, m.input), `${name}: input ${m.input}`);
+    assert.ok(['main', 'rbf', 'tools'].includes(m.module), `${name}: module ${m.module}`);
+    assert.equal(typeof m.async, 'boolean', name);
+  }
+});
