@@ -4,7 +4,8 @@
 //  1. Markup: web/calculators/<name>.html — the calculator's cards, as on the page. Ids are unique within
 //     the element (each element has its own shadow root), data-testid as the e2e tests expect.
 //  2. Logic: web/<name>.mjs exports `calculator = { name, template, fields, initial?, mount }`:
-//       fields   { attribute: { id, url?, fallback?, aliases?, urlAliases? } } — each input: the element
+//       fields   { attribute: { id, url?, fallback?, aliases?, urlAliases? } }, declared in schema/calculators.mjs
+//                and imported from web/fields.generated.mjs (npm run generate) — each input: the element
 //                attribute (and property; kebab-case attributes have camelCase properties), the id of its <input>/<select> in the template, its key in the page
 //                URL (default: the attribute name), its value when absent (default '') and its older names
 //                (docs/decisions.md, "Vocabulary"): an alias attribute or property is read and rewritten
