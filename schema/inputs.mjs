@@ -140,7 +140,12 @@ export const INPUTS = {
       boundary: { kind: 'choice', type: 'SimBoundary', default: 'exceeds', doc: 'σ-bounded recycling: recycle when b > σ (`exceeds`) or b ≥ σ (`reaches`).' },
       stream: { kind: 'choice', type: 'SimStream', default: 'fresh', doc: 'Recycling filters only: the message stream.' },
       swap: { ...swap, doc: 'two-phase: the frozen array keeps the recycling message\'s bits (`\'after\'`, default) or not (`\'before\'`, 000 eq 24).' },
-      recycling: { ...recycling, reader: 'simRecycling', doc: '`\'retaining\'`: after a recycle, set the triggering message in the fresh filter (as `rbf`). Default `\'nonretaining\'`.' },
+      recycling: {
+        ...recycling,
+        reader: 'simRecycling',
+        olderDoc: { retaining: 'the older spelling of `recycling: \'retaining\'`.' },
+        doc: '`\'retaining\'`: after a recycle, set the triggering message in the fresh filter (as `rbf`). Default `\'nonretaining\'`.',
+      },
       m: { ...m, doc: 'Memory M in bits, 1 ≤ m ≤ 2^31, within the 256 MiB state budget; two-phase: in all (two arrays of ⌊m/2⌋ bits, as `rbf`).' },
       k: { ...k, doc: 'Probes per message, 1 ≤ k ≤ 64.' },
       n: {

@@ -279,7 +279,7 @@ export interface SimulationInput {
   swap?: SwapPoint;
   /** `'retaining'`: after a recycle, set the triggering message in the fresh filter (as `rbf`). Default `'nonretaining'`. */
   recycling?: Recycling;
-  /** @deprecated the older spelling of `recycling` (`true`: `'retaining'`), as in `simulate`; both given must agree. */
+  /** @deprecated the older spelling of `recycling: 'retaining'`. */
   retaining?: boolean;
   /** Memory M in bits, 1 ≤ m ≤ 2^31, within the 256 MiB state budget; two-phase: in all (two arrays of ⌊m/2⌋ bits, as `rbf`). */
   m: Quantity;
