@@ -2,6 +2,9 @@
 //   1. Catch2 suite, native (ctest)        2. the same Catch2 suite compiled to wasm, under Node (ctest)
 //   3. JS module + CLI + npm pack tests    4. the .d.ts type check (tsc)
 //   5. browser end-to-end tests (Playwright + Debian chromium)
+//   5b. the element in documentation sites and framework apps (tests/sites/: VitePress, Docusaurus, Starlight,
+//      MkDocs, Sphinx, React/Vue/Svelte; built from the packed package one after the other, npm installs kept
+//      in build/sites/ while each fixture's lockfile is unchanged)
 //   6. the Catch2 suite again, native under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
 //   7. libFuzzer on the parsers and parameter validation, BLOOMCALC_FUZZ_SECONDS (default 60) from the
 //      checked-in corpus tests/fuzz/corpus (new inputs go to build/asan/fuzz-corpus, not the repository)
@@ -54,6 +57,7 @@ const stages = [
   ['JS module, CLI and package', process.execPath, ['--test', 'tests/js/']],
   ['type check of index.d.ts', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tests/types']],
   ['browser end-to-end', process.execPath, ['--test', 'tests/e2e/']],
+  ['documentation sites and framework apps', process.execPath, ['--test', '--test-concurrency=1', 'tests/sites/']],
   ['Catch2 (native, ASan + UBSan)', 'build/asan/bloomcalc_tests', ['--use-colour', 'no'], SANITIZER_ENV],
   ['libFuzzer: parsers and validation', 'build/asan/bloomcalc_fuzz_parsers', [
     '-seed=1', `-max_total_time=${process.env.BLOOMCALC_FUZZ_SECONDS ?? 60}`, '-print_final_stats=1',
