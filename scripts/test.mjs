@@ -8,25 +8,45 @@
 //   6. the Catch2 suite again, native under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
 //   7. libFuzzer on the parsers and parameter validation, BLOOMCALC_FUZZ_SECONDS (default 60) from the
 //      checked-in corpus tests/fuzz/corpus (new inputs go to build/asan/fuzz-corpus, not the repository)
-// Prints each runner's own output, then one closing line "tests: N passed, N failed".
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+// Stages 1 and 2 run side by side, and so do 6 and 7 (each keeps about one core busy; their output is printed
+// when each ends); the fixtures' npm installs (tests/sites/install.mjs) download while the C++ compiles, the
+// sanitizer build runs at nice 19 during stages 1-5 (on the cores they leave idle), and the package is packed
+// once for every fixture (BLOOMCALC_SITES_TARBALL). Prints each runner's own output,
+// then a summary line per build step and stage (its wall-clock seconds, and the CPU seconds of its processes)
+// and one closing line "tests: N passed, N failed".
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build } from './build.mjs';
-import { buildEnv, root } from './toolchain.mjs';
+import { buildEnv, ensureAll, root } from './toolchain.mjs';
 
-function runCapture(command, args, env = {}) {
+// Runs a command (in `sh`, whose `times` gives the CPU seconds of every process the command waited for);
+// echoes its output as it comes, or, with `buffered`, once it ends (runners side by side). `log`: a file
+// taking its output instead. Resolves with { code, output, seconds, cpu }.
+function runTimed(command, args, { env = {}, buffered = false, log, detached = false, onSpawn } = {}) {
+  const start = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...buildEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = log ? openSync(log, 'w') : 'pipe';
+    const child = spawn('sh', ['-c', '"$@" 3>&-; status=$?; times >&3; exit $status', 'sh', command, ...args], {
+      cwd: root, env: { ...buildEnv, ...env }, stdio: ['ignore', out, out, 'pipe'], detached,
+    });
+    onSpawn?.(child);
     let output = '';
-    for (const stream of [child.stdout, child.stderr])
+    let times = '';
+    child.stdio[3].on('data', (chunk) => (times += chunk));
+    for (const stream of [child.stdout, child.stderr].filter(Boolean))
       stream.on('data', (chunk) => {
         output += chunk;
-        (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
+        if (!buffered) (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
       });
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('close', (code) => {
+      // `times`: the shell's own user and system time, then its children's
+      const [user = 0, system = 0] = [...(times.split('\n')[1] ?? '').matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, sec]) => 60 * Number(m) + Number(sec));
+      resolve({ code: code ?? 1, output: log ? readFileSync(log, 'utf8') : output, seconds: (Date.now() - start) / 1000, cpu: user + system });
+    });
   });
 }
+
+const took = ({ seconds, cpu }) => `${seconds.toFixed(0)} s, CPU ${cpu.toFixed(0)} s`;
 
 // Test counts from a runner's output: Catch2 ("All tests passed (A assertions in N test cases)" or
 // "test cases: N | P passed | F failed"), node:test ("# pass N", "# fail N").
@@ -51,31 +71,97 @@ function counts(output, code) {
 const FUZZ_WORK = path.join(root, 'build/asan/fuzz-corpus');
 const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' };
 
-const stages = [
-  ['Catch2 (native)', 'ctest', ['--test-dir', 'build/native', '--no-tests=error', '-V']],
-  ['Catch2 (wasm under Node)', 'ctest', ['--test-dir', 'build/wasm', '--no-tests=error', '-V']],
-  ['JS module, CLI and package', process.execPath, ['--test', 'tests/js/']],
-  ['type check of index.d.ts', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tests/types']],
-  ['browser end-to-end', process.execPath, ['--test', 'tests/e2e/']],
-  ['documentation sites and framework apps', process.execPath, ['--test', '--test-concurrency=1', 'tests/sites/']],
-  ['Catch2 (native, ASan + UBSan)', 'build/asan/bloomcalc_tests', ['--use-colour', 'no'], SANITIZER_ENV],
-  ['libFuzzer: parsers and validation', 'build/asan/bloomcalc_fuzz_parsers', [
-    '-seed=1', `-max_total_time=${process.env.BLOOMCALC_FUZZ_SECONDS ?? 60}`, '-print_final_stats=1',
-    FUZZ_WORK, 'tests/fuzz/corpus',
-  ], SANITIZER_ENV],
+// Each group's stages run side by side (each keeps about one core busy); the groups one after the other.
+const groups = [
+  [
+    ['Catch2 (native)', 'ctest', ['--test-dir', 'build/native', '--no-tests=error', '-V']],
+    ['Catch2 (wasm under Node)', 'ctest', ['--test-dir', 'build/wasm', '--no-tests=error', '-V']],
+  ],
+  [['JS module, CLI and package', process.execPath, ['--test', 'tests/js/']]],
+  [['type check of index.d.ts', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tests/types']]],
+  [['browser end-to-end', process.execPath, ['--test', 'tests/e2e/']]],
+  [['documentation sites and framework apps', process.execPath, ['--test', '--test-concurrency=1', 'tests/sites/']]],
+  [
+    ['Catch2 (native, ASan + UBSan)', 'build/asan/bloomcalc_tests', ['--use-colour', 'no'], SANITIZER_ENV],
+    ['libFuzzer: parsers and validation', 'build/asan/bloomcalc_fuzz_parsers', [
+      '-seed=1', `-max_total_time=${process.env.BLOOMCALC_FUZZ_SECONDS ?? 60}`, '-print_final_stats=1',
+      FUZZ_WORK, 'tests/fuzz/corpus',
+    ], SANITIZER_ENV],
+  ],
 ];
 
-await build(['native', 'wasm', 'web', 'asan']);
-mkdirSync(FUZZ_WORK, { recursive: true });
-let passed = 0, failed = 0;
 const summary = [];
-for (const [name, command, args, env] of stages) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const { code, output } = await runCapture(command, args, env);
-  const c = counts(output, code);
-  passed += c.passed;
-  failed += c.failed;
-  summary.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed} failed`);
+const fail = (line) => {
+  console.error(line);
+  console.log(`\n${summary.join('\n')}`);
+  process.exit(1);
+};
+
+ensureAll();
+// The fixtures' npm installs, while the C++ compiles (network and disk more than cores); awaited before the sites.
+const SITES_BUILD = path.join(root, 'build', 'sites');
+mkdirSync(SITES_BUILD, { recursive: true });
+const installs = runTimed(process.execPath, ['tests/sites/install.mjs'], { log: path.join(SITES_BUILD, 'install.log') });
+for (const targets of [['native'], ['wasm', 'web']]) {
+  console.log(`\n=== build: node scripts/build.mjs ${targets.join(' ')}`);
+  const step = await runTimed(process.execPath, ['scripts/build.mjs', ...targets]);
+  summary.push(`${step.code === 0 ? 'ok  ' : 'FAIL'} build ${targets.join(' + ')} (${took(step)})`);
+  if (step.code !== 0) fail(`bloomcalc: build ${targets.join(' ')} failed`);
+}
+// The sanitizer build at the lowest priority (nice 19) while stages 1-5 run: it takes only the cores they leave
+// idle (the sites stage keeps about one busy); awaited before stages 6 and 7.
+// Its own process group, so that once stages 6 and 7 wait for it it gets back the usual priority (root may
+// renice; elsewhere it stays at 19), and so that an interrupted run stops it too.
+let asanGroup;
+let asanDone = false;
+const asanBuild = runTimed('nice', ['-n', '19', process.execPath, 'scripts/build.mjs', 'asan'], {
+  log: path.join(root, 'build', 'asan-build.log'), detached: true, onSpawn: (child) => (asanGroup = child.pid),
+}).finally(() => (asanDone = true));
+const stopAsan = () => {
+  try {
+    if (!asanDone) process.kill(-asanGroup, 'SIGTERM');
+  } catch {}
+};
+process.on('exit', stopAsan);
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.on(signal, () => process.exit(code));
+mkdirSync(FUZZ_WORK, { recursive: true });
+// One package for every fixture (tests/sites/harness.mjs, packTarball), as published.
+const PACK = path.join(SITES_BUILD, 'pack', 'test');
+rmSync(PACK, { recursive: true, force: true });
+mkdirSync(PACK, { recursive: true });
+const packStart = Date.now();
+const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', PACK], { cwd: root, env: buildEnv, encoding: 'utf8' }));
+const tarball = path.join(PACK, packed[0].filename);
+summary.push(`ok   npm pack, for the sites (${((Date.now() - packStart) / 1000).toFixed(0)} s)`);
+
+let passed = 0, failed = 0;
+for (const group of groups) {
+  if (group.some(([name]) => name.startsWith('documentation sites'))) {
+    const installed = await installs;
+    console.log(`\n=== the fixtures' npm installs (tests/sites/install.mjs, during the build)\n${installed.output}`);
+    summary.push(`${installed.code === 0 ? 'ok  ' : 'FAIL'} the fixtures' npm installs, during the build (${took(installed)})`);
+  }
+  if (group.some(([name]) => name.includes('ASan'))) {
+    spawnSync('renice', ['-n', '0', '-g', String(asanGroup)], { stdio: 'ignore' });
+    const built = await asanBuild;
+    console.log(`\n=== build: nice -n 19 node scripts/build.mjs asan (during stages 1-5)\n${built.output}`);
+    summary.push(`${built.code === 0 ? 'ok  ' : 'FAIL'} build asan, during stages 1-5 (${took(built)})`);
+    if (built.code !== 0) {
+      failed += group.length;
+      continue;
+    }
+  }
+  const side = group.length > 1;
+  await Promise.all(group.map(async ([name, command, args, env]) => {
+    const header = `\n=== ${name}: ${command} ${args.join(' ')}`;
+    if (!side) console.log(header);
+    const run = await runTimed(command, args, { env: { ...env, BLOOMCALC_SITES_TARBALL: tarball }, buffered: side });
+    if (side) console.log(`${header} (side by side with ${group.filter(([n]) => n !== name).map(([n]) => n).join(', ')})\n${run.output}`);
+    const c = counts(run.output, run.code);
+    passed += c.passed;
+    failed += c.failed;
+    summary.push(`${run.code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed} failed (${took(run)})`);
+  }));
 }
 console.log(`\n${summary.join('\n')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
