@@ -1,7 +1,7 @@
 // The public API over the raw embind module: text quantities are parsed by the core's parsers,
 // everything else is checked here and passed on. Shared by the Node and browser entries.
 //
-// ---- The error pattern (every method follows it; see also the top of wasm/bindings.cpp) ------------
+// ---- The error pattern (every method follows it; see also the top of wasm/bindings/common.cpp) ------------
 // No JS exception may unwind through wasm frames (it would leak the wasm stack, emval handles and heap
 // on every error). So:
 //   * inputs are checked and copied here, in JS, into plain objects of the expected types (numbers,

@@ -1,6 +1,7 @@
-// The error pattern and the checked readers of wasm/bindings.cpp (defined there, in namespace bcjs), for the
-// binding files of one domain each (wasm/bindings/*.cpp). Every binding: takes `val` arguments api.mjs has
-// checked, reads them only through these readers, and wraps its body in `guarded` (the top of bindings.cpp).
+// What every binding file (wasm/bindings/<domain>.cpp, one per core/ folder) shares: the error pattern, the
+// checked readers of JS input and the writers of small results, defined in common.cpp (namespace bcjs). The
+// rules are at the top of common.cpp: every binding takes `val` arguments api.mjs has checked, reads them only
+// through these readers, and wraps its body in `guarded`.
 #pragma once
 
 #include <emscripten/val.h>
@@ -8,6 +9,13 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace bloomcalc {
+struct FprReport;
+struct HashFloor;
+struct Interval;
+struct SimProgress;
+}  // namespace bloomcalc
 
 namespace bcjs {
 
@@ -34,10 +42,31 @@ val guarded(F&& f) {
     }
 }
 
+// ---- the checked readers: absent means undefined or null ------------------------------------------------
 std::optional<double> optional_number(const val& input, const char* name);
 double required_number(const val& input, const char* name);  // absent: NaN, refused by the core by name
+double number_or(const val& input, const char* name, double fallback);
 std::string string_or(const val& input, const char* name, const char* fallback);
 std::optional<bool> optional_bool(const val& input, const char* name);
-val finite_or_null(double x);  // null, never ±∞ or NaN
+std::vector<double> numbers(const val& input, const char* name);  // a list of numbers (absent: empty)
+std::string text_of(const val& v, const char* name);             // a string argument passed as a val
+
+// Fields of a nested input (a pool's rows), named by their path ("rows[3].onePhase.fpr").
+enum class FieldKind { absent, number, string, boolean, object, array, other };
+FieldKind field_kind(const val& input, const char* name);
+val object_field(const val& input, const char* name, const std::string& path);
+val object_at(const val& array, unsigned i, const std::string& path);
+double required_field_number(const val& input, const char* name, const std::string& path);
+bool required_bool(const val& input, const char* name, const std::string& path);
+
+// ---- the writers -------------------------------------------------------------------------------------
+val finite_or_null(double x);                          // null, never ±∞ or NaN
+val finite_optional(const std::optional<double>& x);  // none or not finite: null
+val optional_val(const std::optional<double>& x);     // none: null
+val array_of(const std::vector<double>& values);
+val fpr_report_val(const bloomcalc::FprReport& r);  // fpr() and size()'s report
+val hash_floor_val(const bloomcalc::HashFloor& h);  // hash_width.cpp: hashFloor and librarySize's floor
+val interval_val(const bloomcalc::Interval& i);       // { low, high }
+val progress_val(const bloomcalc::SimProgress& p);    // a simulation's progress (both simulation classes)
 
 }  // namespace bcjs

@@ -1,6 +1,5 @@
-// embind: what each library allocates, the hash-width floor and scalable filters
-// (core/include/bloomcalc/libraries/), in bloomcalc.tools.wasm; hashFloor in bloomcalc.web.wasm too. Thin
-// marshalling only; the error pattern of wasm/bindings.cpp (common.hpp).
+// embind: what each library allocates and scalable filters (core/include/bloomcalc/libraries/), in
+// bloomcalc.tools.wasm (hashFloor: hash_width.cpp). Thin marshalling only.
 #include <emscripten/bind.h>
 
 #include <cmath>
@@ -9,7 +8,6 @@
 #include "bindings/common.hpp"
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/layout.hpp"
-#include "bloomcalc/layouts/layout_fpr.hpp"
 #include "bloomcalc/libraries/hash_width.hpp"
 #include "bloomcalc/libraries/library_sizing.hpp"
 #include "bloomcalc/libraries/scalable.hpp"
@@ -19,13 +17,18 @@ namespace bc = bloomcalc;
 
 namespace {
 
-val library_info_val(const bc::LibraryInfo& l) {
-    val out = val::object();
-    out.set("name", val(l.name));
+// A library's name (under `name_key`), label, source, rule and probes.
+void set_library(val& out, const bc::LibraryInfo& l, const char* name_key) {
+    out.set(name_key, val(l.name));
     out.set("label", val(l.label));
     out.set("source", val(l.source));
     out.set("rule", val(l.rule));
     out.set("probes", val(l.probes));
+}
+
+val library_info_val(const bc::LibraryInfo& l) {
+    val out = val::object();
+    set_library(out, l, "name");
     out.set("hashBits", l.hash_bits ? val(l.hash_bits) : val::null());
     out.set("hashScheme", val(l.scheme));
     return out;
@@ -38,17 +41,6 @@ void set_filter(val& out, const bc::LayoutFilter& f) {
     out.set("k", val(f.k));
     out.set("blockBits", f.layout == bc::Layout::standard ? val::null() : val(static_cast<double>(f.block_bits)));
     out.set("hashing", val(std::string(bc::to_string(f.hashing))));
-}
-
-val hash_floor_val(const bc::HashFloor& h) {
-    val out = val::object();
-    out.set("hashBits", val(h.hash_bits));
-    out.set("log2ProbeSets", val(h.log2_probe_sets));
-    out.set("floor", val(h.floor));
-    out.set("fpr", val(h.fpr));
-    out.set("matters", val(h.matters));
-    out.set("targetBelowFloor", val(h.target_below_floor));
-    return out;
 }
 
 val libraries() {
@@ -70,11 +62,7 @@ val library_size(val input) {
         if (hash_bits) bc::checked_hash_bits(*hash_bits);
         const auto r = bc::size_for_library(in);
         val out = val::object();
-        out.set("library", val(r.library.name));
-        out.set("label", val(r.library.label));
-        out.set("source", val(r.library.source));
-        out.set("rule", val(r.library.rule));
-        out.set("probes", val(r.library.probes));
+        set_library(out, r.library, "library");
         out.set("hashScheme", val(r.library.scheme));
         set_filter(out, r.filter);
         out.set("bytes", val(static_cast<double>(r.bytes)));
@@ -86,20 +74,6 @@ val library_size(val input) {
         const unsigned bits = hash_bits ? static_cast<unsigned>(*hash_bits) : r.library.hash_bits;
         out.set("hashFloor", bits ? hash_floor_val(bc::hash_floor(r.filter, r.exact, bits, r.target)) : val::null());
         return out;
-    });
-}
-
-// { layout?, m, n, k, blockBits?, hashing?, hashBits, ideal?, p? }: ideal absent → the layout's exact FPR.
-val hash_floor(val input) {
-    return guarded([&] {
-        const auto filter = bc::make_layout_filter(bc::parse_layout(string_or(input, "layout", "standard")), required_number(input, "m"),
-                                                   required_number(input, "n"), required_number(input, "k"),
-                                                   optional_number(input, "blockBits").value_or(NAN),
-                                                   bc::parse_hashing(string_or(input, "hashing", "colliding")));
-        const unsigned bits = bc::checked_hash_bits(required_number(input, "hashBits"));
-        const auto ideal = optional_number(input, "ideal");
-        const double f = ideal ? bc::checked_probability(*ideal, "ideal") : bc::layout_exact_fpr(filter);
-        return hash_floor_val(bc::hash_floor(filter, f, bits, optional_number(input, "p").value_or(NAN)));
     });
 }
 
@@ -157,12 +131,8 @@ val scalable(val input) {
 
 }  // namespace
 
-// hashFloor in the main module too: fpr, size and layoutSize take hashBits (wasm/api.mjs, withHashFloor).
 EMSCRIPTEN_BINDINGS(bloomcalc_libraries) {
-    emscripten::function("hashFloor", &hash_floor);
-#ifdef BLOOMCALC_MODULE_TOOLS
     emscripten::function("libraries", &libraries);
     emscripten::function("librarySize", &library_size);
     emscripten::function("scalable", &scalable);
-#endif
 }

@@ -1,0 +1,331 @@
+// embind: the Bloom paradox (paper 004; core/include/bloomcalc/paradox/): the posterior, counting filters, selective
+// insertion, the cache order and the paradox on the simulation engine, in the main module. Thin marshalling only.
+#include <emscripten/bind.h>
+
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bindings/common.hpp"
+#include "bloomcalc/error.hpp"
+#include "bloomcalc/paradox/bh_cbf.hpp"
+#include "bloomcalc/paradox/bloom.hpp"
+#include "bloomcalc/paradox/cache_order.hpp"
+#include "bloomcalc/paradox/cbf.hpp"
+#include "bloomcalc/paradox/selective.hpp"
+#include "bloomcalc/paradox/sim.hpp"
+#include "bloomcalc/params.hpp"
+
+using namespace bcjs;
+namespace bc = bloomcalc;
+
+namespace {
+
+double number_or_nan(const val& input, const char* name) { return optional_number(input, name).value_or(NAN); }
+
+val paradox(val input) {
+    return guarded([&] {
+        bc::BloomParadoxInput in;
+        in.prior = number_or_nan(input, "prior");
+        in.alpha = number_or_nan(input, "alpha");
+        in.fpr = optional_number(input, "fpr");
+        in.bits_per_element = optional_number(input, "bpe");
+        const bc::BloomParadoxResult r = bc::bloom_paradox(in);
+        val out = val::object();
+        out.set("prior", val(r.prior));
+        out.set("alpha", val(r.alpha));
+        out.set("fpr", val(r.fpr));
+        out.set("bitsPerElement", val(r.bits_per_element));
+        out.set("posterior", val(r.posterior));
+        out.set("posteriorComplement", val(r.posterior_complement));
+        out.set("threshold", val(r.threshold));
+        out.set("posteriorThreshold", val(r.posterior_threshold));
+        out.set("paradox", val(r.paradox));
+        out.set("decision", val(std::string(r.paradox ? "ignore" : "trust")));
+        val costs = val::object();
+        costs.set("trustGivenPositive", val(r.cost_trust_given_positive));
+        costs.set("ignoreGivenPositive", val(r.cost_ignore_given_positive));
+        costs.set("trust", val(r.cost_trust));
+        costs.set("ignore", val(r.cost_ignore));
+        costs.set("optimal", val(r.cost_optimal));
+        out.set("costs", costs);
+        out.set("positiveProbability", val(r.positive_probability));
+        out.set("minBitsPerElement", optional_val(r.min_bits_per_element));
+        return out;
+    });
+}
+
+val paradox_curve(val input) {  // Fig. 2(a): posterior for each prior, one FPR
+    return guarded([&] {
+        const std::vector<double> priors = numbers(input, "priors");
+        bc::BloomParadoxInput in;
+        in.alpha = number_or_nan(input, "alpha");
+        in.fpr = optional_number(input, "fpr");
+        in.bits_per_element = optional_number(input, "bpe");
+        val posteriors = val::array();
+        for (double p : priors) {
+            in.prior = p;
+            posteriors.call<void>("push", val(bc::bloom_paradox(in).posterior));
+        }
+        return posteriors;
+    });
+}
+
+val cbf(val input) {
+    return guarded([&] {
+        bc::CbfInput in;
+        in.counters = numbers(input, "counters");
+        in.m = number_or_nan(input, "m");
+        in.n = number_or_nan(input, "n");
+        in.k = number_or_nan(input, "k");
+        in.prior = number_or_nan(input, "prior");
+        in.alpha = number_or_nan(input, "alpha");
+        const bc::CbfResult r = bc::cbf_paradox(in);
+        val out = val::object();
+        out.set("counters", array_of(r.counters));
+        out.set("m", val(static_cast<double>(r.m)));
+        out.set("n", val(static_cast<double>(r.n)));
+        out.set("k", val(r.k));
+        out.set("prior", val(r.prior));
+        out.set("alpha", val(r.alpha));
+        out.set("product", finite_or_null(r.product));
+        out.set("logProduct", finite_or_null(r.log_product));
+        out.set("logLikelihoodRatio", finite_or_null(r.log_likelihood_ratio));
+        out.set("posterior", val(r.posterior));
+        out.set("posteriorComplement", val(r.posterior_complement));
+        out.set("posteriorThreshold", val(r.posterior_threshold));
+        out.set("minProduct", finite_optional(r.min_product));
+        out.set("decision", val(std::string(r.positive ? "positive" : "negative")));
+        val costs = val::object();
+        costs.set("positive", val(r.cost_positive));
+        costs.set("negative", val(r.cost_negative));
+        out.set("costs", costs);
+        return out;
+    });
+}
+
+val cost_by_k(const bc::CbfCostByK& c) {
+    val out = val::object();
+    out.set("k", val(c.k));
+    out.set("minProduct", finite_optional(c.min_product));
+    out.set("fpr", val(c.fpr));
+    out.set("fnr", val(c.fnr));
+    out.set("cost", val(c.cost));
+    return out;
+}
+
+val cbf_optimal_k(val input) {
+    return guarded([&] {
+        const double kmax = optional_number(input, "kmax").value_or(16.0);
+        const bc::CbfOptimalK r = bc::cbf_optimal_k(number_or_nan(input, "m"), number_or_nan(input, "n"),
+                                                    number_or_nan(input, "prior"), number_or_nan(input, "alpha"),
+                                                    static_cast<unsigned>(bc::checked_integer(kmax, "kmax", 1, bc::kMaxHashes)));
+        val out = val::object();
+        val rows = val::array();
+        for (const auto& c : r.by_k) rows.call<void>("push", cost_by_k(c));
+        out.set("byK", rows);
+        out.set("bestK", val(r.best_k));
+        return out;
+    });
+}
+
+val bh_cbf(val input) {
+    return guarded([&] {
+        bc::BhCbfInput in;
+        in.counters = numbers(input, "counters");
+        in.sums = numbers(input, "sums");
+        in.increments = numbers(input, "increments");
+        in.sequence = numbers(input, "sequence");
+        in.h = number_or_nan(input, "h");
+        in.m = number_or_nan(input, "m");
+        in.n = number_or_nan(input, "n");
+        in.k = number_or_nan(input, "k");
+        in.prior = number_or_nan(input, "prior");
+        in.alpha = number_or_nan(input, "alpha");
+        const bc::BhCbfResult r = bc::bh_cbf_paradox(in);
+        val out = val::object();
+        val ys = val::array();
+        for (const auto& y : r.multiplicities) ys.call<void>("push", optional_val(y));
+        out.set("multiplicities", ys);
+        out.set("delta", val(r.delta));
+        out.set("posterior", val(r.posterior));
+        out.set("posteriorThreshold", val(r.posterior_threshold));
+        out.set("decision", val(std::string(r.positive ? "positive" : "negative")));
+        return out;
+    });
+}
+
+val outcome(const bc::SelectiveOutcome& o) {
+    val out = val::object();
+    out.set("policy", val(std::string(bc::to_string(o.policy))));
+    out.set("inserted", val(o.inserted));
+    out.set("k", val(o.k));
+    out.set("threshold", val(o.threshold));
+    out.set("filterFpr", val(o.filter_fpr));
+    out.set("falsePositives", val(o.false_positives));
+    out.set("falseNegatives", val(o.false_negatives));
+    out.set("fpr", val(o.fpr));
+    out.set("fnr", val(o.fnr));
+    out.set("cost", val(o.cost));
+    val classes = val::array();
+    for (const auto& c : o.classes) {
+        val x = val::object();
+        x.set("prior", val(c.prior));
+        x.set("inserted", val(c.inserted));
+        x.set("queried", val(c.queried));
+        classes.call<void>("push", x);
+    }
+    out.set("classes", classes);
+    return out;
+}
+
+val selective(val input) {
+    return guarded([&] {
+        bc::SelectiveInput in;
+        in.classes = bc::make_prior_classes(numbers(input, "sizes"), numbers(input, "members"));
+        in.m = number_or_nan(input, "m");
+        in.alpha = number_or_nan(input, "alpha");
+        const bool counting = optional_bool(input, "counting").value_or(false);
+        const auto outcomes = counting ? bc::selective_cbf(in) : bc::selective_bloom(in);
+        val out = val::array();
+        for (const auto& o : outcomes) out.call<void>("push", outcome(o));
+        return out;
+    });
+}
+
+val cache_order(val input) {
+    return guarded([&] {
+        bc::CacheOrderInput in;
+        in.probs = numbers(input, "probs");
+        in.costs = numbers(input, "costs");
+        in.special_cost = number_or_nan(input, "specialCost");
+        const bc::CacheOrderResult r = bc::optimal_cache_order(in);
+        val out = val::object();
+        val order = val::array(), steps = val::array();
+        for (const auto& s : r.steps) {
+            val who = s.proxy < 0 ? val(std::string("special")) : val(s.proxy);
+            order.call<void>("push", who);
+            val step = val::object();
+            step.set("proxy", who);
+            step.set("prob", val(s.prob));
+            step.set("cost", val(s.cost));
+            step.set("reach", val(s.reach));
+            steps.call<void>("push", step);
+        }
+        out.set("order", order);
+        out.set("steps", steps);
+        out.set("expectedCost", val(r.expected_cost));
+        out.set("theorem", val(r.theorem));
+        return out;
+    });
+}
+
+// ---- the paradox on the simulation engine -------------------------------------------------------
+
+bc::ParadoxSimInput paradox_sim_input(const val& input) {
+    bc::ParadoxSimInput in;
+    in.structure = string_or(input, "structure", "bloom");
+    in.hashing = string_or(input, "hashing", "colliding");
+    in.m = optional_number(input, "m").value_or(NAN);
+    in.n = optional_number(input, "n").value_or(NAN);
+    in.k = optional_number(input, "k").value_or(NAN);
+    in.prior = optional_number(input, "prior").value_or(NAN);
+    in.queries = optional_number(input, "queries").value_or(NAN);
+    in.epochs = optional_number(input, "epochs").value_or(NAN);
+    in.seed = optional_number(input, "seed");
+    in.confidence = optional_number(input, "confidence");
+    return in;
+}
+
+val paradox_sim_result_val(const bc::ParadoxSimResult& r) {
+    val out = val::object();
+    val config = val::object();
+    config.set("structure", val(std::string(bc::to_string(r.config.structure))));
+    config.set("m", val(static_cast<double>(r.config.m)));
+    config.set("n", val(static_cast<double>(r.config.n)));
+    config.set("k", val(r.config.k));
+    config.set("hashing", val(std::string(bc::to_string(r.config.hashing))));
+    config.set("prior", val(r.config.prior));
+    config.set("queries", val(static_cast<double>(r.config.queries)));
+    config.set("epochs", val(static_cast<double>(r.config.epochs)));
+    config.set("seed", val(static_cast<double>(r.config.seed)));
+    config.set("confidence", val(r.config.confidence));
+    out.set("config", config);
+    out.set("done", val(r.progress.done));
+    out.set("probes", val(r.progress.probes));
+    out.set("epochs", val(static_cast<double>(r.epochs_used)));
+    val posterior = val::object();
+    const bool measured = r.total.positives > 0;  // no positive: no ratio, the interval is [0, 1]
+    posterior.set("mean", measured ? val(r.posterior) : val::null());
+    posterior.set("halfWidth", measured ? val(r.half_width) : val::null());
+    posterior.set("low", val(r.interval.low));
+    posterior.set("high", val(r.interval.high));
+    out.set("posterior", posterior);
+    out.set("theorem", val(r.theorem));
+    out.set("inside", val(r.inside));
+    out.set("theoremClassic", val(r.theorem_classic));
+    out.set("classicInside", val(r.classic_inside));
+    out.set("fpr", val(r.fpr_model.value));
+    out.set("fprName", val(r.fpr_model.name));
+    out.set("fprReference", val(r.fpr_model.reference));
+    out.set("note", val(r.fpr_model.note));
+    out.set("classicFpr", val(r.classic_fpr));
+    out.set("measuredFpr", val(r.measured_fpr));
+    val counts = val::object();
+    counts.set("queries", val(static_cast<double>(r.total.queries)));
+    counts.set("memberQueries", val(static_cast<double>(r.total.member_queries)));
+    counts.set("positives", val(static_cast<double>(r.total.positives)));
+    counts.set("memberPositives", val(static_cast<double>(r.total.member_positives)));
+    counts.set("falsePositives", val(static_cast<double>(r.total.positives - r.total.member_positives)));
+    out.set("counts", counts);
+    out.set("counterSaturations", val(static_cast<double>(r.counter_saturations)));
+    return out;
+}
+
+// A running paradox simulation, constructed and driven like Simulation; must be delete()d.
+class ParadoxSimulation {
+public:
+    explicit ParadoxSimulation(val input)
+        : error_(guarded([&] {
+              runner_ = std::make_unique<bc::ParadoxSimRunner>(bc::make_paradox_sim_config(paradox_sim_input(input)));
+              return val::undefined();
+          })) {}
+    val error() const { return error_; }
+    val run(double probe_budget) {
+        return guarded([&] { return progress_val(runner().run(probe_budget)); });
+    }
+    val progress() const {
+        return guarded([&] { return progress_val(runner().progress()); });
+    }
+    val result() const {
+        return guarded([&] { return paradox_sim_result_val(runner().result()); });
+    }
+
+private:
+    bc::ParadoxSimRunner& runner() const {
+        if (!runner_) throw std::logic_error("the simulation was not created");
+        return *runner_;
+    }
+    std::unique_ptr<bc::ParadoxSimRunner> runner_;
+    val error_;
+};
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(bloomcalc_paradox) {
+    emscripten::function("paradox", &paradox);
+    emscripten::function("paradoxCurve", &paradox_curve);
+    emscripten::function("cbf", &cbf);
+    emscripten::function("cbfOptimalK", &cbf_optimal_k);
+    emscripten::function("bhCbf", &bh_cbf);
+    emscripten::function("selective", &selective);
+    emscripten::function("cacheOrder", &cache_order);
+    emscripten::class_<ParadoxSimulation>("ParadoxSimulation")
+        .constructor<val>()
+        .function("error", &ParadoxSimulation::error)
+        .function("run", &ParadoxSimulation::run)
+        .function("progress", &ParadoxSimulation::progress)
+        .function("result", &ParadoxSimulation::result);
+}
