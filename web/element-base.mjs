@@ -2,8 +2,10 @@
 //
 // THE PATTERN (follow it to add a calculator, e.g. `calculator="layouts"`):
 //  1. Markup: web/calculators/<name>.html — the calculator's cards, as on the page. Ids are unique within
-//     the element (each element has its own shadow root), data-testid as the e2e tests expect.
-//  2. Logic: web/<name>.mjs exports `calculator = { name, template, fields, initial?, mount }`:
+//     the element (each element has its own shadow root), data-testid as the e2e tests expect. Listed in
+//     web/templates.mjs (the element shows it as soon as it connects); every result area keeps the size it
+//     will have with its result (a placeholder of the same shape; docs/embed.md, "No layout shift").
+//  2. Logic: web/<name>.mjs exports `calculator = { name, template, fields, initial?, mount }` (template: TEMPLATES.<name>):
 //       fields   { attribute: { id, url?, fallback?, aliases?, urlAliases? } }, declared in schema/calculators.mjs
 //                and imported from web/fields.generated.mjs (npm run generate) — each input: the element
 //                attribute (and property; kebab-case attributes have camelCase properties), the id of its <input>/<select> in the template, its key in the page
@@ -103,10 +105,10 @@ const registry = new Map(); // name → { load: () => Promise<definition>, modul
  * Makes a calculator available to <bloom-calc calculator="name">: `load` returns (a promise of) its definition,
  * so each calculator's code can be a chunk of its own, downloaded when the first element naming it connects;
  * `module` is the WebAssembly module it computes with ('main', 'rbf' or 'tools', see loadCalculator), downloaded
- * side by side with that chunk.
+ * side by side with that chunk; `template`, its markup (the definition's), shown as soon as the element connects.
  */
-export function registerCalculator(name, load, module = 'main') {
-  registry.set(name, { load, module });
+export function registerCalculator(name, load, module = 'main', template = undefined) {
+  registry.set(name, { load, module, template });
 }
 
 export function calculatorNames() {
@@ -278,13 +280,32 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
     this.#setError(error, parameter);
   }
 
-  async #render() {
-    const load = registry.get(this.calculator)?.load;
-    if (!load) {
+  /**
+   * The calculator's markup goes in at once, in the task the element connects in (before its code and first
+   * result: it takes its settled size then, so nothing around it moves later); the fields, filled from the
+   * attributes or the URL, when its code has loaded.
+   */
+  #render() {
+    const entry = registry.get(this.calculator);
+    if (!entry) {
       const known = calculatorNames().join(', ');
       this.#renderFailure(`bloom-calc: unknown calculator "${this.calculator}" (one of: ${known}).`, new RangeError(`calculator must be one of ${known}; got "${this.calculator}"`), 'calculator');
-      return;
+      return Promise.resolve();
     }
+    if (entry.template !== undefined) this.#show(this.calculator, entry.template);
+    return this.#define(entry.load);
+  }
+
+  /** The calculator's cards, with the export toolbar below them. */
+  #show(name, template) {
+    this.shadowRoot.innerHTML = `<div class="bc bc-${name}" part="calculator">${template}</div>`;
+    this.#rebaseDocs();
+    for (const card of this.shadowRoot.querySelectorAll('.card')) card.setAttribute('part', 'card');
+    scrollStops(this.shadowRoot);
+    this.shadowRoot.firstChild.append(resultExports(this, () => ({ result: this.#result, call: this.#lastCall })));
+  }
+
+  async #define(load) {
     let def;
     try {
       def = await load();
@@ -293,18 +314,13 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
       return;
     }
     this.#def = def;
-    this.shadowRoot.innerHTML = `<div class="bc bc-${def.name}" part="calculator">${def.template}</div>`;
-    this.#rebaseDocs();
-    for (const card of this.shadowRoot.querySelectorAll('.card')) card.setAttribute('part', 'card');
-    scrollStops(this.shadowRoot);
+    if (!this.shadowRoot.querySelector(`.bc-${def.name}`)) this.#show(def.name, def.template);
     this.#defineProperties();
     this.#start = this.#startValues();
     this.#fill(this.#start);
     this.shadowRoot.addEventListener('input', (event) => this.#onEdit(event));
     this.shadowRoot.addEventListener('change', (event) => this.#onEdit(event));
     new MutationObserver((records) => this.#onAttributes(records)).observe(this, { attributes: true });
-    const tools = resultExports(this, () => ({ result: this.#result, call: this.#lastCall }));
-    this.shadowRoot.firstChild.append(tools);
     if (this.hasAttribute('url-state')) {
       writeUrl(this.#urlKeys(), this.query);
       this.#noticeMisspeltKeys();

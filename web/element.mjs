@@ -3,6 +3,7 @@
 // dist/element/bloom-calc.mjs, with bloomcalc.web.wasm, bloomcalc.rbf.wasm and the workers beside it (found relative to the
 // bundle's own URL). The page (dist/web) is built from the same bundle. See docs/embed.md.
 import { BloomCalcElement, calculatorNames, loadCalculator, registerCalculator } from './element-base.mjs';
+import { TEMPLATES } from './templates.mjs';
 
 /**
  * Every calculator <bloom-calc calculator="…"> knows, each loaded on first use: the element bundle is this
@@ -30,7 +31,8 @@ export const CALCULATORS = {
  */
 export const MODULES = { recycling: 'rbf', libraries: 'tools', scalable: 'tools' };
 
-for (const [name, load] of Object.entries(CALCULATORS)) registerCalculator(name, load, MODULES[name]);
+// each calculator's markup is in this entry (web/templates.mjs): an element shows it the moment it connects
+for (const [name, load] of Object.entries(CALCULATORS)) registerCalculator(name, load, MODULES[name], TEMPLATES[name]);
 
 // Set on the page by the first copy of this bundle that finds another one's <bloom-calc> (one warning per page).
 const WARNED = Symbol.for('bloomcalc.element.warned');

@@ -3,41 +3,14 @@
 //                                       exact mean, each against the exact one (bc.fpr), with its Simulate panel;
 //   <bloom-calc calculator="simulate">  the simulate panel alone: the real filter in a worker against the exact
 //                                       mean (bc.simulate), run by its button or, with `autorun`, on each change.
-// Their markup is the sizing calculator's (web/calculators/sizing.html): the fields m, n, k, hashing, the
-// formulas card and the simulate panel are cut out of it, so there is one copy of each.
-import sizingTemplate from './calculators/sizing.html';
+// Their markup is the sizing calculator's fields m, n, k, hashing, formulas card and simulate panel, cut out of
+// web/calculators/sizing.html by web/templates.mjs (one copy of each).
+import { TEMPLATES } from './templates.mjs';
 import { renderFormulas } from './formula-table.mjs';
 import { createSimulationPanel } from './simulate.mjs';
 import { FORMULAS_FIELDS, SIMULATE_FIELDS } from './fields.generated.mjs';
 
 const DEBOUNCE_MS = 150;
-
-/** The element that starts at `start` in `html`, up to its matching close tag (nested tags of the same name counted). */
-function cut(html, start) {
-  const from = html.indexOf(start);
-  if (from < 0) throw new Error(`template: ${start} not found`);
-  const tag = start.match(/^<(\w+)/)[1];
-  const re = new RegExp(`<${tag}[\\s>]|</${tag}>`, 'g');
-  re.lastIndex = from + 1;
-  let depth = 1;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    depth += m[0].startsWith('</') ? -1 : 1;
-    if (depth === 0) return html.slice(from, m.index + m[0].length);
-  }
-  throw new Error(`template: ${start} is not closed`);
-}
-
-const field = (name) => cut(sizingTemplate, `<div class="field" data-field="${name}">`);
-const inputsCard = (title) => `<section class="card inputs" aria-labelledby="inputs-title">
-  <h2 id="inputs-title">${title}</h2>
-  <form id="form" novalidate autocomplete="off" spellcheck="false">
-    <div class="text-fields">${field('m')}${field('n')}${field('k')}</div>
-    <div class="selects">${field('hashing')}</div>
-  </form>
-  <p class="general-error" id="general-error" data-testid="general-error" role="alert" hidden></p>
-</section>`;
-const formulasCard = cut(sizingTemplate, '<section class="card formulas"');
-const simPanel = cut(sizingTemplate, '<div class="sim" id="sim"');
 
 const ERROR_IDS = ['m', 'n', 'k', 'hashing'];
 
@@ -87,7 +60,7 @@ function filterForm({ $, bc, emit, fail }, card, then) {
 
 export const formulas = {
   name: 'formulas',
-  template: `<div class="layout">${inputsCard('Filter')}${formulasCard}</div>`,
+  template: TEMPLATES.formulas,
   fields: FORMULAS_FIELDS,
   initial: { m: '8Mi', n: '1M', k: '7' },
   mount(ctx) {
@@ -101,11 +74,7 @@ export const formulas = {
 
 export const simulate = {
   name: 'simulate',
-  template: `<div class="layout">${inputsCard('Filter to simulate')}<section class="card sim-card" id="simulate-card" data-testid="simulate-card">
-  <h2>Simulation against the exact mean</h2>
-  <p class="help">The real filter in a worker, <var>epochs</var> independent runs; the exact mean FPR (001 eq 17) should lie in the interval.
-    <button type="button" class="sim-button" id="sim-run" data-testid="sim-run" disabled>Simulate</button></p>
-  ${simPanel.replace('<h3>Simulation: the real filter</h3>', '')}</section></div>`,
+  template: TEMPLATES.simulate,
   // the simulation's hash scheme is layouts' hashScheme (--hash-scheme); scheme its older name
   fields: SIMULATE_FIELDS,
   initial: { m: '8192', n: '1000', k: '6' },

@@ -4,7 +4,7 @@
 // of each sized layout. All arithmetic is the core's (bc.layoutSize, bc.layoutExactFpr), run in the
 // calculator's worker (web/layouts-worker.mjs: a sizing takes 2–60 ms). docs/layouts.md.
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
-import template from './calculators/layouts.html';
+import { TEMPLATES } from './templates.mjs';
 import { formatCountShort, formatHashFloor, formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from '../wasm/format.mjs';
 import { logScale } from './log-range.mjs';
 import { mathNodes } from './math-text.mjs';
@@ -274,7 +274,7 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
  * hash-bits (none | 32 | 64: the hash-width floor beside the picked layout) (URL keys ln, lp, lc, lb, lk, lhash). */
 export const calculator = {
   name: 'layouts',
-  template,
+  template: TEMPLATES.layouts,
   fields: FIELDS,
   mount,
 };

@@ -1,7 +1,7 @@
 // "Sized by every library" (<bloom-calc calculator="libraries">): what each library allocates for the user's
 // n and p, by its own sizing code, and the exact FPR of that filter (bc.librarySize), with the hash-width
 // floor beside each row when it matters and a warning when p is below it. docs/libraries.md, hash-width.md.
-import template from './calculators/libraries.html';
+import { TEMPLATES } from './templates.mjs';
 import { formatHashFloor, formatInt, formatMemory, formatProbability, formatReal } from '../wasm/format.mjs';
 import { clearErrors, showError, wireForm } from './form-fields.mjs';
 import { LIBRARIES_FIELDS } from './fields.generated.mjs';
@@ -92,7 +92,7 @@ function mount({ $, bc, host, emit, fail }) {
 /** <bloom-calc calculator="libraries">: attributes n, p, hash-bits (32 | 64), library (the row detailed; URL keys libn, libp, libhash, liblib). */
 export const calculator = {
   name: 'libraries',
-  template,
+  template: TEMPLATES.libraries,
   fields: FIELDS,
   mount,
 };

@@ -4,7 +4,7 @@
 // The counting-filter calculator (bc.cbf) is web/cbf.mjs; both share the field helpers below.
 import { createParadoxSimulationPanel } from './paradox-sim.mjs';
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
-import template from './calculators/paradox.html';
+import { TEMPLATES } from './templates.mjs';
 import { formatProbability, formatProbabilityShort, formatSignificant } from '../wasm/format.mjs';
 import { logScale } from './log-range.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
@@ -166,7 +166,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
  */
 export const calculator = {
   name: 'paradox',
-  template,
+  template: TEMPLATES.paradox,
   fields: PARADOX_FIELDS,
   alternatives: [{ fields: ['bpe', 'fpr'], needs: 1, exclusive: true }],
   mount,

@@ -7,7 +7,7 @@
 // (docs/decisions.md, "Vocabulary"), read under its older names too: the attribute fpr, the URL key rfpr.
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from '../wasm/format.mjs';
-import template from './calculators/recycling.html';
+import { TEMPLATES } from './templates.mjs';
 import { logScale, logSplits } from './log-range.mjs';
 import { createPool } from './rbf-pool.mjs';
 import { RECYCLING_FIELDS } from './fields.generated.mjs';
@@ -532,6 +532,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
       sizeWarning(null);
       if (runner.busy) runner.cancel();
       setState('stale', query);
+      noResultYet();
       status.textContent = 'Fix the input error to compute.';
       fail(error);
       return;
@@ -550,6 +551,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
     if (auto && slow) {
       if (runner.busy) runner.cancel();
       setState('idle', query);
+      noResultYet();
       status.textContent = 'Press Recommend to compute (large M).';
       return;
     }
@@ -572,6 +574,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
       if (gen !== generation || err?.cancelled) return;
       showError($, err);
       setState('stale', query);
+      noResultYet();
       status.textContent = 'Not computed: see the error.';
       fail(err);
       return;
@@ -584,6 +587,11 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
     status.textContent = `Done in ${formatSignificant((performance.now() - started) / 1000, 2)} s${method}.`;
     setState('ok', query);
     await updateCurve();
+  }
+
+  /** Before any recommendation: no results, and no room kept for them (the template's placeholders). */
+  function noResultYet() {
+    if (results.classList.contains('ph')) results.hidden = true;
   }
 
   function render(rec, state) {
@@ -600,6 +608,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
       }),
     );
     select.value = String(Math.min(Math.max(1, wanted), rec.rows.length));
+    results.classList.remove('ph'); // the placeholders of the template's shape are replaced
     results.hidden = false;
     capacities.update(rec);
     $('rbf-capacity').dataset.points = String(rec.rows.length);
@@ -713,7 +722,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
 /** <bloom-calc calculator="recycling">: attributes m, p, kmax, hashing, recycling, restart, swap, k, sigma (URL keys rm, rp, …); p read as fpr / rfpr too. */
 export const calculator = {
   name: 'recycling',
-  template,
+  template: TEMPLATES.recycling,
   fields: RECYCLING_FIELDS,
   mount,
 };

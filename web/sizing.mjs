@@ -3,7 +3,7 @@
 // arithmetic is the core's (bc.size / bc.fpr); this file only moves strings in and renders numbers out.
 // bc.size runs in the calculation worker (web/rbf-worker.mjs): sizing by the exact mean with distinct
 // hashing and a tiny p takes up to ~2 s; a new edit while one runs terminates it.
-import template from './calculators/sizing.html';
+import { TEMPLATES } from './templates.mjs';
 import { createRunner } from './rbf-runner.mjs';
 import { createSimulationPanel } from './simulate.mjs';
 import { setValue } from './form-fields.mjs';
@@ -387,7 +387,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
  * hash-bits (none | 32 | 64, URL key hash: the hash-width floor beside the result). */
 export const calculator = {
   name: 'sizing',
-  template,
+  template: TEMPLATES.sizing,
   fields: SIZING_FIELDS,
   initial: { n: '1M', p: '1%' },
   // the core sizes from two of n, p, m (k optional): one given keeps p = 1% (or n = 1M) beside it

@@ -17,8 +17,18 @@
 // 'bloomcalc:wasm-give' per Module handed to a worker, and in a worker 'bloomcalc:wasm-from-page' (detail:
 // the module name) when it instantiates the Module it got.
 import { MODULE_OPTIONS } from '../wasm/api.mjs';
-import { createBloomCalc } from '../wasm/browser.mjs';
+import { createWith } from '../wasm/browser-load.mjs';
 import { loadOnce as once } from './wasm-worker.mjs';
+
+// Each module's Emscripten loader is a chunk fetched when that module is first needed — the main one too (not
+// in the element's entry): a page of the recycling or library calculators never downloads it, and the entry,
+// which the page waits for before it renders, stays small. (wasm/browser.mjs, the package's browser entry,
+// keeps the main loader static.)
+const FACTORIES = {
+  main: async () => (await import('../dist/bloomcalc.web.mjs')).default,
+  rbf: async () => (await import('../dist/bloomcalc.rbf.mjs')).default,
+  tools: async () => (await import('../dist/bloomcalc.tools.mjs')).default,
+};
 
 // Each .wasm sits beside the bundle (dist/element/). Literal new URL(…, import.meta.url)s, so that a bundler
 // given the element bundle (Vite, webpack) emits the files and rewrites these URLs; evaluated when first
@@ -31,8 +41,8 @@ const WASM_URLS = {
 
 /** The JS API over one module, instantiated from its compiled Module (or, without one, loading the .wasm). */
 function instantiate(module, wasmModule) {
-  if (!wasmModule) return createBloomCalc({ modules: [module] });
-  return createBloomCalc({ modules: [module], [MODULE_OPTIONS[module].compiled]: wasmModule });
+  if (!wasmModule) return createWith(FACTORIES, { modules: [module] });
+  return createWith(FACTORIES, { modules: [module], [MODULE_OPTIONS[module].compiled]: wasmModule });
 }
 
 // ---------------------------------------------------------------- the page's side

@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { launchChromium } from '../e2e/harness.mjs';
+import { layoutShiftObserver, measureLayoutShift } from './cls.mjs';
 import { serve, stop } from '../../wasm/serve.mjs';
 import { SITES } from './sites.mjs';
 import { snippetsFor } from './snippets.mjs';
@@ -170,12 +171,7 @@ export function startServer(command, args, { cwd, env = npmEnv(), timeout = 180_
 /** A new page that records console warnings and errors, page errors and the layout shifts from the start. */
 export async function newPage(browser, { colorScheme = 'light' } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
-  await context.addInitScript(() => {
-    window.__layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await context.addInitScript(layoutShiftObserver);
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
@@ -265,9 +261,9 @@ export async function checkSite(t, browser, baseUrl, site) {
     assert.deepEqual([...new Set(first.kinds)].sort(), [...KINDS].sort(), 'every calculator kind is on the page');
     assert.deepEqual(first.sizing, SIZING, 'sizing n = 1M, p = 1 %');
     await page.waitForTimeout(500);
-    const cls = await page.evaluate(() => window.__layoutShift);
+    const { value: cls, shifts } = await measureLayoutShift(page);
     t.diagnostic(`CLS ${cls.toFixed(4)}`);
-    check(cls <= CLS_LIMIT, `cumulative layout shift ${cls.toFixed(4)} > ${CLS_LIMIT}`);
+    check(cls <= CLS_LIMIT, `cumulative layout shift ${cls.toFixed(4)} > ${CLS_LIMIT}: ${JSON.stringify(shifts)}`);
 
     // every link inside the elements answers 200 (fetched from the same server)
     const links = await elementLinks(page);
