@@ -1,13 +1,16 @@
-// `npm run bench -- --only embed`: the element in documentation sites (issue 19), measured, not asserted.
+// `npm run bench -- --only embed` (part 1) and `--only lighthouse` (parts 2 and 3): the element in documentation
+// sites (issue 19), measured, not asserted.
 //   1. The VitePress fixture (tests/sites/vitepress, docs/embed.md's recipe) with a page holding only the docs'
 //      sizing element: the bytes the page downloads before the first result (as served: brotli, the browser's
 //      encodedBodySize) minus those of the same site built without the recipe, and the time from navigation to
 //      the first `result` event; medians of RUNS loads, each in a fresh browser context (empty cache).
-//   2. Cumulative layout shift (PerformanceObserver 'layout-shift', as tests/sites checks it) on the calculators
-//      page of each fixture site, median of 3 loads.
+//   2. Layout shift (PerformanceObserver 'layout-shift' from navigation, tests/sites/cls.mjs, as tests/sites checks
+//      it) on the calculators page of each fixture site until every calculator's first result has settled, median
+//      of 3 loads.
 //   3. Lighthouse (the npm package, tests/sites/lighthouse's lockfile, driving /usr/bin/chromium) on our own page
 //      (dist/web), desktop and mobile presets: the performance score, CLS, LCP, TBT.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -16,6 +19,7 @@ import {
   FIXTURES, KINDS, SITES_BUILD, buildSite, installLocked, launchChromium, newPage, packTarball, prepareSite, run, serve, stop, waitForResults,
 } from '../tests/sites/harness.mjs';
 import { snippetsFor } from '../tests/sites/snippets.mjs';
+import { measureLayoutShift } from '../tests/sites/cls.mjs';
 
 const RUNS = 7;
 const median = (values) => {
@@ -110,8 +114,8 @@ async function clsPerSite(browser, tarball) {
           try {
             await page.goto(new URL(site.calculators, url).href);
             await waitForResults(page);
-            await page.waitForTimeout(500);
-            shifts.push(await page.evaluate(() => window.__layoutShift));
+            await page.waitForTimeout(1500); // charts drawn
+            shifts.push((await measureLayoutShift(page)).value);
           } finally {
             await context.close();
           }
@@ -125,6 +129,8 @@ async function clsPerSite(browser, tarball) {
     }
   }
 }
+
+const lighthouseVersion = (modules) => JSON.parse(readFileSync(join(modules, 'lighthouse', 'package.json'), 'utf8')).version;
 
 async function lighthouseOnOurPage(root) {
   const dir = join(SITES_BUILD, 'lighthouse');
@@ -140,13 +146,13 @@ async function lighthouseOnOurPage(root) {
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  console.log('\n=== Lighthouse on our own page (dist/web, served by wasm/serve.mjs), performance category');
+  console.log(`\n=== Lighthouse ${lighthouseVersion(modules)} on our own page (dist/web, served by wasm/serve.mjs), performance category; load average ${loadavg().map((l) => l.toFixed(1)).join(', ')} (${cpus().length} cores)`);
   try {
     for (const [preset, config] of [['desktop', desktopConfig], ['mobile', undefined]]) {
       const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
       const audit = (id) => lhr.audits[id]?.numericValue;
       console.log(`${preset.padEnd(8)} performance ${lhr.categories.performance.score?.toFixed(2)}, CLS ${audit('cumulative-layout-shift')?.toFixed(3)}, ` +
-        `LCP ${(audit('largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${audit('total-blocking-time')?.toFixed(0)} ms` +
+        `FCP ${(audit('first-contentful-paint') / 1000).toFixed(2)} s, LCP ${(audit('largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${audit('total-blocking-time')?.toFixed(0)} ms` +
         (lhr.runWarnings?.length ? ` (warnings: ${lhr.runWarnings.join('; ')})` : ''));
     }
   } finally {

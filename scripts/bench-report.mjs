@@ -16,7 +16,8 @@ export const SECTIONS = [
   { name: 'simulation', title: 'Simulation throughput', about: 'bench/bench_simulation.cpp natively and in wasm: bit probes per second (docs/simulation.md).' },
   { name: 'layouts', title: 'Block layouts', about: 'bench/bench_layouts.cpp natively and in wasm: the exact FPR per layout and the slowest sizings (docs/layouts.md).' },
   { name: 'limits', title: 'Limits: the bounded calls at their worst corners', about: 'scripts/bench-limits.mjs: every bounded synchronous call of the npm module (wasm under Node) at the worst corners of its accepted range, CPU time, beside the figure it is meant to stay within (docs/api.md, "Limits").' },
-  { name: 'embed', title: 'The element in documentation sites', about: 'scripts/bench-embed.mjs: in the VitePress fixture (tests/sites/, docs/embed.md\'s recipe) the bytes of bloomcalc before the first result and the time to it (medians of cold loads); the layout shift on each fixture site\'s calculators page; Lighthouse\'s performance score and CLS on our own page (dist/web), desktop and mobile. Reported, not asserted.' },
+  { name: 'embed', title: 'The element in documentation sites', about: 'scripts/bench-embed.mjs: in the VitePress fixture (tests/sites/, docs/embed.md\'s recipe) the bytes of bloomcalc before the first result and the time to it (medians of cold loads). Reported, not asserted.' },
+  { name: 'lighthouse', title: 'Layout shift and Lighthouse', about: 'scripts/bench-embed.mjs: the layout shift on each fixture site\'s calculators page (tests/sites/cls.mjs, median of 3 loads); Lighthouse\'s performance score, CLS, FCP, LCP and TBT on our own page (dist/web), desktop and mobile presets, with the machine\'s load average (a shared machine: the times, and so the scores, move with it). Reported, not asserted; the layout shift is asserted by tests/e2e/layout-shift.test.mjs and tests/sites.' },
 ];
 
 const BEGIN = (name) => `<!-- section ${name} -->`;

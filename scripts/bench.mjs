@@ -18,7 +18,7 @@ import { buildEnv, root } from './toolchain.mjs';
 
 const NAMES = SECTIONS.map(({ name }) => name);
 const MODULE_ONLY = ['recommend-pool', 'limits'];  // sections that need only the npm module (wasm)
-const WEB = ['sizes', 'embed'];                     // sections that need the built page and element (dist/)
+const WEB = ['sizes', 'embed', 'lighthouse'];       // sections that need the built page and element (dist/)
 const onlyArg = process.argv.indexOf('--only');
 const only = (onlyArg >= 0 ? process.argv[onlyArg + 1] : process.env.BENCH_ONLY)?.split(',').filter(Boolean);
 for (const name of only ?? [])
@@ -171,7 +171,8 @@ await section('layouts', () => {
   }
 });
 
-// The element in the documentation-site fixtures and Lighthouse on our page (scripts/bench-embed.mjs).
-await section('embed', () => benchEmbed(root));
+// The element in the documentation-site fixtures; their layout shift and Lighthouse on our page (scripts/bench-embed.mjs).
+await section('embed', () => benchEmbed(root, { only: ['first-result'] }));
+await section('lighthouse', () => benchEmbed(root, { only: ['cls', 'lighthouse'] }));
 
 console.log(`\nwrote ${path.relative(root, writeMeasurements(root, SECTIONS, ran, context))}`);
