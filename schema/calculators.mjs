@@ -62,6 +62,12 @@ export const CALCULATORS = {
       library: { url: 'slib', default: 'redisbloom' },
     },
   },
+  window: {
+    methods: ['window'],
+    id: 'px-{url}',
+    // real scale: W = 1M messages at p = 0.1 %
+    fields: { w: { url: 'ww', default: '1M' }, p: { url: 'wp', default: '0.1%' }, delta: { url: 'wdelta', default: '1e-6' } },
+  },
   paradox: {
     methods: ['paradox'],
     id: 'px-{attr}',

@@ -125,6 +125,14 @@ export const COMMANDS = {
       { flag: 'open', type: 'boolean', help: 'Open the page in the desktop\'s browser' },
     ],
   },
+  window: {
+    options: [
+      ['WindowInput.w', 'messages', 'The window W, 1 ≤ W ≤ 2^36 (1M, 2^30)'],
+      ['WindowInput.p', 'P', 'Target average FPR per arrival, in (0, 1) ("0.1%", "1 in 1000")'],
+      ['WindowInput.delta', 'D', 'σ rule: allowed P(a cycle holds fewer than W insertions) (default 1e-6)'],
+      ['WindowInput.hashing', ...HASHING.slice(1)],
+    ],
+  },
   simulate: {
     shorts: false,
     options: [

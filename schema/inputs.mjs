@@ -245,4 +245,15 @@ export const INPUTS = {
       optimise: { kind: 'flag', default: true, doc: 'Also search the R and S that need the fewest bits (default true; not for rocksdb, boost-*).' },
     },
   },
+
+  // ---- issue 21's questions: sliding windows (docs/window.md) ----
+  WindowInput: {
+    doc: 'window(): a two-filter recycling filter sized from a window (docs/window.md).',
+    fields: {
+      w: { ...count, doc: 'The window W: every inserted message is found for at least W further insertions; 1 ≤ W ≤ 2^36.' },
+      p: { ...p, doc: 'Target long-run average FPR per arrival (count-instance), in (0, 1).' },
+      delta: { kind: 'chance', default: 1e-6, doc: 'σ rule: the allowed P(a cycle holds fewer than W insertions), in (0, 1); default 1e-6.' },
+      hashing,
+    },
+  },
 };

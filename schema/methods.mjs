@@ -36,4 +36,5 @@ export const METHODS = {
   librarySize: { input: 'LibrarySizeInput', module: 'tools', binding: 'librarySize', async: false },
   hashFloor: { input: 'HashFloorInput', module: 'tools', binding: 'hashFloor', async: false },
   scalable: { input: 'ScalableInput', module: 'tools', binding: 'scalable', async: false },
+  window: { input: 'WindowInput', module: 'tools', binding: 'window', async: false },
 };

@@ -30,6 +30,8 @@ export const VOCABULARY = [
   [['capacity'], 'C, the first link\'s capacity of a scalable filter (RedisBloom\'s BF.RESERVE capacity)'],
   [['ratio'], 'R, a scalable filter\'s tightening ratio: link i\'s error p(1 − R)R^i'],
   [['growth'], 'S, a scalable filter\'s capacity growth (RedisBloom\'s EXPANSION): link i holds C·S^i'],
+  [['w'], 'the window W of a sliding-window filter: every inserted message is found for at least W further insertions (issue 21)'],
+  [['delta'], 'δ, the allowed probability that a σ-bounded window\'s cycle holds fewer than W insertions'],
   [['optimise'], 'also search the R and S that need the fewest bits (a switch, default on)'],
   [['simulate'], 'also simulate the real layout (a switch)'],
   [['table'], 'also compute the exact FPR by 001\'s table method (a switch)'],

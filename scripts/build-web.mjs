@@ -3,8 +3,8 @@
 //    wasm/browser.mjs, the CSS as text) into the entry bloom-calc.mjs, split at each dynamic import() into
 //    chunks beside it (bloom-calc.<name>-<hash>.js: one per calculator, the code they share, uPlot), so a
 //    page embedding one calculator loads only that one's code (the embed size budget, tests/js/size.test.mjs,
-//    reads the chunk graph from dist/element.meta.json); the module workers web/sim-worker.mjs,
-//    web/rbf-worker.mjs and web/layouts-worker.mjs become sim-worker.js, rbf-worker.js and layouts-worker.js,
+//    reads the chunk graph from dist/element.meta.json); the module workers web/<name>-worker.mjs (sim, rbf,
+//    layouts, size, tools) become <name>-worker.js,
 //    which import the runtime chunk the entry also loads; the three modules' bloomcalc.web.wasm,
 //    bloomcalc.rbf.wasm and bloomcalc.tools.wasm are copied beside them (each found relative to its loader's
 //    URL), and the docs as HTML in
@@ -122,6 +122,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
       'rbf-worker': join(root, 'web', 'rbf-worker.mjs'),
       'layouts-worker': join(root, 'web', 'layouts-worker.mjs'),
       'size-worker': join(root, 'web', 'size-worker.mjs'),
+      'tools-worker': join(root, 'web', 'tools-worker.mjs'),
     },
     splitting: true,
     entryNames: '[name]',

@@ -25,7 +25,7 @@ export const EMBED_BUDGET = 200 * 1000; // bytes, gzip
  * runner.request('recommend'), at every M) and the simulate calculator (web/formulas.mjs, bc.simulate in
  * the simulation worker). Checked below: each worker named here is one the calculator's code starts.
  */
-const FIRST_RESULT_WORKER = { sizing: 'size-worker.js', layouts: 'layouts-worker.js', recycling: 'rbf-worker.js', simulate: 'sim-worker.js' };
+const FIRST_RESULT_WORKER = { sizing: 'size-worker.js', layouts: 'layouts-worker.js', recycling: 'rbf-worker.js', simulate: 'sim-worker.js', window: 'tools-worker.js' };
 
 /** A module's .wasm and the source of its loader (the Emscripten glue), as web/element.mjs names it. */
 export const MODULE_FILES = {
@@ -118,7 +118,7 @@ export function embedSizes(root) {
   const uplot = Object.keys(outputs).find((o) => outputs[o].entryPoint?.includes('uplot'));
   const onDemand = [
     ...(uplot ? [{ name: 'uPlot', gzip: gzipped(file(uplot)) }] : []),
-    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js', 'size-worker.js'].map((w) => ({ name: w, gzip: gzipped(join(dir, w)) })),
+    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js', 'size-worker.js', 'tools-worker.js'].map((w) => ({ name: w, gzip: gzipped(join(dir, w)) })),
   ];
   return { modules, rows, onDemand };
 }

@@ -3,15 +3,15 @@
 // (types/element-react.d.ts); Vue templates: bloomcalc/element/vue (types/element-vue.d.ts). docs/embed.md.
 
 /** The calculators of <bloom-calc calculator="…">. */
-export type BloomCalcCalculator = 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable';
+export type BloomCalcCalculator = 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window';
 
 /** The attributes of <bloom-calc> (every calculator's inputs; each calculator reads its own), as strings. */
 export interface BloomCalcAttributes {
-  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable. */
-  calculator?: 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable';
+  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable, window. */
+  calculator?: 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window';
   /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], as typed (the same strings as the page URL). */
   n?: string;
-  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
+  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
   p?: string;
   /** An input of sizing, formulas, cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], simulate, as typed (the same strings as the page URL). */
   m?: string;
@@ -63,6 +63,10 @@ export interface BloomCalcAttributes {
   ratio?: string;
   /** An input of scalable (default 2) [URL key sg], as typed (the same strings as the page URL). */
   growth?: string;
+  /** An input of window (default 1M) [URL key ww], as typed (the same strings as the page URL). */
+  w?: string;
+  /** An input of window (default 1e-6) [URL key wdelta], as typed (the same strings as the page URL). */
+  delta?: string;
   /** Older name of hash-scheme: read, and rewritten to hash-scheme. */
   scheme?: 'ideal' | 'double' | 'enhanced-double';
   /** Older name of block-bits: read, and rewritten to block-bits. */
@@ -92,11 +96,11 @@ export interface BloomCalcEventMap extends Omit<HTMLElementEventMap, 'error'> {
  * attribute; setting an attribute or property recomputes.
  */
 export interface BloomCalcElement extends HTMLElement {
-  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable. */
+  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable, window. */
   calculator: BloomCalcCalculator;
   /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], as typed (the same strings as the page URL). */
   n: string;
-  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
+  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
   p: string;
   /** An input of sizing, formulas, cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], simulate, as typed (the same strings as the page URL). */
   m: string;
@@ -148,6 +152,10 @@ export interface BloomCalcElement extends HTMLElement {
   ratio: string;
   /** An input of scalable (default 2) [URL key sg], as typed (the same strings as the page URL). */
   growth: string;
+  /** An input of window (default 1M) [URL key ww], as typed (the same strings as the page URL). */
+  w: string;
+  /** An input of window (default 1e-6) [URL key wdelta], as typed (the same strings as the page URL). */
+  delta: string;
   /** Older name of hash-scheme: read, and rewritten to hash-scheme. */
   scheme: 'ideal' | 'double' | 'enhanced-double';
   /** Older name of block-bits: read, and rewritten to block-bits. */

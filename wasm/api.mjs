@@ -519,10 +519,10 @@ function bindings(main, rbf, tools) {
 }
 
 /**
- * The API over the raw embind modules: `main` (bloomcalc.web.wasm, every calculator but the recycling
- * filters and the library questions), `rbf` (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded, recommend*) and
- * `tools` (bloomcalc.tools.wasm: libraries, librarySize, hashFloor, scalable). Any may be null (an element
- * loads only its calculator's module); a single module with every binding may be passed alone.
+ * The API over the raw embind modules: `main` (bloomcalc.web.wasm, every calculator but the recycling filters and issue
+ * 21's questions), `rbf` (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded, recommend*) and `tools` (bloomcalc.tools.wasm:
+ * libraries, librarySize, hashFloor, scalable, window). Any may be null (an element loads only its calculator's module);
+ * a single module with every binding may be passed alone.
  */
 export function wrap(main, rbf = null, tools = null) {
   const raw = bindings(main, rbf, tools);
@@ -582,9 +582,8 @@ export function wrap(main, rbf = null, tools = null) {
     simulateLayout: (input) => call(raw.simulateLayout(read(raw, input, 'simulateLayout'))),
     layoutPresets: () => raw.layoutPresets(),
     libraries: () => raw.libraries(),
-    librarySize: (input) => call(raw.librarySize(read(raw, input, 'librarySize'))),
-    hashFloor: (input) => call(raw.hashFloor(read(raw, input, 'hashFloor'))),
-    scalable: (input) => call(raw.scalable(read(raw, input, 'scalable'))),
+    // the tools module's methods, each calling the binding of its own name
+    ...Object.fromEntries(['librarySize', 'hashFloor', 'scalable', 'window'].map((name) => [name, (input) => call(raw[name](read(raw, input, name)))])),
     parseCount: parser(raw, 'parseCount', 'value'),
     parseBits: parser(raw, 'parseBits', 'm'),
     parseProbability: parser(raw, 'parseProbability', 'p'),

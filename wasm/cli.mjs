@@ -33,9 +33,10 @@ import scalable from './cli/scalable.mjs';
 import serve from './cli/serve.mjs';
 import simulate from './cli/simulate.mjs';
 import size from './cli/size.mjs';
+import window from './cli/window.mjs';
 
 const COMMANDS = new Map(
-  [fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, scalable, serve].map((command) => [command.name, command]),
+  [fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, scalable, serve, window].map((command) => [command.name, command]),
 );
 
 function version() {

@@ -32,6 +32,7 @@ import type {
   LibrarySizeInput,
   ScalableInput,
   LayoutSimulationInput,
+  WindowInput,
 } from './inputs.js';
 export * from './inputs.js';
 
@@ -44,11 +45,13 @@ export type RbfMethodInput = Pick<RbfInput, 'method'>;
 import type { FprReport, HashFloor, NBoundedResult, RbfResult, RecommendRow, Recommendation, SigmaCurve, SizingResult } from './results-filters.js';
 import type { LayoutMixture, LayoutPresetInfo, LayoutReport, LayoutSimulationResult, LayoutSizingResult, LibraryInfo, LibrarySizeResult, ScalableResult } from './results-layouts.js';
 import type { BhCbfResult, CbfOptimalKResult, CbfResult, OrderResult, ParadoxResult, SelectiveOutcome } from './results-paradox.js';
+import type { WindowResult } from './results-questions.js';
 import type { ParadoxSimulationHandle, ParadoxSimulationResult, SimulateOptions, SimulationConfig, SimulationHandle, SimulationLimits, SimulationResult } from './results-simulation.js';
 export * from './results-filters.js';
 export * from './results-paradox.js';
 export * from './results-simulation.js';
 export * from './results-layouts.js';
+export * from './results-questions.js';
 
 export interface BloomCalcError extends Error {
   /** The input field at fault (`m`, `n`, `k`, `fpr`, …), or an unknown field of the input (a `TypeError`). */
@@ -156,6 +159,11 @@ export interface BloomCalc {
   hashFloor(input: HashFloorInput): HashFloor;
   /** A scalable filter's links, exact FPR after n items and memory, and the memory-optimal R and S (docs/scalable.md). */
   scalable(input: ScalableInput): ScalableResult;
+  /**
+   * A two-filter recycling filter for a window of W messages at a target FPR: per rule (N-bounded, σ-bounded) the
+   * smallest total memory and its k, beside a plain filter for 2W items (docs/window.md).
+   */
+  window(input: WindowInput): WindowResult;
   readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models (the large-M method). */ maxRbfBits: number; /** Largest M per filter of their exact method. */ maxRbfExactBits: number; simulation: SimulationLimits };
 }
 
@@ -163,8 +171,8 @@ export interface CreateOptions {
   /**
    * Which WebAssembly modules to load (default all three): 'main' (`bloomcalc.web.wasm`: every method but the
    * recycling filters' and the library questions'), 'rbf' (`bloomcalc.rbf.wasm`: rbf, sigmaCurve, nBounded,
-   * recommend*) and 'tools' (`bloomcalc.tools.wasm`: libraries, librarySize, hashFloor, scalable). All have
-   * the parsers, size and limits (and 'main' hashFloor too); a method of a module not loaded throws an Error
+   * recommend*) and 'tools' (`bloomcalc.tools.wasm`: libraries, librarySize, hashFloor, scalable, window). All
+   * have the parsers, size and limits (and 'main' hashFloor too); a method of a module not loaded throws an Error
    * saying so.
    */
   modules?: ReadonlyArray<'main' | 'rbf' | 'tools'>;

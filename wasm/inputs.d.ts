@@ -451,3 +451,15 @@ export interface ScalableInput {
   /** Also search the R and S that need the fewest bits (default true; not for rocksdb, boost-*). */
   optimise?: Flag;
 }
+
+/** window(): a two-filter recycling filter sized from a window (docs/window.md). */
+export interface WindowInput {
+  /** The window W: every inserted message is found for at least W further insertions; 1 ≤ W ≤ 2^36. */
+  w: Quantity;
+  /** Target long-run average FPR per arrival (count-instance), in (0, 1). */
+  p: Quantity;
+  /** σ rule: the allowed P(a cycle holds fewer than W insertions), in (0, 1); default 1e-6. */
+  delta?: Quantity;
+  /** How an item's k probes are drawn. Default `'colliding'`. */
+  hashing?: Hashing;
+}

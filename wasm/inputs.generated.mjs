@@ -24,6 +24,7 @@ export const INPUT_FIELDS = {
   LibrarySizeInput: [["library","choice"], ["n","count"], ["p","probability"], ["k","count"], ["maxBytes","count"], ["hashBits","count"]],
   HashFloorInput: [["layout","choice","standard"], ["m","bits"], ["n","count"], ["k","count"], ["blockBits","bits"], ["hashing","choice","colliding"], ["hashBits","count"], ["ideal","probability"], ["p","probability"]],
   ScalableInput: [["p","probability"], ["capacity","count"], ["n","count"], ["ratio","decimal",0.5], ["growth","decimal",2], ["library","choice","redisbloom"], ["optimise","flag",true]],
+  WindowInput: [["w","count"], ["p","probability"], ["delta","chance",0.000001], ["hashing","choice","colliding"]],
 };
 
 /** The input type of each method that takes an input object. */
@@ -62,4 +63,5 @@ export const METHOD_INPUTS = {
   librarySize: "LibrarySizeInput",
   hashFloor: "HashFloorInput",
   scalable: "ScalableInput",
+  window: "WindowInput",
 };

@@ -97,6 +97,7 @@ export const DOCS = {
   'libraries.html': () => new URL('./docs/libraries.html', import.meta.url),
   'hash-width.html': () => new URL('./docs/hash-width.html', import.meta.url),
   'scalable.html': () => new URL('./docs/scalable.html', import.meta.url),
+  'window.html': () => new URL('./docs/window.html', import.meta.url),
 };
 
 const registry = new Map(); // name → { load: () => Promise<definition>, module }

@@ -21,6 +21,7 @@ export const CALCULATORS = {
   layouts: () => import('./layouts.mjs').then((m) => m.calculator),
   libraries: () => import('./libraries.mjs').then((m) => m.calculator),
   scalable: () => import('./scalable.mjs').then((m) => m.calculator),
+  window: () => import('./window.mjs').then((m) => m.calculator),
 };
 
 /**
@@ -29,7 +30,7 @@ export const CALCULATORS = {
  * bloomcalc.tools.wasm (the embed size budget; docs/decisions.md, "Two modules", "A third module"). A
  * calculator reaches only its module's methods through ctx.bc.
  */
-export const MODULES = { recycling: 'rbf', libraries: 'tools', scalable: 'tools' };
+export const MODULES = { recycling: 'rbf', libraries: 'tools', scalable: 'tools', window: 'tools' };
 
 // each calculator's markup is in this entry (web/templates.mjs): an element shows it the moment it connects
 for (const [name, load] of Object.entries(CALCULATORS)) registerCalculator(name, load, MODULES[name], TEMPLATES[name]);

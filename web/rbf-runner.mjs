@@ -7,7 +7,7 @@ import { fromWire } from '../wasm/error-wire.mjs';
 
 /**
  * One module worker at a time; `cancel()` terminates it and the next request starts a fresh one. The
- * layouts and sizing calculators run theirs through the same runner (`file: 'layouts-worker.js'`, `'size-worker.js'`). `scope`
+ * layouts, sizing and window calculators run theirs through the same runner (`file: 'layouts-worker.js'`, `'size-worker.js'`, `'tools-worker.js'`). `scope`
  * (web/worker-scope.mjs): the element's; out of the page, the worker is stopped and no request starts one.
  */
 // Each worker spelled as a literal new Worker(new URL('./x.js', import.meta.url), { literal options }), the form
@@ -18,6 +18,7 @@ const WORKERS = {
   'rbf-worker.js': () => shareWasm(new Worker(new URL('./rbf-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-rbf' })),
   'layouts-worker.js': () => shareWasm(new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-layouts' })),
   'size-worker.js': () => shareWasm(new Worker(new URL('./size-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-size' })),
+  'tools-worker.js': () => shareWasm(new Worker(new URL('./tools-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-tools' })),
 };
 
 export function createRunner(onProgress, { file = 'rbf-worker.js', scope = null } = {}) {

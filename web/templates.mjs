@@ -10,6 +10,7 @@ import paradox from './calculators/paradox.html';
 import recycling from './calculators/recycling.html';
 import scalable from './calculators/scalable.html';
 import sizing from './calculators/sizing.html';
+import window from './calculators/window.html';
 
 /** The element that starts at `start` in `html`, up to its matching close tag (nested tags of the same name counted). */
 function cut(html, start) {
@@ -82,4 +83,5 @@ export const TEMPLATES = {
     details: `<span class="ph">${'Guava BloomFilter.create: m = 64·⌈(long)(−n ln p / ln²2) / 64⌉, k = max(1, round(−ln p / ln 2)). '.repeat(4)}</span>`,
   }),
   scalable,
+  window,
 };

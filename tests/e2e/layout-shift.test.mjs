@@ -29,6 +29,7 @@ const KINDS = {
   recycling: { attrs: '', change: ['p', '2%'] },
   libraries: { attrs: '', change: ['n', '2M'] },
   scalable: { attrs: '', change: ['n', '2M'] },
+  window: { attrs: '', change: ['w', '2M'] },
 };
 
 const docsPage = (kind) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

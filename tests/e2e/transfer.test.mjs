@@ -88,8 +88,8 @@ test('each .wasm is fetched and compiled once per page: the elements and every w
   await page.click('#sim-run'); // the sizing calculator's simulation worker
   await page.click('#pxsim-run'); // the paradox calculator's simulation worker
   // the sizing calculator's worker (bc.size) and the layouts worker (their first results), the recycling lead
-  // and its 3 other pool workers, the 2 simulation workers
-  const workers = 8;
+  // and its 3 other pool workers, the 2 simulation workers, the window calculator's tools worker
+  const workers = 9;
   await page.waitForFunction((n) => performance.getEntriesByName('bloomcalc:wasm-give').length >= n, workers, WAIT);
   const cancel = (ids) => page.evaluate((list) => list.forEach((id) => byId(id).disabled || byId(id).click()), ids);
   await cancel(['rbf-cancel']); // (unless the recommendation already finished)
@@ -97,6 +97,7 @@ test('each .wasm is fetched and compiled once per page: the elements and every w
   t.diagnostic(`Modules handed to workers: ${given.join(', ')}`);
   assert.equal(given.filter((m) => m === 'rbf').length, 4, 'the recycling pool: 4 workers, each given the rbf Module');
   assert.equal(given.filter((m) => m === 'main').length, 4, 'the sizing, layouts and 2 simulation workers, each given the main Module');
+  assert.equal(given.filter((m) => m === 'tools').length, 1, 'the window calculator\'s worker, given the tools Module');
 
   const compiled = (await marks('bloomcalc:wasm-compile')).map((url) => new URL(url).pathname).sort();
   assert.deepEqual(compiled, ['/bloomcalc.rbf.wasm', '/bloomcalc.tools.wasm', '/bloomcalc.web.wasm'], 'the page compiles each module once');

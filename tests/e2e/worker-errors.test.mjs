@@ -83,6 +83,7 @@ test('every worker posts the API\'s error fields, its name naming the class (eac
     ['rbf-worker.js', { id: 1, type: 'recommend', input: { m: 1000, p: 0 } }, () => bc.recommend({ m: 1000, p: 0 })],
     ['rbf-worker.js', { id: 2, type: 'rows', input: { input: { m: 1000, p: 0.01 }, k: 99 } }, () => bc.recommendRows({ m: 1000, p: 0.01 }, 99, 99)],
     ['size-worker.js', { id: 3, type: 'size', input: { n: 0, p: 0.01 } }, () => bc.size({ n: 0, p: 0.01 })],
+    ['tools-worker.js', { id: 8, type: 'window', input: { w: 0, p: 0.01 } }, () => bc.window({ w: 0, p: 0.01 })],
     ['rbf-worker.js', { id: 4, type: 'recommend', input: { m: 1000, p: 0.01, hashin: 'distinct' } }, () => bc.recommend({ m: 1000, p: 0.01, hashin: 'distinct' })],
     ['layouts-worker.js', { id: 5, input: { n: '1M', p: '1%', picked: { preset: 'rocksdb', k: '7' } } }, () => bc.layoutSize({ n: '1M', p: '1%', preset: 'rocksdb', k: '7' })],
     ['sim-worker.js', { type: 'run', id: 6, input: { structure: 'bloom', m: 2048, n: 200, k: 5, epochs: 0, arrivals: 1000 } }, () => bc.createSimulation({ structure: 'bloom', m: 2048, n: 200, k: 5, epochs: 0, arrivals: 1000 })],

@@ -758,6 +758,7 @@ describe('createBloomCalc({ modules })', () => {
     assert.deepEqual(tools.libraries(), bc.libraries());
     assert.deepEqual(tools.librarySize({ library: 'hurst', n: 1000, p: 0.01 }), bc.librarySize({ library: 'hurst', n: 1000, p: 0.01 }));
     assert.deepEqual(tools.scalable({ p: '1%', capacity: '1k', n: '1M' }), bc.scalable({ p: '1%', capacity: '1k', n: '1M' }));
+    assert.deepEqual(tools.window({ w: 1000, p: '1%' }), bc.window({ w: 1000, p: '1%' }));
     // hashFloor in main too: fpr, size and layoutSize take hashBits
     for (const one of [main, tools]) assert.deepEqual(one.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }), bc.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }));
     assert.deepEqual(main.size({ n: '1M', p: '1%', hashBits: 32 }), bc.size({ n: '1M', p: '1%', hashBits: 32 }));
@@ -775,6 +776,7 @@ describe('createBloomCalc({ modules })', () => {
     assert.throws(() => main.librarySize({ library: 'hurst', n: 1000, p: 0.01 }), notLoaded);
     assert.throws(() => main.scalable({ p: '1%', capacity: '1k', n: '1M' }), notLoaded);
     assert.throws(() => rbf.libraries(), notLoaded);
+    for (const one of [main, rbf]) assert.throws(() => one.window({ w: 1000, p: '1%' }), notLoaded);
     assert.throws(() => tools.fpr({ m: 1000, n: 100, k: 7 }), notLoaded);
     assert.throws(() => tools.rbf({ m: '1Mi', k: 4, sigma: 1000 }), notLoaded);
   });

@@ -29,6 +29,7 @@ const CASES = {
   simulateLayout: { m: 4096, n: 100, k: 4, queries: 100 },
   hashFloor: { m: 1e6, n: 1e5, k: 7, hashBits: 32 },
   scalable: { p: 0.01, capacity: 1000, n: 5000 },
+  window: { w: 1000, p: 0.01 },
 };
 // A field the binding receives under another name (simulate's recycling reaches the engine as `retaining`).
 const RENAMED = { simulationConfig: { recycling: 'retaining' } };

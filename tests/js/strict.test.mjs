@@ -65,6 +65,7 @@ const TYPOS = {
   simulateParadox: [PX_SIM, 'querys', 'queries'],
   simulateParadoxSync: [PX_SIM, 'Prior', 'prior'],
   createParadoxSimulation: [PX_SIM, 'confidance', 'confidence'],
+  window: [{ w: 1000, p: 0.01 }, 'W', 'w'],
 };
 
 const run = (bc, method, input) => {

@@ -8,6 +8,7 @@ import createBloomCalc, {
   rbfAsync,
   type BloomCalc,
   type FprReport,
+  type WindowResult,
   type Hashing,
   type CbfResult,
   type KChoice,
@@ -138,6 +139,11 @@ async function main(): Promise<void> {
   const eq26: number | undefined = two.averageFprEq26;
   const fCurve: SigmaCurve = bc.sigmaCurve({ m: 1000, k: 5, points: 50, phases: 2 });
   const sigmas: number[] = fCurve.sigma;
+  const win: WindowResult = bc.window({ w: '1M', p: '0.1%' });
+  const winM: number = win.sigmaBounded.m + win.nBounded.n + (win.plain?.m ?? 0);
+  void [winM];
+  // @ts-expect-error a window needs p
+  bc.window({ w: 1000 });
   const nb: NBoundedResult = bc.nBounded({ m: 1000, k: 5, N: '155', hashing: 'colliding' });
   const rules: number[] = [nb.worstCase, nb.oracle, nb.lowerBound, nb.exact];
   const rec: Recommendation = bc.recommend({ m: 1000, p: '1%', kmax: 16, recycling: 'nonretaining' }, (done: number, total: number) => done < total);

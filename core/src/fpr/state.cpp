@@ -226,7 +226,7 @@ StateResult filter_state(const StateInput& in) {
         xb = checked_integer(*in.bits_set_b, "bitsSetB", 0, r.m - 1);
         xu = checked_integer(*in.bits_set_union, "union", std::max(r.bits_set, xb), r.m - 1);
     }
-    if (in.target) r.target = checked_probability(*in.target, "target");
+    if (in.target) r.target = checked_probability(*in.target, "p");
 
     const double m = static_cast<double>(r.m), X = static_cast<double>(r.bits_set);
     r.fill = X / m;

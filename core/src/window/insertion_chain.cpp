@@ -7,7 +7,7 @@
 // the trapezoid correction (Euler–Maclaurin). RK4 in i. docs/window.md gives its measured error against the chain.
 #include <algorithm>
 #include <cmath>
-#include <deque>
+#include <vector>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/fpr/exact_fpr.hpp"
@@ -46,17 +46,20 @@ struct Level {
     std::vector<double> ff;    // (b)_j/(M)_j
 };
 
+// Each level's conditioned step, made once; the chain's window only moves up, so the levels below it are dropped
+// (in batches: a vector with an offset, not a deque — the recycling module's size, docs/embed.md).
 class Levels {
 public:
     Levels(std::uint64_t M, unsigned k, Hashing h) : M_(M), k_(k), h_(h) {}
-    const Level& at(std::uint64_t b) {
-        if (levels_.empty()) lo_ = b;
-        while (b < lo_) levels_.push_front(make(--lo_));
-        while (lo_ + levels_.size() <= b) levels_.push_back(make(lo_ + levels_.size()));
-        return levels_[static_cast<std::size_t>(b - lo_)];
+    const Level& at(std::uint64_t b) {  // b ≥ the last drop_below
+        while (base_ + levels_.size() <= b) levels_.push_back(make(base_ + levels_.size()));
+        return levels_[static_cast<std::size_t>(b - base_)];
     }
     void drop_below(std::uint64_t b) {
-        while (!levels_.empty() && lo_ < b) levels_.pop_front(), ++lo_;
+        if (b <= base_ || 2 * (b - base_) < levels_.size()) return;
+        const std::size_t n = std::min(levels_.size(), static_cast<std::size_t>(b - base_));
+        levels_.erase(levels_.begin(), levels_.begin() + static_cast<std::ptrdiff_t>(n));
+        base_ += n;
     }
 
 private:
@@ -76,8 +79,8 @@ private:
     std::uint64_t M_;
     unsigned k_;
     Hashing h_;
-    std::uint64_t lo_ = 0;
-    std::deque<Level> levels_;
+    std::uint64_t base_ = 0;
+    std::vector<Level> levels_;
 };
 
 InsertionSums exact_sums(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N) {

@@ -1,6 +1,6 @@
 // Window sizing (window/window.hpp): per rule and per k, the smallest M' (bits per filter) whose long-run average
 // FPR meets p, by bisection on M' (the FPR falls as M' grows); k from the N rule's best outwards while the memory
-// falls (it is unimodal in k). The σ rule's FPR is rbf's two-phase model (TwoPhaseModel, or LargeTwoPhaseModel
+// falls (it is unimodal in k). The σ rule's FPR is rbf's two-phase model through SigmaModel (TwoPhaseModel, or LargeTwoPhaseModel
 // above 2^16 bits per filter, as rbf's `auto`); the N rule's is the renewal–reward average below.
 //
 // N rule, per cycle of N insertions (the active filter A at B_i bits before its (i + 1)-th insertion, the frozen
@@ -13,14 +13,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <vector>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/fpr/exact_fpr.hpp"
 #include "bloomcalc/fpr/sizing.hpp"
-#include "bloomcalc/rbf/two_phase.hpp"
-#include "bloomcalc/rbf/large/large_models.hpp"
+#include "bloomcalc/rbf/sigma_model.hpp"
 #include "bloomcalc/rbf/large/rbf_method.hpp"
 
 namespace bloomcalc {
@@ -49,8 +47,8 @@ double inverse_upper_normal(double delta) {  // z with P(Z > z) = δ, by bisecti
 
 // Smallest M' in [lo, kMaxFilterBits] with fpr(M') ≤ p, from a guess; 0 if none.
 // `step`: the first relative step of the bracketing (doubled at each miss).
-std::uint64_t smallest_bits(const std::function<double(std::uint64_t)>& fpr, double p, std::uint64_t guess, std::uint64_t lo,
-                            double step = 1.0) {
+template <class Fpr>
+std::uint64_t smallest_bits(const Fpr& fpr, double p, std::uint64_t guess, std::uint64_t lo, double step = 1.0) {
     std::uint64_t good = std::clamp(guess, lo, kMaxFilterBits), bad = lo - 1;
     if (fpr(good) > p) {
         bad = good;
@@ -80,7 +78,8 @@ std::uint64_t smallest_bits(const std::function<double(std::uint64_t)>& fpr, dou
 }
 
 // For k = k0, k0 ± 1, … while the smallest memory falls (and k ≤ kmax), the best (M', k).
-void best_over_k(const std::function<std::uint64_t(unsigned)>& bits_for, unsigned k0, unsigned kmax, std::uint64_t& M, unsigned& k) {
+template <class BitsFor>
+void best_over_k(const BitsFor& bits_for, unsigned k0, unsigned kmax, std::uint64_t& M, unsigned& k) {
     M = 0;
     k = 0;
     const auto consider = [&](unsigned kk) {
@@ -151,17 +150,10 @@ WindowRule window_sigma_rule(std::uint64_t M, unsigned k, Hashing h, std::uint64
     r.tail_method = insertion_chain_exact(M, k, W) ? "exact" : "lna";
     r.sigma = window_sigma(M, k, h, W, delta, &tail);
     r.delta = tail;
-    const RbfVariant v = window_variant(h);
-    const RbfMethod method = resolve_rbf_method(RbfMethod::automatic, M, k, v);
-    TwoPhaseResult t;
-    if (method == RbfMethod::exact) {
-        const TwoPhaseModel model(M, k, v, 2.0, r.sigma);
-        t = model.at_without_frozen(r.sigma);
-    } else {
-        const LargeTwoPhaseModel model(M, k, v);
-        t = model.at_without_frozen(r.sigma);
-    }
-    r.method = to_string(method);
+    // rbf's one choice of method (SigmaModel): the exact fill to 2^16 bits per filter, the large-M method above
+    const SigmaModel model(plan_sigma_model(2 * M, k, 2, window_variant(h), RbfMethod::automatic));
+    const TwoPhaseResult t = model.two_phase(r.sigma);
+    r.method = to_string(model.plan().method);
     r.fpr = t.average_fpr;
     r.mean_cycle = t.expected_messages * (1.0 - t.active_fpr);
     return r;

@@ -47,7 +47,7 @@ struct StateResult {
 };
 
 // m ≤ 2^40, 1 ≤ k ≤ 64 (k ≤ m distinct), 0 ≤ X < m (a full filter says nothing about n): RangeError naming
-// m, k, bitsSet, bitsSetB, union, confidence or target.
+// m, k, bitsSet, bitsSetB, union, confidence or p (the target).
 StateResult filter_state(const StateInput& in);
 
 // The occupancy law's items estimate for X of m bits (the building block of filter_state): the exact chain when
