@@ -133,6 +133,28 @@ export const COMMANDS = {
       ['WindowInput.hashing', ...HASHING.slice(1)],
     ],
   },
+  state: {
+    options: [
+      ['StateInput.m', 'bits', 'Filter size in bits (1Mi, 8192)'],
+      ['StateInput.k', 'hashes', 'Hash functions, 1 ≤ k ≤ 64'],
+      ['StateInput.bitsSet', 'X', 'Set bits counted now (a popcount), 0 ≤ X < m'],
+      ['StateInput.p', 'P', 'A target FPR: the items left before it'],
+      ['StateInput.bitsSetB', 'X_B', 'Set bits of a second filter B (same m, k, hashes)'],
+      ['StateInput.union', 'X_AB', 'Set bits of A OR B (with --bits-set-b): |A ∪ B| and |A ∩ B|'],
+      ['StateInput.confidence', 'C', 'Confidence of the intervals (default 0.95)'],
+      ['StateInput.hashing', ...HASHING.slice(1)],
+    ],
+  },
+  overflow: {
+    options: [
+      ['OverflowInput.m', 'counters', 'Counters, 1 ≤ m ≤ 2^40'],
+      ['OverflowInput.n', 'items', 'Items inserted'],
+      ['OverflowInput.k', 'hashes', 'Hash functions, 1 ≤ k ≤ 64'],
+      ['OverflowInput.bits', 'B', 'Bits per counter, 1..64: P(some counter overflows) at this width'],
+      ['OverflowInput.target', 'P', 'A target P(overflow): the smallest b whose proven bound meets it'],
+      ['OverflowInput.method', 'auto|exact|poisson', 'exact: the exact sum (small filters); poisson: the bounded approximation (default auto)'],
+    ],
+  },
   simulate: {
     shorts: false,
     options: [

@@ -31,6 +31,7 @@ export const TYPES = {
     choices: ['ideal', 'parquet', 'rocksdb', 'boost', 'guava', 'redisbloom', 'orc'],
     doc: 'The layout simulation\'s hash schemes: ideal probes, the Parquet spec\'s, or a library\'s own (docs/libraries.md).',
   },
+  OverflowMethod: { choices: ['auto', 'exact', 'poisson'], doc: 'Counter overflow: the exact sum (`exact`, small filters), 1 − e^{−m·p₁} with proven bounds (`poisson`), or `auto`.' },
   LibraryName: {
     choices: ['guava', 'redisbloom', 'bloom-filters', 'hive', 'clickhouse', 'hurst', 'parquet', 'parquet-spec', 'arrow', 'rocksdb', 'boost-block', 'boost-multiblock'],
     doc: 'The libraries whose sizing is modelled (docs/libraries.md).',

@@ -256,4 +256,29 @@ export const INPUTS = {
       hashing,
     },
   },
+
+  // ---- issue 21's questions: a filter in use (docs/state.md), counter overflow (docs/paradox.md#overflow) ----
+  StateInput: {
+    doc: 'state(): what a filter\'s count of set bits says (docs/state.md).',
+    fields: {
+      m: { ...m, doc: 'Filter size in bits, 2 ≤ m ≤ 2^40.' },
+      k,
+      bitsSet: { ...count, doc: 'X, the set bits counted now (a popcount): 0 ≤ X < m.' },
+      hashing,
+      confidence: { ...confidence, default: 0.95, doc: 'Of every interval, in (0, 1); default 0.95.' },
+      p: { ...p, required: false, doc: 'A target FPR: the items left before the expected FPR exceeds it.' },
+      bitsSetB: { kind: 'count', doc: 'Set bits of a second filter B (same m, k and hashes); with `union`.' },
+      union: { kind: 'count', doc: 'Set bits of A OR B; with `bitsSetB`.' },
+    },
+  },
+  OverflowInput: {
+    doc: 'overflow(): counter overflow in a counting filter (docs/paradox.md#overflow). Give `bits` or `target`.',
+    fields: {
+      m: { ...count, doc: 'Counters, 1 ≤ m ≤ 2^40.' },
+      n, k,
+      bits: { kind: 'count', doc: 'Bits per counter, 1..64: P(overflow) at this width.' },
+      target: { kind: 'probability', doc: 'A target P(overflow): the smallest bits whose proven upper bound meets it.' },
+      method: { kind: 'choice', type: 'OverflowMethod', default: 'auto', doc: 'The exact sum (small filters), the bounded Poisson value, or the one that fits.' },
+    },
+  },
 };

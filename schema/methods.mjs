@@ -37,4 +37,6 @@ export const METHODS = {
   hashFloor: { input: 'HashFloorInput', module: 'tools', binding: 'hashFloor', async: false },
   scalable: { input: 'ScalableInput', module: 'tools', binding: 'scalable', async: false },
   window: { input: 'WindowInput', module: 'tools', binding: 'window', async: false },
+  state: { input: 'StateInput', module: 'tools', binding: 'state', async: false },
+  overflow: { input: 'OverflowInput', module: 'tools', binding: 'overflow', async: false },
 };

@@ -521,7 +521,7 @@ function bindings(main, rbf, tools) {
 /**
  * The API over the raw embind modules: `main` (bloomcalc.web.wasm, every calculator but the recycling filters and issue
  * 21's questions), `rbf` (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded, recommend*) and `tools` (bloomcalc.tools.wasm:
- * libraries, librarySize, hashFloor, scalable, window). Any may be null (an element loads only its calculator's module);
+ * libraries, librarySize, hashFloor, scalable, window, state, overflow). Any may be null (an element loads only its calculator's module);
  * a single module with every binding may be passed alone.
  */
 export function wrap(main, rbf = null, tools = null) {
@@ -583,7 +583,7 @@ export function wrap(main, rbf = null, tools = null) {
     layoutPresets: () => raw.layoutPresets(),
     libraries: () => raw.libraries(),
     // the tools module's methods, each calling the binding of its own name
-    ...Object.fromEntries(['librarySize', 'hashFloor', 'scalable', 'window'].map((name) => [name, (input) => call(raw[name](read(raw, input, name)))])),
+    ...Object.fromEntries(['librarySize', 'hashFloor', 'scalable', 'window', 'state', 'overflow'].map((name) => [name, (input) => call(raw[name](read(raw, input, name)))])),
     parseCount: parser(raw, 'parseCount', 'value'),
     parseBits: parser(raw, 'parseBits', 'm'),
     parseProbability: parser(raw, 'parseProbability', 'p'),

@@ -26,6 +26,7 @@ import cbf from './cli/cbf.mjs';
 import fpr from './cli/fpr.mjs';
 import nbounded from './cli/nbounded.mjs';
 import order from './cli/order.mjs';
+import overflow from './cli/overflow.mjs';
 import paradox from './cli/paradox.mjs';
 import rbf from './cli/rbf.mjs';
 import recommend from './cli/recommend.mjs';
@@ -33,10 +34,11 @@ import scalable from './cli/scalable.mjs';
 import serve from './cli/serve.mjs';
 import simulate from './cli/simulate.mjs';
 import size from './cli/size.mjs';
+import state from './cli/state.mjs';
 import window from './cli/window.mjs';
 
 const COMMANDS = new Map(
-  [fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, scalable, serve, window].map((command) => [command.name, command]),
+  [fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, scalable, serve, window, state, overflow].map((command) => [command.name, command]),
 );
 
 function version() {

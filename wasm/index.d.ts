@@ -33,6 +33,8 @@ import type {
   ScalableInput,
   LayoutSimulationInput,
   WindowInput,
+  StateInput,
+  OverflowInput,
 } from './inputs.js';
 export * from './inputs.js';
 
@@ -45,7 +47,7 @@ export type RbfMethodInput = Pick<RbfInput, 'method'>;
 import type { FprReport, HashFloor, NBoundedResult, RbfResult, RecommendRow, Recommendation, SigmaCurve, SizingResult } from './results-filters.js';
 import type { LayoutMixture, LayoutPresetInfo, LayoutReport, LayoutSimulationResult, LayoutSizingResult, LibraryInfo, LibrarySizeResult, ScalableResult } from './results-layouts.js';
 import type { BhCbfResult, CbfOptimalKResult, CbfResult, OrderResult, ParadoxResult, SelectiveOutcome } from './results-paradox.js';
-import type { WindowResult } from './results-questions.js';
+import type { OverflowResult, StateResult, WindowResult } from './results-questions.js';
 import type { ParadoxSimulationHandle, ParadoxSimulationResult, SimulateOptions, SimulationConfig, SimulationHandle, SimulationLimits, SimulationResult } from './results-simulation.js';
 export * from './results-filters.js';
 export * from './results-paradox.js';
@@ -164,6 +166,10 @@ export interface BloomCalc {
    * smallest total memory and its k, beside a plain filter for 2W items (docs/window.md).
    */
   window(input: WindowInput): WindowResult;
+  /** A filter in use: its FPR now, the items it holds (with an interval), the items left before a target (docs/state.md). */
+  state(input: StateInput): StateResult;
+  /** P(some counter of a counting filter overflows), or the smallest counter width for a target (docs/paradox.md#overflow). */
+  overflow(input: OverflowInput): OverflowResult;
   readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models (the large-M method). */ maxRbfBits: number; /** Largest M per filter of their exact method. */ maxRbfExactBits: number; simulation: SimulationLimits };
 }
 
@@ -171,7 +177,8 @@ export interface CreateOptions {
   /**
    * Which WebAssembly modules to load (default all three): 'main' (`bloomcalc.web.wasm`: every method but the
    * recycling filters' and the library questions'), 'rbf' (`bloomcalc.rbf.wasm`: rbf, sigmaCurve, nBounded,
-   * recommend*) and 'tools' (`bloomcalc.tools.wasm`: libraries, librarySize, hashFloor, scalable, window). All
+   * recommend*) and 'tools' (`bloomcalc.tools.wasm`: libraries, librarySize, hashFloor, scalable, window, state,
+   * overflow). All
    * have the parsers, size and limits (and 'main' hashFloor too); a method of a module not loaded throws an Error
    * saying so.
    */

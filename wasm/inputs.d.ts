@@ -41,6 +41,8 @@ export type Layout = 'standard' | 'blocked' | 'split-block' | 'partitioned';
 export type LayoutPreset = 'parquet' | 'arrow' | 'impala' | 'kudu' | 'rocksdb' | 'fastlocalbloom' | 'boost-block' | 'boost-multiblock';
 /** The layout simulation's hash schemes: ideal probes, the Parquet spec's, or a library's own (docs/libraries.md). */
 export type LayoutHashScheme = 'ideal' | 'parquet' | 'rocksdb' | 'boost' | 'guava' | 'redisbloom' | 'orc';
+/** Counter overflow: the exact sum (`exact`, small filters), 1 − e^{−m·p₁} with proven bounds (`poisson`), or `auto`. */
+export type OverflowMethod = 'auto' | 'exact' | 'poisson';
 /** The libraries whose sizing is modelled (docs/libraries.md). */
 export type LibraryName = 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'clickhouse' | 'hurst' | 'parquet' | 'parquet-spec' | 'arrow' | 'rocksdb' | 'boost-block' | 'boost-multiblock';
 
@@ -462,4 +464,40 @@ export interface WindowInput {
   delta?: Quantity;
   /** How an item's k probes are drawn. Default `'colliding'`. */
   hashing?: Hashing;
+}
+
+/** state(): what a filter's count of set bits says (docs/state.md). */
+export interface StateInput {
+  /** Filter size in bits, 2 ≤ m ≤ 2^40. */
+  m: Quantity;
+  /** Hash functions, 1 ≤ k ≤ 64 (and k ≤ m for distinct hashing). */
+  k: Quantity;
+  /** X, the set bits counted now (a popcount): 0 ≤ X < m. */
+  bitsSet: Quantity;
+  /** How an item's k probes are drawn. Default `'colliding'`. */
+  hashing?: Hashing;
+  /** Of every interval, in (0, 1); default 0.95. */
+  confidence?: Quantity;
+  /** A target FPR: the items left before the expected FPR exceeds it. */
+  p?: Quantity;
+  /** Set bits of a second filter B (same m, k and hashes); with `union`. */
+  bitsSetB?: Quantity;
+  /** Set bits of A OR B; with `bitsSetB`. */
+  union?: Quantity;
+}
+
+/** overflow(): counter overflow in a counting filter (docs/paradox.md#overflow). Give `bits` or `target`. */
+export interface OverflowInput {
+  /** Counters, 1 ≤ m ≤ 2^40. */
+  m: Quantity;
+  /** Items inserted, 1 ≤ n ≤ 2^40. */
+  n: Quantity;
+  /** Hash functions, 1 ≤ k ≤ 64 (and k ≤ m for distinct hashing). */
+  k: Quantity;
+  /** Bits per counter, 1..64: P(overflow) at this width. */
+  bits?: Quantity;
+  /** A target P(overflow): the smallest bits whose proven upper bound meets it. */
+  target?: Quantity;
+  /** The exact sum (small filters), the bounded Poisson value, or the one that fits. Default `'auto'`. */
+  method?: OverflowMethod;
 }

@@ -25,6 +25,8 @@ export const INPUT_FIELDS = {
   HashFloorInput: [["layout","choice","standard"], ["m","bits"], ["n","count"], ["k","count"], ["blockBits","bits"], ["hashing","choice","colliding"], ["hashBits","count"], ["ideal","probability"], ["p","probability"]],
   ScalableInput: [["p","probability"], ["capacity","count"], ["n","count"], ["ratio","decimal",0.5], ["growth","decimal",2], ["library","choice","redisbloom"], ["optimise","flag",true]],
   WindowInput: [["w","count"], ["p","probability"], ["delta","chance",0.000001], ["hashing","choice","colliding"]],
+  StateInput: [["m","bits"], ["k","count"], ["bitsSet","count"], ["hashing","choice","colliding"], ["confidence","probability",0.95], ["p","probability"], ["bitsSetB","count"], ["union","count"]],
+  OverflowInput: [["m","count"], ["n","count"], ["k","count"], ["bits","count"], ["target","probability"], ["method","choice","auto"]],
 };
 
 /** The input type of each method that takes an input object. */
@@ -64,4 +66,6 @@ export const METHOD_INPUTS = {
   hashFloor: "HashFloorInput",
   scalable: "ScalableInput",
   window: "WindowInput",
+  state: "StateInput",
+  overflow: "OverflowInput",
 };

@@ -1,6 +1,7 @@
-// Issue 21 item 1 on the module and the CLI: window() against the figures docs/window.md states and its plain filter
-// against size(), the CLI's JSON equal to the module's, and bad input named. The model's own verification
-// (simulation, exact chains) is in tests/core/window_test.cpp.
+// Issue 21 items 1, 2, 6 on the module and the CLI: window() against the figures docs/window.md states and its plain
+// filter against size(); state() against the closed forms; overflow() against BigInt enumeration and Fan et al.'s
+// bound; the CLI's JSON equal to the module's, and bad input named. The models' own verification (simulation, exact
+// chains, independent tables) is in tests/core/{window,fpr,counting}/.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
@@ -58,12 +59,95 @@ describe('window', () => {
   });
 });
 
+describe('state', () => {
+  test('the FPR now is (X/m)^k, C(X,k)/C(m,k) distinct; the estimate beside Swamidass–Baldi', () => {
+    const r = bc.state({ m: '1Mi', k: 7, bitsSet: 400000, p: '1%' });
+    assertClose(r.fpr, (400000 / 2 ** 20) ** 7, 1e-14, 'colliding');
+    assertClose(r.swamidassBaldi, -(2 ** 20 / 7) * Math.log1p(-400000 / 2 ** 20), 1e-14, 'Swamidass–Baldi');
+    assert.ok(r.n.low < r.n.estimate && r.n.estimate < r.n.high);
+    assertClose(r.n.estimate, r.swamidassBaldi, 1e-4, 'the MLE near n̂ at this size');
+    assert.ok(r.itemsLeft > 0);
+    const d = bc.state({ m: 1000, k: 3, bitsSet: 400, hashing: 'distinct' });
+    assertClose(d.fpr, (400 * 399 * 398) / (1000 * 999 * 998), 1e-14, 'distinct');
+    assert.equal(d.p, null);
+    assert.equal(d.itemsLeft, null);
+    assert.equal(d.nUnion, null);
+  });
+
+  test('union and intersection: |A ∩ B| = |A| + |B| − |A ∪ B| on the estimates, each with its interval', () => {
+    const r = bc.state({ m: 4096, k: 4, bitsSet: 1600, bitsSetB: 1350, union: 2300 });
+    assert.equal(r.nIntersection.estimate, Math.max(0, r.n.estimate + r.nB.estimate - r.nUnion.estimate));
+    for (const e of [r.nB, r.nUnion, r.nIntersection]) assert.ok(e.low <= e.estimate && e.estimate <= e.high);
+    // |A ∪ B| is the items estimate of the OR's count, as a filter of its own
+    assert.deepEqual(r.nUnion, bc.state({ m: 4096, k: 4, bitsSet: 2300 }).n);
+  });
+
+  test('bad input names its parameter', () => {
+    assert.throws(() => bc.state({ m: 1000, k: 3, bitsSet: 1000 }), (e) => e instanceof RangeError && e.parameter === 'bitsSet');
+    assert.throws(() => bc.state({ m: 1000, k: 3, bitsSet: 10, bitsSetB: 5 }), (e) => e instanceof RangeError && e.parameter === 'union');
+    assert.throws(() => bc.state({ m: 1000, k: 3, bitsSet: 10, p: 0 }), (e) => e instanceof RangeError && e.parameter === 'p');
+    assert.throws(() => bc.state({ m: 1000, k: 3 }), (e) => e instanceof RangeError && e.parameter === 'bitsSet');
+    assert.throws(() => bc.state({ m: 1000, k: 3, bitsSet: 10, hashing: 'double' }), (e) => e instanceof RangeError && e.parameter === 'hashing');
+  });
+});
+
+describe('overflow', () => {
+  // P(some bin ≥ a) for T balls in m bins: every one of the m^T outcomes, counted in BigInt
+  function enumerate(m, T, a) {
+    let over = 0n;
+    const pos = new Array(T).fill(0);
+    for (;;) {
+      const load = new Array(m).fill(0);
+      let o = false;
+      for (const p of pos) o ||= ++load[p] >= a;
+      if (o) over += 1n;
+      let d = 0;
+      while (d < T && ++pos[d] === m) pos[d++] = 0;
+      if (d === T) break;
+    }
+    return Number(over) / m ** T;
+  }
+
+  test('exact against enumeration; the union bound above it', () => {
+    for (const [m, n, k, bits] of [[4, 4, 2, 2], [5, 3, 3, 2], [3, 4, 2, 2]]) {
+      const r = bc.overflow({ m, n, k, bits });
+      assert.equal(r.method, 'exact');
+      assertClose(r.probability, enumerate(m, n * k, 2 ** bits), 1e-12, `m = ${m}, n = ${n}, k = ${k}, b = ${bits}`);
+      assert.ok(r.unionBound >= r.probability);
+    }
+  });
+
+  test("Fan et al.'s 4-bit counters: the union bound below 1.37e-15·m; the smallest b for 1e-9 is 4", () => {
+    const m = 1e6;
+    const n = Math.floor((m * Math.LN2) / 7);
+    const r = bc.overflow({ m, n, k: 7, bits: 4 });
+    assert.ok(r.unionBound <= 1.37e-15 * m, String(r.unionBound));
+    assert.ok(r.low <= r.probability && r.probability <= r.high);
+    const best = bc.overflow({ m, n, k: 7, target: 1e-9 });
+    assert.equal(best.bits, 4);
+    assert.ok(best.high <= 1e-9 && bc.overflow({ m, n, k: 7, bits: 3 }).high > 1e-9);
+  });
+
+  test('bad input names its parameter', () => {
+    assert.throws(() => bc.overflow({ m: 100, n: 10, k: 3, bits: 0 }), (e) => e instanceof RangeError && e.parameter === 'bits');
+    assert.throws(() => bc.overflow({ m: 100, n: 10, k: 3, bits: 4, target: 1e-6 }), (e) => e instanceof RangeError && e.parameter === 'target');
+    assert.throws(() => bc.overflow({ m: 100, n: 10, k: 3, bits: 4, method: 'fast' }), (e) => e instanceof RangeError && e.parameter === 'method');
+    assert.throws(() => bc.overflow({ m: 100, n: 10, k: 3 }), (e) => e instanceof RangeError && e.parameter === 'bits');
+  });
+});
+
 describe('the CLI', () => {
-  test('window --json equals the module', async () => {
+  test('window, state, overflow --json equal the module', async () => {
     assert.deepEqual(await cliJson('window', '--w', '1000', '--p', '1%'), bc.window({ w: 1000, p: '1%' }));
+    assert.deepEqual(await cliJson('state', '--m', '4096', '--k', '4', '--bits-set', '1600', '--p', '1%', '--bits-set-b', '1350', '--union', '2300'),
+      bc.state({ m: 4096, k: 4, bitsSet: 1600, p: '1%', bitsSetB: 1350, union: 2300 }));
+    assert.deepEqual(await cliJson('overflow', '--m', '1e6', '--n', '1e5', '--k', '7', '--bits', '4'), bc.overflow({ m: 1e6, n: 1e5, k: 7, bits: 4 }));
+    assert.deepEqual(await cliJson('overflow', '--m', '1e6', '--n', '1e5', '--k', '7', '--target', '1e-12'), bc.overflow({ m: 1e6, n: 1e5, k: 7, target: 1e-12 }));
   });
 
   test('bad input: exit 2 naming the parameter', async () => {
     await cliFails(['window', '--w', '0', '--p', '1%'], 'w');
+    await cliFails(['state', '--m', '100', '--k', '3', '--bits-set', '100'], '--bits-set');
+    await cliFails(['overflow', '--m', '100', '--n', '10', '--k', '3'], '--bits');
   });
 });

@@ -30,6 +30,8 @@ const CASES = {
   hashFloor: { m: 1e6, n: 1e5, k: 7, hashBits: 32 },
   scalable: { p: 0.01, capacity: 1000, n: 5000 },
   window: { w: 1000, p: 0.01 },
+  state: { m: 1000, k: 3, bitsSet: 400 },
+  overflow: { m: 100, n: 10, k: 3, bits: 4 },
 };
 // A field the binding receives under another name (simulate's recycling reaches the engine as `retaining`).
 const RENAMED = { simulationConfig: { recycling: 'retaining' } };

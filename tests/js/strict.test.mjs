@@ -66,6 +66,8 @@ const TYPOS = {
   simulateParadoxSync: [PX_SIM, 'Prior', 'prior'],
   createParadoxSimulation: [PX_SIM, 'confidance', 'confidence'],
   window: [{ w: 1000, p: 0.01 }, 'W', 'w'],
+  state: [{ m: 1000, k: 3, bitsSet: 400 }, 'bitset', 'bitsSet'],
+  overflow: [{ m: 1000, n: 100, k: 3, bits: 4 }, 'bit', 'bits'],
 };
 
 const run = (bc, method, input) => {

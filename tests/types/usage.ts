@@ -9,6 +9,8 @@ import createBloomCalc, {
   type BloomCalc,
   type FprReport,
   type WindowResult,
+  type StateResult,
+  type OverflowResult,
   type Hashing,
   type CbfResult,
   type KChoice,
@@ -144,6 +146,13 @@ async function main(): Promise<void> {
   void [winM];
   // @ts-expect-error a window needs p
   bc.window({ w: 1000 });
+  const fs: StateResult = bc.state({ m: 1000, k: 3, bitsSet: 400, p: 0.01, bitsSetB: 300, union: 550 });
+  const stN: number = fs.n.estimate + (fs.nIntersection?.high ?? 0);
+  const of: OverflowResult = bc.overflow({ m: 1e6, n: 1e5, k: 7, bits: 4 });
+  bc.overflow({ m: 1e6, n: 1e5, k: 7, target: 1e-9, method: 'poisson' });
+  void [stN, of];
+  // @ts-expect-error overflow's method is one of three
+  bc.overflow({ m: 100, n: 10, k: 3, bits: 4, method: 'fast' });
   const nb: NBoundedResult = bc.nBounded({ m: 1000, k: 5, N: '155', hashing: 'colliding' });
   const rules: number[] = [nb.worstCase, nb.oracle, nb.lowerBound, nb.exact];
   const rec: Recommendation = bc.recommend({ m: 1000, p: '1%', kmax: 16, recycling: 'nonretaining' }, (done: number, total: number) => done < total);
