@@ -263,7 +263,11 @@ export async function checkSite(t, browser, baseUrl, site) {
     await page.waitForTimeout(500);
     const { value: cls, shifts } = await measureLayoutShift(page);
     t.diagnostic(`CLS ${cls.toFixed(4)}`);
-    check(cls <= CLS_LIMIT, `cumulative layout shift ${cls.toFixed(4)} > ${CLS_LIMIT}: ${JSON.stringify(shifts)}`);
+    const shiftMessage = `cumulative layout shift ${cls.toFixed(4)} > ${CLS_LIMIT}: ${JSON.stringify(shifts)}`;
+    if (cls <= CLS_LIMIT) {
+      if (site.layoutShiftTodo) t.diagnostic('layoutShiftTodo can go: this site now meets the layout-shift limit');
+    } else if (site.layoutShiftTodo) t.diagnostic(`TODO (issue 19, open): ${shiftMessage}`);
+    else check(false, shiftMessage);
 
     // every link inside the elements answers 200 (fetched from the same server)
     const links = await elementLinks(page);
