@@ -160,7 +160,7 @@ RecommendRow exact_row(const RecommendInput& in, unsigned k, bool reference = fa
     return row;
 }
 
-// The row of one k by the large-M method (the two-phase half by the exact fill where it is too small).
+// The row of one k by the large-M method (the two-phase half by the exact fill where it is too small for it).
 RecommendRow large_row(const RecommendInput& in, unsigned k) {
     RecommendRow row;
     row.k = k;
@@ -169,7 +169,7 @@ RecommendRow large_row(const RecommendInput& in, unsigned k) {
     row.one_phase = largest_sigma(whole, whole.sigma_min(), whole.sigma_max(), in.target, &row.error_bound);
     const RbfVariant two = in.variant;  // every variant has its large-M two-phase model
     const std::uint64_t half_bits = in.M / 2;
-    if (LargeFill::applicable(half_bits, k)) {
+    if (resolve_rbf_search_method(RbfMethod::asymptotic, half_bits, k, two) == RbfMethod::asymptotic) {
         const LargeTwoPhaseModel half(half_bits, k, two);
         // f² ≥ the active filter's f¹: the one-phase σ of the half filter bounds the search.
         const RuleChoice cap = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
@@ -189,11 +189,8 @@ RecommendRow large_row(const RecommendInput& in, unsigned k) {
 }  // namespace
 
 RbfMethod recommend_method(const RecommendInput& in, unsigned k) {
-    // Too small, or k above the large-M method's proven range where the exact fill runs: the exact fill.
-    const bool too_small = in.method == RbfMethod::asymptotic &&
-                           (!LargeFill::applicable(in.M, k) || (k > kMaxLargeHashes && in.M <= kMaxRbfBits));
     try {
-        return resolve_rbf_method(too_small ? RbfMethod::exact : in.method, in.M, k, in.variant);
+        return resolve_rbf_search_method(in.method, in.M, k, in.variant);
     } catch (const RangeError& e) {
         // A k the method refuses (k > 32 for the large-M method) comes from the caller's kmax: name it, and its value.
         if (e.parameter() != "k") throw;

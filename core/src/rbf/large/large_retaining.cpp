@@ -6,7 +6,7 @@
 //   - the restart chain A[J][J'] = Σ_{σ−k<i≤σ} v^{(J)}_i·P(the trigger at i sets > σ − i new bits and has J'
 //     distinct bits) (trigger_table), v^{(J)}_i from the closed form at single levels; π its stationary vector;
 //   - one-phase f¹_σ, E[N₀] from the sums of the π-mixture of the starts (eqs 18, 23);
-//   - two-phase (either swap): the overlap model (rbf/two_phase_retaining.hpp) with its per-start sums
+//   - two-phase (either swap): the overlap model (bloomcalc/rbf/retaining_overlap.hpp) with its per-start sums
 //     Σ v^{(J)}_b (b − J)_t/(M − J)_t from the fill's sums of (b)_u/(M)_u by Vandermonde's identity
 //     (b − J)_t = Σ_u C(t, u)·(b)_u·(−J)_{t−u}.
 // Error bounds: the fill's sums carry theirs, the closed form's visits theirs (per level, absolute); π's entries
@@ -17,10 +17,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../two_phase_retaining.hpp"
 #include "bloomcalc/narrow.hpp"
 #include "bloomcalc/rbf/chain.hpp"
 #include "bloomcalc/rbf/large/large_models.hpp"
+#include "bloomcalc/rbf/retaining_overlap.hpp"
 
 namespace bloomcalc {
 

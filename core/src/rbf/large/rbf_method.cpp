@@ -48,4 +48,9 @@ RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, c
     return requested;
 }
 
+RbfMethod resolve_rbf_search_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant) {
+    const bool too_small = requested == RbfMethod::asymptotic && (!LargeFill::applicable(M, k) || (k > kMaxLargeHashes && M <= kMaxRbfBits));
+    return resolve_rbf_method(too_small ? RbfMethod::exact : requested, M, k, variant);
+}
+
 }  // namespace bloomcalc

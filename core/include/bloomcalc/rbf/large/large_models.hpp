@@ -84,7 +84,7 @@ private:
     std::vector<double> pj_;  // P(J = j): a message's distinct bits
     unsigned j_min_;
     LargeOnePhaseModel active_;
-    // Colliding, exact retaining law (large_retaining.cpp): the overlap model of rbf/two_phase_retaining.hpp, and
+    // Colliding, exact retaining law (large_retaining.cpp): the overlap model of rbf/retaining_overlap.hpp, and
     // the coefficients that turn the fill's sums of (b)_u/(M)_u into those of (b − J)_t/(M − J)_t
     // ([((J − 1)(k + 1) + t)(k + 1) + u]).
     void init_exact_law();

@@ -36,4 +36,9 @@ void validate_rbf_any(std::uint64_t M, unsigned k);
 // filter too small for it an InfeasibleError naming "m".
 RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant);
 
+// As resolve_rbf_method, for the filters of a search over k (the recommender's rows and their two-phase halves):
+// where method "asymptotic" cannot take the filter (too small for the large-M fill, or k > kMaxLargeHashes within
+// the exact fill's 2^24 bits) the exact fill runs instead of a refusal.
+RbfMethod resolve_rbf_search_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant);
+
 }  // namespace bloomcalc
