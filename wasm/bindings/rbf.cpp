@@ -116,28 +116,13 @@ val rbf_unbounded(val input) { return rbf_with(input, false); }
 val sigma_curve(val input) {
     return guarded([&] {
         const auto plan = sigma_plan_of(input);
-        const double asked_points = number_or(input, "points", NAN);
-        // At most 10^5 points; fewer where each σ costs a pass over the levels (the exact retaining law): the
-        // default 200 shrinks to fit, an explicit count beyond is refused naming points.
-        const std::uint64_t most = std::min<std::uint64_t>(100000, plan.max_curve_points());
-        const auto points = std::isnan(asked_points) ? std::min<std::uint64_t>(200, most) : bc::checked_integer(asked_points, "points", 2, most);
-        const bc::SigmaModel model(plan);
-        std::vector<double> sigma, fpr, messages;
-        double bound = 0;
-        const double lo = static_cast<double>(plan.sigma_min()), hi = static_cast<double>(plan.M - 1);
-        for (std::uint64_t i = 0; i < points; ++i) {
-            const auto s = static_cast<std::uint64_t>(std::llround(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1)));
-            if (!sigma.empty() && static_cast<double>(s) == sigma.back()) continue;
-            double b = 0;
-            const auto r = model.at(s, &b);
-            bound = std::max(bound, b);
-            sigma.push_back(static_cast<double>(s)), fpr.push_back(r.average_fpr), messages.push_back(r.expected_messages);
-        }
+        const std::uint64_t points = plan.curve_points(number_or(input, "points", NAN));  // refused before the fill
+        const auto curve = bc::SigmaModel(plan).curve(points);
         val out = val::object();
-        out.set("sigma", array_of(sigma));
-        out.set("averageFpr", array_of(fpr));
-        out.set("expectedMessages", array_of(messages));
-        set_method(out, plan.method, bound);
+        out.set("sigma", array_of(curve.sigma));
+        out.set("averageFpr", array_of(curve.average_fpr));
+        out.set("expectedMessages", array_of(curve.expected_messages));
+        set_method(out, plan.method, curve.bound);
         return out;
     });
 }

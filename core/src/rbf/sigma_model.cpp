@@ -2,8 +2,10 @@
 #include "bloomcalc/rbf/sigma_model.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/params.hpp"
 
 namespace bloomcalc {
 
@@ -22,6 +24,12 @@ SigmaPlan plan_sigma_model(std::uint64_t memory, unsigned k, unsigned phases, Rb
 std::uint64_t SigmaPlan::max_curve_points() const {
     // Two phases count their total memory: each σ costs about twice (kMaxRbfCurveWork).
     return method == RbfMethod::exact ? rbf_exact_curve_max_points(phases * M, variant) : ~std::uint64_t{0};
+}
+
+std::uint64_t SigmaPlan::curve_points(double asked) const {
+    // Fewer where each σ costs a pass over the levels (the exact retaining law): the default 200 shrinks to fit.
+    const std::uint64_t most = std::min<std::uint64_t>(100000, max_curve_points());
+    return std::isnan(asked) ? std::min<std::uint64_t>(200, most) : checked_integer(asked, "points", 2, most);
 }
 
 SigmaModel::SigmaModel(const SigmaPlan& plan) : plan_(plan) {
@@ -51,6 +59,20 @@ SigmaModel::Point SigmaModel::at(std::uint64_t sigma, double* bound) const {
     }
     const auto r = two_phase(sigma, bound);
     return {r.average_fpr, r.expected_messages};
+}
+
+SigmaModel::Curve SigmaModel::curve(std::uint64_t points) const {
+    Curve c;
+    const double lo = static_cast<double>(plan_.sigma_min()), hi = static_cast<double>(plan_.M - 1);
+    for (std::uint64_t i = 0; i < points; ++i) {
+        const auto s = static_cast<std::uint64_t>(std::llround(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1)));
+        if (!c.sigma.empty() && static_cast<double>(s) == c.sigma.back()) continue;
+        double b = 0;
+        const auto r = at(s, &b);
+        c.bound = std::max(c.bound, b);
+        c.sigma.push_back(static_cast<double>(s)), c.average_fpr.push_back(r.average_fpr), c.expected_messages.push_back(r.expected_messages);
+    }
+    return c;
 }
 
 }  // namespace bloomcalc

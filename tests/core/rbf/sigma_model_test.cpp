@@ -2,6 +2,8 @@
 // validates before any work, and the model gives bit for bit what the model it wraps gives.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "bloomcalc/error.hpp"
@@ -56,4 +58,52 @@ TEST_CASE("SigmaModel: the wrapped models' values, bit for bit", "[rbf][sigma-mo
         CHECK(large2.at(s, &bound).average_fpr == LargeTwoPhaseModel(big, k, v).at(s, &direct_bound).average_fpr);
         CHECK(bound == direct_bound);
     }
+}
+
+TEST_CASE("SigmaModel: a curve's points, before any fill, and its values are at()'s", "[rbf][sigma-model]") {
+    RbfVariant retaining;
+    retaining.recycling = Recycling::retaining;
+    // The exact retaining law costs a pass over the levels per σ: points·M ≤ 2^25 (rbf_exact_curve_max_points).
+    const auto costly = plan_sigma_model(std::uint64_t{1} << 20, 16, 1, retaining, RbfMethod::exact);
+    CHECK(costly.curve_points(NAN) == 32);  // the default 200 shrinks to fit
+    CHECK(costly.curve_points(32) == 32);
+    CHECK_THROWS_AS(costly.curve_points(33), RangeError);
+    const auto cheap = plan_sigma_model(std::uint64_t{1} << 20, 16, 1, RbfVariant{}, RbfMethod::exact);
+    CHECK(cheap.curve_points(NAN) == 200);
+    CHECK(cheap.curve_points(100000) == 100000);
+    CHECK_THROWS_AS(cheap.curve_points(100001), RangeError);
+    CHECK_THROWS_AS(cheap.curve_points(1), RangeError);
+    CHECK_THROWS_AS(cheap.curve_points(2.5), RangeError);
+
+    for (const RbfVariant& v : {RbfVariant{}, retaining}) {
+        for (unsigned phases : {1u, 2u}) {
+            const SigmaModel model(plan_sigma_model(1000 * phases, 5, phases, v, RbfMethod::exact));
+            const auto c = model.curve(60);
+            REQUIRE(c.sigma.size() == 60);  // 60 distinct integers in [σ_min, 999]
+            CHECK(c.sigma.front() == static_cast<double>(model.plan().sigma_min()));
+            CHECK(c.sigma.back() == 999);
+            CHECK(c.bound == 0);
+            for (std::size_t i = 0; i < c.sigma.size(); ++i) {
+                const auto p = model.at(static_cast<std::uint64_t>(c.sigma[i]));
+                CHECK(c.average_fpr[i] == p.average_fpr);
+                CHECK(c.expected_messages[i] == p.expected_messages);
+                if (i) CHECK(c.sigma[i] > c.sigma[i - 1]);
+            }
+        }
+    }
+    // fewer integers than points: each σ once
+    const SigmaModel small(plan_sigma_model(12, 2, 1, RbfVariant{}, RbfMethod::exact));
+    const auto c = small.curve(50);
+    CHECK(c.sigma.size() == 12);  // σ = 0..11
+    // the large-M method: the largest bound of the points
+    const SigmaModel large(plan_sigma_model(std::uint64_t{1} << 30, 8, 1, RbfVariant{}, RbfMethod::asymptotic));
+    const auto lc = large.curve(5);
+    double most = 0;
+    for (double s : lc.sigma) {
+        double b = 0;
+        large.at(static_cast<std::uint64_t>(s), &b);
+        most = std::max(most, b);
+    }
+    CHECK(lc.bound == most);
+    CHECK(lc.bound > 0);
 }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <variant>
+#include <vector>
 
 #include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/params.hpp"
@@ -27,6 +28,9 @@ struct SigmaPlan {
     // The most σ points a curve may evaluate within the synchronous work bound (rbf_exact_curve_max_points;
     // the large-M method's cost does not grow with M).
     std::uint64_t max_curve_points() const;
+    // The σ points of a curve: `asked`, or NaN for the default 200 shrunk to fit; at most 10^5 and
+    // max_curve_points() (an explicit count beyond is a RangeError naming "points").
+    std::uint64_t curve_points(double asked) const;
 };
 
 // `memory`: the total bits (a two-phase filter's two arrays of memory/2 bits each); `phases` 1 or 2;
@@ -50,6 +54,14 @@ public:
         double average_fpr = 0, expected_messages = 0;
     };
     Point at(std::uint64_t sigma, double* bound = nullptr) const;
+
+    // at() for `points` values of σ spread evenly over [sigma_min(), M − 1] (rounded; a repeat dropped: fewer
+    // when the range has fewer integers), from the one fill; `bound` the largest of their error bounds.
+    struct Curve {
+        std::vector<double> sigma, average_fpr, expected_messages;
+        double bound = 0;
+    };
+    Curve curve(std::uint64_t points) const;
 
 private:
     SigmaPlan plan_;
