@@ -4,9 +4,12 @@
 // through these readers, and wraps its body in `guarded`.
 #pragma once
 
+#include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -68,5 +71,46 @@ val fpr_report_val(const bloomcalc::FprReport& r);  // fpr() and size()'s report
 val hash_floor_val(const bloomcalc::HashFloor& h);  // hash_width.cpp: hashFloor and librarySize's floor
 val interval_val(const bloomcalc::Interval& i);       // { low, high }
 val progress_val(const bloomcalc::SimProgress& p);    // a simulation's progress (both simulation classes)
+
+// ---- a computation JS drives chunk by chunk (Simulation, ParadoxSimulation) ---------------------------
+// `new raw.X(input)` never throws: it keeps the error record, which api.mjs reads with error() before using the
+// object; then run(budget) until progress().done, result(), and delete(). `Runner` is a core runner
+// (run(budget), progress(), result()).
+template <class Runner>
+class Driven {
+public:
+    val error() const { return error_; }
+    val run(double probe_budget) {
+        return guarded([&] { return progress_val(runner().run(probe_budget)); });
+    }
+    val progress() const {
+        return guarded([&] { return progress_val(runner().progress()); });
+    }
+
+protected:
+    template <class MakeConfig>
+    explicit Driven(MakeConfig&& make_config)
+        : error_(guarded([&] {
+              runner_ = std::make_unique<Runner>(make_config());
+              return val::undefined();
+          })) {}
+    Runner& runner() const {
+        if (!runner_) throw std::logic_error("the simulation was not created");
+        return *runner_;
+    }
+
+private:
+    std::unique_ptr<Runner> runner_;  // before error_: the constructor's guarded call sets it
+    val error_;
+};
+
+// Registers a Driven class's constructor, error, run and progress; the caller adds result (and more).
+template <class D>
+const emscripten::class_<D>& driven_methods(const emscripten::class_<D>& c) {
+    return c.template constructor<val>()
+        .function("error", static_cast<val (D::*)() const>(&D::error))
+        .function("run", static_cast<val (D::*)(double)>(&D::run))
+        .function("progress", static_cast<val (D::*)() const>(&D::progress));
+}
 
 }  // namespace bcjs

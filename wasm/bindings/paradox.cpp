@@ -285,31 +285,12 @@ val paradox_sim_result_val(const bc::ParadoxSimResult& r) {
 }
 
 // A running paradox simulation, constructed and driven like Simulation; must be delete()d.
-class ParadoxSimulation {
+class ParadoxSimulation : public Driven<bc::ParadoxSimRunner> {
 public:
-    explicit ParadoxSimulation(val input)
-        : error_(guarded([&] {
-              runner_ = std::make_unique<bc::ParadoxSimRunner>(bc::make_paradox_sim_config(paradox_sim_input(input)));
-              return val::undefined();
-          })) {}
-    val error() const { return error_; }
-    val run(double probe_budget) {
-        return guarded([&] { return progress_val(runner().run(probe_budget)); });
-    }
-    val progress() const {
-        return guarded([&] { return progress_val(runner().progress()); });
-    }
+    explicit ParadoxSimulation(val input) : Driven([&] { return bc::make_paradox_sim_config(paradox_sim_input(input)); }) {}
     val result() const {
         return guarded([&] { return paradox_sim_result_val(runner().result()); });
     }
-
-private:
-    bc::ParadoxSimRunner& runner() const {
-        if (!runner_) throw std::logic_error("the simulation was not created");
-        return *runner_;
-    }
-    std::unique_ptr<bc::ParadoxSimRunner> runner_;
-    val error_;
 };
 
 }  // namespace
@@ -322,10 +303,6 @@ EMSCRIPTEN_BINDINGS(bloomcalc_paradox) {
     emscripten::function("bhCbf", &bh_cbf);
     emscripten::function("selective", &selective);
     emscripten::function("cacheOrder", &cache_order);
-    emscripten::class_<ParadoxSimulation>("ParadoxSimulation")
-        .constructor<val>()
-        .function("error", &ParadoxSimulation::error)
-        .function("run", &ParadoxSimulation::run)
-        .function("progress", &ParadoxSimulation::progress)
+    driven_methods(emscripten::class_<ParadoxSimulation>("ParadoxSimulation"))
         .function("result", &ParadoxSimulation::result);
 }

@@ -130,47 +130,16 @@ val result_val(const bc::SimResult& r) {
     return out;
 }
 
-// A running simulation: `new raw.Simulation(input)` (never throws: error() returns the error record, or
-// undefined), then JS drives it chunk by chunk with run() and must delete() it.
-class Simulation {
+// A running simulation (Driven: common.hpp).
+class Simulation : public Driven<bc::SimRunner> {
 public:
-    explicit Simulation(val input)
-        : error_(guarded([&] {
-              runner_ = std::make_unique<bc::SimRunner>(bc::make_sim_config(sim_input(input)));
-              return val::undefined();
-          })) {}
-    val error() const { return error_; }
-    val run(double probe_budget) {
-        return guarded([&] { return progress_val(runner().run(probe_budget)); });
-    }
-    val progress() const {
-        return guarded([&] { return progress_val(runner().progress()); });
-    }
-    // Count-instance rate of the epochs from `from` on (for the running-estimate plot). `from` is checked
-    // before the cast: a negative, NaN, fractional or huge double to size_t is undefined behaviour.
+    explicit Simulation(val input) : Driven([&] { return bc::make_sim_config(sim_input(input)); }) {}
     val epochRates(double from) const {
-        return guarded([&] {
-            const auto& e = runner().epochs();
-            const double done = static_cast<double>(e.size());
-            if (!(from >= 0 && from <= done && std::floor(from) == from))
-                throw bc::RangeError("from", "an integer in [0, " + std::to_string(e.size()) + "] (the epochs done)", bc::show_number(from));
-            val out = val::array();
-            for (std::size_t i = static_cast<std::size_t>(from); i < e.size(); ++i)
-                out.call<void>("push", val(e[i].new_arrivals ? static_cast<double>(e[i].fp_first) / static_cast<double>(e[i].new_arrivals) : NAN));
-            return out;
-        });
+        return guarded([&] { return array_of(runner().epoch_rates(from)); });
     }
     val result() const {
         return guarded([&] { return result_val(runner().result()); });
     }
-
-private:
-    bc::SimRunner& runner() const {
-        if (!runner_) throw std::logic_error("the simulation was not created");
-        return *runner_;
-    }
-    std::unique_ptr<bc::SimRunner> runner_;
-    val error_;
 };
 
 val simulation_config(val input) {
@@ -180,11 +149,7 @@ val simulation_config(val input) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(bloomcalc_sim) {
-    emscripten::class_<Simulation>("Simulation")
-        .constructor<val>()
-        .function("error", &Simulation::error)
-        .function("run", &Simulation::run)
-        .function("progress", &Simulation::progress)
+    driven_methods(emscripten::class_<Simulation>("Simulation"))
         .function("epochRates", &Simulation::epochRates)
         .function("result", &Simulation::result);
     emscripten::function("simulationConfig", &simulation_config);

@@ -221,3 +221,27 @@ TEST_CASE("bad input: named errors before anything runs", "[sim]") {
     CHECK_THROWS_AS(parse_boundary("above"), RangeError);
     CHECK_THROWS_AS(parse_stream("zipf"), RangeError);
 }
+
+TEST_CASE("SimRunner::epoch_rates: each completed epoch's fp_first / new_arrivals from `from` on", "[sim]") {
+    SimConfig c = config(Structure::bloom, 1000, 7, 4, 500, 3);
+    c.n = 100;
+    SimRunner runner(c);
+    while (!runner.run(1e9).done) {
+    }
+    const auto& e = runner.epochs();
+    REQUIRE(e.size() == 4);
+    const auto rates = runner.epoch_rates(1);
+    REQUIRE(rates.size() == 3);
+    for (std::size_t i = 0; i < rates.size(); ++i)
+        CHECK(rates[i] == static_cast<double>(e[i + 1].fp_first) / static_cast<double>(e[i + 1].new_arrivals));
+    CHECK(runner.epoch_rates(0).size() == 4);
+    CHECK(runner.epoch_rates(4).empty());
+    for (double bad : {-1.0, 0.5, 5.0, double(NAN), 1e300}) {
+        try {
+            runner.epoch_rates(bad);
+            FAIL("no error for from = " << bad);
+        } catch (const RangeError& error) {
+            CHECK(error.parameter() == "from");
+        }
+    }
+}

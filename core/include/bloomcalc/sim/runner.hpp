@@ -144,6 +144,9 @@ public:
     SimProgress run(double probe_budget);
     SimProgress progress() const;
     const std::vector<EpochCounts>& epochs() const;
+    // The count-instance rate fp_first / new_arrivals (NaN without new arrivals) of each completed epoch from
+    // `from` on (the running estimate's plot); `from` an integer in [0, epochs done], else a RangeError naming it.
+    std::vector<double> epoch_rates(double from) const;
     // Statistics of the completed epochs (all of them once progress().done).
     SimResult result() const;
 
