@@ -8,7 +8,8 @@
 //      it) on the calculators page of each fixture site until every calculator's first result has settled, median
 //      of 3 loads.
 //   3. Lighthouse (the npm package, tests/sites/lighthouse's lockfile, driving /usr/bin/chromium) on our own page
-//      (dist/web), desktop and mobile presets: the performance score, CLS, LCP, TBT.
+//      (dist/web), desktop and mobile presets, median of 3 runs each: the performance score, CLS, FCP, LCP, TBT,
+//      the longest main-thread task and the LCP element.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -132,7 +133,30 @@ async function clsPerSite(browser, tarball) {
 
 const lighthouseVersion = (modules) => JSON.parse(readFileSync(join(modules, 'lighthouse', 'package.json'), 'utf8')).version;
 
-async function lighthouseOnOurPage(root) {
+const LIGHTHOUSE_RUNS = 3;
+
+/** The Lighthouse figures of one report: score, CLS, FCP, LCP, TBT, and what the LCP was and what blocked. */
+function lighthouseFigures(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue;
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  const longTasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  return {
+    score: lhr.categories.performance.score,
+    cls: audit('cumulative-layout-shift'),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    lcpElement: lcpElement ? `${lcpElement.nodeLabel?.slice(0, 40) ?? ''} (${lcpElement.selector ?? '?'})` : 'none',
+    longest: longTasks.length ? Math.max(...longTasks.map((t) => t.duration)) : 0,
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+/**
+ * Lighthouse on dist/web, LIGHTHOUSE_RUNS runs per preset: the medians of each figure, and each run's score.
+ * The reports are kept in build/sites/lighthouse/<preset>-<run>.json (every audit, to see what costs).
+ */
+export async function lighthouseOnOurPage(root) {
   const dir = join(SITES_BUILD, 'lighthouse');
   mkdirSync(dir, { recursive: true });
   for (const file of ['package.json', 'package-lock.json']) writeFileSync(join(dir, file), readFileSync(join(FIXTURES, 'lighthouse', file)));
@@ -146,14 +170,21 @@ async function lighthouseOnOurPage(root) {
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  console.log(`\n=== Lighthouse ${lighthouseVersion(modules)} on our own page (dist/web, served by wasm/serve.mjs), performance category; load average ${loadavg().map((l) => l.toFixed(1)).join(', ')} (${cpus().length} cores)`);
+  console.log(`\n=== Lighthouse ${lighthouseVersion(modules)} on our own page (dist/web, served by wasm/serve.mjs), performance category, median of ${LIGHTHOUSE_RUNS} runs per preset; load average ${loadavg().map((l) => l.toFixed(1)).join(', ')} (${cpus().length} cores)`);
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   try {
     for (const [preset, config] of [['desktop', desktopConfig], ['mobile', undefined]]) {
-      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
-      const audit = (id) => lhr.audits[id]?.numericValue;
-      console.log(`${preset.padEnd(8)} performance ${lhr.categories.performance.score?.toFixed(2)}, CLS ${audit('cumulative-layout-shift')?.toFixed(3)}, ` +
-        `FCP ${(audit('first-contentful-paint') / 1000).toFixed(2)} s, LCP ${(audit('largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${audit('total-blocking-time')?.toFixed(0)} ms` +
-        (lhr.runWarnings?.length ? ` (warnings: ${lhr.runWarnings.join('; ')})` : ''));
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
+        writeFileSync(join(dir, `${preset}-${i + 1}.json`), JSON.stringify(lhr));
+        runs.push(lighthouseFigures(lhr));
+      }
+      const m = (key) => median(runs.map((r) => r[key]));
+      const warnings = [...new Set(runs.flatMap((r) => r.warnings))];
+      console.log(`${preset.padEnd(8)} performance ${m('score').toFixed(2)} (${runs.map((r) => r.score.toFixed(2)).join(', ')}), CLS ${m('cls').toFixed(3)}, ` +
+        `FCP ${s(m('fcp'))}, LCP ${s(m('lcp'))}, TBT ${m('tbt').toFixed(0)} ms, longest task ${m('longest').toFixed(0)} ms; LCP element: ${runs[0].lcpElement}` +
+        (warnings.length ? ` (warnings: ${warnings.join('; ')})` : ''));
     }
   } finally {
     await chrome.kill();
