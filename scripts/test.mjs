@@ -8,14 +8,17 @@
 //   6. the Catch2 suite again, native under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
 //   7. libFuzzer on the parsers and parameter validation, BLOOMCALC_FUZZ_SECONDS (default 60) from the
 //      checked-in corpus tests/fuzz/corpus (new inputs go to build/asan/fuzz-corpus, not the repository)
-// Stages 1 and 2 run side by side, and so do 6 and 7 (each keeps about one core busy; their output is printed
-// when each ends); the fixtures' npm installs (tests/sites/install.mjs) download while the C++ compiles, the
-// sanitizer build runs at nice 19 during stages 1-5 (on the cores they leave idle), and the package is packed
-// once for every fixture (BLOOMCALC_SITES_TARBALL). Prints each runner's own output,
+// Stages 1 and 2 run side by side (each keeps about one core busy; their output is printed when each ends), and
+// stage 3 runs two test files at a time; the fixtures' npm installs (tests/sites/install.mjs) download while the
+// C++ compiles; the sanitizer build and then stage 6 run at nice 19 from the end of the wasm build, on the cores
+// stages 1-5 leave idle (the browser stages wait more than they compute), and get the usual priority back once
+// those are done, when stage 7 starts beside them; the package is packed once for every fixture
+// (BLOOMCALC_SITES_TARBALL). Prints each runner's own output,
 // then a summary line per build step and stage (its wall-clock seconds, and the CPU seconds of its processes)
 // and one closing line "tests: N passed, N failed".
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildEnv, ensureAll, root } from './toolchain.mjs';
 
@@ -72,23 +75,25 @@ const FUZZ_WORK = path.join(root, 'build/asan/fuzz-corpus');
 const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' };
 
 // Each group's stages run side by side (each keeps about one core busy); the groups one after the other.
+// node:test runs one file at a time on two cores (availableParallelism() - 1): the JS files, independent (each
+// its own temporary folders), run two at a time.
 const groups = [
   [
     ['Catch2 (native)', 'ctest', ['--test-dir', 'build/native', '--no-tests=error', '-V']],
     ['Catch2 (wasm under Node)', 'ctest', ['--test-dir', 'build/wasm', '--no-tests=error', '-V']],
   ],
-  [['JS module, CLI and package', process.execPath, ['--test', 'tests/js/']]],
+  [['JS module, CLI and package', process.execPath, ['--test', `--test-concurrency=${Math.max(2, availableParallelism() - 1)}`, 'tests/js/']]],
   [['type check of index.d.ts', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tests/types']]],
   [['browser end-to-end', process.execPath, ['--test', 'tests/e2e/']]],
   [['documentation sites and framework apps', process.execPath, ['--test', '--test-concurrency=1', 'tests/sites/']]],
-  [
-    ['Catch2 (native, ASan + UBSan)', 'build/asan/bloomcalc_tests', ['--use-colour', 'no'], SANITIZER_ENV],
-    ['libFuzzer: parsers and validation', 'build/asan/bloomcalc_fuzz_parsers', [
-      '-seed=1', `-max_total_time=${process.env.BLOOMCALC_FUZZ_SECONDS ?? 60}`, '-print_final_stats=1',
-      FUZZ_WORK, 'tests/fuzz/corpus',
-    ], SANITIZER_ENV],
-  ],
 ];
+// Stage 6 in the background at nice 19 once the sanitizer build is done; stage 7 (it runs for a time, not a
+// number of inputs) at the usual priority after stages 1-5, side by side with what is left of stage 6.
+const SANITIZER_SUITE = ['Catch2 (native, ASan + UBSan)', 'build/asan/bloomcalc_tests', ['--use-colour', 'no']];
+const FUZZER = ['libFuzzer: parsers and validation', 'build/asan/bloomcalc_fuzz_parsers', [
+  '-seed=1', `-max_total_time=${process.env.BLOOMCALC_FUZZ_SECONDS ?? 60}`, '-print_final_stats=1',
+  FUZZ_WORK, 'tests/fuzz/corpus',
+]];
 
 const summary = [];
 const fail = (line) => {
@@ -108,23 +113,31 @@ for (const targets of [['native'], ['wasm', 'web']]) {
   summary.push(`${step.code === 0 ? 'ok  ' : 'FAIL'} build ${targets.join(' + ')} (${took(step)})`);
   if (step.code !== 0) fail(`bloomcalc: build ${targets.join(' ')} failed`);
 }
-// The sanitizer build at the lowest priority (nice 19) while stages 1-5 run: it takes only the cores they leave
-// idle (the sites stage keeps about one busy); awaited before stages 6 and 7.
-// Its own process group, so that once stages 6 and 7 wait for it it gets back the usual priority (root may
-// renice; elsewhere it stays at 19), and so that an interrupted run stops it too.
-let asanGroup;
-let asanDone = false;
-const asanBuild = runTimed('nice', ['-n', '19', process.execPath, 'scripts/build.mjs', 'asan'], {
-  log: path.join(root, 'build', 'asan-build.log'), detached: true, onSpawn: (child) => (asanGroup = child.pid),
-}).finally(() => (asanDone = true));
-const stopAsan = () => {
-  try {
-    if (!asanDone) process.kill(-asanGroup, 'SIGTERM');
-  } catch {}
-};
-process.on('exit', stopAsan);
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.on(signal, () => process.exit(code));
+// The sanitizer build, then stage 6, at the lowest priority (nice 19) while stages 1-5 run: they take only the
+// cores those leave idle. Each in its own process group, so that once the rest is done they get back the usual
+// priority (root may renice; elsewhere they stay at 19), and so that an interrupted run stops them too.
 mkdirSync(FUZZ_WORK, { recursive: true });
+const background = new Map(); // process group → done
+let foreground = false; // set once stages 1-5 are done: what starts then starts at the usual priority
+const lowPriority = (command, args, options = {}) => {
+  let group;
+  const run = runTimed('nice', ['-n', foreground ? '0' : '19', command, ...args], {
+    ...options, detached: true, onSpawn: (child) => background.set((group = child.pid), false),
+  });
+  return run.finally(() => background.set(group, true));
+};
+const stopBackground = () => {
+  for (const [group, done] of background) {
+    try {
+      if (!done) process.kill(-group, 'SIGTERM');
+    } catch {}
+  }
+};
+process.on('exit', stopBackground);
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.on(signal, () => process.exit(code));
+const asanBuild = lowPriority(process.execPath, ['scripts/build.mjs', 'asan'], { log: path.join(root, 'build', 'asan-build.log') });
+const [suiteName, suiteCommand, suiteArgs] = SANITIZER_SUITE;
+const sanitizerSuite = asanBuild.then((built) => built.code === 0 && lowPriority(suiteCommand, suiteArgs, { env: SANITIZER_ENV, buffered: true }));
 // One package for every fixture (tests/sites/harness.mjs, packTarball), as published.
 const PACK = path.join(SITES_BUILD, 'pack', 'test');
 rmSync(PACK, { recursive: true, force: true });
@@ -141,16 +154,6 @@ for (const group of groups) {
     console.log(`\n=== the fixtures' npm installs (tests/sites/install.mjs, during the build)\n${installed.output}`);
     summary.push(`${installed.code === 0 ? 'ok  ' : 'FAIL'} the fixtures' npm installs, during the build (${took(installed)})`);
   }
-  if (group.some(([name]) => name.includes('ASan'))) {
-    spawnSync('renice', ['-n', '0', '-g', String(asanGroup)], { stdio: 'ignore' });
-    const built = await asanBuild;
-    console.log(`\n=== build: nice -n 19 node scripts/build.mjs asan (during stages 1-5)\n${built.output}`);
-    summary.push(`${built.code === 0 ? 'ok  ' : 'FAIL'} build asan, during stages 1-5 (${took(built)})`);
-    if (built.code !== 0) {
-      failed += group.length;
-      continue;
-    }
-  }
   const side = group.length > 1;
   await Promise.all(group.map(async ([name, command, args, env]) => {
     const header = `\n=== ${name}: ${command} ${args.join(' ')}`;
@@ -162,6 +165,27 @@ for (const group of groups) {
     failed += c.failed;
     summary.push(`${run.code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed} failed (${took(run)})`);
   }));
+}
+// Stage 6's rest at the usual priority, stage 7 beside it.
+foreground = true;
+for (const [group, done] of background) if (!done) spawnSync('renice', ['-n', '0', '-g', String(group)], { stdio: 'ignore' });
+const built = await asanBuild;
+console.log(`\n=== build: nice -n 19 node scripts/build.mjs asan (during stages 1-5)\n${built.output}`);
+summary.push(`${built.code === 0 ? 'ok  ' : 'FAIL'} build asan, during stages 1-5 (${took(built)})`);
+if (built.code !== 0) failed += 2;
+else {
+  const [fuzzName, fuzzCommand, fuzzArgs] = FUZZER;
+  const fuzz = runTimed(fuzzCommand, fuzzArgs, { env: SANITIZER_ENV, buffered: true });
+  for (const [name, command, args, run, when] of [
+    [suiteName, suiteCommand, suiteArgs, await sanitizerSuite, 'from the end of its build, nice 19 during stages 1-5'],
+    [fuzzName, fuzzCommand, fuzzArgs, await fuzz, 'after stages 1-5'],
+  ]) {
+    console.log(`\n=== ${name}: ${command} ${args.join(' ')} (${when})\n${run.output}`);
+    const c = counts(run.output, run.code);
+    passed += c.passed;
+    failed += c.failed;
+    summary.push(`${run.code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed} failed, ${when} (${took(run)})`);
+  }
 }
 console.log(`\n${summary.join('\n')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
