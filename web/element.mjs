@@ -2,12 +2,13 @@
 // `<bloom-calc calculator="sizing" n="1M" p="1%"></bloom-calc>`. Bundled by scripts/build-web.mjs into
 // dist/element/bloom-calc.mjs, with bloomcalc.web.wasm, bloomcalc.rbf.wasm and the workers beside it (found relative to the
 // bundle's own URL). The page (dist/web) is built from the same bundle. See docs/embed.md.
-import { BloomCalcElement, calculatorNames, loadCalculator, registerCalculator } from './element-base.mjs';
+import { BloomCalcElement } from './element-base.mjs';
+import { calculatorNames, loadCalculator, registerCalculator } from './element-registry.mjs';
 import { TEMPLATES } from './templates.mjs';
 
 /**
  * Every calculator <bloom-calc calculator="…"> knows, each loaded on first use: the element bundle is this
- * entry and element-base.mjs; each calculator's code (and what only it needs) is a chunk of its own, and
+ * entry and element-base.mjs (with the files it imports); each calculator's code (and what only it needs) is a chunk of its own, and
  * uPlot is fetched when a chart is first drawn, so a page embedding one calculator downloads only that one's
  * code (the embed size budget, tests/js/size.test.mjs). Keep each import() literal: esbuild splits on it.
  */

@@ -26,10 +26,10 @@ test('no custom property of web/*.css refers to itself', () => {
 });
 
 // The calculators' links to the docs (href="docs/<file>") point at the docs shipped beside the bundle only
-// through web/element-base.mjs's DOCS (a literal new URL per page, which bundlers emit): a file missing there
+// through web/docs-links.mjs's DOCS (a literal new URL per page, which bundlers emit): a file missing there
 // would stay relative to the host document, a 404 on a host site (issue 19).
-test('every href="docs/…" of the calculators is a page of DOCS (web/element-base.mjs), and a doc that exists', () => {
-  const base = readFileSync(join(ROOT, 'web', 'element-base.mjs'), 'utf8');
+test('every href="docs/…" of the calculators is a page of DOCS (web/docs-links.mjs), and a doc that exists', () => {
+  const base = readFileSync(join(ROOT, 'web', 'docs-links.mjs'), 'utf8');
   const docs = new Set([...base.matchAll(/^  '([\w-]+\.html)': \(\) => new URL\('\.\/docs\/([\w-]+\.html)', import\.meta\.url\),$/gm)].map(([, key, file]) => {
     assert.equal(key, file);
     return key;
@@ -37,7 +37,7 @@ test('every href="docs/…" of the calculators is a page of DOCS (web/element-ba
   assert.ok(docs.size >= 3, [...docs].join(' '));
   const linked = new Set();
   for (const dir of ['web', join('web', 'calculators')]) {
-    for (const file of readdirSync(join(ROOT, dir)).filter((f) => /\.(mjs|html)$/.test(f) && f !== 'element-base.mjs')) {
+    for (const file of readdirSync(join(ROOT, dir)).filter((f) => /\.(mjs|html)$/.test(f) && f !== 'docs-links.mjs')) {
       const text = readFileSync(join(ROOT, dir, file), 'utf8');
       for (const [, page] of text.matchAll(/href="docs\/([\w-]+\.html)/g)) linked.add(page);
       for (const [, page] of text.matchAll(/['`]docs\/([\w-]+\.html)/g)) linked.add(page);

@@ -186,7 +186,7 @@ describe('strict inputs', { skip }, () => {
   });
 });
 
-// The page reads a URL key in another case as the calculator's key (web/element-base.mjs, caseVariant): safe only
+// The page reads a URL key in another case as the calculator's key (web/url-state.mjs, caseVariant): safe only
 // while no calculator has a key in upper case, which would then be another one's misspelling.
 test("every calculator's URL keys are lower case", async () => {
   for (const [calculator, fields] of Object.entries(await calculatorFields()))

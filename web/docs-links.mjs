@@ -1,0 +1,30 @@
+// The calculators' links to the docs (href="docs/<file>", in the markup and in rendered results).
+
+/**
+ * The docs pages the calculators link to (href="docs/<file>"), shipped beside the bundle in dist/element/docs/.
+ * Literal new URL(…, import.meta.url)s: bundlers (Vite, webpack, Rspack, Parcel) emit each page and rewrite the
+ * URL, and unbundled they resolve beside bloom-calc.mjs, so a link works on any host site. Every href="docs/…"
+ * of the calculators is one of these (tests/js/element-css.test.mjs checks it).
+ */
+export const DOCS = {
+  'models.html': () => new URL('./docs/models.html', import.meta.url),
+  'layouts.html': () => new URL('./docs/layouts.html', import.meta.url),
+  'rbf.html': () => new URL('./docs/rbf.html', import.meta.url),
+  'libraries.html': () => new URL('./docs/libraries.html', import.meta.url),
+  'hash-width.html': () => new URL('./docs/hash-width.html', import.meta.url),
+  'scalable.html': () => new URL('./docs/scalable.html', import.meta.url),
+  'window.html': () => new URL('./docs/window.html', import.meta.url),
+};
+
+/**
+ * The links to the docs under `root` point at `docsBase` (the element's docs-base attribute) when it is set, else
+ * at the docs shipped beside the bundle (dist/element/docs/, emitted by bundlers: DOCS).
+ */
+export function rebaseDocs(root, docsBase) {
+  const base = docsBase ? new URL(docsBase, document.baseURI) : null;
+  for (const a of root.querySelectorAll('a[href^="docs/"]')) {
+    const [file, fragment = ''] = a.getAttribute('href').slice(5).split('#');
+    const url = base ? new URL(file, base) : DOCS[file]?.();
+    if (url) a.href = `${url.href.split('#')[0]}${fragment ? `#${fragment}` : ''}`;
+  }
+}
