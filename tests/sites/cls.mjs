@@ -31,6 +31,22 @@ export async function layoutShiftSince(page, since = 0) {
   return { value: shifts.reduce((sum, s) => sum + s.value, 0), shifts: shifts.map((s) => ({ ...s, value: Number(s.value.toFixed(4)) })) };
 }
 
+/**
+ * Waits until the page has settled after its results: no new resource (a lazy chunk: uPlot comes with the first
+ * chart) and no new layout shift for `quiet` ms, at most `timeout` ms — so what draws after a result is measured.
+ */
+export async function settledLayout(page, { quiet = 1000, timeout = 15_000 } = {}) {
+  const count = () => page.evaluate(() => `${performance.getEntriesByType('resource').length}/${(window.__layoutShifts ?? []).length}`);
+  let last = await count();
+  let still = 0;
+  for (const start = Date.now(); still < quiet && Date.now() - start < timeout; ) {
+    await page.waitForTimeout(250);
+    const now = await count();
+    still = now === last ? still + 250 : 0;
+    last = now;
+  }
+}
+
 /** The page's layout shift from navigation until now (its init script: layoutShiftObserver). */
 export function measureLayoutShift(page) {
   return layoutShiftSince(page, 0);

@@ -24,8 +24,6 @@ export const SITES = {
     toggleDark: (page) => page.locator('button.VPSwitchAppearance:visible').first().click(),
   },
   docusaurus: {
-    // Open in issue 19 (layout shift ≤ 0.05): the element is defined after the first paint (the client bundle runs after hydration): 0.062 measured. Reported as TODO, not failed, until fixed.
-    layoutShiftTodo: true,
     title: 'Docusaurus 3.10',
     build: [process.execPath, ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', 'build']],
     out: 'build',
@@ -38,8 +36,6 @@ export const SITES = {
     toggleDark: (page) => page.getByRole('button', { name: /dark and light mode/ }).click(),
   },
   starlight: {
-    // Open in issue 19 (layout shift ≤ 0.05): the element is defined after the first paint (its module script is not render-blocking): 0.119 measured. Reported as TODO, not failed, until fixed.
-    layoutShiftTodo: true,
     title: 'Astro Starlight 0.37',
     build: [process.execPath, ['node_modules/astro/astro.js', 'build']],
     out: 'dist',
@@ -47,7 +43,7 @@ export const SITES = {
     other: '/other/',
     ...links,
     page: 'src/content/docs/calculators.mdx',
-    element: (kind, attributes) => `<BloomCalc calculator="${kind}"${attributes} />\n`,
+    element: htmlElement,
     siteIsDark: (page) => page.evaluate(() => document.documentElement.dataset.theme === 'dark'),
     toggleDark: async (page) => {
       const dark = await page.evaluate(() => document.documentElement.dataset.theme === 'dark');
@@ -68,8 +64,6 @@ export const SITES = {
     toggleDark: (page) => page.locator('form[data-md-component="palette"] label:visible').first().click(),
   },
   sphinx: {
-    // Open in issue 19 (layout shift ≤ 0.05): furo puts scripts at the end of the body, so blocking="render" cannot apply: 0.091 measured. Reported as TODO, not failed, until fixed.
-    layoutShiftTodo: true,
     title: 'Sphinx 5.3 + furo',
     needs: ['/usr/bin/sphinx-build', 'sphinx-build is missing (apt-get install python3-sphinx furo)'],
     build: ['sphinx-build', ['-W', '-q', '-b', 'html', '-d', '_build/doctrees', '.', '_build/html']],
