@@ -75,7 +75,24 @@ function observe(node) {
   observer.observe(node, { attributes: true, attributeFilter: ['class', 'data-theme', 'data-md-color-scheme', 'style'] });
 }
 
-/** Calls `refresh` now and whenever the page's theme may have changed, until unwatchTheme(refresh). */
+// Elements connected in one task (a page's elements, upgraded together) take their theme together, in a microtask
+// (still before the first paint): reading a computed style lays the page out (element.css's container queries),
+// once for all of them rather than once per element, each after the last one's markup went in.
+let pending = null;
+
+function refreshSoon(refresh) {
+  if (!pending) {
+    pending = new Set();
+    queueMicrotask(() => {
+      const due = pending;
+      pending = null;
+      for (const r of due) if (watched.has(r)) r();
+    });
+  }
+  pending.add(refresh);
+}
+
+/** Calls `refresh` soon (in a microtask) and whenever the page's theme may have changed, until unwatchTheme(refresh). */
 export function watchTheme(refresh) {
   if (!observer) {
     observer = new MutationObserver(refreshAll);
@@ -85,7 +102,7 @@ export function watchTheme(refresh) {
     matchMedia(OS_DARK).addEventListener('change', refreshAll);
   }
   watched.add(refresh);
-  refresh();
+  refreshSoon(refresh);
 }
 
 export function unwatchTheme(refresh) {
