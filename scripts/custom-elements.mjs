@@ -24,6 +24,7 @@ const ELEMENT = {
     { name: 'theme', type: "'light' | 'dark'", description: "Force a theme; by default the element follows the host page's (web/theme.mjs)." },
     { name: 'docs-base', type: 'string', description: 'Where the equation links point (a folder of the docs as HTML); by default the docs shipped beside the bundle.' },
     { name: 'page-url', type: 'string', description: 'A bloomcalc page that "Copy embed code" may frame in an iframe; without it the embed code is the element alone.' },
+    { name: 'loading', type: "'eager' | 'lazy'", description: 'lazy: the markup and the fields at once, the WebAssembly module and the first result only when the element nears the viewport (as <img loading="lazy">); by default at once.' },
     { name: 'autorun', type: 'boolean', calculators: ['simulate'], description: 'Run the simulation on load and on every change.' },
   ],
   readonly: [

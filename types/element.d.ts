@@ -79,6 +79,8 @@ export interface BloomCalcAttributes {
   'docs-base'?: string;
   /** A bloomcalc page that "Copy embed code" may frame in an iframe; without it the embed code is the element alone. */
   'page-url'?: string;
+  /** lazy: the markup and the fields at once, the WebAssembly module and the first result only when the element nears the viewport (as <img loading="lazy">); by default at once. */
+  loading?: 'eager' | 'lazy';
   /** simulate: Run the simulation on load and on every change. */
   autorun?: boolean | '';
 }

@@ -53,6 +53,7 @@ import { styleSheets } from './element-styles.mjs';
 import { pageTheme, unwatchTheme, watchTheme } from './theme.mjs';
 import { noticeMisspeltKeys, writeUrl } from './url-state.mjs';
 import { createWorkerScope } from './worker-scope.mjs';
+import { forget, nearView } from './near-view.mjs';
 
 /**
  * A table's scroll box (role="region") is a Tab stop only while it scrolls: keyboard users can then scroll it
@@ -84,6 +85,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   #start = {};
   #scope = createWorkerScope();
   #leaving = 0; // the timer of a pending disconnect
+  #near = null; // loading="lazy": settles when the element nears the viewport (web/near-view.mjs)
   #internals = null;
   #theme = () => this.#applyTheme();
 
@@ -150,10 +152,16 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
     clearTimeout(this.#leaving);
     watchTheme(this.#theme);
     if (!this.#scope.active && this.#scope.resume()) this.#recompute();
+    this.#rendering ??= this.#render();
+    // loading="lazy": the markup and the fields now, the module and the first result near the viewport
+    if (this.getAttribute('loading') === 'lazy' && !this.#mounted) (this.#near ??= nearView(this)).then(() => this.#begin());
+    else this.#begin();
+  }
+
+  #begin() {
     // the calculator's chunk and the WebAssembly module download side by side
     const entry = calculatorEntry(this.calculator);
     if (entry) this.#loaded ??= loadCalculator(entry.module);
-    this.#rendering ??= this.#render();
     this.#rendering.then(() => {
       if (this.#def && !this.#mounted && this.isConnected) this.#mount();
     });
@@ -167,6 +175,10 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
     clearTimeout(this.#leaving);
     this.#leaving = setTimeout(() => {
       if (this.isConnected) return;
+      if (!this.#mounted) {
+        forget(this);
+        this.#near = null;
+      }
       this.#scope.suspend();
       unwatchTheme(this.#theme);
     }, 0);

@@ -41,6 +41,11 @@ document.addEventListener('securitypolicyviolation', (e) => (window.violations ?
 <bloom-calc id="r" calculator="recycling" m="2000" p="1%" kmax="12" docs-base="https://example.invalid/bloomcalc/docs/"></bloom-calc>
 <bloom-calc id="c" calculator="cbf" counters="2,3,1,1,1,1" alpha="2.4"></bloom-calc>
 <bloom-calc id="x" calculator="nonesuch"></bloom-calc></body></html>`,
+  // loading="lazy": the near element computes at once; the far one (below 80 paragraphs) only once scrolled to
+  '/lazy.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
+<body><bloom-calc id="near" calculator="paradox" loading="lazy"></bloom-calc>${'<p>Text of the page.</p>'.repeat(80)}
+<bloom-calc id="far" calculator="recycling" loading="lazy" m="1000" p="1%" kmax="6"></bloom-calc></body></html>`,
   '/recycling.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
 <body><bloom-calc id="o" calculator="recycling" m="1000" fpr="2%" kmax="6" page-url="/web/"></bloom-calc></body></html>`,
@@ -343,6 +348,25 @@ test('two-word attributes are kebab-case with camelCase properties (block-bits, 
   const embed = await page.locator('#s [data-testid="copy-out"]').inputValue();
   assert.match(embed, / hash-scheme="double"/);
   assert.doesNotMatch(embed, / scheme=/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('loading="lazy": markup and fields at once, the module and the first result only near the viewport', async () => {
+  const { page, requests, problems, context } = await open('/lazy.html');
+  await lastResult(page, 'near'); // in view: computes without a scroll
+  await page.waitForTimeout(1000);
+  const far = () => page.evaluate(() => {
+    const el = document.getElementById('far');
+    return { markup: el.shadowRoot.querySelector('.bc-recycling') !== null, m: el.state.m, result: el.result };
+  });
+  assert.deepEqual(await far(), { markup: true, m: '1000', result: null });
+  const rbf = () => requests.filter((u) => /bloomcalc\.rbf\.wasm|rbf-worker\.js/.test(u));
+  assert.deepEqual(rbf(), [], 'nothing of the recycling calculator fetched but its code while it is away from the view');
+  await page.evaluate(() => document.getElementById('far').scrollIntoView());
+  const result = await lastResult(page, 'far');
+  assert.deepEqual(result.best, JSON.parse(JSON.stringify(bc.recommend({ m: '1000', p: '1%', kmax: '6' }).best)));
+  assert.ok(rbf().length > 0, 'its module once near the view');
   assert.deepEqual(problems, []);
   await context.close();
 });

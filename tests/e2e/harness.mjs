@@ -106,9 +106,20 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
   // Each <bloom-calc> renders its markup once its calculator's chunk has loaded (after the page's load
-  // event, web/element-base.mjs): navigation returns when every element of the page has rendered.
-  const rendered = () =>
-    page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) => el.shadowRoot?.firstChild), null, { timeout: 30_000 });
+  // event, web/element-base.mjs): navigation returns when every element of the page has rendered. The page's
+  // calculators are loading="lazy" (each computes once near the view): navigation also scrolls down past each,
+  // a frame apiece, as a reader would, and back to the top, so that every calculator starts as the tests expect.
+  const rendered = async () => {
+    await page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) => el.shadowRoot?.firstChild), null, { timeout: 30_000 });
+    await page.evaluate(async () => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      for (const el of document.querySelectorAll('bloom-calc[loading="lazy"]')) {
+        el.scrollIntoView();
+        await frame();
+      }
+      window.scrollTo(0, 0);
+    });
+  };
   for (const method of ['goto', 'reload', 'goBack', 'goForward']) {
     const navigate = page[method].bind(page);
     page[method] = async (...args) => {
