@@ -72,13 +72,15 @@ async function firstResultInVitePress(browser, tarball) {
   const { dir } = await prepareSite('vitepress', { tarball });
   const page = snippetsFor('vitepress').find((s) => s.anchor);
   writeFileSync(join(dir, 'docs', 'sizing.md'), `# Sizing\n\n${page.text}`);
-  // the control: the same site and page, the theme without the recipe's import (the element stays inert)
-  const theme = join(dir, 'docs', '.vitepress', 'theme', 'index.js');
-  const recipe = readFileSync(theme, 'utf8');
-  writeFileSync(theme, "import DefaultTheme from 'vitepress/theme';\n\nexport default DefaultTheme;\n");
+  // the control: the same site and page, the config without the recipe's script (the element stays inert)
+  const config = join(dir, 'docs', '.vitepress', 'config.mjs');
+  const recipe = readFileSync(config, 'utf8');
+  const withoutScript = recipe.replace(/^.*bloom-calc\.mjs.*\n/m, '');
+  if (withoutScript === recipe) throw new Error(`${config} loads no bloom-calc.mjs: the control would be the site itself`);
+  writeFileSync(config, withoutScript);
   const controlDir = join(dir, 'control');
   await run(process.execPath, ['node_modules/vitepress/bin/vitepress.js', 'build', 'docs', '--outDir', controlDir], { cwd: dir });
-  writeFileSync(theme, recipe);
+  writeFileSync(config, recipe);
   const out = await buildSite('vitepress', dir);
   const results = {};
   for (const [name, root] of [['control', controlDir], ['site', out]]) {

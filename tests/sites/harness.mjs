@@ -168,9 +168,12 @@ export function startServer(command, args, { cwd, env = npmEnv(), timeout = 180_
 
 // ---- in the browser ---------------------------------------------------------------------------------------
 
+/** The windows a site is checked in: the layout shift in both, the other checks in the desktop one. */
+export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 812 } };
+
 /** A new page that records console warnings and errors, page errors and the layout shifts from the start. */
-export async function newPage(browser, { colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+export async function newPage(browser, { colorScheme = 'light', viewport = VIEWPORTS.desktop } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme });
   await context.addInitScript(layoutShiftObserver);
   const page = await context.newPage();
   const problems = [];
@@ -260,7 +263,7 @@ export async function checkSite(t, browser, baseUrl, site) {
     assert.deepEqual(first.errors, [], 'no calculator reports an error');
     assert.deepEqual([...new Set(first.kinds)].sort(), [...KINDS].sort(), 'every calculator kind is on the page');
     assert.deepEqual(first.sizing, SIZING, 'sizing n = 1M, p = 1 %');
-    // layout shift ≤ CLS_LIMIT: on the first load (cold cache), and on each return to the page below
+    // layout shift ≤ CLS_LIMIT: on the first load (cold cache), on each return to the page and in a phone-wide window below
     const shiftChecks = [];
     const checkShift = (when, { value, shifts }) => {
       shiftChecks.push(value);
@@ -330,9 +333,20 @@ export async function checkSite(t, browser, baseUrl, site) {
       const workers = await settledWorkers(page);
       check(workers === baseline, `round ${round}: live workers ${workers}, at first ${baseline}`);
     }
+    // a phone's narrow window (the element's layout follows its width), in a fresh context: a first load again
+    const phone = await newPage(browser, { viewport: VIEWPORTS.phone });
+    try {
+      await phone.page.goto(calculators);
+      await waitForResults(phone.page);
+      await settledLayout(phone.page);
+      checkShift(`on load, ${VIEWPORTS.phone.width} px wide`, await measureLayoutShift(phone.page));
+      for (const problem of phone.problems) problems.push(`${VIEWPORTS.phone.width} px: ${problem}`);
+    } finally {
+      await phone.context.close();
+    }
     for (const problem of new Set(problems)) check(false, problem);
     assert.deepEqual(failures, [], 'every site check');
-    return { cls: load.value, clsBack: Math.max(...shiftChecks.slice(1)), links: links.length, workers: baseline };
+    return { cls: load.value, clsBack: Math.max(...shiftChecks.slice(1, 4)), clsPhone: shiftChecks[4], links: links.length, workers: baseline };
   } finally {
     await context.close();
   }
