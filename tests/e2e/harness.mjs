@@ -112,10 +112,19 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
   const rendered = async () => {
     await page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) => el.shadowRoot?.firstChild), null, { timeout: 30_000 });
     await page.evaluate(async () => {
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      // in view once an IntersectionObserver says so (the element's own, with its wider margin, has then too)
+      const seen = (el) => new Promise((resolve) => {
+        const observer = new IntersectionObserver((entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(el);
+        setTimeout(() => { observer.disconnect(); resolve(); }, 2000); // never a hang: the tests' own waits then tell
+      });
       for (const el of document.querySelectorAll('bloom-calc[loading="lazy"]')) {
         el.scrollIntoView();
-        await frame();
+        await seen(el);
       }
       window.scrollTo(0, 0);
     });
