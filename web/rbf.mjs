@@ -5,40 +5,21 @@
 // each k, Cancel terminates the worker and starts a fresh one. In the page URL (url-state) the fields
 // carry an `r` prefix (rm, rp, …) beside the other calculators' parameters; p is the target average FPR f*
 // (docs/decisions.md, "Vocabulary"), read under its older names too: the attribute fpr, the URL key rfpr.
-import { pxRatio, withUPlot } from './uplot-lazy.mjs';
-import { formatInt, formatProbability, formatProbabilityShort, formatReal, formatSignificant } from '../wasm/format.mjs';
+import { formatInt, formatProbability, formatReal, formatSignificant } from '../wasm/format.mjs';
 import { TEMPLATES } from './templates.mjs';
-import { logScale, logSplits } from './log-range.mjs';
 import { createPool } from './rbf-pool.mjs';
 import { RECYCLING_FIELDS } from './fields.generated.mjs';
 import { createPanel } from './simulate.mjs';
 import { kRuns } from '../wasm/cli/rbf-common.mjs';  // the same runs the CLI prints
-
-/** Where the equations are explained; anchors are ids defined in that document. */
-export const DOCS = 'docs/rbf.html';
-export const ANCHORS = {
-  onePhase: 'one-phase',
-  twoPhase: 'two-phase',
-  messages: 'expected-messages',
-  nBounded: 'n-bounded',
-  recommender: 'recommender',
-};
+import { capacityChart, curveChart } from './rbf-charts.mjs';
+import { ANCHORS, describeMethod, numberLink, renderSummary, renderTable } from './rbf-results.mjs';
+import { describeSimTarget, rbfSimulationInput } from './rbf-sim.mjs';
 
 const VARIANT = ['hashing', 'recycling', 'restart', 'swap'];
 /** Above this M an exact recommendation (k = 1..64) is no longer instant (serial wasm, idle: 0.45 s at 2^20 for k ≤ 32,
  *  1.1 s at 2^22; docs/rbf.md#performance); the page shares it over its pool. */
 export const SLOW_BITS = 2 ** 18;
 const DEBOUNCE_MS = 250;
-
-const RULES = [
-  { key: 'onePhase', label: 'σ-bounded, one phase', unit: 'σ', anchor: ANCHORS.onePhase, color: '#0b5cad' },
-  { key: 'twoPhase', label: 'σ-bounded, two phases', unit: 'σ', anchor: ANCHORS.twoPhase, color: '#7c3aed' },
-  { key: 'worstCase', label: 'N-bounded, worst case (eq 1)', unit: 'N', anchor: ANCHORS.nBounded, color: '#c2410c' },
-  { key: 'oracle', label: 'N-bounded, oracle (eq 2)', unit: 'N', anchor: ANCHORS.nBounded, color: '#16703a' },
-  { key: 'lowerBound', label: 'N-bounded, lower bound (eq 3)', unit: 'N', anchor: ANCHORS.nBounded, color: '#4b5563' },
-];
-
-const href = (anchor) => `${DOCS}#${anchor}`;
 
 // ---------------------------------------------------------------- state
 
@@ -49,8 +30,6 @@ function readFields($) {
 // ---------------------------------------------------------------- errors
 
 const ERROR_FIELDS = ['m', 'p', 'kmax', 'hashing', 'recycling', 'restart', 'swap', 'k', 'sigma'];
-/** Older names of a field (docs/decisions.md, "Vocabulary"): element attribute → URL key. */
-
 function clearErrors($, fields = ERROR_FIELDS) {
   for (const field of fields) {
     const error = $(`rbf-${field}-error`);
@@ -83,83 +62,7 @@ function showError($, error, fallback) {
   $(`rbf-${field}`).closest('.field, figure')?.classList.add('invalid');
 }
 
-// ---------------------------------------------------------------- rendering
-
-function numberLink(value, text, anchor, title) {
-  const a = document.createElement('a');
-  a.href = href(anchor);
-  a.className = 'eq-link';
-  a.title = title;
-  a.textContent = text;
-  a.dataset.value = String(value);
-  // for the mouse: a keyboard reaches the same equations from the column headers, not through every number
-  a.tabIndex = -1;
-  return a;
-}
-
-function cell(row, rule, field, anchor, title, format) {
-  const td = document.createElement('td');
-  td.className = 'num';
-  const choice = row[rule];
-  const value = choice.feasible ? choice[field] : null;
-  td.dataset.rule = rule;
-  td.dataset.field = field;
-  td.dataset.value = String(value);
-  if (value === null) {
-    td.textContent = '—';
-    td.title = 'no threshold meets f*';
-  } else {
-    td.append(numberLink(value, format(value), anchor, title));
-  }
-  return td;
-}
-
-const integer = (x) => formatInt(x);
-const capacity = (x) => formatReal(x, 1);
-
-function renderTable($, rec) {
-  const tbody = $('rbf-tbody');
-  tbody.replaceChildren();
-  for (const row of rec.rows) {
-    const tr = document.createElement('tr');
-    tr.dataset.k = String(row.k);
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.className = 'num';
-    th.textContent = String(row.k);
-    tr.append(
-      th,
-      cell(row, 'onePhase', 'threshold', ANCHORS.onePhase, 'largest σ with f¹_σ ≤ f* (000 eq 18)', integer),
-      cell(row, 'onePhase', 'capacity', ANCHORS.messages, 'E[N₀] at that σ (000 eqs 20–23)', capacity),
-      cell(row, 'twoPhase', 'threshold', ANCHORS.twoPhase, 'largest σ with f²_σ ≤ f* (000 eqs 24–26)', integer),
-      cell(row, 'twoPhase', 'capacity', ANCHORS.messages, 'E[N₀] of the active filter (000 eqs 20–23)', capacity),
-      cell(row, 'worstCase', 'threshold', ANCHORS.nBounded, 'largest N with f_w ≤ f* (000 eq 1)', integer),
-      cell(row, 'oracle', 'threshold', ANCHORS.nBounded, 'largest N with f_o ≤ f* (000 eq 2)', integer),
-      cell(row, 'lowerBound', 'threshold', ANCHORS.nBounded, 'largest N with f_a ≤ f* (000 eq 3)', integer),
-    );
-    const bestOf = RULES.filter(({ key }) => rec.best[key].feasible && rec.best[key].k === row.k).map(({ key }) => key);
-    if (bestOf.length) {
-      tr.dataset.best = bestOf.join(' ');
-      for (const td of tr.querySelectorAll('td')) {
-        if (!bestOf.includes(td.dataset.rule)) continue;
-        td.classList.add('best');
-        const mark = document.createElement('span');
-        mark.className = 'visually-hidden';
-        mark.textContent = ' (best k for this rule)';
-        td.append(mark);
-      }
-    }
-    tbody.append(tr);
-  }
-}
-
-/** The status line's method note: every row's, or per k when the rows used both (`mixed`, docs/rbf.md). */
-function describeMethod(rec) {
-  const bound = () => `relative error ≤ ${rec.errorBound.toExponential(1)}`;
-  if (rec.method === 'mixed')
-    return ` (large-M method for k = ${kRuns(rec.rows, 'asymptotic')}, ${bound()}; exact fill for k = ${kRuns(rec.rows, 'exact')})`;
-  return rec.method === 'asymptotic' ? ` (large-M method, ${bound()})` : '';
-}
+// ---------------------------------------------------------------- the pace of a long run
 
 /** The rows a plan (bc.recommendPlan) puts on the exact fill, as kRuns' { k, method } rows. */
 function exactRows(plan) {
@@ -190,221 +93,6 @@ function paceText(pace, done, total) {
   const left = pace.left === null ? 'estimating the time left' : `about ${duration(pace.left)} left`;
   return `${done} of ${total} rows, ${duration((now - pace.started) / 1000)} so far, ${left}…`;
 }
-
-function percent(x) {
-  return `${x >= 0 ? '+' : '−'}${formatReal(Math.abs(100 * x), 1)}\u00a0%`; // never "+48.5" / "%"
-}
-
-function renderSummary($, rec) {
-  const list = $('rbf-summary');
-  list.replaceChildren();
-  for (const rule of RULES) {
-    const b = rec.best[rule.key];
-    const li = document.createElement('li');
-    li.dataset.rule = rule.key;
-    li.dataset.feasible = String(b.feasible);
-    const name = document.createElement('a');
-    name.href = href(rule.anchor);
-    name.textContent = rule.label;
-    li.append(name, ': ');
-    if (!b.feasible) {
-      const span = document.createElement('strong');
-      span.className = 'infeasible';
-      span.textContent = `infeasible — no k ≤ ${rec.rows.length} and no threshold reach f* = ${formatProbability(rec.p, 3)}`;
-      li.append(span);
-    } else {
-      const put = (text, value, anchor, title) => li.append(numberLink(value, text, anchor, title));
-      li.append('k = ');
-      put(String(b.k), b.k, ANCHORS.recommender, 'best k for this rule (§V)');
-      li.append(`, ${rule.unit} = `);
-      put(formatInt(b.threshold), b.threshold, rule.anchor, 'largest threshold meeting f*');
-      li.append(', ');
-      put(formatReal(b.capacity, 2), b.capacity, rule.key.endsWith('Phase') ? ANCHORS.messages : ANCHORS.nBounded, 'expected messages per cycle');
-      li.append(' messages per cycle, average FPR ');
-      put(formatProbability(b.fpr, 4), b.fpr, rule.anchor, "the rule's average FPR at that threshold");
-      if (rule.key !== 'worstCase') {
-        li.append(' (');
-        put(percent(b.gainOverWorstCase), b.gainOverWorstCase, ANCHORS.recommender, 'capacity / worst-case capacity − 1');
-        li.append(' vs worst case)');
-      }
-    }
-    list.append(li);
-  }
-  const one = rec.best.onePhase;
-  const worst = rec.best.worstCase;
-  const sentence = $('rbf-sentence');
-  if (one.feasible && worst.feasible) {
-    const loss = 1 - worst.capacity / one.capacity;
-    sentence.dataset.value = String(loss);
-    sentence.textContent =
-      `Sizing by the worst case (eq 1) holds ${formatReal(100 * loss, 1)}\u00a0% fewer messages per cycle than recycling at σ ` +
-      `(${formatReal(worst.capacity, 1)} vs ${formatReal(one.capacity, 1)}); the paper reports about 30\u00a0%. ` +
-      `Equivalently, the σ-bounded filter stores ${formatReal(Math.abs(100 * one.gainOverWorstCase), 1)}\u00a0% ` +
-      `${one.gainOverWorstCase >= 0 ? 'more' : 'fewer'}.`; // not "+48.5 % more"
-  } else {
-    sentence.dataset.value = 'null';
-    sentence.textContent = 'No comparison with the worst-case rule: one of the two rules cannot meet f*.';
-  }
-}
-
-// ---------------------------------------------------------------- charts
-
-function createChart(container, build, onPlot = () => {}) {
-  let plot = null;
-  const width = () => Math.max(280, Math.floor(container.clientWidth));
-  new ResizeObserver(() => plot?.setSize({ width: width(), height: 260 })).observe(container);
-  const draw = withUPlot((uPlot, options, data) => {
-    plot?.destroy();
-    plot = new uPlot({ width: width(), height: 260, ...options }, data, container);
-    onPlot(plot);
-  });
-  return {
-    update(...args) {
-      const { options, data } = build(...args);
-      draw(options, data);
-    },
-    clear() {
-      draw.cancel();
-      plot?.destroy();
-      plot = null;
-    },
-  };
-}
-
-/** f¹_σ (M bits) and f²_σ (two of M/2 bits) on one σ axis; zeros are left out of the log scale. */
-function curveChart(container, onPlot) {
-  return createChart(container, ({ one, two }, target) => {
-    const xs = [...new Set([...one.sigma, ...(two?.sigma ?? [])])].sort((a, b) => a - b);
-    const at = (curve) => {
-      if (!curve) return xs.map(() => null);
-      const byX = new Map(curve.sigma.map((s, i) => [s, curve.averageFpr[i]]));
-      return xs.map((x) => {
-        const v = byX.get(x);
-        return v > 0 ? v : null;
-      });
-    };
-    const ys = [at(one), at(two)];
-    const positive = ys.flat().filter((v) => v > 0);
-    const yMin = Math.max(1e-300, Math.min(target, ...positive) / 2);
-    const targetLine = (u) => {
-      const { ctx } = u;
-      const { left, top, width: w, height: h } = u.bbox;
-      const y = u.valToPos(target, 'y', true);
-      if (y < top || y > top + h) return;
-      const px = pxRatio();
-      ctx.save();
-      ctx.strokeStyle = '#b3261e';
-      ctx.lineWidth = px;
-      ctx.setLineDash([5 * px, 4 * px]);
-      ctx.beginPath();
-      ctx.moveTo(left, y);
-      ctx.lineTo(left + w, y);
-      ctx.stroke();
-      ctx.font = `${12 * px}px system-ui, sans-serif`;
-      ctx.fillStyle = '#b3261e';
-      ctx.fillText(`f* = ${formatProbabilityShort(target)}`, left + 6 * px, y - 4 * px);
-      ctx.restore();
-    };
-    return {
-      data: [xs, ...ys],
-      options: {
-        // ticks from logSplits, not uPlot's walk: the floor may go below MIN_LOG for tiny FPRs
-        scales: { x: { time: false }, y: logScale(() => [yMin, 1], { floor: 1e-300 }) },
-        series: [
-          { label: 'σ (bits)', value: (u, v) => (v == null ? '—' : formatInt(v)) },
-          { label: 'f¹_σ, one filter of M bits', stroke: '#0b5cad', width: 2, spanGaps: true, points: { show: false }, value: (u, v) => (v == null ? '—' : formatProbability(v, 4)) },
-          { label: 'f²_σ, two filters of M/2 bits', stroke: '#7c3aed', width: 2, spanGaps: true, points: { show: false }, value: (u, v) => (v == null ? '—' : formatProbability(v, 4)) },
-        ],
-        axes: [
-          { label: 'recycle threshold σ (bits set)', values: (u, s) => s.map((v) => formatInt(v)), grid: { stroke: '#e5e7eb' } },
-          { label: 'average FPR', size: 58, splits: (u, i, min, max) => logSplits(min, max), values: (u, s) => s.map(formatProbabilityShort), grid: { stroke: '#e5e7eb' } },
-        ],
-        cursor: { drag: { x: false, y: false } },
-        hooks: { draw: [targetLine] },
-      },
-    };
-  }, onPlot);
-}
-
-function capacityChart(container, onPlot) {
-  return createChart(container, (rec) => ({
-    data: [rec.rows.map((r) => r.k), ...RULES.map(({ key }) => rec.rows.map((r) => (r[key].feasible ? r[key].capacity : null)))],
-    options: {
-      scales: { x: { time: false } },
-      series: [
-        { label: 'k' },
-        ...RULES.map((rule) => ({
-          label: rule.label,
-          stroke: rule.color,
-          width: 2,
-          dash: rule.key === 'twoPhase' ? [6, 4] : undefined,
-          points: { show: true, size: 4 },
-          value: (u, v) => (v == null ? '—' : formatReal(v, 1)),
-        })),
-      ],
-      axes: [
-        { label: 'k, hash functions', grid: { stroke: '#e5e7eb' } },
-        { label: 'messages per cycle', size: 58, grid: { stroke: '#e5e7eb' } },
-      ],
-      cursor: { drag: { x: false, y: false } },
-    },
-  }), onPlot);
-}
-
-// ---------------------------------------------------------------- simulation of the shown configuration
-
-const SIM_STRUCTURES = {
-  sigma: 'σ-bounded filter, one phase',
-  'two-phase': 'two-phase filter',
-  'n-real': 'N-bounded filter, real user',
-};
-
-function simError(message, parameter) {
-  const err = new RangeError(message);
-  err.parameter = parameter;
-  return err;
-}
-
-/** The simulation input of what the section shows (target: see simTarget in startRbf). */
-export function rbfSimulationInput(t, { epochs, arrivals, seed }) {
-  const common = { k: t.k, hashing: t.variant.hashing, recycling: t.variant.recycling, epochs, arrivals, seed };
-  if (t.structure === 'sigma') {
-    if (t.sigma == null) throw simError(`no σ meets f* at k = ${t.k}: nothing to simulate (choose another k or check a σ)`, 'sigma');
-    return { structure: 'sigma', m: t.m, sigma: t.sigma, ...common };
-  }
-  if (t.structure === 'two-phase') {
-    if (t.twoSigma == null) throw simError(`no two-phase σ meets f* at k = ${t.k}: nothing to simulate`, 'sigma');
-    return { structure: 'two-phase', m: t.m, sigma: t.twoSigma, swap: t.variant.swap ?? 'after', ...common };
-  }
-  if (t.structure === 'n-real') {
-    if (t.N == null) throw simError(`no N meets f* under the worst-case rule at k = ${t.k}: nothing to simulate`, 'n');
-    return { structure: 'n-real', m: t.m, N: t.N, ...common };
-  }
-  throw simError(`unknown structure '${t.structure}'`, 'structure');
-}
-
-function describeSimTarget(t) {
-  const v = t.variant;
-  const how = `${v.hashing}, ${v.recycling === 'retaining' ? 'retaining' : 'non-retaining'}`;
-  let what;
-  const notes = [];
-  if (t.structure === 'sigma') {
-    what = t.sigma == null
-      ? `no σ meets f* at k = ${t.k}`
-      : `M = ${formatInt(t.m)} bits, k = ${t.k}, σ = ${formatInt(t.sigma)} (${t.sigmaSource === 'checked' ? 'the checked σ' : 'the largest σ meeting f* at this k'})`;
-    if (v.recycling === 'retaining' && v.hashing === 'colliding' && v.restart === 'eq10') {
-      notes.push("the real filter restarts from the recycling message's own bits, so its model is the exact restart law, not eq 10");
-    }
-  } else if (t.structure === 'two-phase') {
-    what = t.twoSigma == null
-      ? `no two-phase σ meets f* at k = ${t.k}`
-      : `M = ${formatInt(t.m)} bits in two arrays of ${formatInt(Math.floor(t.m / 2))}, k = ${t.k}, σ = ${formatInt(t.twoSigma)}, swap ${v.swap ?? 'after'} (the largest two-phase σ meeting f*)`;
-  } else {
-    what = t.N == null ? `no N meets f* at k = ${t.k}` : `M = ${formatInt(t.m)} bits, k = ${t.k}, N = ${formatInt(t.N)} (the worst-case rule's N at this k)`;
-  }
-  return `Runs the real ${SIM_STRUCTURES[t.structure]} in a worker: ${what}; ${how}.${notes.length ? ` Note: ${notes.join('; ')}.` : ''}`;
-}
-
 // ---------------------------------------------------------------- the section
 
 function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }) {
