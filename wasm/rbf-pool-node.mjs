@@ -9,7 +9,7 @@ import os from 'node:os';
 import { wasmModule } from './node-wasm.mjs';
 import { optionFields } from './api.mjs';
 import { pooledRows } from './rbf-pool.mjs';
-import { fromWire } from './error-wire.mjs';
+import { createCaller } from './worker-protocol.mjs';
 
 // A thread inherits the process's Node options; --input-type (node --input-type=module -e …) is refused for a
 // worker loaded from a file (ERR_INPUT_TYPE_NOT_ALLOWED), so it is left out.
@@ -25,43 +25,31 @@ function newWorker(url, options) {
   }
 }
 
+/**
+ * A thread of the pool (wasm/rbf-pool-worker.mjs), started on its first call, as wasm/worker-protocol.mjs's
+ * caller sees a worker: its 'error' event is the thread's error, or its exit (terminated, or died).
+ */
 function startWorker(module) {
-  const worker = newWorker(new URL('./rbf-pool-worker.mjs', import.meta.url), { workerData: { module } });
-  worker.unref(); // an idle kept pool does not hold the process open; ref()'d while a request is pending
-  let next = 1;
-  const pending = new Map();
-  const settle = (id) => {
-    const entry = pending.get(id);
-    pending.delete(id);
-    if (pending.size === 0) worker.unref();
-    return entry;
+  const spawn = () => {
+    const thread = newWorker(new URL('./rbf-pool-worker.mjs', import.meta.url), { workerData: { module } });
+    thread.unref(); // an idle kept pool does not hold the process open; ref()'d while a call is pending
+    return {
+      postMessage: (message) => thread.postMessage(message),
+      addEventListener(type, listener) {
+        if (type === 'message') return thread.on('message', (data) => listener({ data }));
+        thread.on('error', listener);
+        thread.on('exit', (code) => listener(new Error(`the worker thread stopped (exit code ${code})`)));
+      },
+      terminate: () => thread.terminate(),
+      ref: () => thread.ref(),
+      unref: () => thread.unref(),
+    };
   };
-  worker.on('message', ({ id, rows, result, error }) => {
-    const entry = settle(id);
-    if (!error) return entry.resolve(rows ?? result);
-    entry.reject(fromWire(error));
-  });
-  worker.on('error', (err) => {
-    for (const entry of pending.values()) entry.reject(err);
-    pending.clear();
-  });
-  worker.on('exit', (code) => {
-    // terminated (close(), an abort) or died: nothing it was asked is left waiting
-    for (const entry of pending.values()) entry.reject(new Error(`the worker thread stopped (exit code ${code})`));
-    pending.clear();
-  });
-  const request = (message) => {
-    const id = next++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ id, ...message });
-    });
-  };
+  const caller = createCaller(spawn, { failed: (error) => error });
   return {
-    rows: (input, k) => request({ input, k }),
-    rbf: (input) => request({ input, rbf: true }),
-    close: () => worker.terminate(),
+    rows: (input, k) => caller.call('recommendRows', { input, k }),
+    rbf: (input) => caller.call('rbfUnbounded', input),
+    close: () => caller.cancel(new Error('the worker thread stopped')),
   };
 }
 

@@ -1,11 +1,11 @@
 // Module Web Worker of the layouts section: sizes every layout for (n, p) with bc.layoutSize and samples
 // each sized filter's exact FPR over n/8 … 8n for the chart, off the page's thread (a sizing takes
-// 2–60 ms). Driven by web/rbf-runner.mjs's runner.
-// Messages in: { id, type: 'layouts', input: { n, p, picked: { layout|preset, blockBits?, k?, hashBits? } } }
-// Messages out: { id, type: 'result', result } | { id, type: 'error', error } (error: toWire's, wasm/error-wire.mjs)
+// 2–60 ms). Served by the protocol of wasm/worker-protocol.mjs; its one method, 'layouts':
+// { n, p, picked: { layout|preset, blockBits?, k?, hashBits? } }.
 import mainFactory from '../dist/bloomcalc.web.mjs';
 import { loadInWorker } from './wasm-worker.mjs';
 import { toWire } from '../wasm/error-wire.mjs';
+import { serveCalls } from '../wasm/worker-protocol.mjs';
 
 // The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
 // (web/wasm-share.mjs, web/wasm-worker.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
@@ -47,12 +47,4 @@ function compute(bc, { n, p, picked }) {
   return { picked: pickedSize, rows, xs, series, pickedCurve: curve(pickedSize) };
 }
 
-self.addEventListener('message', async (event) => {
-  const { id, input } = event.data;
-  try {
-    const bc = await loadInWorker('main', mainFactory);
-    self.postMessage({ id, type: 'result', result: compute(bc, input) });
-  } catch (err) {
-    self.postMessage({ id, type: 'error', error: toWire(err) });
-  }
-});
+serveCalls(self, { layouts: compute }, () => loadInWorker('main', mainFactory));

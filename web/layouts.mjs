@@ -9,7 +9,8 @@ import { formatCountShort, formatHashFloor, formatInt, formatMemory, formatProba
 import { logScale } from './log-range.mjs';
 import { mathNodes } from './math-text.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
-import { createRunner } from './rbf-runner.mjs';
+import { shareWasm } from './wasm-share.mjs';
+import { createCaller } from '../wasm/worker-protocol.mjs';
 import { LAYOUTS_FIELDS } from './fields.generated.mjs';
 
 /** The fields (schema/calculators.mjs): attribute → { id px-<URL key>, url, fallback, aliases }. */
@@ -217,7 +218,7 @@ function renderTable($, rows) {
 function mount({ $, host, emit, fail, chart: registerChart, scope }) {
   const card = $('layouts');
   const chart = createLayoutChart($('ly-chart'), (plot) => registerChart($('ly-chart'), plot));
-  const runner = createRunner(() => {}, { file: 'layouts-worker.js', scope });
+  const runner = createCaller(() => shareWasm(new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-layouts' })), { scope });
   let generation = 0;
 
   async function compute() {
@@ -235,7 +236,7 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
     card.setAttribute('aria-busy', 'true');
     let result;
     try {
-      result = await runner.request('layouts', { n: state.n, p: state.p, picked });
+      result = await runner.call('layouts', { n: state.n, p: state.p, picked });
     } catch (err) {
       if (mine !== generation || err?.cancelled) return; // cancelled: the element left the page (redone on return)
       clearErrors($, IDS);

@@ -1,12 +1,12 @@
 // The paradox section's "Simulate" panel: Theorem 1's posterior checked on the simulation engine's real
-// Bloom filter (bc.createParadoxSimulation in web/sim-worker.mjs, kind 'paradox'), with progress and
+// Bloom filter (bc.createParadoxSimulation in web/sim-worker.mjs, method 'simulateParadox'), with progress and
 // cancel. The filter has the section's bits per element: n members (a panel field), m = round(b·n) bits,
 // k = max(1, round(ln2·m/n)); the worker compares the measured Pr(x ∈ S | positive) with Theorem 1 at
 // that filter's exact FPR. Ids: pxsim, pxsim-{n,epochs,queries,seed,run,cancel,error,progress,status,
 // result,mean,pct,low,high,counts,fpr,theorem,verdict}.
 import { formatInt, formatProbability } from '../wasm/format.mjs';
 import { shareWasm } from './wasm-share.mjs';
-import { fromWire } from '../wasm/error-wire.mjs';
+import { createCaller } from '../wasm/worker-protocol.mjs';
 
 /** "1 member", "2 members" (counts with separators). */
 const plural = (count, one, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
@@ -36,7 +36,8 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
   const errorEl = $('pxsim-error');
   let target = null;
   let jobId = 0;
-  let worker = null;
+  // the worker, started on the first run and reused; the scope is the panel's own (below)
+  const runner = createCaller(() => shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-pxsim' })), { onProgress });
 
   function setState(state) {
     panel.dataset.state = state;
@@ -79,21 +80,12 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
     status.textContent = `Done: ${formatInt(r.epochs)} filters (m = ${formatInt(r.config.m)}, n = ${formatInt(r.config.n)}, k = ${r.config.k}), prior ${formatProbability(r.config.prior, 4)}.`;
   }
 
-  function onMessage(msg) {
-    if (msg.id !== jobId) return;
-    if (msg.type === 'progress') {
-      bar.value = msg.progress.fraction;
-      panel.dataset.progress = String(msg.progress.fraction);
-      status.textContent = `Running… ${(100 * msg.progress.fraction).toFixed(1)}% (filter ${formatInt(msg.progress.epochsDone)})`;
-    } else if (msg.type === 'result') {
-      showResult(msg.result);
-      setState('done');
-    } else if (msg.type === 'cancelled') {
-      status.textContent = 'Cancelled.';
-      setState('cancelled');
-    } else if (msg.type === 'error') {
-      showError(fromWire(msg.error));
-    }
+  /** The worker's progress after each chunk (web/sim-worker.mjs: ('step', progress)). */
+  function onProgress(stage, progress) {
+    if (stage !== 'step') return;
+    bar.value = progress.fraction;
+    panel.dataset.progress = String(progress.fraction);
+    status.textContent = `Running… ${(100 * progress.fraction).toFixed(1)}% (filter ${formatInt(progress.epochsDone)})`;
   }
 
   function start() {
@@ -117,15 +109,27 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
     if (scope && !scope.admits()) return;
     status.textContent = 'Starting…';
     setState('running');
-    if (!worker) {
-      worker = shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-pxsim' }));
-      worker.onmessage = (event) => onMessage(event.data);
-    }
-    worker.postMessage({ type: 'run', id: jobId, input, kind: 'paradox' });
+    if (runner.busy) runner.cancel(); // its answer would be ignored
+    const job = jobId;
+    runner.call('simulateParadox', input).then(
+      (result) => {
+        if (job !== jobId) return; // an older run's
+        showResult(result);
+        setState('done');
+      },
+      (err) => {
+        if (job === jobId && !err?.cancelled) showError(err);
+      },
+    );
   }
 
+  /** Stops a run: the worker is terminated (the next run starts a fresh one). */
   function cancel() {
-    if (panel.dataset.state === 'running') worker?.postMessage({ type: 'cancel', id: jobId });
+    if (panel.dataset.state !== 'running') return;
+    runner.cancel();
+    jobId += 1;
+    status.textContent = 'Cancelled.';
+    setState('cancelled');
   }
 
   runButton.addEventListener('click', start);
@@ -133,13 +137,8 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
   setState('idle');
   // out of the page: the worker is terminated (a run is cut short, and says so)
   scope?.own(() => {
-    if (panel.dataset.state === 'running') {
-      jobId += 1;
-      status.textContent = 'Cancelled.';
-      setState('cancelled');
-    }
-    worker?.terminate();
-    worker = null;
+    cancel();
+    runner.cancel(); // an idle worker too
     return false;
   });
 

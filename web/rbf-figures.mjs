@@ -5,7 +5,8 @@
 import { loadUPlot } from './uplot-lazy.mjs';
 import { formatCountShort, formatInt, formatProbabilityShort, formatReal, formatSignificant } from '../wasm/format.mjs';
 import { logScale } from './log-range.mjs';
-import { createRunner } from './rbf-runner.mjs';
+import { createCaller } from '../wasm/worker-protocol.mjs';
+import { rbfWorker } from './rbf-pool.mjs';
 
 /** The paper's graphs are colliding, non-retaining (000 §V: "all graphs represent" that combination). */
 export const FIGURES = {
@@ -172,12 +173,12 @@ export function startFigures($, registerChart = () => {}, scope = null) {
   const plots = [];
   let generation = 0;
 
-  const runner = createRunner((done, total) => {
+  const runner = createCaller(rbfWorker, { onProgress: (done, total) => {
     bar.max = total;
     bar.value = done;
     details.dataset.progress = `${done}/${total}`;
     status.textContent = `Computing point ${done} of ${total}…`;
-  }, { scope });
+  }, scope });
 
   function setState(state) {
     details.dataset.state = state;
@@ -229,7 +230,7 @@ export function startFigures($, registerChart = () => {}, scope = null) {
     let result;
     let uPlot;
     try {
-      result = await runner.request('figures', { kmax: FIGURES.kmax, variant: FIGURES.variant, points });
+      result = await runner.call('figures', { kmax: FIGURES.kmax, variant: FIGURES.variant, points });
       uPlot = await loadUPlot(); // the charts' library, fetched on the first chart of the page
     } catch (err) {
       if (gen !== generation || err?.cancelled) return;

@@ -1,14 +1,12 @@
-// Module Web Worker of the recycling-filter section: runs bc.recommend (posting progress after each k)
-// and bc.sigmaCurve / bc.rbf off the page's thread. Cancelling = the page terminates this worker.
-// Messages in:  { id, type: 'recommend', input } | { id, type: 'curve', input: { m, k, variant, sigma? } }
-//               | { id, type: 'plan', input } | { id, type: 'rows', input: { input, k } } | { id, type: 'merge',
-//               input: { input, rows } } (the pool's parts of a recommendation, web/rbf-pool.mjs)
-//               | { id, type: 'figures', input: { kmax, variant, points: [[m, fpr], …] } } (progress per point)
-// Messages out: { id, type: 'progress', done, total } | { id, type: 'result', result } | { id, type: 'error', error }
-//               (error: toWire's plain object, wasm/error-wire.mjs)
+// Module Web Worker of the recycling-filter section (the protocol: wasm/worker-protocol.mjs): bc.recommend
+// (progress after each k), the pool's parts of a recommendation (recommendPlan, recommendRows { input, k },
+// mergeRecommendation { input, rows }: web/rbf-pool.mjs), the σ curves at one k ('curve': { m, k, variant,
+// sigma? }) and the paper's figures ('figures': { kmax, variant, points: [[m, fpr], …] }, progress per point),
+// off the page's thread. Cancelling = the page terminates it.
 import rbfFactory from '../dist/bloomcalc.rbf.mjs';
 import { loadInWorker } from './wasm-worker.mjs';
 import { toWire } from '../wasm/error-wire.mjs';
+import { serveCalls } from '../wasm/worker-protocol.mjs';
 
 // The recycling module (bloomcalc.rbf.wasm; docs/decisions.md, "Two modules"), loaded on the first request
 // from the Module the page compiled (web/wasm-share.mjs, web/wasm-worker.mjs).
@@ -46,30 +44,15 @@ function figures(bc, { kmax, variant, points }, progress) {
   return { kmax, variant, points: out };
 }
 
-self.addEventListener('message', async (event) => {
-  const { id, type, input } = event.data;
-  try {
-    const bc = await loadInWorker('rbf', rbfFactory);
-    let result;
-    if (type === 'recommend') {
-      result = bc.recommend(input, (done, total) => {
-        self.postMessage({ id, type: 'progress', done, total });
-      });
-    } else if (type === 'figures') {
-      result = figures(bc, input, (done, total) => self.postMessage({ id, type: 'progress', done, total }));
-    } else if (type === 'plan') {
-      result = bc.recommendPlan(input);
-    } else if (type === 'rows') {
-      result = bc.recommendRows(input.input, input.k, input.k);
-    } else if (type === 'merge') {
-      result = bc.mergeRecommendation(input.input, input.rows);
-    } else if (type === 'curve') {
-      result = curve(bc, input);
-    } else {
-      throw new Error(`unknown request '${type}'`);
-    }
-    self.postMessage({ id, type: 'result', result });
-  } catch (err) {
-    self.postMessage({ id, type: 'error', error: toWire(err) });
-  }
-});
+serveCalls(
+  self,
+  {
+    recommend: (bc, input, progress) => bc.recommend(input, progress),
+    recommendPlan: (bc, input) => bc.recommendPlan(input),
+    recommendRows: (bc, { input, k }) => bc.recommendRows(input, k, k),
+    mergeRecommendation: (bc, { input, rows }) => bc.mergeRecommendation(input, rows),
+    curve,
+    figures,
+  },
+  () => loadInWorker('rbf', rbfFactory),
+);

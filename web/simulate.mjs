@@ -10,7 +10,7 @@
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability } from '../wasm/format.mjs';
 import { shareWasm } from './wasm-share.mjs';
-import { fromWire } from '../wasm/error-wire.mjs';
+import { createCaller } from '../wasm/worker-protocol.mjs';
 
 // A count field: a plain integer as a number; any other text as typed, for the core's parser to read or to
 // quote in its error (never Number('abc') = NaN, which made the message say "got NaN").
@@ -60,15 +60,8 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
   let sum = 0;
   let modelValue = null;
   let shownErrors = [];
-  let worker = null; // this panel's worker, created on the first run and reused
-
-  function ensureWorker() {
-    if (!worker) {
-      worker = shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim' }));
-      worker.onmessage = (event) => onMessage(event.data);
-    }
-    return worker;
-  }
+  // this panel's worker, started on the first run and reused; the scope is the panel's own (below)
+  const runner = createCaller(() => shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim' })), { onProgress });
 
   function setState(state) {
     panel.dataset.state = state;
@@ -122,15 +115,15 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     onError(error);
   }
 
-  function onMessage(msg) {
-    if (msg.id !== jobId) return; // a message of an older run
-    if (msg.type === 'preparing') {
+  /** The worker's progress (web/sim-worker.mjs): 'preparing', ('started', model), ('step', progress). */
+  function onProgress(stage, value) {
+    if (stage === 'preparing') {
       status.textContent = 'Computing the model value (large N-bounded filters take a while; Cancel stops it)…';
-    } else if (msg.type === 'started') {
-      modelValue = msg.model?.value ?? null;
+    } else if (stage === 'started') {
+      modelValue = value?.value ?? null;
       panel.dataset.model = String(modelValue);
-    } else if (msg.type === 'progress') {
-      const p = msg.progress;
+    } else if (stage === 'step') {
+      const p = value;
       bar.value = p.fraction;
       panel.dataset.progress = String(p.fraction);
       panel.dataset.epochs = String(p.epochsDone);
@@ -142,15 +135,6 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
         model.push(modelValue);
       }
       if (p.epochRates.length) drawPlot();
-    } else if (msg.type === 'result') {
-      showResult(msg.result);
-      setState('done');
-      onResult(msg.result, JSON.parse(panel.dataset.input));
-    } else if (msg.type === 'cancelled') {
-      status.textContent = 'Cancelled.';
-      setState('cancelled');
-    } else if (msg.type === 'error') {
-      showError(fromWire(msg.error));
     }
   }
 
@@ -217,7 +201,19 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     if (scope && !scope.admits()) return;
     status.textContent = 'Starting…';
     setState('running');
-    ensureWorker().postMessage({ type: 'run', id: jobId, input });
+    if (runner.busy) runner.cancel(); // its answer would be ignored
+    const job = jobId;
+    runner.call('simulate', input).then(
+      (result) => {
+        if (job !== jobId) return; // an older run's
+        showResult(result);
+        setState('done');
+        onResult(result, JSON.parse(panel.dataset.input));
+      },
+      (err) => {
+        if (job === jobId && !err?.cancelled) showError(err);
+      },
+    );
   }
 
   /**
@@ -227,8 +223,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
    */
   function cancel() {
     if (panel.dataset.state !== 'running') return;
-    worker?.terminate();
-    worker = null;
+    runner.cancel();
     jobId += 1;
     status.textContent = 'Cancelled.';
     setState('cancelled');
@@ -240,8 +235,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
   scope?.own(() => {
     const running = panel.dataset.state === 'running';
     cancel(); // the panel says "Cancelled."; the simulate calculator's autorun runs it again on return
-    worker?.terminate(); // an idle worker too: nothing of the element's stays behind
-    worker = null;
+    runner.cancel(); // an idle worker too: nothing of the element's stays behind
     return running;
   });
 

@@ -1,10 +1,11 @@
 // The sizing calculator (<bloom-calc calculator="sizing">): n, p, m, k → the filter, the formulas
 // compared with the exact mean, the FPR-vs-n chart and the simulate panel. All parsing and all model
 // arithmetic is the core's (bc.size / bc.fpr); this file only moves strings in and renders numbers out.
-// bc.size runs in the calculation worker (web/rbf-worker.mjs): sizing by the exact mean with distinct
+// bc.size runs in the calculation worker (web/size-worker.mjs): sizing by the exact mean with distinct
 // hashing and a tiny p takes up to ~2 s; a new edit while one runs terminates it.
 import { TEMPLATES } from './templates.mjs';
-import { createRunner } from './rbf-runner.mjs';
+import { shareWasm } from './wasm-share.mjs';
+import { createCaller } from '../wasm/worker-protocol.mjs';
 import { createSimulationPanel } from './simulate.mjs';
 import { setValue } from './form-fields.mjs';
 import { renderFormulas } from './formula-table.mjs';
@@ -78,7 +79,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
 
   let timer = 0;
   let generation = 0; // bumps on every computation; chart work of an older one stops
-  const sizer = createRunner(() => {}, { file: 'size-worker.js', scope }); // bc.size in a worker: the exact method can take seconds
+  const sizer = createCaller(() => shareWasm(new Worker(new URL('./size-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-size' })), { scope }); // bc.size in a worker: the exact method can take seconds
 
   // ---------------------------------------------------------------- state <-> form
 
@@ -330,7 +331,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
     if (sizer.busy) sizer.cancel(); // an older, slow sizing: stop it
     for (const card of [resultsCard, formulasCard, chartCard]) setState(card, 'computing', query);
     try {
-      result = await sizer.request('size', input);
+      result = await sizer.call('size', input);
     } catch (err) {
       if (gen !== generation) return; // a newer edit took over
       if (err?.cancelled) return;

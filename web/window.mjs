@@ -5,7 +5,8 @@
 import { TEMPLATES } from './templates.mjs';
 import { formatInt, formatMemory } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
-import { createRunner } from './rbf-runner.mjs';
+import { shareWasm } from './wasm-share.mjs';
+import { createCaller } from '../wasm/worker-protocol.mjs';
 import { WINDOW_FIELDS } from './fields.generated.mjs';
 
 /** The fields (schema/calculators.mjs: real scale, W = 1M messages at p = 0.1 %): attribute → its URL key. */
@@ -16,7 +17,7 @@ function mount({ $, host, emit, fail, scope }) {
   const card = $('window-card');
   const status = $('window-status');
   const ids = Object.values(ID);
-  const runner = createRunner(() => {}, { file: 'tools-worker.js', scope });
+  const runner = createCaller(() => shareWasm(new Worker(new URL('./tools-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-tools' })), { scope });
   let generation = 0;
 
   async function compute() {
@@ -33,7 +34,7 @@ function mount({ $, host, emit, fail, scope }) {
     status.textContent = 'Sizing…';
     let r;
     try {
-      r = await runner.request('window', input);
+      r = await runner.call('window', input);
     } catch (err) {
       if (mine !== generation || err?.cancelled) return; // cancelled: a newer input, or the element left the page (redone on return)
       showError($, err, (p) => ID[p], 'ww');

@@ -30,22 +30,14 @@ async function needsBuild() {
   const outputs = ['index.html', 'app.js', 'bloom-calc.mjs', 'sim-worker.js', 'rbf-worker.js', 'docs/rbf.html'];
   const built = Math.min(...(await Promise.all(outputs.map((f) => mtime(join(webDir, f))))));
   if (built < 0) return true;
+  const inside = async (dir, options) => (await readdir(join(root, dir), options)).map((f) => join(root, dir, f));
   const sources = [
-    ...(await readdir(join(root, 'web'), { recursive: true })).map((f) => join(root, 'web', f)),
-    ...(await readdir(join(root, 'docs'))).map((f) => join(root, 'docs', f)),
-    join(root, 'wasm', 'browser.mjs'),
-    join(root, 'wasm', 'browser-load.mjs'),
-    join(root, 'wasm', 'instantiate.mjs'),
-    join(root, 'wasm', 'api.mjs'),
-    join(root, 'wasm', 'error-wire.mjs'),
+    ...(await inside('web', { recursive: true })),
+    ...(await inside('docs')),
+    ...(await inside('wasm', { recursive: true })).filter((f) => f.endsWith('.mjs')), // the browser entry, the API, the worker protocol, the formatting
     join(root, 'scripts', 'build-web.mjs'),
     join(root, 'scripts', 'build-docs.mjs'),
-    join(root, 'dist', 'bloomcalc.web.mjs'),
-    join(root, 'dist', 'bloomcalc.web.wasm'),
-    join(root, 'dist', 'bloomcalc.rbf.mjs'),
-    join(root, 'dist', 'bloomcalc.rbf.wasm'),
-    join(root, 'dist', 'bloomcalc.tools.mjs'),
-    join(root, 'dist', 'bloomcalc.tools.wasm'),
+    ...['web', 'rbf', 'tools'].flatMap((name) => ['mjs', 'wasm'].map((ext) => join(root, 'dist', `bloomcalc.${name}.${ext}`))),
   ];
   for (const source of sources) if ((await mtime(source)) > built) return true;
   return false;

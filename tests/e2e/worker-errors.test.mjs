@@ -80,14 +80,14 @@ test('an element\'s error event and .error: a simulation refused in the worker (
 test('every worker posts the API\'s error fields, its name naming the class (each kind of request)', async () => {
   await page.goto(baseUrl);
   const requests = [
-    ['rbf-worker.js', { id: 1, type: 'recommend', input: { m: 1000, p: 0 } }, () => bc.recommend({ m: 1000, p: 0 })],
-    ['rbf-worker.js', { id: 2, type: 'rows', input: { input: { m: 1000, p: 0.01 }, k: 99 } }, () => bc.recommendRows({ m: 1000, p: 0.01 }, 99, 99)],
-    ['size-worker.js', { id: 3, type: 'size', input: { n: 0, p: 0.01 } }, () => bc.size({ n: 0, p: 0.01 })],
-    ['tools-worker.js', { id: 8, type: 'window', input: { w: 0, p: 0.01 } }, () => bc.window({ w: 0, p: 0.01 })],
-    ['rbf-worker.js', { id: 4, type: 'recommend', input: { m: 1000, p: 0.01, hashin: 'distinct' } }, () => bc.recommend({ m: 1000, p: 0.01, hashin: 'distinct' })],
-    ['layouts-worker.js', { id: 5, input: { n: '1M', p: '1%', picked: { preset: 'rocksdb', k: '7' } } }, () => bc.layoutSize({ n: '1M', p: '1%', preset: 'rocksdb', k: '7' })],
-    ['sim-worker.js', { type: 'run', id: 6, input: { structure: 'bloom', m: 2048, n: 200, k: 5, epochs: 0, arrivals: 1000 } }, () => bc.createSimulation({ structure: 'bloom', m: 2048, n: 200, k: 5, epochs: 0, arrivals: 1000 })],
-    ['sim-worker.js', { type: 'run', id: 7, kind: 'paradox', input: { structure: 'bloom', m: 80, n: 8, k: 6, prior: 0.5, queries: 1000, epochs: 0, seed: 1 } },
+    ['rbf-worker.js', { id: 1, method: 'recommend', input: { m: 1000, p: 0 } }, () => bc.recommend({ m: 1000, p: 0 })],
+    ['rbf-worker.js', { id: 2, method: 'recommendRows', input: { input: { m: 1000, p: 0.01 }, k: 99 } }, () => bc.recommendRows({ m: 1000, p: 0.01 }, 99, 99)],
+    ['size-worker.js', { id: 3, method: 'size', input: { n: 0, p: 0.01 } }, () => bc.size({ n: 0, p: 0.01 })],
+    ['tools-worker.js', { id: 8, method: 'window', input: { w: 0, p: 0.01 } }, () => bc.window({ w: 0, p: 0.01 })],
+    ['rbf-worker.js', { id: 4, method: 'recommend', input: { m: 1000, p: 0.01, hashin: 'distinct' } }, () => bc.recommend({ m: 1000, p: 0.01, hashin: 'distinct' })],
+    ['layouts-worker.js', { id: 5, method: 'layouts', input: { n: '1M', p: '1%', picked: { preset: 'rocksdb', k: '7' } } }, () => bc.layoutSize({ n: '1M', p: '1%', preset: 'rocksdb', k: '7' })],
+    ['sim-worker.js', { id: 6, method: 'simulate', input: { structure: 'bloom', m: 2048, n: 200, k: 5, epochs: 0, arrivals: 1000 } }, () => bc.createSimulation({ structure: 'bloom', m: 2048, n: 200, k: 5, epochs: 0, arrivals: 1000 })],
+    ['sim-worker.js', { id: 7, method: 'simulateParadox', input: { structure: 'bloom', m: 80, n: 8, k: 6, prior: 0.5, queries: 1000, epochs: 0, seed: 1 } },
       () => bc.createParadoxSimulation({ structure: 'bloom', m: 80, n: 8, k: 6, prior: 0.5, queries: 1000, epochs: 0, seed: 1 })],
   ];
   for (const [file, message, call] of requests) {
@@ -95,14 +95,14 @@ test('every worker posts the API\'s error fields, its name naming the class (eac
     const got = await page.evaluate(async ({ file, message }) => {
       const worker = new Worker(new URL(file, location.href), { type: 'module' });
       const error = await new Promise((resolve) => {
-        worker.onmessage = ({ data }) => data?.type === 'error' && resolve(data.error);
+        worker.onmessage = ({ data }) => data && 'error' in data && resolve(data.error); // wasm/worker-protocol.mjs
         worker.postMessage(message);
       });
       worker.terminate();
       return { wire: error };
     }, { file, message });
     const { class: cls, ...fields } = expected;
-    assert.deepEqual(got.wire, fields, `${file} ${message.type ?? 'layouts'}`);
+    assert.deepEqual(got.wire, fields, `${file} ${message.method}`);
     assert.ok(['RangeError', 'TypeError'].includes(cls) && cls === fields.name, 'the name gives back the class');
   }
 });

@@ -62,7 +62,7 @@ test('the Node pool\'s worker thread answers a bad row with the API\'s error, re
     const answer = await new Promise((resolve, reject) => {
       worker.on('message', resolve);
       worker.on('error', reject);
-      worker.postMessage({ id: 1, input, k: 99 });
+      worker.postMessage({ id: 1, method: 'recommendRows', input: { input, k: 99 } }); // wasm/worker-protocol.mjs
     });
     assert.equal(answer.id, 1);
     assert.deepEqual(fields(fromWire(answer.error)), fields(expected));
