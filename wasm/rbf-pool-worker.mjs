@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import rbfFactory from '../dist/bloomcalc.rbf.mjs';
 import { rbfUnbounded, wrap } from './api.mjs';
-import { instantiate } from './instantiate.mjs';
+import { instantiate } from './loader.mjs';
 import { wasmModule } from './node-wasm.mjs';
 import { serveCalls } from './worker-protocol.mjs';
 

@@ -17,7 +17,7 @@
 // 'bloomcalc:wasm-give' per Module handed to a worker, and in a worker 'bloomcalc:wasm-from-page' (detail:
 // the module name) when it instantiates the Module it got.
 import { MODULE_OPTIONS } from '../wasm/api.mjs';
-import { createWith } from '../wasm/browser-load.mjs';
+import { createInBrowser } from '../wasm/browser-load.mjs';
 import { loadOnce as once } from './wasm-worker.mjs';
 
 // Each module's Emscripten loader is a chunk fetched when that module is first needed — the main one too (not
@@ -41,8 +41,8 @@ const WASM_URLS = {
 
 /** The JS API over one module, instantiated from its compiled Module (or, without one, loading the .wasm). */
 function instantiate(module, wasmModule) {
-  if (!wasmModule) return createWith(FACTORIES, { modules: [module] });
-  return createWith(FACTORIES, { modules: [module], [MODULE_OPTIONS[module].compiled]: wasmModule });
+  if (!wasmModule) return createInBrowser(FACTORIES, { modules: [module] });
+  return createInBrowser(FACTORIES, { modules: [module], [MODULE_OPTIONS[module].compiled]: wasmModule });
 }
 
 // ---------------------------------------------------------------- the page's side

@@ -6,7 +6,7 @@
 // Tests: in a worker, performance mark 'bloomcalc:wasm-from-page' (detail: the module name) when it
 // instantiates the Module it got.
 import { MODULE_OPTIONS } from '../wasm/api.mjs';
-import { createWith } from '../wasm/browser-load.mjs';
+import { createInBrowser } from '../wasm/browser-load.mjs';
 
 /** Calls `load()` once per module name, its promise kept in `cache`; a failure is retried next time. */
 export function loadOnce(cache, module, load) {
@@ -47,7 +47,7 @@ export function loadInWorker(module, factory) {
     fromPage(module).then((wasmModule) => {
       if (wasmModule) performance.mark('bloomcalc:wasm-from-page', { detail: module });
       const compiled = wasmModule ? { [MODULE_OPTIONS[module].compiled]: wasmModule } : {};
-      return createWith({ [module]: async () => factory }, { modules: [module], ...compiled });
+      return createInBrowser({ [module]: async () => factory }, { modules: [module], ...compiled });
     }),
   );
 }

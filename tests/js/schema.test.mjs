@@ -8,7 +8,7 @@ import mainFactory from '../../dist/bloomcalc.web.mjs';
 import rbfFactory from '../../dist/bloomcalc.rbf.mjs';
 import toolsFactory from '../../dist/bloomcalc.tools.mjs';
 import { wrap } from '../../wasm/api.mjs';
-import { instantiate } from '../../wasm/instantiate.mjs';
+import { instantiate } from '../../wasm/loader.mjs';
 import { wasmModule } from '../../wasm/node-wasm.mjs';
 import { INPUTS, METHODS } from '../../schema/index.mjs';
 
