@@ -68,6 +68,30 @@ export const CALCULATORS = {
     // real scale: W = 1M messages at p = 0.1 %
     fields: { w: { url: 'ww', default: '1M' }, p: { url: 'wp', default: '0.1%' }, delta: { url: 'wdelta', default: '1e-6' } },
   },
+  state: {
+    methods: ['state'],
+    id: 'px-{url}',
+    fields: {
+      m: { url: 'stm', default: '1Mi' },
+      k: { url: 'stk', default: '7' },
+      bitsSet: { url: 'stx', default: '400000' },
+      p: { url: 'stp', default: '1%' },
+      bitsSetB: { url: 'stxb' },
+      union: { url: 'stxu' },
+      hashing: { url: 'sthashing', default: 'colliding' },
+    },
+  },
+  overflow: {
+    methods: ['overflow'],
+    id: 'px-{url}',
+    fields: {
+      m: { url: 'om', default: '1M' },
+      n: { url: 'on', default: '100k' },
+      k: { url: 'ok', default: '7' },
+      bits: { url: 'ob', default: '4' },
+      target: { url: 'otarget', default: '1e-12' },
+    },
+  },
   paradox: {
     methods: ['paradox'],
     id: 'px-{attr}',

@@ -3,25 +3,25 @@
 // (types/element-react.d.ts); Vue templates: bloomcalc/element/vue (types/element-vue.d.ts). docs/embed.md.
 
 /** The calculators of <bloom-calc calculator="…">. */
-export type BloomCalcCalculator = 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window';
+export type BloomCalcCalculator = 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window' | 'state' | 'overflow';
 
 /** The attributes of <bloom-calc> (every calculator's inputs; each calculator reads its own), as strings. */
 export interface BloomCalcAttributes {
-  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable, window. */
-  calculator?: 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window';
-  /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], as typed (the same strings as the page URL). */
+  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable, window, state, overflow. */
+  calculator?: 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window' | 'state' | 'overflow';
+  /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], overflow (default 100k) [URL key on], as typed (the same strings as the page URL). */
   n?: string;
-  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
+  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], state (default 1%) [URL key stp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
   p?: string;
-  /** An input of sizing, formulas, cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], simulate, as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], simulate, state (default 1Mi) [URL key stm], overflow (default 1M) [URL key om], as typed (the same strings as the page URL). */
   m?: string;
-  /** An input of sizing, formulas, cbf (default 6) [URL key ck], recycling [URL key rk], simulate, layouts [URL key lk], as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, cbf (default 6) [URL key ck], recycling [URL key rk], simulate, layouts [URL key lk], state (default 7) [URL key stk], overflow (default 7) [URL key ok], as typed (the same strings as the page URL). */
   k?: string;
   /** An input of sizing (default none), as typed (the same strings as the page URL). */
   rounding?: 'none' | 'word64' | 'pow2';
   /** An input of sizing (default classic), as typed (the same strings as the page URL). */
   method?: 'classic' | 'exact';
-  /** An input of sizing (default colliding), formulas (default colliding), recycling (default colliding) [URL key rhashing], simulate (default colliding), as typed (the same strings as the page URL). */
+  /** An input of sizing (default colliding), formulas (default colliding), recycling (default colliding) [URL key rhashing], simulate (default colliding), state (default colliding) [URL key sthashing], as typed (the same strings as the page URL). */
   hashing?: 'colliding' | 'distinct';
   /** An input of sizing (default none) [URL key hash], layouts (default none) [URL key lhash], libraries (default 64) [URL key libhash], as typed (the same strings as the page URL). */
   'hash-bits'?: 'none' | '32' | '64';
@@ -67,6 +67,16 @@ export interface BloomCalcAttributes {
   w?: string;
   /** An input of window (default 1e-6) [URL key wdelta], as typed (the same strings as the page URL). */
   delta?: string;
+  /** An input of state (default 400000) [URL key stx], as typed (the same strings as the page URL). */
+  'bits-set'?: string;
+  /** An input of state [URL key stxb], as typed (the same strings as the page URL). */
+  'bits-set-b'?: string;
+  /** An input of state [URL key stxu], as typed (the same strings as the page URL). */
+  union?: string;
+  /** An input of overflow (default 4) [URL key ob], as typed (the same strings as the page URL). */
+  bits?: string;
+  /** An input of overflow (default 1e-12) [URL key otarget], as typed (the same strings as the page URL). */
+  target?: string;
   /** Older name of hash-scheme: read, and rewritten to hash-scheme. */
   scheme?: 'ideal' | 'double' | 'enhanced-double';
   /** Older name of block-bits: read, and rewritten to block-bits. */
@@ -98,21 +108,21 @@ export interface BloomCalcEventMap extends Omit<HTMLElementEventMap, 'error'> {
  * attribute; setting an attribute or property recomputes.
  */
 export interface BloomCalcElement extends HTMLElement {
-  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable, window. */
+  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable, window, state, overflow. */
   calculator: BloomCalcCalculator;
-  /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], overflow (default 100k) [URL key on], as typed (the same strings as the page URL). */
   n: string;
-  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
+  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], state (default 1%) [URL key stp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
   p: string;
-  /** An input of sizing, formulas, cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], simulate, as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], simulate, state (default 1Mi) [URL key stm], overflow (default 1M) [URL key om], as typed (the same strings as the page URL). */
   m: string;
-  /** An input of sizing, formulas, cbf (default 6) [URL key ck], recycling [URL key rk], simulate, layouts [URL key lk], as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, cbf (default 6) [URL key ck], recycling [URL key rk], simulate, layouts [URL key lk], state (default 7) [URL key stk], overflow (default 7) [URL key ok], as typed (the same strings as the page URL). */
   k: string;
   /** An input of sizing (default none), as typed (the same strings as the page URL). */
   rounding: 'none' | 'word64' | 'pow2';
   /** An input of sizing (default classic), as typed (the same strings as the page URL). */
   method: 'classic' | 'exact';
-  /** An input of sizing (default colliding), formulas (default colliding), recycling (default colliding) [URL key rhashing], simulate (default colliding), as typed (the same strings as the page URL). */
+  /** An input of sizing (default colliding), formulas (default colliding), recycling (default colliding) [URL key rhashing], simulate (default colliding), state (default colliding) [URL key sthashing], as typed (the same strings as the page URL). */
   hashing: 'colliding' | 'distinct';
   /** An input of sizing (default none) [URL key hash], layouts (default none) [URL key lhash], libraries (default 64) [URL key libhash], as typed (the same strings as the page URL). */
   hashBits: 'none' | '32' | '64';
@@ -158,6 +168,16 @@ export interface BloomCalcElement extends HTMLElement {
   w: string;
   /** An input of window (default 1e-6) [URL key wdelta], as typed (the same strings as the page URL). */
   delta: string;
+  /** An input of state (default 400000) [URL key stx], as typed (the same strings as the page URL). */
+  bitsSet: string;
+  /** An input of state [URL key stxb], as typed (the same strings as the page URL). */
+  bitsSetB: string;
+  /** An input of state [URL key stxu], as typed (the same strings as the page URL). */
+  union: string;
+  /** An input of overflow (default 4) [URL key ob], as typed (the same strings as the page URL). */
+  bits: string;
+  /** An input of overflow (default 1e-12) [URL key otarget], as typed (the same strings as the page URL). */
+  target: string;
   /** Older name of hash-scheme: read, and rewritten to hash-scheme. */
   scheme: 'ideal' | 'double' | 'enhanced-double';
   /** Older name of block-bits: read, and rewritten to block-bits. */

@@ -14,6 +14,8 @@ export const DOCS = {
   'hash-width.html': () => new URL('./docs/hash-width.html', import.meta.url),
   'scalable.html': () => new URL('./docs/scalable.html', import.meta.url),
   'window.html': () => new URL('./docs/window.html', import.meta.url),
+  'state.html': () => new URL('./docs/state.html', import.meta.url),
+  'paradox.html': () => new URL('./docs/paradox.html', import.meta.url),
 };
 
 /**

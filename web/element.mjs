@@ -23,6 +23,8 @@ export const CALCULATORS = {
   libraries: () => import('./libraries.mjs').then((m) => m.calculator),
   scalable: () => import('./scalable.mjs').then((m) => m.calculator),
   window: () => import('./window.mjs').then((m) => m.calculator),
+  state: () => import('./state.mjs').then((m) => m.calculator),
+  overflow: () => import('./overflow.mjs').then((m) => m.calculator),
 };
 
 /**
@@ -31,7 +33,7 @@ export const CALCULATORS = {
  * bloomcalc.tools.wasm (the embed size budget; docs/decisions.md, "Two modules", "A third module"). A
  * calculator reaches only its module's methods through ctx.bc.
  */
-export const MODULES = { recycling: 'rbf', libraries: 'tools', scalable: 'tools', window: 'tools' };
+export const MODULES = { recycling: 'rbf', libraries: 'tools', scalable: 'tools', window: 'tools', state: 'tools', overflow: 'tools' };
 
 // each calculator's markup is in this entry (web/templates.mjs): an element shows it the moment it connects
 for (const [name, load] of Object.entries(CALCULATORS)) registerCalculator(name, load, MODULES[name], TEMPLATES[name]);

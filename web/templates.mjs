@@ -8,9 +8,12 @@ import layouts from './calculators/layouts.html';
 import libraries from './calculators/libraries.html';
 import paradox from './calculators/paradox.html';
 import recycling from './calculators/recycling.html';
+import overflow from './calculators/overflow.html';
 import scalable from './calculators/scalable.html';
 import sizing from './calculators/sizing.html';
+import state from './calculators/state.html';
 import window from './calculators/window.html';
+import { OVERFLOW_FIELDS, STATE_FIELDS } from './fields.generated.mjs';
 
 /** The element that starts at `start` in `html`, up to its matching close tag (nested tags of the same name counted). */
 function cut(html, start) {
@@ -50,6 +53,20 @@ const withPlaceholders = (html, marks) =>
     return out.replace(`<!-- placeholder ${mark} -->`, text);
   }, html);
 const fpr = '9.998 × 10⁻³';
+const ph = (text) => `<span class="ph">${text}</span>`;
+
+// Text fields generated from their schema entries (web/fields.generated.mjs: id px-<URL key>, the attribute as
+// the input's name) rather than written out: one definition, and fewer bytes in the entry (the embed size
+// budget). labels: attribute → [symbol, words, hint]; form-fields.mjs shows an error in px-<URL key>-error.
+const textFields = (fields, labels) =>
+  Object.entries(labels).map(([attr, [symbol, words, hint]]) => {
+    const { id } = fields[attr];
+    const hintLine = hint ? `<p class="hint" id="${id}-hint">${hint}</p>` : '';
+    return `<div class="field" data-field="${fields[attr].url}"><label for="${id}">${symbol ? `${symbol} ` : ''}<span class="label-text">${words}</span></label>`
+      + `<input id="${id}" name="${attr}" type="text" aria-describedby="${hint ? `${id}-hint ` : ''}${id}-error">${hintLine}`
+      + `<p class="field-error" id="${id}-error" role="alert" hidden></p></div>`;
+  }).join('');
+const interval = '97,048 [96,901, 97,195]';
 
 export const TEMPLATES = {
   sizing,
@@ -84,4 +101,30 @@ export const TEMPLATES = {
   }),
   scalable,
   window,
+  state: withPlaceholders(state, {
+    // web/state.mjs
+    fields: textFields(STATE_FIELDS, {
+      m: ['<var>m</var>', 'bits'],
+      k: ['<var>k</var>', 'hash functions'],
+      'bits-set': ['<var>X</var>', 'bits set'],
+      p: ['<var>p</var>', 'target FPR', 'optional'],
+      'bits-set-b': ['<var>X</var><sub>B</sub>', 'set in B', 'optional'],
+      union: ['<var>X</var><sub>A∪B</sub>', 'set in A OR B', 'optional'],
+    }),
+    n: ph(interval),
+    union: ph(interval),
+    intersection: ph(interval),
+  }),
+  overflow: withPlaceholders(overflow, {
+    // web/overflow.mjs
+    fields: textFields(OVERFLOW_FIELDS, {
+      m: ['<var>m</var>', 'counters'],
+      n: ['<var>n</var>', 'items'],
+      k: ['<var>k</var>', 'hash functions'],
+      bits: ['<var>b</var>', 'bits per counter'],
+      target: ['', 'target P(overflow)', 'optional'],
+    }),
+    bounds: ph('[8.224 × 10⁻¹¹, 8.224 × 10⁻¹¹] (poisson)'),
+    bits: ph('b = 5, P = 2.128 × 10⁻³⁵'),
+  }),
 };
