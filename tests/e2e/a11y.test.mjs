@@ -4,22 +4,15 @@
 // no Tab stops; every aria-describedby names ids that exist.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser, root } from './harness.mjs';
+import { browserForFile, root } from './harness.mjs';
 
 const WAIT = { timeout: 20_000 };
 const AXE = join(root, 'node_modules', 'axe-core', 'axe.min.js');
 
-let page, baseUrl, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, baseUrl, pageErrors, close: closeBrowser } = await openBrowser());
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, baseUrl, pageErrors;
+browserForFile((opened) => ({ page, baseUrl, pageErrors } = opened));
 
 /** Every card of every calculator done (no card loading or computing). */
 async function settled() {

@@ -4,21 +4,14 @@
 // of n, p, m (a key of another kind — k, rounding — kept its defaults n = 1M, p = 1% only when none was given);
 // formulas and simulate keep each default a given key does not replace.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser } from './harness.mjs';
+import { browserForFile } from './harness.mjs';
 
 const WAIT = { timeout: 20_000 };
 
-let page, bc, baseUrl, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, bc, baseUrl, pageErrors, close: closeBrowser } = await openBrowser());
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, bc, baseUrl, pageErrors;
+browserForFile((opened) => ({ page, bc, baseUrl, pageErrors } = opened));
 
 /** A new <bloom-calc> with `attributes`, appended to the page: its state and its first result or error. */
 async function element(attributes) {

@@ -3,6 +3,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 import { buildWeb } from '../../scripts/build-web.mjs';
@@ -135,4 +136,20 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
     await new Promise((resolve) => server.close(resolve));
   }
   return { page, bc, baseUrl, requests, served, pageErrors, close };
+}
+
+/**
+ * A test file's browser: openBrowser(options) before its tests, what it opened handed to `take` (the file keeps
+ * the fields it uses), closed after them.
+ */
+export function browserForFile(take, options) {
+  let close;
+  before(async () => {
+    const opened = await openBrowser(options);
+    close = opened.close;
+    take(opened);
+  });
+  after(async () => {
+    await close?.();
+  });
 }

@@ -2,22 +2,15 @@
 // hash and lhash; docs/hash-width.md): the line and the warning carry the Node module's bc.size /
 // bc.layoutSize hashFloor for the same input, no line without the field, and the URL alone reproduces the view.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser } from './harness.mjs';
+import { browserForFile } from './harness.mjs';
 import { formatProbability } from '../../wasm/format.mjs';
 
 const WAIT = { timeout: 30_000 };
 
-let page, bc, baseUrl, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, bc, baseUrl, pageErrors, close: closeBrowser } = await openBrowser());
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, bc, baseUrl, pageErrors;
+browserForFile((opened) => ({ page, bc, baseUrl, pageErrors } = opened));
 
 /** Waits until a card has computed the query now in the address bar (`keys`: the calculator's URL keys). */
 async function settled(card, keys) {

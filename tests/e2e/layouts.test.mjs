@@ -2,23 +2,16 @@
 // bc.layoutSize for the same input, the comparison table has a row per layout, the chart is drawn, a bad
 // field shows the core's message inline, and the URL alone reproduces the view.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser } from './harness.mjs';
+import { browserForFile } from './harness.mjs';
 
 const WAIT = { timeout: 30_000 };
 const DEFAULTS = { ln: '1M', lp: '1%', lc: 'rocksdb', lb: '512', lk: '' };
 const FIELDS = { ln: 'px-ln', lp: 'px-lp', lc: 'px-lc', lb: 'px-lb', lk: 'px-lk' };
 
-let page, bc, baseUrl, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, bc, baseUrl, pageErrors, close: closeBrowser } = await openBrowser());
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, bc, baseUrl, pageErrors;
+browserForFile((opened) => ({ page, bc, baseUrl, pageErrors } = opened));
 
 /** Waits until the section has computed the fields now in the form. */
 async function settled() {

@@ -3,23 +3,16 @@
 // bc.librarySize / bc.scalable for the same input, the 32-bit hash floor and its warning appear when they
 // matter, a bad field shows the core's message inline, and the URL alone reproduces the view.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser } from './harness.mjs';
+import { browserForFile } from './harness.mjs';
 
 const WAIT = { timeout: 30_000 };
 const LIB_DEFAULTS = { libn: '1M', libp: '1%', libhash: '64', liblib: 'guava' };
 const SC_DEFAULTS = { sp: '1%', scap: '100k', sn: '1M', sr: '0.5', sg: '2', slib: 'redisbloom' };
 
-let page, bc, baseUrl, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, bc, baseUrl, pageErrors, close: closeBrowser } = await openBrowser());
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, bc, baseUrl, pageErrors;
+browserForFile((opened) => ({ page, bc, baseUrl, pageErrors } = opened));
 
 /** Waits until the card has computed the fields now in its form. */
 async function settled(card, defaults) {

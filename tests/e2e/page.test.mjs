@@ -4,22 +4,15 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser, root } from './harness.mjs';
+import { browserForFile, root } from './harness.mjs';
 
 const screenshotPath = join(root, 'docs', 'screenshot.png');
 const WAIT = { timeout: 15_000 };
 
-let page, bc, baseUrl, requests, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, bc, baseUrl, requests, pageErrors, close: closeBrowser } = await openBrowser({ deviceScaleFactor: 1 }));
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, bc, baseUrl, requests, pageErrors;
+browserForFile((opened) => ({ page, bc, baseUrl, requests, pageErrors } = opened), { deviceScaleFactor: 1 });
 
 // ------------------------------------------------------------------ helpers
 

@@ -1,22 +1,15 @@
 // End-to-end test of the page's Bloom-paradox section: typed values give exactly the Node module's
 // numbers, a bad field shows the core's message inline, and the URL alone reproduces the view.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser } from './harness.mjs';
+import { browserForFile } from './harness.mjs';
 import { formatProbability } from '../../wasm/format.mjs';
 
 const WAIT = { timeout: 15_000 };
 
-let page, bc, baseUrl, requests, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, bc, baseUrl, requests, pageErrors, close: closeBrowser } = await openBrowser());
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, bc, baseUrl, requests, pageErrors;
+browserForFile((opened) => ({ page, bc, baseUrl, requests, pageErrors } = opened));
 
 /** Waits until both paradox cards have computed the fields now in the form. */
 async function settled() {

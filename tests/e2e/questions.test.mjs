@@ -3,22 +3,15 @@
 // view, and a bad field shows the core's message inline. The window sizes in the tools module's worker
 // (tools-worker.js); state and overflow compute with the tools module on the page's thread.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser } from './harness.mjs';
+import { browserForFile } from './harness.mjs';
 import { cliJson } from '../js/helpers/common.mjs';
 
 const WAIT = { timeout: 30_000 };
 
-let page, bc, baseUrl, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, bc, baseUrl, pageErrors, close: closeBrowser } = await openBrowser());
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, bc, baseUrl, pageErrors;
+browserForFile((opened) => ({ page, bc, baseUrl, pageErrors } = opened));
 
 /** Waits until the card `card` has computed (ok or stale) the fields now in its form. */
 async function settled(card) {

@@ -3,21 +3,14 @@
 // captions carrying the computed numbers; and the recycling "Simulate" panel: progress, cancel, rerun,
 // the model value equal to the Node module's simulateSync for the same input and seed.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser } from './harness.mjs';
+import { browserForFile } from './harness.mjs';
 
 const WAIT = { timeout: 20_000 };
 
-let page, bc, baseUrl, requests, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, bc, baseUrl, requests, pageErrors, close: closeBrowser } = await openBrowser());
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, bc, baseUrl, requests, pageErrors;
+browserForFile((opened) => ({ page, bc, baseUrl, requests, pageErrors } = opened));
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 const VARIANT = { hashing: 'colliding', recycling: 'nonretaining' };

@@ -4,21 +4,14 @@
 // and, after the first exact row, the time left at the pace so far; Cancel stops it. All by keyboard, and the
 // section does not move while it runs.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser } from './harness.mjs';
+import { browserForFile } from './harness.mjs';
 
 const WAIT = { timeout: 30_000 };
 
-let page, baseUrl, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, baseUrl, pageErrors, close: closeBrowser } = await openBrowser());
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, baseUrl, pageErrors;
+browserForFile((opened) => ({ page, baseUrl, pageErrors } = opened));
 
 test('2^24 bits, kmax 64: the warning counts the exact rows; the run shows rows done and the time left; Cancel stops it', { timeout: 300_000 }, async () => {
   await page.goto(`${baseUrl}?rm=2%5E24&rp=1e-6&rkmax=64`);

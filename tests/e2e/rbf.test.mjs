@@ -3,21 +3,14 @@
 // responsive (2^36 large-M, a pooled exact run at 2^24), bad input is reported beside its field, the URL alone
 // reproduces the view, and nothing leaves localhost.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser } from './harness.mjs';
+import { browserForFile } from './harness.mjs';
 
 const WAIT = { timeout: 20_000 };
 
-let page, bc, baseUrl, requests, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, bc, baseUrl, requests, pageErrors, close: closeBrowser } = await openBrowser());
-});
-
-after(async () => {
-  await closeBrowser?.();
-});
+let page, bc, baseUrl, requests, pageErrors;
+browserForFile((opened) => ({ page, bc, baseUrl, requests, pageErrors } = opened));
 
 /** Waits until the section shows a finished state for the fields now in the form. */
 async function settled(states = ['ok']) {

@@ -4,19 +4,13 @@
 import assert from 'node:assert/strict';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { openBrowser, webDir } from './harness.mjs';
+import { browserForFile, webDir } from './harness.mjs';
 
 const WAIT = { timeout: 20_000 };
-let page, baseUrl, served, pageErrors, closeBrowser;
-
-before(async () => {
-  ({ page, baseUrl, served, pageErrors, close: closeBrowser } = await openBrowser());
-});
-after(async () => {
-  await closeBrowser?.();
-});
+let page, baseUrl, served, pageErrors;
+browserForFile((opened) => ({ page, baseUrl, served, pageErrors } = opened));
 
 const isWasm = (entry) => entry.path.split('?')[0].endsWith('.wasm');
 

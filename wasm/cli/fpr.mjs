@@ -51,38 +51,14 @@ export default {
   render(r) {
     if (r.layout !== undefined) return renderLayoutFpr(r) + (r.simulation ? renderLayoutSimulation(r.simulation) : '');
     const { hashing } = r;
+    // one row per formula: its FPR, as "1 in N", its relative error against the exact mean and its source
+    const row = (label, fpr, error, reference) => [label, formatProbabilityPlain(fpr), formatOneIn(fpr) || '—', error === undefined ? '—' : formatRelativeErrorPlain(error), reference];
     const rows = [['formula', 'FPR', '', 'rel. error vs exact', 'reference']];
-    rows.push([`exact mean (${hashing})`, formatProbabilityPlain(r.exact), formatOneIn(r.exact) || '—', '—', REFERENCES.exact[hashing]]);
-    if (r.exactTable !== undefined) {
-      rows.push([
-        'exact, table method',
-        formatProbabilityPlain(r.exactTable),
-        formatOneIn(r.exactTable) || '—',
-        formatRelativeErrorPlain((r.exactTable - r.exact) / r.exact),
-        REFERENCES.table[hashing],
-      ]);
-    }
-    rows.push([
-      'classic (colliding)',
-      formatProbabilityPlain(r.classic),
-      formatOneIn(r.classic) || '—',
-      formatRelativeErrorPlain(r.relativeError.classic),
-      '001 eq 1: (1 − (1 − 1/m)^kn)^k',
-    ]);
-    rows.push([
-      'classic (distinct)',
-      formatProbabilityPlain(r.classicDistinct),
-      formatOneIn(r.classicDistinct) || '—',
-      formatRelativeErrorPlain(r.relativeError.classicDistinct),
-      '(1 − (1 − k/m)^n)^k',
-    ]);
-    rows.push([
-      'Bloom 1970',
-      formatProbabilityPlain(r.bloom1970),
-      formatOneIn(r.bloom1970) || '—',
-      formatRelativeErrorPlain(r.relativeError.bloom1970),
-      '001 eq 19',
-    ]);
+    rows.push(row(`exact mean (${hashing})`, r.exact, undefined, REFERENCES.exact[hashing]));
+    if (r.exactTable !== undefined) rows.push(row('exact, table method', r.exactTable, (r.exactTable - r.exact) / r.exact, REFERENCES.table[hashing]));
+    rows.push(row('classic (colliding)', r.classic, r.relativeError.classic, '001 eq 1: (1 − (1 − 1/m)^kn)^k'));
+    rows.push(row('classic (distinct)', r.classicDistinct, r.relativeError.classicDistinct, '(1 − (1 − k/m)^n)^k'));
+    rows.push(row('Bloom 1970', r.bloom1970, r.relativeError.bloom1970, '001 eq 19'));
     const header =
       `m = ${formatInt(r.m)} bits (${formatMemory(Math.ceil(r.m / 8))}), n = ${formatInt(r.n)} items, ` +
       `k = ${r.k} hashes, ${hashing} hashing, ${formatReal(r.bitsPerElement, 3)} bits/element`;
