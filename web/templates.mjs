@@ -13,7 +13,7 @@ import scalable from './calculators/scalable.html';
 import sizing from './calculators/sizing.html';
 import state from './calculators/state.html';
 import window from './calculators/window.html';
-import { OVERFLOW_FIELDS, STATE_FIELDS } from './fields.generated.mjs';
+import { OVERFLOW_FIELDS, SCALABLE_FIELDS, STATE_FIELDS, WINDOW_FIELDS } from './fields.generated.mjs';
 
 /** The element that starts at `start` in `html`, up to its matching close tag (nested tags of the same name counted). */
 function cut(html, start) {
@@ -99,8 +99,24 @@ export const TEMPLATES = {
     ].map((library) => rows(1, [library, '9,585,088', '7', '1.143 MiB', '9.585', fpr, 'missed (×1.004)', '—'])).join(''),
     details: `<span class="ph">${'Guava BloomFilter.create: m = 64·⌈(long)(−n ln p / ln²2) / 64⌉, k = max(1, round(−ln p / ln 2)). '.repeat(4)}</span>`,
   }),
-  scalable,
-  window,
+  scalable: withPlaceholders(scalable, {
+    // web/scalable.mjs
+    fields: textFields(SCALABLE_FIELDS, {
+      p: ['<var>p</var>', 'error bound'],
+      capacity: ['<var>C</var>', "first link's capacity"],
+      n: ['<var>n</var>', 'items in the chain'],
+      ratio: ['<var>R</var>', 'tightening ratio'],
+      growth: ['<var>S</var>', 'growth (EXPANSION)'],
+    }),
+  }),
+  window: withPlaceholders(window, {
+    // web/window.mjs
+    fields: textFields(WINDOW_FIELDS, {
+      w: ['<var>W</var>', 'window (messages)', '≤ 2^36'],
+      p: ['<var>p</var>', 'target average FPR', 'e.g. 0.1%'],
+      delta: ['<var>δ</var>', 'P(cycle &lt; <var>W</var>), σ rule', 'default 1e-6'],
+    }),
+  }),
   state: withPlaceholders(state, {
     // web/state.mjs
     fields: textFields(STATE_FIELDS, {
