@@ -9,7 +9,6 @@ import { createCaller } from '../wasm/worker-protocol.mjs';
 import { createSimulationPanel } from './simulate.mjs';
 import { setValue } from './form-fields.mjs';
 import { renderFormulas } from './formula-table.mjs';
-import { nearView } from './near-view.mjs';
 import { SIZING_FIELDS } from './fields.generated.mjs';
 import {
   formatHashFloor,
@@ -234,13 +233,9 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
 
 
 
-  // loading="lazy": the chart (uPlot and its points) waits until its card nears the view, as the element did
-  let chartNear = null;
   async function renderChart(r, gen, query) {
     setState(chartCard, 'computing', query);
     chartError.hidden = true;
-    await (chartNear ??= host.getAttribute('loading') === 'lazy' ? nearView(chartCard) : Promise.resolve());
-    if (gen !== generation) return;
     let sampleCounts;
     try {
       ({ sampleCounts } = await loadChart());

@@ -46,9 +46,6 @@ document.addEventListener('securitypolicyviolation', (e) => (window.violations ?
 <script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
 <body><bloom-calc id="near" calculator="paradox" loading="lazy"></bloom-calc>${'<p>Text of the page.</p>'.repeat(80)}
 <bloom-calc id="far" calculator="recycling" loading="lazy" m="1000" p="1%" kmax="6"></bloom-calc></body></html>`,
-  '/lazy-chart.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
-<script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
-<body><bloom-calc id="s" calculator="sizing" loading="lazy"></bloom-calc></body></html>`,
   '/recycling.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="/el/bloom-calc.mjs"></script><script type="module" src="/fixture.js"></script></head>
 <body><bloom-calc id="o" calculator="recycling" m="1000" fpr="2%" kmax="6" page-url="/web/"></bloom-calc></body></html>`,
@@ -370,23 +367,6 @@ test('loading="lazy": markup and fields at once, the module and the first result
   const result = await lastResult(page, 'far');
   assert.deepEqual(result.best, JSON.parse(JSON.stringify(bc.recommend({ m: '1000', p: '1%', kmax: '6' }).best)));
   assert.ok(rbf().length > 0, 'its module once near the view');
-  assert.deepEqual(problems, []);
-  await context.close();
-});
-
-test('loading="lazy" on a phone: the sizing chart (uPlot) waits until its card nears the view', async () => {
-  const { page, requests, problems, context } = await open('/lazy-chart.html', { viewport: { width: 412, height: 823 } });
-  const result = await lastResult(page, 's');
-  assert.equal(result.m, bc.size({ n: '1M', p: '1%' }).m);
-  await page.waitForTimeout(1000);
-  const chart = () => page.evaluate(() => {
-    const card = document.getElementById('s').shadowRoot.getElementById('chart-card');
-    return { below: card.getBoundingClientRect().top > window.innerHeight * 1.25, canvas: card.querySelector('canvas') !== null };
-  });
-  assert.deepEqual(await chart(), { below: true, canvas: false });
-  assert.equal(requests.filter((u) => /uPlot/.test(u)).length, 0, 'uPlot is not fetched for a chart out of view');
-  await page.evaluate(() => document.getElementById('s').shadowRoot.getElementById('chart-card').scrollIntoView());
-  await page.waitForFunction(() => document.getElementById('s').shadowRoot.querySelector('#chart-card canvas') !== null, null, WAIT);
   assert.deepEqual(problems, []);
   await context.close();
 });
