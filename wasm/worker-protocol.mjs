@@ -83,6 +83,17 @@ export function createCaller(spawn, { onProgress = () => {}, failed = (event) =>
         worker.postMessage({ id, method, input });
       });
     },
+    /**
+     * `method` on `input` in place of any call in flight (cancelled: its answer would be ignored); then
+     * `done(result)` or `failed(error)`, only while `current()` is true and never for a cancelled call.
+     */
+    replace(method, input, { current, done, failed }) {
+      if (pending.size > 0) caller.cancel();
+      caller.call(method, input).then(
+        (result) => current() && done(result),
+        (error) => current() && !error?.cancelled && failed(error),
+      );
+    },
     /** Terminates the worker (returns what its terminate() returns); every pending call rejects with `error`. */
     cancel(error = cancelledError()) {
       const stopped = stop();

@@ -109,18 +109,15 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
     if (scope && !scope.admits()) return;
     status.textContent = 'Starting…';
     setState('running');
-    if (runner.busy) runner.cancel(); // its answer would be ignored
     const job = jobId;
-    runner.call('simulateParadox', input).then(
-      (result) => {
-        if (job !== jobId) return; // an older run's
+    runner.replace('simulateParadox', input, {
+      current: () => job === jobId, // not an older run's
+      done(result) {
         showResult(result);
         setState('done');
       },
-      (err) => {
-        if (job === jobId && !err?.cancelled) showError(err);
-      },
-    );
+      failed: showError,
+    });
   }
 
   /** Stops a run: the worker is terminated (the next run starts a fresh one). */

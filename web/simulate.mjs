@@ -201,19 +201,16 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     if (scope && !scope.admits()) return;
     status.textContent = 'Starting…';
     setState('running');
-    if (runner.busy) runner.cancel(); // its answer would be ignored
     const job = jobId;
-    runner.call('simulate', input).then(
-      (result) => {
-        if (job !== jobId) return; // an older run's
+    runner.replace('simulate', input, {
+      current: () => job === jobId, // not an older run's
+      done(result) {
         showResult(result);
         setState('done');
         onResult(result, JSON.parse(panel.dataset.input));
       },
-      (err) => {
-        if (job === jobId && !err?.cancelled) showError(err);
-      },
-    );
+      failed: showError,
+    });
   }
 
   /**
