@@ -174,3 +174,14 @@ export function formatPairs(pairs) {
   const width = Math.max(...pairs.map(([key]) => key.length));
   return pairs.map(([key, value]) => `  ${key.padEnd(width)}  ${value}`).join('\n');
 }
+
+/** The k of the rows computed by `method`, as runs: "1–32", "1–3, 7". */
+export function kRuns(rows, method) {
+  const runs = [];
+  for (const { k } of rows.filter((row) => row.method === method)) {
+    const last = runs.at(-1);
+    if (last && last[1] === k - 1) last[1] = k;
+    else runs.push([k, k]);
+  }
+  return runs.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ');
+}

@@ -1,7 +1,6 @@
 // The recycling calculator's results (web/rbf.mjs): the recommender's per-k table and the best choice per rule, each
 // number a link to its equation in docs/rbf.md.
-import { formatInt, formatProbability, formatReal } from '../wasm/format.mjs';
-import { kRuns } from '../wasm/cli/rbf-common.mjs'; // the same runs the CLI prints
+import { formatInt, formatProbability, formatReal, kRuns } from '../wasm/format.mjs'; // kRuns: the same runs the CLI prints
 
 /** Where the equations are explained; anchors are ids defined in that document. */
 export const DOCS = 'docs/rbf.html';

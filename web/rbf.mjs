@@ -5,12 +5,11 @@
 // each k, Cancel terminates the worker and starts a fresh one. In the page URL (url-state) the fields
 // carry an `r` prefix (rm, rp, …) beside the other calculators' parameters; p is the target average FPR f*
 // (docs/decisions.md, "Vocabulary"), read under its older names too: the attribute fpr, the URL key rfpr.
-import { formatInt, formatProbability, formatReal, formatSignificant } from '../wasm/format.mjs';
+import { formatInt, formatProbability, formatReal, formatSignificant, kRuns } from '../wasm/format.mjs'; // kRuns: the same runs the CLI prints
 import { TEMPLATES } from './templates.mjs';
 import { createPool } from './rbf-pool.mjs';
 import { RECYCLING_FIELDS } from './fields.generated.mjs';
 import { createPanel } from './simulate.mjs';
-import { kRuns } from '../wasm/cli/rbf-common.mjs';  // the same runs the CLI prints
 import { capacityChart, curveChart } from './rbf-charts.mjs';
 import { ANCHORS, describeMethod, numberLink, renderSummary, renderTable } from './rbf-results.mjs';
 import { describeSimTarget, rbfSimulationInput } from './rbf-sim.mjs';

@@ -1,16 +1,7 @@
 // Shared by the recycling-Bloom-filter commands (rbf, recommend): the variant of the filter, how the method ran.
-const VARIANT = ['hashing', 'recycling', 'restart', 'swap'];
+import { kRuns } from '../format.mjs';
 
-/** The k of the rows computed by `method`, as runs: "1–32", "1–3, 7". */
-export function kRuns(rows, method) {
-  const runs = [];
-  for (const { k } of rows.filter((row) => row.method === method)) {
-    const last = runs.at(-1);
-    if (last && last[1] === k - 1) last[1] = k;
-    else runs.push([k, k]);
-  }
-  return runs.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ');
-}
+const VARIANT = ['hashing', 'recycling', 'restart', 'swap'];
 
 /**
  * "asymptotic (large-M), relative error ≤ 3.9e-13", "exact fill", or for a recommendation whose rows used both
