@@ -1,5 +1,5 @@
 // The calculators of <bloom-calc> (web/<name>.mjs): each field's attribute (the API field's name in kebab case:
-// blockBits → block-bits), its key in the page URL (url; default the attribute), its start value on the page
+// maxBytes → max-bytes), its key in the page URL (url; default the attribute), its start value on the page
 // (default; none: empty), older attribute names (older) and URL keys (urlOlder), and the id of its control in the
 // calculator's template (`id`: a pattern of {attr} and {url}, per calculator or per field). The fields are those of
 // the calculator's methods' inputs (schema/inputs.mjs), in the order the form shows them.

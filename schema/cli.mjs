@@ -1,6 +1,6 @@
 // The command line (wasm/cli/<command>.mjs, docs/cli.md): each command's options in the order its help lists
 // them. An option of a field is [the input type and field, its value's name in the help, its help line]: its flag is
-// the field's name in kebab case (blockBits → --block-bits), a one-letter name also its short flag (-m) unless the
+// the field's name in kebab case (maxBytes → --max-bytes), a one-letter name also its short flag (-m) unless the
 // command says `shorts: false`, and the command passes its value as that field. An option of the command alone
 // (no API field: --table, --workers) is { flag, type, short?, value?, help }.
 const HASHING = ['hashing', 'colliding|distinct', 'Probes drawn with replacement (colliding, default) or k different bits'];

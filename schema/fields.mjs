@@ -3,7 +3,10 @@
 // A field: kind (how JS reads it: bits, count, probability, decimal, chance, choice, list, flag), type (its
 // TypeScript type when not the kind's), required, default (JS fills it when absent: the core's own default),
 // doc (one line, its range in words), older (older names still read), reader (a reader of wasm/api.mjs with a
-// rule of its own), also (other current names the reader reads, with their doc line). Plain data: scripts/generate.mjs writes every surface from it.
+// rule of its own), also (other current names the reader reads, with their doc line), and for the C++ reader
+// (wasm/bindings/inputs.generated.hpp, of an input declaring `core`: the core's struct and header) member (the
+// struct's member when not the name in snake case), wire (the name api.mjs hands the binding when not the field's),
+// binding: false (api.mjs uses it, the binding never sees it). Plain data: scripts/generate.mjs writes every surface from it.
 
 /** The named choice types: their values (the core names a bad one) and doc line. */
 export const TYPES = {

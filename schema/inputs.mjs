@@ -8,12 +8,19 @@ import {
 const count = { kind: 'count', required: true };
 const VARIANT = { hashing, recycling, restart, swap, method: rbfMethod };
 const filter = { m, n, k, hashing };
+// fpr, size and layoutSize: api.mjs asks hashFloor itself (withHashFloor); their bindings never see hashBits.
+const floorBits = { ...hashBits, binding: false };
 
 export const INPUTS = {
-  FilterInput: { fields: filter },
-  FprInput: { doc: 'fpr()\'s input: a filter, and optionally the hash width whose floor to show beside it.', fields: { ...filter, hashBits } },
+  FilterInput: { core: { struct: 'FilterInput', header: 'params.hpp' }, fields: filter },
+  FprInput: {
+    doc: 'fpr()\'s input: a filter, and optionally the hash width whose floor to show beside it.',
+    core: { struct: 'FilterInput', header: 'params.hpp' },
+    fields: { ...filter, hashBits: floorBits },
+  },
   SizingInput: {
     doc: 'Give any consistent subset of n, p, m, k: the others are solved.',
+    core: { struct: 'SizingInput', header: 'fpr/sizing.hpp' },
     fields: {
       n: { ...n, required: false, doc: 'Items.' },
       p: { ...p, required: false },
@@ -22,12 +29,13 @@ export const INPUTS = {
       rounding: { kind: 'choice', type: 'Rounding', default: 'none', doc: 'How a solved m is rounded up.' },
       method: { kind: 'choice', type: 'SizingMethod', default: 'classic', doc: 'The FPR held to the target.' },
       hashing,
-      hashBits,
+      hashBits: floorBits,
     },
   },
 
   // ---- recycling filters (docs/rbf.md) ----
   RbfInput: {
+    core: { struct: 'SigmaInput', header: 'rbf/sigma_model.hpp' },
     fields: {
       m: { ...m, doc: 'Total memory in bits, 1 ≤ m ≤ 2^40 (two phases split it evenly; the exact method: ≤ 2^24 bits per filter).' },
       k: { ...k, doc: 'Hash functions, 1 ≤ k ≤ 64, k ≤ bits per filter.' },
@@ -37,6 +45,7 @@ export const INPUTS = {
     },
   },
   SigmaCurveInput: {
+    core: { struct: 'SigmaInput', header: 'rbf/sigma_model.hpp' },
     fields: {
       m: { ...m, doc: 'Total memory in bits, as `rbf`.' },
       k: { ...k, doc: 'Hash functions, as `rbf`.' },
@@ -49,6 +58,7 @@ export const INPUTS = {
     },
   },
   NBoundedInput: {
+    core: { struct: 'NBoundedInput', header: 'rbf/nbounded.hpp' },
     fields: {
       m: { ...m, doc: 'Bits, 1 ≤ m ≤ 2^40 (the cost grows with N, not m).' },
       k: { ...k, doc: 'Hash functions, 1 ≤ k ≤ 64.' },
@@ -57,6 +67,7 @@ export const INPUTS = {
     },
   },
   RecommendInput: {
+    core: { struct: 'RecommendRequest', header: 'rbf/recommend.hpp' },
     fields: {
       m: { ...m, doc: 'Total memory in bits, 4 ≤ m ≤ 2^40 (the exact method: ≤ 2^24).' },
       kmax: { ...kmax, default: 32, doc: 'Largest k tried, 1..64, default 32; at most 32 where the large-M method runs (above 2^24 bits), else a RangeError naming `kmax`.' },
@@ -67,22 +78,25 @@ export const INPUTS = {
 
   // ---- the Bloom paradox and counting filters (docs/paradox.md) ----
   ParadoxInput: {
+    core: { struct: 'BloomParadoxInput', header: 'paradox/bloom.hpp' },
     fields: {
       prior,
       alpha,
       fpr: { kind: 'chance', doc: 'False-positive rate of the filter, in (0, 1]. Give exactly one of `fpr` and `bpe`.' },
-      bpe: { kind: 'decimal', doc: 'Bits per element m/n ≥ 0; the FPR is then the paper\'s model (1/2)^{ln2·m/n} (optimal k).' },
+      bpe: { kind: 'decimal', member: 'bits_per_element', doc: 'Bits per element m/n ≥ 0; the FPR is then the paper\'s model (1/2)^{ln2·m/n} (optimal k).' },
     },
   },
   ParadoxCurveInput: {
+    core: { struct: 'BloomParadoxCurveInput', header: 'paradox/bloom.hpp' },
     fields: {
       priors: { ...list, reader: 'priorList', doc: 'The priors at which to evaluate the posterior: at least one (an empty list is a RangeError naming `priors`), at most 10^5.' },
       alpha,
       fpr: { kind: 'chance', doc: 'False-positive rate of the filter, in (0, 1]. Give exactly one of `fpr` and `bpe`.' },
-      bpe: { kind: 'decimal', doc: 'Bits per element m/n ≥ 0; the FPR is then the paper\'s model (1/2)^{ln2·m/n} (optimal k).' },
+      bpe: { kind: 'decimal', member: 'bits_per_element', doc: 'Bits per element m/n ≥ 0; the FPR is then the paper\'s model (1/2)^{ln2·m/n} (optimal k).' },
     },
   },
   CbfInput: {
+    core: { struct: 'CbfInput', header: 'paradox/cbf.hpp' },
     fields: {
       counters: { ...list, doc: 'The k counters c_1..c_k of the element: non-negative integers ≤ n.' },
       m: { ...count, doc: 'Counters in the CBF; each hash function owns m/k of them. k ≤ m ≤ 2^40.' },
@@ -93,6 +107,7 @@ export const INPUTS = {
     },
   },
   CbfOptimalKInput: {
+    core: { struct: 'CbfOptimalKInput', header: 'paradox/cbf.hpp' },
     fields: {
       m: { ...count, doc: 'Counters in the CBF, as `cbf`.' },
       n: { ...n, doc: 'Elements inserted, as `cbf`.' },
@@ -102,6 +117,7 @@ export const INPUTS = {
     },
   },
   BhCbfInput: {
+    core: { struct: 'BhCbfInput', header: 'paradox/bh_cbf.hpp' },
     fields: {
       counters: { ...list, doc: 'c_j, the fixed-increment counters.' },
       sums: { ...list, doc: 'a_j, the variable-increment counters (sums of increments).' },
@@ -116,6 +132,7 @@ export const INPUTS = {
     },
   },
   SelectiveInput: {
+    core: { struct: 'SelectiveRequest', header: 'paradox/selective.hpp' },
     fields: {
       sizes: { ...list, doc: 'N_i, elements of the universe in each class.' },
       members: { ...list, doc: 'n_i ≤ N_i, members of S in each class (prior n_i / N_i). Same length as `sizes`.' },
@@ -125,6 +142,7 @@ export const INPUTS = {
     },
   },
   OrderInput: {
+    core: { struct: 'CacheOrderInput', header: 'paradox/cache_order.hpp' },
     fields: {
       probs: { ...list, doc: 'Success probability of each regular proxy, in [0, 1].' },
       costs: { ...list, doc: 'Query cost of each regular proxy, > 0; as many as `probs`.' },
@@ -134,6 +152,7 @@ export const INPUTS = {
 
   // ---- simulations (docs/simulation.md) ----
   SimulationInput: {
+    core: { struct: 'SimInput', header: 'sim/runner.hpp' },
     fields: {
       structure: { kind: 'choice', type: 'SimStructure', required: true, doc: 'The real data structure to run.' },
       hashing: { ...hashing, type: 'SimHashing' },
@@ -143,6 +162,7 @@ export const INPUTS = {
       recycling: {
         ...recycling,
         reader: 'simRecycling',
+        wire: 'retaining',  // api.mjs hands the engine `retaining: true | false` (simArgs)
         olderDoc: { retaining: 'the older spelling of `recycling: \'retaining\'`.' },
         doc: '`\'retaining\'`: after a recycle, set the triggering message in the fresh filter (as `rbf`). Default `\'nonretaining\'`.',
       },
@@ -165,6 +185,7 @@ export const INPUTS = {
     },
   },
   ParadoxSimulationInput: {
+    core: { struct: 'ParadoxSimInput', header: 'paradox/sim.hpp' },
     fields: {
       structure: { kind: 'choice', type: "'bloom' | 'counting'", default: 'bloom', doc: '`\'bloom\'` (default) or `\'counting\'` (8-bit counters; same answers).' },
       hashing: { ...hashing, type: 'SimHashing' },
@@ -181,6 +202,7 @@ export const INPUTS = {
 
   // ---- layouts, libraries, scalable filters (docs/layouts.md, libraries.md, hash-width.md, scalable.md) ----
   LayoutInput: {
+    core: { struct: 'LayoutInput', header: 'layouts/presets.hpp' },
     fields: {
       m, n,
       k: { ...k, required: false, doc: 'Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets).' },
@@ -189,6 +211,7 @@ export const INPUTS = {
     },
   },
   LayoutSizingInput: {
+    core: { struct: 'LayoutSizingInput', header: 'layouts/layout_sizing.hpp' },
     fields: {
       n,
       k: { ...k, required: false, doc: 'Fixed k; absent: the k needing the fewest bits.' },
@@ -197,10 +220,11 @@ export const INPUTS = {
       maxBytes,
       layout, preset,
       hashing: { ...hashing, doc: 'Probes inside a block (standard, blocked). Default \'colliding\'.' },
-      hashBits,
+      hashBits: floorBits,
     },
   },
   LayoutSimulationInput: {
+    core: { struct: 'LayoutSimInput', header: 'layouts/layout_sim.hpp' },
     fields: {
       m, n,
       k: { ...k, required: false, doc: 'Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets).' },
@@ -217,6 +241,7 @@ export const INPUTS = {
     },
   },
   LibrarySizeInput: {
+    core: { struct: 'LibrarySizingInput', header: 'libraries/library_sizing.hpp' },
     fields: {
       library: { kind: 'choice', type: 'LibraryName', required: true, doc: 'The library whose sizing rule to run.' },
       n, p,
@@ -226,6 +251,7 @@ export const INPUTS = {
     },
   },
   HashFloorInput: {
+    core: { struct: 'HashFloorInput', header: 'libraries/hash_width.hpp' },
     fields: {
       layout: { ...layout, doc: 'The filter\'s layout.' },
       m, n, k, blockBits, hashing,
@@ -235,6 +261,7 @@ export const INPUTS = {
     },
   },
   ScalableInput: {
+    core: { struct: 'ScalableInput', header: 'libraries/scalable.hpp' },
     fields: {
       p: { ...p, doc: 'The chain\'s overall error bound.' },
       capacity: { ...count, doc: 'C: items of the first link.' },
@@ -249,6 +276,7 @@ export const INPUTS = {
   // ---- issue 21's questions: sliding windows (docs/window.md) ----
   WindowInput: {
     doc: 'window(): a two-filter recycling filter sized from a window (docs/window.md).',
+    core: { struct: 'WindowInput', header: 'window/window.hpp' },
     fields: {
       w: { ...count, doc: 'The window W: every inserted message is found for at least W further insertions; 1 ≤ W ≤ 2^36.' },
       p: { ...p, doc: 'Target long-run average FPR per arrival (count-instance), in (0, 1).' },
@@ -260,19 +288,21 @@ export const INPUTS = {
   // ---- issue 21's questions: a filter in use (docs/state.md), counter overflow (docs/paradox.md#overflow) ----
   StateInput: {
     doc: 'state(): what a filter\'s count of set bits says (docs/state.md).',
+    core: { struct: 'StateInput', header: 'fpr/state.hpp' },
     fields: {
       m: { ...m, doc: 'Filter size in bits, 2 ≤ m ≤ 2^40.' },
       k,
       bitsSet: { ...count, doc: 'X, the set bits counted now (a popcount): 0 ≤ X < m.' },
       hashing,
       confidence: { ...confidence, default: 0.95, doc: 'Of every interval, in (0, 1); default 0.95.' },
-      p: { ...p, required: false, doc: 'A target FPR: the items left before the expected FPR exceeds it.' },
+      p: { ...p, required: false, member: 'target', doc: 'A target FPR: the items left before the expected FPR exceeds it.' },
       bitsSetB: { kind: 'count', doc: 'Set bits of a second filter B (same m, k and hashes); with `union`.' },
-      union: { kind: 'count', doc: 'Set bits of A OR B; with `bitsSetB`.' },
+      union: { kind: 'count', member: 'bits_set_union', doc: 'Set bits of A OR B; with `bitsSetB`.' },
     },
   },
   OverflowInput: {
     doc: 'overflow(): counter overflow in a counting filter (docs/paradox.md#overflow). Give `bits` or `target`.',
+    core: { struct: 'OverflowInput', header: 'counting/overflow.hpp' },
     fields: {
       m: { ...count, doc: 'Counters, 1 ≤ m ≤ 2^40.' },
       n, k,

@@ -2,15 +2,16 @@
 // On a copy of schema/, the generator and the pages it writes into, the walkthrough's field (`salt`, an optional count
 // with default 0, of fpr) is added to schema/inputs.mjs, to `fpr`'s options in schema/cli.mjs and to the formulas
 // calculator in schema/calculators.mjs; `npm run generate` then gives it a type, a JS check and default, a CLI
-// option, an element attribute and a row in the docs tables. (The core reads it from the complete input the
-// binding receives: the one edit outside the schema.)
+// option, an element attribute, a row in the docs tables and the C++ reader copying it into the core's input struct
+// (wasm/bindings/inputs.generated.hpp); the core's struct gains the member (the one edit outside the schema), and
+// the binding compiles unchanged.
 import assert from 'node:assert/strict';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 
 import { ROOT } from './helpers/common.mjs';
 
@@ -24,13 +25,13 @@ async function edit(path, from, to) {
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bloomcalc-walkthrough-'));
-  for (const path of ['schema', 'scripts/generate.mjs', 'scripts/generate', 'docs/api.md', 'docs/cli.md', 'docs/vocabulary.md', 'wasm/api.mjs', 'wasm/error-wire.mjs', 'wasm/nearest.mjs'])
+  for (const path of ['schema', 'scripts/generate.mjs', 'scripts/generate', 'docs/api.md', 'docs/cli.md', 'docs/vocabulary.md', 'wasm/api.mjs', 'wasm/error-wire.mjs', 'wasm/nearest.mjs', 'wasm/bindings', 'core/include'])
     await cp(join(ROOT, path), join(dir, path), { recursive: true });
   for (const folder of ['wasm/cli', 'web']) await mkdir(join(dir, folder), { recursive: true });
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
   // 1. the field, in its method's input
-  await edit('schema/inputs.mjs', "fields: { ...filter, hashBits } },",
-    "fields: { ...filter, hashBits, salt: { kind: 'count', default: 0, doc: 'Seed of the hash functions, 0 ≤ salt ≤ 2^32.' } } },");
+  await edit('schema/inputs.mjs', 'fields: { ...filter, hashBits: floorBits },',
+    "fields: { ...filter, hashBits: floorBits, salt: { kind: 'count', default: 0, doc: 'Seed of the hash functions, 0 ≤ salt ≤ 2^32.' } },");
   // 2. its CLI option and its calculator field
   await edit('schema/cli.mjs', "      HASH_BITS,\n    ],\n  },\n  size:", "      HASH_BITS,\n      ['FprInput.salt', 'S', 'Seed of the hash functions'],\n    ],\n  },\n  size:");
   await edit('schema/calculators.mjs', "hashing: { default: 'colliding' } } },", "hashing: { default: 'colliding' }, salt: { url: 'fs', default: '0' } } },");
@@ -39,6 +40,13 @@ before(async () => {
   // 4. npm run generate
   execFileSync(process.execPath, [join(dir, 'scripts/generate.mjs')], { stdio: 'pipe' });
 });
+
+// em++ -fsyntax-only of a binding file in the copy: '' when it compiles, else the compiler's first error.
+const EMXX = spawnSync('em++', ['--version'], { stdio: 'ignore' }).status === 0;
+function compileError(binding) {
+  const r = spawnSync('em++', ['-fsyntax-only', '-std=c++17', '-fwasm-exceptions', `-I${join(dir, 'wasm')}`, `-I${join(dir, 'core/include')}`, join(dir, 'wasm/bindings', binding)], { encoding: 'utf8' });
+  return r.status === 0 ? '' : r.stderr.split('\n').find((line) => /error/.test(line)) ?? r.stderr;
+}
 after(() => rm(dir, { recursive: true, force: true }));
 
 test('the type: FprInput gains salt?: Quantity, its doc line and default', async () => {
@@ -78,4 +86,26 @@ test('the docs: a row in docs/api.md\'s FprInput table, docs/cli.md\'s fpr optio
   assert.match(await text('docs/api.md'), /\| `salt` \| count \|  \| `0` \|  \| Seed of the hash functions, 0 ≤ salt ≤ 2\^32\. \|/);
   assert.match(await text('docs/cli.md'), /\| `--salt` \| `S` \| Seed of the hash functions \|/);
   assert.match(await text('docs/vocabulary.md'), /\| `salt` \| the seed of the hash functions \| FprInput \| fpr \| formulas \(fs\) \| — \|/);
+});
+
+test('the binding: the generated reader copies salt into the core\'s FilterInput; fpr.cpp needs the core\'s member, not an edit', { skip: !EMXX && 'em++ (Emscripten) is not installed' }, async () => {
+  const readers = await text('wasm/bindings/inputs.generated.hpp');
+  const fpr = readers.slice(readers.indexOf('FilterInput FprInput('), readers.indexOf('}', readers.indexOf('FilterInput FprInput(')));
+  assert.match(fpr, /field\(in, "salt", out\.salt\);/);
+  // without the core's member the reader does not compile (it writes the core's struct, nothing of its own) …
+  assert.match(compileError('fpr.cpp'), /salt/);
+  // … with it (step 3: the core's input struct gains the member and its default), the binding compiles unchanged
+  await edit('core/include/bloomcalc/params.hpp', 'double m = NAN, n = NAN, k = NAN;\n', 'double m = NAN, n = NAN, k = NAN;\n    double salt = 0;\n');
+  assert.equal(compileError('fpr.cpp'), '');
+});
+
+test('no binding reads an input field by hand: each reads its input through its generated reader', async () => {
+  const { readdir } = await import('node:fs/promises');
+  const { INPUTS } = await import(pathToFileURL(join(ROOT, 'schema/index.mjs')).href);
+  for (const [type, { core }] of Object.entries(INPUTS)) assert.ok(core, `${type} names the core's input struct (core: { struct, header })`);
+  for (const file of (await readdir(join(ROOT, 'wasm/bindings'))).filter((f) => f.endsWith('.cpp'))) {
+    const source = await readFile(join(ROOT, 'wasm/bindings', file), 'utf8');
+    // a reader given a field's name: `string_or(input, "hashing", "colliding")`, `field(input, "m", in.m)`
+    assert.doesNotMatch(source, /\b\w+\(input, "/, `${file} reads a field of its input by hand`);
+  }
 });

@@ -6,9 +6,12 @@
 // BindingError on a mistyped argument, a throwing JS callback) skips the wasm epilogues: the stack
 // pointer is not restored and the destructors of live vals and strings never run, so every error
 // leaked stack, emval handles and heap until the module died. Therefore every binding:
-//   1. takes `val` arguments that wasm/api.mjs has already checked and copied into plain objects, and
-//      reads them only through the checked readers below (common.hpp) (optional_number, string_or, optional_bool,
-//      numbers, text_of), which throw a C++ InputTypeError instead of letting embind throw;
+//   1. takes `val` arguments that wasm/api.mjs has already checked and copied into plain objects (every default
+//      filled), and reads them only through the checked readers below (common.hpp): the reader generated from the
+//      schema (inputs.generated.hpp), whose `field` overloads copy each field into the core's input struct, or
+//      text_of; they throw a C++ InputTypeError instead of letting embind throw (not embind's value_object, whose
+//      conversion of a field of the wrong type throws a JS exception through the wasm frames: no `.parameter`,
+//      and the leak above);
 //   2. wraps its whole body in `guarded(...)`, which catches every C++ exception and RETURNS an error
 //      record { __bloomcalcError: { name, message, parameter, validRange } } (a normal return: the
 //      stack is restored and every val freed);
@@ -150,18 +153,6 @@ double required_number(const val& input, const char* name) {
     return NAN;
 }
 
-double number_or(const val& input, const char* name, double fallback) {
-    const auto v = optional_number(input, name);
-    return v ? *v : fallback;
-}
-
-std::string string_or(const val& input, const char* name, const char* fallback) {
-    val v = input[name];
-    if (v.isUndefined() || v.isNull()) return fallback;
-    if (!v.isString()) throw InputTypeError{name, "a string"};
-    return v.as<std::string>();
-}
-
 FieldKind field_kind(const val& input, const char* name) { return static_cast<FieldKind>(bc_field_kind(input.as_handle(), name, 0)); }
 
 // Required fields of a nested input (a pool's rows), named by their path ("rows[3].onePhase.fpr").
@@ -207,6 +198,25 @@ std::vector<double> numbers(const val& input, const char* name) {
     return out;
 }
 
+// ---- the typed field readers of the generated readers (common.hpp) -------------------------------------
+
+void field(const val& input, const char* name, double& out) {
+    if (const auto v = optional_number(input, name)) out = *v;
+}
+void required(const val& input, const char* name, double& out) { out = required_number(input, name); }
+void field(const val& input, const char* name, std::optional<double>& out) { out = optional_number(input, name); }
+bool field(const val& input, const char* name, std::string& out) {
+    val v = input[name];
+    if (v.isUndefined() || v.isNull()) return false;
+    if (!v.isString()) throw InputTypeError{name, "a string"};
+    out = v.as<std::string>();
+    return true;
+}
+void field(const val& input, const char* name, bool& out) {
+    if (const auto v = optional_bool(input, name)) out = *v;
+}
+void field(const val& input, const char* name, std::vector<double>& out) { out = numbers(input, name); }
+
 // A result that may be unbounded or absent: null, never ±∞ or NaN.
 val finite_or_null(double x) { return std::isfinite(x) ? val(x) : val::null(); }
 // Π(x, k): none, or beyond every double (no realisable product is answered positive): null either way.
@@ -219,12 +229,16 @@ val array_of(const std::vector<double>& values) {
     return out;
 }
 
+void set_filter(val& out, const bc::Filter& f) {
+    out.set("m", val(static_cast<double>(f.m)));
+    out.set("n", val(static_cast<double>(f.n)));
+    out.set("k", val(f.k));
+    out.set("hashing", val(std::string(bc::to_string(f.hashing))));
+}
+
 val fpr_report_val(const bc::FprReport& r) {
     val out = val::object();
-    out.set("m", val(static_cast<double>(r.filter.m)));
-    out.set("n", val(static_cast<double>(r.filter.n)));
-    out.set("k", val(r.filter.k));
-    out.set("hashing", val(std::string(bc::to_string(r.filter.hashing))));
+    set_filter(out, r.filter);
     out.set("exact", val(r.exact));
     out.set("classic", val(r.classic));
     out.set("classicDistinct", val(r.classic_distinct));

@@ -1,7 +1,8 @@
 // What every binding file (wasm/bindings/<domain>.cpp, one per core/ folder) shares: the error pattern, the
 // checked readers of JS input and the writers of small results, defined in common.cpp (namespace bcjs). The
-// rules are at the top of common.cpp: every binding takes `val` arguments api.mjs has checked, reads them only
-// through these readers, and wraps its body in `guarded`.
+// rules are at the top of common.cpp: every binding takes `val` arguments api.mjs has checked, reads its input
+// through the reader generated from the schema (inputs.generated.hpp: inputs::<Type>), and wraps its body in
+// `guarded`.
 #pragma once
 
 #include <emscripten/bind.h>
@@ -14,6 +15,7 @@
 #include <vector>
 
 namespace bloomcalc {
+struct Filter;
 struct FprReport;
 struct HashFloor;
 struct Interval;
@@ -48,11 +50,30 @@ val guarded(F&& f) {
 // ---- the checked readers: absent means undefined or null ------------------------------------------------
 std::optional<double> optional_number(const val& input, const char* name);
 double required_number(const val& input, const char* name);  // absent: NaN, refused by the core by name
-double number_or(const val& input, const char* name, double fallback);
-std::string string_or(const val& input, const char* name, const char* fallback);
 std::optional<bool> optional_bool(const val& input, const char* name);
 std::vector<double> numbers(const val& input, const char* name);  // a list of numbers (absent: empty)
 std::string text_of(const val& v, const char* name);             // a string argument passed as a val
+
+// ---- the typed field readers of the generated readers (wasm/bindings/inputs.generated.hpp) ---------------
+// JS hands each binding a complete input (wasm/api.mjs fills every default the schema declares), and the
+// generated reader copies each field into the core's input struct once, the overload chosen by the member's
+// type. A field absent (undefined or null) keeps the member's own default in the core struct (which
+// tests/js/schema.test.mjs holds to the schema's), except a number read by `required` (the schema's required
+// numbers, and those without a default) held as a plain double: NaN, and the core's error naming it says
+// "<name> is required".
+void field(const val& input, const char* name, double& out);
+void field(const val& input, const char* name, std::optional<double>& out);
+bool field(const val& input, const char* name, std::string& out);  // present?
+void field(const val& input, const char* name, bool& out);
+void field(const val& input, const char* name, std::vector<double>& out);
+void required(const val& input, const char* name, double& out);
+inline void required(const val& input, const char* name, std::optional<double>& out) { field(input, name, out); }
+// A named choice: the text, parsed by the core's parser of its enum (the overloads: bindings/choices.hpp).
+template <class E>
+void choice(const val& input, const char* name, E& out, E (*parse)(const std::string&)) {
+    std::string text;
+    if (field(input, name, text)) out = parse(text);
+}
 
 // Fields of a nested input (a pool's rows), named by their path ("rows[3].onePhase.fpr").
 enum class FieldKind { absent, number, string, boolean, object, array, other };
@@ -67,6 +88,7 @@ val finite_or_null(double x);                          // null, never ±∞ or N
 val finite_optional(const std::optional<double>& x);  // none or not finite: null
 val optional_val(const std::optional<double>& x);     // none: null
 val array_of(const std::vector<double>& values);
+void set_filter(val& out, const bloomcalc::Filter& f);  // m, n, k, hashing (fpr() and size()'s results)
 val fpr_report_val(const bloomcalc::FprReport& r);  // fpr() and size()'s report
 val hash_floor_val(const bloomcalc::HashFloor& h);  // hash_width.cpp: hashFloor and librarySize's floor
 val interval_val(const bloomcalc::Interval& i);       // { low, high }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/fpr/exact_fpr.hpp"
 #include "bloomcalc/fpr/exact_fpr_table.hpp"
 #include "bloomcalc/fpr/report.hpp"
@@ -14,22 +15,16 @@ namespace bc = bloomcalc;
 
 namespace {
 
-// { m, n, k, hashing? }
-bc::Filter filter_input(const val& input) {
-    return bc::make_filter(required_number(input, "m"), required_number(input, "n"), required_number(input, "k"),
-                           bc::parse_hashing(string_or(input, "hashing", "colliding")));
-}
-
 val compare_fpr(val input) {
-    return guarded([&] { return fpr_report_val(bc::compare_fpr(filter_input(input))); });
+    return guarded([&] { return fpr_report_val(bc::compare_fpr(bc::make_filter(inputs::FprInput(input)))); });
 }
 
 val exact_fpr(val input) {
-    return guarded([&] { return bc::exact_fpr(filter_input(input)); });
+    return guarded([&] { return bc::exact_fpr(bc::make_filter(inputs::FilterInput(input))); });
 }
 
 val exact_fpr_table(val input) {
-    return guarded([&] { return bc::exact_fpr_table(filter_input(input)); });
+    return guarded([&] { return bc::exact_fpr_table(bc::make_filter(inputs::FilterInput(input))); });
 }
 
 }  // namespace

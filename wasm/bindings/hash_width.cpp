@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/layout.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
@@ -31,18 +32,8 @@ namespace bc = bloomcalc;
 
 namespace {
 
-// { layout?, m, n, k, blockBits?, hashing?, hashBits, ideal?, p? }: ideal absent → the layout's exact FPR.
 val hash_floor(val input) {
-    return guarded([&] {
-        const auto filter = bc::make_layout_filter(bc::parse_layout(string_or(input, "layout", "standard")), required_number(input, "m"),
-                                                   required_number(input, "n"), required_number(input, "k"),
-                                                   optional_number(input, "blockBits").value_or(NAN),
-                                                   bc::parse_hashing(string_or(input, "hashing", "colliding")));
-        const unsigned bits = bc::checked_hash_bits(required_number(input, "hashBits"));
-        const auto ideal = optional_number(input, "ideal");
-        const double f = ideal ? bc::checked_probability(*ideal, "ideal") : bc::layout_exact_fpr(filter);
-        return hash_floor_val(bc::hash_floor(filter, f, bits, optional_number(input, "p").value_or(NAN)));
-    });
+    return guarded([&] { return hash_floor_val(bc::hash_floor(inputs::HashFloorInput(input))); });
 }
 
 }  // namespace

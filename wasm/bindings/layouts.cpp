@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
 #include "bloomcalc/layouts/layout_sim.hpp"
@@ -19,17 +20,7 @@ namespace bc = bloomcalc;
 namespace {
 
 // ---- layouts: { layout?, preset?, m, n, k?, blockBits?, hashing? } ----------------------------------
-bc::LayoutFilter layout_filter_of(const val& input) {
-    bc::LayoutInput in;
-    in.layout = string_or(input, "layout", "standard");
-    in.preset = string_or(input, "preset", "");
-    in.hashing = string_or(input, "hashing", "colliding");
-    in.m = required_number(input, "m");
-    in.n = required_number(input, "n");
-    in.k = required_number(input, "k");
-    in.block_bits = required_number(input, "blockBits");
-    return bc::resolve_layout_filter(in);
-}
+bc::LayoutFilter layout_filter_of(const val& input) { return bc::resolve_layout_filter(inputs::LayoutInput(input)); }
 
 val layout_filter_val(val out, const bc::LayoutFilter& f) {
     out.set("layout", val(std::string(bc::to_string(f.layout))));
@@ -69,8 +60,7 @@ val what_if_val(const std::vector<bc::WhatIf>& list) {
 
 val layout_fpr(val input) {
     return guarded([&] {
-        const auto preset = string_or(input, "preset", "");
-        const auto r = bc::layout_report(layout_filter_of(input), preset.empty() ? "" : bc::find_preset(preset).name);
+        const auto r = bc::layout_report(inputs::LayoutInput(input));
         val out = layout_filter_val(val::object(), r.filter);
         out.set("preset", r.preset.empty() ? val::null() : val(r.preset));
         out.set("exact", val(r.exact));
@@ -103,16 +93,7 @@ val layout_mixture(val input) {
 
 val layout_size(val input) {
     return guarded([&] {
-        bc::LayoutSizingInput in;
-        in.n = required_number(input, "n");
-        in.p = required_number(input, "p");
-        in.layout = bc::parse_layout(string_or(input, "layout", "standard"));
-        in.block_bits = optional_number(input, "blockBits");
-        in.k = optional_number(input, "k");
-        in.hashing = bc::parse_hashing(string_or(input, "hashing", "colliding"));
-        in.preset = string_or(input, "preset", "");
-        in.max_bytes = optional_number(input, "maxBytes");
-        const auto r = bc::size_layout(in);
+        const auto r = bc::size_layout(inputs::LayoutSizingInput(input));
         val out = layout_filter_val(val::object(), r.filter);
         out.set("preset", r.preset.empty() ? val::null() : val(r.preset));
         out.set("target", val(r.target));
@@ -148,14 +129,8 @@ val layout_size(val input) {
 
 val simulate_layout(val input) {
     return guarded([&] {
-        bc::LayoutSimConfig c;
+        auto c = bc::layout_sim_config(inputs::LayoutSimulationInput(input));
         c.max_probes = bc::kLayoutSimSyncMaxProbes;  // one synchronous call: about 1 s at most
-        c.filter = layout_filter_of(input);
-        c.hashing = bc::parse_layout_hashing(string_or(input, "hashScheme", "ideal"));
-        c.epochs = bc::checked_integer(number_or(input, "epochs", 32), "epochs", 2, std::uint64_t{1} << 20);
-        c.queries = bc::checked_integer(number_or(input, "queries", 0), "queries", 0, std::uint64_t{1} << 40);
-        c.seed = bc::checked_integer(number_or(input, "seed", 1), "seed", 0, (std::uint64_t{1} << 53) - 1);
-        c.confidence = number_or(input, "confidence", 0.99);
         const auto r = bc::simulate_layout(c);
         val out = layout_filter_val(val::object(), r.config.filter);
         out.set("hashScheme", val(std::string(bc::to_string(r.config.hashing))));

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/layout.hpp"
 #include "bloomcalc/libraries/hash_width.hpp"
@@ -49,18 +50,9 @@ val libraries() {
     return out;
 }
 
-// { library, n, p, k?, maxBytes?, hashBits? }
 val library_size(val input) {
     return guarded([&] {
-        bc::LibrarySizingInput in;
-        in.library = string_or(input, "library", "");
-        in.n = required_number(input, "n");
-        in.p = required_number(input, "p");
-        in.k = optional_number(input, "k");
-        in.max_bytes = optional_number(input, "maxBytes");
-        const auto hash_bits = optional_number(input, "hashBits");
-        if (hash_bits) bc::checked_hash_bits(*hash_bits);
-        const auto r = bc::size_for_library(in);
+        const auto r = bc::size_for_library(inputs::LibrarySizeInput(input));
         val out = val::object();
         set_library(out, r.library, "library");
         out.set("hashScheme", val(r.library.scheme));
@@ -71,23 +63,14 @@ val library_size(val input) {
         out.set("exact", val(r.exact));
         out.set("missesTarget", val(r.misses_target));
         out.set("note", r.note.empty() ? val::null() : val(r.note));
-        const unsigned bits = hash_bits ? static_cast<unsigned>(*hash_bits) : r.library.hash_bits;
-        out.set("hashFloor", bits ? hash_floor_val(bc::hash_floor(r.filter, r.exact, bits, r.target)) : val::null());
+        out.set("hashFloor", r.hash_floor ? hash_floor_val(*r.hash_floor) : val::null());
         return out;
     });
 }
 
-// { p, capacity, n, ratio?, growth?, library?, optimise? }
 val scalable(val input) {
     return guarded([&] {
-        bc::ScalableInput in;
-        in.p = required_number(input, "p");
-        in.capacity = required_number(input, "capacity");
-        in.n = required_number(input, "n");
-        in.ratio = optional_number(input, "ratio").value_or(0.5);
-        in.growth = optional_number(input, "growth").value_or(2.0);
-        in.library = string_or(input, "library", "redisbloom");
-        in.optimise = optional_bool(input, "optimise").value_or(true);
+        const auto in = inputs::ScalableInput(input);
         const auto r = bc::scalable_filter(in);
         val out = val::object();
         out.set("p", val(in.p));

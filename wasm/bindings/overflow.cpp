@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/counting/overflow.hpp"
 #include "bloomcalc/error.hpp"
 
@@ -12,16 +13,11 @@ namespace bc = bloomcalc;
 
 namespace {
 
-// { m, n, k, bits? | target?, method? }: the overflow probability at b bits, or the smallest b for a target.
+// The overflow probability at b bits, or the smallest b for a target.
 val overflow(val input) {
     return guarded([&] {
-        const double m = required_number(input, "m"), n = required_number(input, "n"), k = required_number(input, "k");
-        const auto bits = optional_number(input, "bits"), target = optional_number(input, "target");
-        const std::string method = string_or(input, "method", "auto");
-        if (bits && target) throw bc::RangeError("target", "absent when bits is given (bits: the probability at b bits; target: the smallest b)", "both");
-        bc::OverflowResult r;
-        if (target) r = bc::overflow_bits_for(m, n, k, *target);
-        else r = bc::counter_overflow(m, n, k, bits ? *bits : required_number(input, "bits"), method);
+        const auto in = inputs::OverflowInput(input);
+        const bc::OverflowResult r = bc::counter_overflow(in);
         val out = val::object();
         out.set("m", val(static_cast<double>(r.m)));
         out.set("n", val(static_cast<double>(r.n)));
@@ -33,7 +29,7 @@ val overflow(val input) {
         out.set("low", val(r.low));
         out.set("high", val(r.high));
         out.set("method", val(r.method));
-        out.set("target", target ? val(*target) : val::null());
+        out.set("target", optional_val(in.target));
         return out;
     });
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/paradox/bh_cbf.hpp"
 #include "bloomcalc/paradox/bloom.hpp"
@@ -23,16 +24,9 @@ namespace bc = bloomcalc;
 
 namespace {
 
-double number_or_nan(const val& input, const char* name) { return optional_number(input, name).value_or(NAN); }
-
 val paradox(val input) {
     return guarded([&] {
-        bc::BloomParadoxInput in;
-        in.prior = number_or_nan(input, "prior");
-        in.alpha = number_or_nan(input, "alpha");
-        in.fpr = optional_number(input, "fpr");
-        in.bits_per_element = optional_number(input, "bpe");
-        const bc::BloomParadoxResult r = bc::bloom_paradox(in);
+        const bc::BloomParadoxResult r = bc::bloom_paradox(inputs::ParadoxInput(input));
         val out = val::object();
         out.set("prior", val(r.prior));
         out.set("alpha", val(r.alpha));
@@ -59,30 +53,13 @@ val paradox(val input) {
 
 val paradox_curve(val input) {  // Fig. 2(a): posterior for each prior, one FPR
     return guarded([&] {
-        const std::vector<double> priors = numbers(input, "priors");
-        bc::BloomParadoxInput in;
-        in.alpha = number_or_nan(input, "alpha");
-        in.fpr = optional_number(input, "fpr");
-        in.bits_per_element = optional_number(input, "bpe");
-        val posteriors = val::array();
-        for (double p : priors) {
-            in.prior = p;
-            posteriors.call<void>("push", val(bc::bloom_paradox(in).posterior));
-        }
-        return posteriors;
+        return array_of(bc::bloom_paradox_curve(inputs::ParadoxCurveInput(input)));
     });
 }
 
 val cbf(val input) {
     return guarded([&] {
-        bc::CbfInput in;
-        in.counters = numbers(input, "counters");
-        in.m = number_or_nan(input, "m");
-        in.n = number_or_nan(input, "n");
-        in.k = number_or_nan(input, "k");
-        in.prior = number_or_nan(input, "prior");
-        in.alpha = number_or_nan(input, "alpha");
-        const bc::CbfResult r = bc::cbf_paradox(in);
+        const bc::CbfResult r = bc::cbf_paradox(inputs::CbfInput(input));
         val out = val::object();
         out.set("counters", array_of(r.counters));
         out.set("m", val(static_cast<double>(r.m)));
@@ -118,10 +95,7 @@ val cost_by_k(const bc::CbfCostByK& c) {
 
 val cbf_optimal_k(val input) {
     return guarded([&] {
-        const double kmax = optional_number(input, "kmax").value_or(16.0);
-        const bc::CbfOptimalK r = bc::cbf_optimal_k(number_or_nan(input, "m"), number_or_nan(input, "n"),
-                                                    number_or_nan(input, "prior"), number_or_nan(input, "alpha"),
-                                                    static_cast<unsigned>(bc::checked_integer(kmax, "kmax", 1, bc::kMaxHashes)));
+        const bc::CbfOptimalK r = bc::cbf_optimal_k(inputs::CbfOptimalKInput(input));
         val out = val::object();
         val rows = val::array();
         for (const auto& c : r.by_k) rows.call<void>("push", cost_by_k(c));
@@ -133,18 +107,7 @@ val cbf_optimal_k(val input) {
 
 val bh_cbf(val input) {
     return guarded([&] {
-        bc::BhCbfInput in;
-        in.counters = numbers(input, "counters");
-        in.sums = numbers(input, "sums");
-        in.increments = numbers(input, "increments");
-        in.sequence = numbers(input, "sequence");
-        in.h = number_or_nan(input, "h");
-        in.m = number_or_nan(input, "m");
-        in.n = number_or_nan(input, "n");
-        in.k = number_or_nan(input, "k");
-        in.prior = number_or_nan(input, "prior");
-        in.alpha = number_or_nan(input, "alpha");
-        const bc::BhCbfResult r = bc::bh_cbf_paradox(in);
+        const bc::BhCbfResult r = bc::bh_cbf_paradox(inputs::BhCbfInput(input));
         val out = val::object();
         val ys = val::array();
         for (const auto& y : r.multiplicities) ys.call<void>("push", optional_val(y));
@@ -183,25 +146,15 @@ val outcome(const bc::SelectiveOutcome& o) {
 
 val selective(val input) {
     return guarded([&] {
-        bc::SelectiveInput in;
-        in.classes = bc::make_prior_classes(numbers(input, "sizes"), numbers(input, "members"));
-        in.m = number_or_nan(input, "m");
-        in.alpha = number_or_nan(input, "alpha");
-        const bool counting = optional_bool(input, "counting").value_or(false);
-        const auto outcomes = counting ? bc::selective_cbf(in) : bc::selective_bloom(in);
         val out = val::array();
-        for (const auto& o : outcomes) out.call<void>("push", outcome(o));
+        for (const auto& o : bc::selective(inputs::SelectiveInput(input))) out.call<void>("push", outcome(o));
         return out;
     });
 }
 
 val cache_order(val input) {
     return guarded([&] {
-        bc::CacheOrderInput in;
-        in.probs = numbers(input, "probs");
-        in.costs = numbers(input, "costs");
-        in.special_cost = number_or_nan(input, "specialCost");
-        const bc::CacheOrderResult r = bc::optimal_cache_order(in);
+        const bc::CacheOrderResult r = bc::optimal_cache_order(inputs::OrderInput(input));
         val out = val::object();
         val order = val::array(), steps = val::array();
         for (const auto& s : r.steps) {
@@ -223,21 +176,6 @@ val cache_order(val input) {
 }
 
 // ---- the paradox on the simulation engine -------------------------------------------------------
-
-bc::ParadoxSimInput paradox_sim_input(const val& input) {
-    bc::ParadoxSimInput in;
-    in.structure = string_or(input, "structure", "bloom");
-    in.hashing = string_or(input, "hashing", "colliding");
-    in.m = optional_number(input, "m").value_or(NAN);
-    in.n = optional_number(input, "n").value_or(NAN);
-    in.k = optional_number(input, "k").value_or(NAN);
-    in.prior = optional_number(input, "prior").value_or(NAN);
-    in.queries = optional_number(input, "queries").value_or(NAN);
-    in.epochs = optional_number(input, "epochs").value_or(NAN);
-    in.seed = optional_number(input, "seed");
-    in.confidence = optional_number(input, "confidence");
-    return in;
-}
 
 val paradox_sim_result_val(const bc::ParadoxSimResult& r) {
     val out = val::object();
@@ -287,7 +225,7 @@ val paradox_sim_result_val(const bc::ParadoxSimResult& r) {
 // A running paradox simulation, constructed and driven like Simulation; must be delete()d.
 class ParadoxSimulation : public Driven<bc::ParadoxSimRunner> {
 public:
-    explicit ParadoxSimulation(val input) : Driven([&] { return bc::make_paradox_sim_config(paradox_sim_input(input)); }) {}
+    explicit ParadoxSimulation(val input) : Driven([&] { return bc::make_paradox_sim_config(inputs::ParadoxSimulationInput(input)); }) {}
     val result() const {
         return guarded([&] { return paradox_sim_result_val(runner().result()); });
     }

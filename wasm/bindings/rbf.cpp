@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/params.hpp"
 #include "bloomcalc/rbf/large/rbf_method.hpp"
@@ -24,15 +25,6 @@ namespace bc = bloomcalc;
 
 namespace {
 
-bc::RbfVariant variant_of(const val& input) {
-    bc::RbfVariant v;
-    v.hashing = bc::parse_hashing(string_or(input, "hashing", "colliding"));
-    v.recycling = bc::parse_recycling(string_or(input, "recycling", "nonretaining"));
-    v.restart = bc::parse_restart(string_or(input, "restart", "exact"));
-    v.swap = bc::parse_swap(string_or(input, "swap", "after"));
-    return v;
-}
-
 val variant_val(const bc::RbfVariant& v) {
     val out = val::object();
     out.set("hashing", val(std::string(bc::to_string(v.hashing))));
@@ -40,27 +32,6 @@ val variant_val(const bc::RbfVariant& v) {
     out.set("restart", val(std::string(bc::to_string(v.restart))));
     out.set("swap", val(std::string(bc::to_string(v.swap))));
     return out;
-}
-
-// The method asked for (`method`: "exact" | "asymptotic" | "auto", default auto).
-bc::RbfMethod requested_method(const val& input) { return bc::parse_rbf_method(string_or(input, "method", "auto")); }
-
-// `phases`: 1 or 2 (default 1).
-unsigned phases_of(const val& input) {
-    const double phases = number_or(input, "phases", 1);
-    if (phases != 1 && phases != 2) throw bc::RangeError("phases", "1 or 2", bc::show_number(phases));
-    return static_cast<unsigned>(phases);
-}
-
-// The σ-bounded model's plan of { m, k, phases?, method?, variant fields } (m: the total memory); the exact fill's
-// work within `exact_work_limit` (the synchronous calls' bound by default), its refusal ending with `remedy`.
-bc::SigmaPlan sigma_plan_of(const val& input, std::uint64_t exact_work_limit = bc::kMaxRbfExactWork,
-                            const std::string& remedy = "reduce m or k") {
-    const auto variant = variant_of(input);
-    const unsigned phases = phases_of(input);
-    const std::uint64_t total = bc::checked_rbf_bits_any(required_number(input, "m"));
-    const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
-    return bc::plan_sigma_model(total, k, phases, variant, requested_method(input), exact_work_limit, remedy);
 }
 
 // What a caller of the synchronous rbf() can do instead of an exact fill beyond its bound.
@@ -72,13 +43,13 @@ void set_method(val& out, bc::RbfMethod method, double bound) {
     out.set("errorBound", method == bc::RbfMethod::exact ? val::null() : val(bound));  // mixed: the rows' largest
 }
 
-// { m, k, sigma, phases?: 1|2, method?, hashing?, recycling?, restart?, swap? }; for two phases m is the total memory.
-// `bounded`: the synchronous call's bound on the exact fill's work (rbf); without it (rbfUnbounded) the caller
+// For two phases m is the total memory. `bounded`: the synchronous call's bound on the exact fill's work (rbf); without it (rbfUnbounded) the caller
 // runs it off the main thread and can stop it (rbfAsync: a worker thread, terminated on abort).
 val rbf_with(val input, bool bounded) {
     return guarded([&] {
-        const auto plan = bounded ? sigma_plan_of(input, bc::kMaxRbfExactWork, kRbfAsyncRemedy) : sigma_plan_of(input, ~std::uint64_t{0});
-        const std::uint64_t sigma = plan.checked(required_number(input, "sigma"));
+        const auto in = inputs::RbfInput(input);
+        const auto plan = bounded ? bc::plan_sigma_model(in, bc::kMaxRbfExactWork, kRbfAsyncRemedy) : bc::plan_sigma_model(in, ~std::uint64_t{0});
+        const std::uint64_t sigma = plan.checked(in.sigma);
         const bc::SigmaModel model(plan);
         val out = val::object();
         out.set("m", val(static_cast<double>(plan.memory)));
@@ -115,8 +86,9 @@ val rbf_unbounded(val input) { return rbf_with(input, false); }
 // f¹_σ and E[N₀] at `points` values of σ spread over [σ_min, M − 1] (one fill), and f²_σ for two phases.
 val sigma_curve(val input) {
     return guarded([&] {
-        const auto plan = sigma_plan_of(input);
-        const std::uint64_t points = plan.curve_points(number_or(input, "points", NAN));  // refused before the fill
+        const auto in = inputs::SigmaCurveInput(input);
+        const auto plan = bc::plan_sigma_model(in);
+        const std::uint64_t points = plan.curve_points(in.points);  // refused before the fill
         const auto curve = bc::SigmaModel(plan).curve(points);
         val out = val::object();
         out.set("sigma", array_of(curve.sigma));
@@ -129,16 +101,12 @@ val sigma_curve(val input) {
 
 val n_bounded(val input) {
     return guarded([&] {
-        const auto h = bc::parse_hashing(string_or(input, "hashing", "colliding"));
-        const std::uint64_t M = bc::checked_rbf_bits_any(required_number(input, "m"));
-        const unsigned k = static_cast<unsigned>(bc::checked_integer(required_number(input, "k"), "k", 1, bc::kMaxHashes));
-        const double N = required_number(input, "N");
-        const auto r = bc::n_bounded(M, k, h, static_cast<std::uint64_t>(bc::checked_integer(N, "N", 1, M)));
+        const auto r = bc::n_bounded(inputs::NBoundedInput(input));
         val out = val::object();
-        out.set("m", val(static_cast<double>(M)));
-        out.set("k", val(k));
+        out.set("m", val(static_cast<double>(r.M)));
+        out.set("k", val(r.k));
         out.set("N", val(static_cast<double>(r.N)));
-        out.set("hashing", val(std::string(bc::to_string(h))));
+        out.set("hashing", val(std::string(bc::to_string(r.hashing))));
         out.set("worstCase", val(r.worst_case));
         out.set("oracle", val(r.oracle));
         out.set("lowerBound", val(r.lower_bound));
@@ -169,15 +137,7 @@ val best_val(const bc::BestChoice& b) {
     return out;
 }
 
-bc::RecommendInput recommend_input(const val& input) {
-    bc::RecommendInput in;
-    in.variant = variant_of(input);
-    in.M = bc::checked_rbf_bits_any(required_number(input, "m"));
-    in.target = bc::checked_probability(required_number(input, "p"), "p");  // p: the target FPR (api.mjs maps the alias fpr)
-    in.k_max = static_cast<unsigned>(bc::checked_integer(number_or(input, "kmax", 32), "kmax", 1, bc::kMaxHashes));
-    in.method = bc::parse_rbf_method(string_or(input, "method", "auto"));
-    return in;
-}
+bc::RecommendInput recommend_input(const val& input) { return bc::checked_input(inputs::RecommendInput(input)); }
 
 std::function<bool(unsigned, unsigned)> progress_callback(const val& progress) {
     if (progress.isUndefined() || progress.isNull()) return {};

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/sim/runner.hpp"
 #include "bloomcalc/sim/statistics.hpp"
@@ -18,30 +19,6 @@ using namespace bcjs;
 namespace bc = bloomcalc;
 
 namespace {
-
-bc::SimInput sim_input(const val& input) {
-    bc::SimInput in;
-    in.structure = string_or(input, "structure", "bloom");
-    in.hashing = string_or(input, "hashing", "colliding");
-    in.boundary = string_or(input, "boundary", "exceeds");
-    in.stream = string_or(input, "stream", "fresh");
-    in.retaining = optional_bool(input, "retaining").value_or(false);
-    in.swap = string_or(input, "swap", "after");
-    in.m = optional_number(input, "m").value_or(NAN);
-    in.k = optional_number(input, "k").value_or(NAN);
-    in.epochs = optional_number(input, "epochs").value_or(NAN);
-    in.arrivals = optional_number(input, "arrivals").value_or(NAN);
-    in.n = optional_number(input, "n");
-    in.sigma = optional_number(input, "sigma");
-    in.queries = optional_number(input, "queries");
-    in.warmup = optional_number(input, "warmup");
-    in.seed = optional_number(input, "seed");
-    in.confidence = optional_number(input, "confidence");
-    in.pool = optional_number(input, "pool");
-    in.new_fraction = optional_number(input, "newFraction");
-    in.window = optional_number(input, "window");
-    return in;
-}
 
 val variant_val(const bc::VariantEstimate& v) {
     val out = val::object();
@@ -133,7 +110,7 @@ val result_val(const bc::SimResult& r) {
 // A running simulation (Driven: common.hpp).
 class Simulation : public Driven<bc::SimRunner> {
 public:
-    explicit Simulation(val input) : Driven([&] { return bc::make_sim_config(sim_input(input)); }) {}
+    explicit Simulation(val input) : Driven([&] { return bc::make_sim_config(inputs::SimulationInput(input)); }) {}
     val epochRates(double from) const {
         return guarded([&] { return array_of(runner().epoch_rates(from)); });
     }
@@ -143,7 +120,7 @@ public:
 };
 
 val simulation_config(val input) {
-    return guarded([&] { return config_val(bc::make_sim_config(sim_input(input))); });
+    return guarded([&] { return config_val(bc::make_sim_config(inputs::SimulationInput(input))); });
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/fpr/report.hpp"
 #include "bloomcalc/fpr/sizing.hpp"
 
@@ -23,10 +24,7 @@ val k_choice(const bc::KChoice& c) {
 val to_val(const bc::SizingResult& r) {
     val out = val::object();
     out.set("solved", val(r.solved));
-    out.set("m", val(static_cast<double>(r.filter.m)));
-    out.set("n", val(static_cast<double>(r.filter.n)));
-    out.set("k", val(r.filter.k));
-    out.set("hashing", val(std::string(bc::to_string(r.filter.hashing))));
+    set_filter(out, r.filter);
     out.set("p", val(r.p));
     out.set("target", r.target ? val(*r.target) : val::null());
     out.set("meetsTarget", val(r.meets_target));
@@ -49,19 +47,8 @@ val to_val(const bc::SizingResult& r) {
     return out;
 }
 
-// { n?, p?, m?, k?, rounding?, method?, hashing? }
 val solve_sizing(val input) {
-    return guarded([&] {
-        bc::SizingInput in;
-        in.n = optional_number(input, "n");
-        in.p = optional_number(input, "p");
-        in.m = optional_number(input, "m");
-        in.k = optional_number(input, "k");
-        in.rounding = bc::parse_rounding(string_or(input, "rounding", "none"));
-        in.method = bc::parse_method(string_or(input, "method", "classic"));
-        in.hashing = bc::parse_hashing(string_or(input, "hashing", "colliding"));
-        return to_val(bc::solve_sizing(in));
-    });
+    return guarded([&] { return to_val(bc::solve_sizing(inputs::SizingInput(input))); });
 }
 
 }  // namespace

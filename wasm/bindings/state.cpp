@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/fpr/state.hpp"
 
 using namespace bcjs;
@@ -20,19 +21,9 @@ val estimate_of(const bc::ItemEstimate& e) {
 }
 val optional_estimate(const std::optional<bc::ItemEstimate>& e) { return e ? estimate_of(*e) : val::null(); }
 
-// { m, k, bitsSet, hashing?, confidence?, p?, bitsSetB?, union? }
 val state(val input) {
     return guarded([&] {
-        bc::StateInput in;
-        in.m = required_number(input, "m");
-        in.k = required_number(input, "k");
-        in.bits_set = required_number(input, "bitsSet");
-        in.hashing = bc::parse_hashing(string_or(input, "hashing", "colliding"));
-        in.confidence = optional_number(input, "confidence").value_or(0.95);
-        in.target = optional_number(input, "p");
-        in.bits_set_b = optional_number(input, "bitsSetB");
-        in.bits_set_union = optional_number(input, "union");
-        const bc::StateResult r = bc::filter_state(in);
+        const bc::StateResult r = bc::filter_state(inputs::StateInput(input));
         val out = val::object();
         out.set("m", val(static_cast<double>(r.m)));
         out.set("k", val(r.k));

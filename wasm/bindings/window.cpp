@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "bindings/common.hpp"
+#include "bindings/inputs.generated.hpp"
 #include "bloomcalc/params.hpp"
 #include "bloomcalc/window/window.hpp"
 
@@ -29,15 +30,9 @@ val rule_of(const bc::WindowRule& r, bool sigma) {
     return out;
 }
 
-// { w, p, delta?, hashing? }
 val window(val input) {
     return guarded([&] {
-        bc::WindowInput in;
-        in.w = required_number(input, "w");
-        in.p = required_number(input, "p");
-        in.delta = optional_number(input, "delta").value_or(1e-6);
-        in.hashing = bc::parse_hashing(string_or(input, "hashing", "colliding"));
-        const bc::WindowResult r = bc::size_window(in);
+        const bc::WindowResult r = bc::size_window(inputs::WindowInput(input));
         val out = val::object();
         out.set("w", val(static_cast<double>(r.w)));
         out.set("p", val(r.p));

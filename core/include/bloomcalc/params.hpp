@@ -1,6 +1,7 @@
 // Filter parameters in the papers' symbols (m bits, n items, k hashes), their limits and validation.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -27,6 +28,13 @@ void validate(const Filter& f);
 
 // Builds a validated filter from JS-style numbers (NaN, ±∞ and fractions are named errors).
 Filter make_filter(double m, double n, double k, Hashing hashing = Hashing::colliding);
+
+// A filter as the surfaces give it (fpr, exactFpr, exactFprTable), checked by make_filter.
+struct FilterInput {
+    double m = NAN, n = NAN, k = NAN;
+    Hashing hashing = Hashing::colliding;
+};
+inline Filter make_filter(const FilterInput& in) { return make_filter(in.m, in.n, in.k, in.hashing); }
 
 // An integer parameter given as a double: must be finite, integral and in [lo, hi].
 std::uint64_t checked_integer(double value, const std::string& name, std::uint64_t lo, std::uint64_t hi);

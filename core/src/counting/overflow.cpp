@@ -172,4 +172,11 @@ OverflowResult overflow_bits_for(double m, double n, double k, double target) {
     }
 }
 
+OverflowResult counter_overflow(const OverflowInput& in) {
+    if (!in.target) return counter_overflow(in.m, in.n, in.k, in.bits, in.method);
+    if (!std::isnan(in.bits))
+        throw RangeError("target", "absent when bits is given (bits: the probability at b bits; target: the smallest b)", "both");
+    return overflow_bits_for(in.m, in.n, in.k, *in.target);
+}
+
 }  // namespace bloomcalc

@@ -5,6 +5,8 @@
 #include <cstdint>
 
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/layouts/layout_sim.hpp"
+#include "bloomcalc/layouts/layout_sizing.hpp"
 
 namespace bloomcalc {
 
@@ -105,6 +107,22 @@ LayoutFilter resolve_layout_filter(const LayoutInput& in) {
         throw RangeError("k", "the preset's own k (" + std::to_string(preset_filter(preset, m, n, 0).k) + ") or absent",
                          std::to_string(k));
     return preset_filter(preset, m, n, k);
+}
+
+// The surfaces' inputs resolved here, in this cold (size-compiled) source: layout_report's and the simulation's.
+LayoutReport layout_report(const LayoutInput& in) {
+    return layout_report(resolve_layout_filter(in), in.preset.empty() ? "" : find_preset(in.preset).name);
+}
+
+LayoutSimConfig layout_sim_config(const LayoutSimInput& in) {
+    LayoutSimConfig c;
+    c.filter = resolve_layout_filter(in);
+    c.hashing = in.hash_scheme;
+    c.epochs = checked_integer(in.epochs, "epochs", 2, std::uint64_t{1} << 20);
+    c.queries = in.queries ? checked_integer(*in.queries, "queries", 0, std::uint64_t{1} << 40) : 0;
+    c.seed = checked_integer(in.seed, "seed", 0, (std::uint64_t{1} << 53) - 1);
+    c.confidence = in.confidence;
+    return c;
 }
 
 std::int64_t parquet_optimal_num_of_bits(std::uint64_t ndv, double fpp) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/layouts/layout_fpr.hpp"
 #include "bloomcalc/params.hpp"
 
 namespace bloomcalc {
@@ -33,6 +34,13 @@ HashFloor hash_floor(const LayoutFilter& f, double fpr, unsigned hash_bits, doub
     h.matters = h.floor >= 0.01 * reference;
     h.target_below_floor = !std::isnan(target) && target < h.floor;
     return h;
+}
+
+HashFloor hash_floor(const HashFloorInput& in) {
+    const auto filter = make_layout_filter(in.layout, in.m, in.n, in.k, in.block_bits, in.hashing);
+    const unsigned bits = checked_hash_bits(in.hash_bits);
+    const double f = in.ideal ? checked_probability(*in.ideal, "ideal") : layout_exact_fpr(filter);
+    return hash_floor(filter, f, bits, in.p);
 }
 
 }  // namespace bloomcalc

@@ -212,7 +212,21 @@ double parquet_spec_bits_per_value(double p) {
     return last.bits;
 }
 
+namespace {
+LibrarySizing allocation(const LibrarySizingInput& in);
+}  // namespace
+
 LibrarySizing size_for_library(const LibrarySizingInput& in) {
+    const unsigned asked = in.hash_bits ? checked_hash_bits(*in.hash_bits) : 0;
+    LibrarySizing out = allocation(in);
+    if (const unsigned bits = asked ? asked : out.library.hash_bits) out.hash_floor = hash_floor(out.filter, out.exact, bits, out.target);
+    return out;
+}
+
+namespace {
+
+// What the library allocates (size_for_library without the hash floor).
+LibrarySizing allocation(const LibrarySizingInput& in) {
     const LibraryInfo& lib = find_library(in.library);
     const std::uint64_t n = checked_integer(in.n, "n", 1, kMaxItems);
     const double p = checked_probability(in.p, "p");
@@ -316,5 +330,7 @@ LibrarySizing size_for_library(const LibrarySizingInput& in) {
     out.misses_target = out.exact > p;
     return out;
 }
+
+}  // namespace
 
 }  // namespace bloomcalc

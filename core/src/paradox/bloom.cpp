@@ -70,4 +70,16 @@ BloomParadoxResult bloom_paradox(const BloomParadoxInput& in) {
     return r;
 }
 
+std::vector<double> bloom_paradox_curve(const BloomParadoxCurveInput& curve) {
+    BloomParadoxInput in;
+    in.alpha = curve.alpha, in.fpr = curve.fpr, in.bits_per_element = curve.bits_per_element;
+    std::vector<double> posteriors;
+    posteriors.reserve(curve.priors.size());
+    for (double prior : curve.priors) {
+        in.prior = prior;
+        posteriors.push_back(bloom_paradox(in).posterior);
+    }
+    return posteriors;
+}
+
 }  // namespace bloomcalc

@@ -197,9 +197,9 @@ CbfCostByK cbf_cost_for_k(double m, double n, unsigned k, double prior, double a
 
 std::uint64_t cbf_pmf_tabulations() { return pmf_tabulations; }
 
-CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, unsigned k_max) {
+CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, double kmax) {
+    const auto k_max = static_cast<unsigned>(checked_integer(kmax, "kmax", 1, kMaxHashes));
     const Shape s = checked_shape(m, n, 1);
-    checked_integer(k_max, "kmax", 1, kMaxHashes);
     checked_prior(prior);
     checked_alpha(alpha);
     const unsigned top = static_cast<unsigned>(std::min<std::uint64_t>(k_max, s.m));

@@ -193,4 +193,11 @@ std::vector<SelectiveOutcome> selective_cbf(const SelectiveInput& in) {
     return {plain, sel};
 }
 
+std::vector<SelectiveOutcome> selective(const SelectiveRequest& request) {
+    SelectiveInput in;
+    in.classes = make_prior_classes(request.sizes, request.members);
+    in.m = request.m, in.alpha = request.alpha;
+    return request.counting ? selective_cbf(in) : selective_bloom(in);
+}
+
 }  // namespace bloomcalc

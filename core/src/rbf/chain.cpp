@@ -45,6 +45,19 @@ double rbf_one_minus_rho(std::uint64_t b, std::uint64_t M, unsigned k, Hashing h
     return -std::expm1(log_rho);
 }
 
+ChainLevel chain_level(std::uint64_t b, std::uint64_t M, unsigned k, Hashing h, bool conditioned) {
+    ChainLevel l;
+    l.step = message_step(b, M, k, h);
+    l.rho = rbf_rho(b, M, k, h);
+    l.one_minus_rho = rbf_one_minus_rho(b, M, k, h);
+    l.ratio = b >= M ? HUGE_VAL : l.rho / l.one_minus_rho;
+    if (conditioned && b < M) {
+        l.step[0] = 0.0;
+        for (unsigned x = 1; x <= k; ++x) l.step[x] /= l.one_minus_rho;
+    }
+    return l;
+}
+
 std::vector<double> message_step(std::uint64_t i, std::uint64_t M, unsigned k, Hashing h) {
     // eq 4 (colliding) / eq 11 (non-colliding): probe by probe, d = bits added so far.
     std::vector<double> d(k + 1, 0.0), next(k + 1);

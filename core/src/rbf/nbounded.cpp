@@ -36,10 +36,7 @@ struct Window {
 
 // One level's message step (eq 4 / eq 11), computed once per level: the windows move up with i, so each level
 // enters the cache once and leaves it once (this made the cost O(N·w·k) instead of O(N·w·k²) with libm calls).
-struct Level {
-    std::vector<double> step;  // conditioned: x ≥ 1 renormalised by 1/(1 − ρ); else τ_k(b, b + x)
-    double rho = 0, ratio = 0;  // ρ(b), ρ/(1 − ρ)
-};
+using Level = ChainLevel;
 
 class StepCache {
 public:
@@ -58,18 +55,7 @@ public:
     }
 
 private:
-    Level make(std::uint64_t b) const {
-        Level l;
-        l.step = message_step(b, M_, k_, h_);
-        l.rho = rbf_rho(b, M_, k_, h_);
-        const double one_minus = rbf_one_minus_rho(b, M_, k_, h_);
-        l.ratio = b >= M_ ? HUGE_VAL : l.rho / one_minus;
-        if (conditioned_ && b < M_) {
-            l.step[0] = 0.0;
-            for (unsigned x = 1; x <= k_; ++x) l.step[x] /= one_minus;
-        }
-        return l;
-    }
+    Level make(std::uint64_t b) const { return chain_level(b, M_, k_, h_, conditioned_); }
     std::uint64_t M_;
     unsigned k_;
     Hashing h_;
@@ -150,6 +136,12 @@ double n_bounded_work(std::uint64_t M, unsigned k, std::uint64_t N) {
     for (double f : {0.25, 0.5, 0.75, 1.0})
         widest = std::max(widest, 24.0 * occupancy_sd(Md, f * Nd * k) + 2.0 * k + 1.0);
     return 2.0 * Nd * (std::min(widest, Md) + 100.0) * k;
+}
+
+NBoundedResult n_bounded(const NBoundedInput& in) {
+    const std::uint64_t M = checked_rbf_bits_any(in.m);
+    const auto k = static_cast<unsigned>(checked_integer(in.k, "k", 1, kMaxHashes));
+    return n_bounded(M, k, in.hashing, checked_integer(in.N, "N", 1, M));
 }
 
 NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N) {

@@ -20,6 +20,16 @@
 
 namespace bloomcalc {
 
+RecommendInput checked_input(const RecommendRequest& request) {
+    RecommendInput in;
+    in.variant = request;
+    in.M = checked_rbf_bits_any(request.m);
+    in.target = checked_probability(request.p, "p");
+    in.k_max = static_cast<unsigned>(checked_integer(request.kmax, "kmax", 1, kMaxHashes));
+    in.method = request.method;
+    return in;
+}
+
 namespace {
 
 // The model at σ, without what a search does not need.

@@ -9,6 +9,13 @@
 
 namespace bloomcalc {
 
+SigmaPlan plan_sigma_model(const SigmaInput& in, std::uint64_t exact_work_limit, const std::string& exact_work_remedy) {
+    if (in.phases != 1 && in.phases != 2) throw RangeError("phases", "1 or 2", show_number(in.phases));
+    const std::uint64_t memory = checked_rbf_bits_any(in.m);
+    const auto k = static_cast<unsigned>(checked_integer(in.k, "k", 1, kMaxHashes));
+    return plan_sigma_model(memory, k, static_cast<unsigned>(in.phases), in, in.method, exact_work_limit, exact_work_remedy);
+}
+
 SigmaPlan plan_sigma_model(std::uint64_t memory, unsigned k, unsigned phases, RbfVariant variant, RbfMethod requested,
                            std::uint64_t exact_work_limit, const std::string& exact_work_remedy) {
     if (phases != 1 && phases != 2) throw RangeError("phases", "1 or 2", std::to_string(phases));

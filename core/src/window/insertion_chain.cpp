@@ -40,9 +40,8 @@ double rho_real(double b, double M, unsigned k, Hashing h) {
     return r;
 }
 
-struct Level {
-    std::vector<double> step;  // conditioned on x ≥ 1
-    double inv = 0, ratio = 0, rho = 0;
+struct Level : ChainLevel {  // the step conditioned on x ≥ 1; a full filter's all 0
+    double inv = 0;            // 1/(1 − ρ)
     std::vector<double> ff;    // (b)_j/(M)_j
 };
 
@@ -65,13 +64,9 @@ public:
 private:
     Level make(std::uint64_t b) const {
         Level l;
-        l.step = message_step(b, M_, k_, h_);
-        l.rho = rbf_rho(b, M_, k_, h_);
-        const double om = rbf_one_minus_rho(b, M_, k_, h_);
-        l.inv = b >= M_ ? HUGE_VAL : 1.0 / om;
-        l.ratio = b >= M_ ? HUGE_VAL : l.rho / om;
-        l.step[0] = 0.0;
-        for (unsigned x = 1; x <= k_; ++x) l.step[x] = b >= M_ ? 0.0 : l.step[x] / om;
+        static_cast<ChainLevel&>(l) = chain_level(b, M_, k_, h_, true);
+        if (b >= M_) std::fill(l.step.begin(), l.step.end(), 0.0);  // no insertion finds a new bit
+        l.inv = b >= M_ ? HUGE_VAL : 1.0 / l.one_minus_rho;
         l.ff.resize(k_ + 1);
         falling_ratios(static_cast<double>(b), static_cast<double>(M_), k_, l.ff.data());
         return l;

@@ -11,6 +11,7 @@
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/sim/counting_filter.hpp"
 #include "bloomcalc/sim/hashing.hpp"
+#include "parameter.hpp"
 
 using namespace bloomcalc;
 
@@ -101,4 +102,17 @@ TEST_CASE("overflow: input errors name the parameter", "[overflow][errors]") {
     try { counter_overflow(1, 1e12, 3, 4); FAIL("accepted"); } catch (const RangeError& e) { CHECK(e.parameter() == "n"); }
     try { counter_overflow(1e9, 1e8, 3, 4, "exact"); FAIL("accepted"); } catch (const InfeasibleError& e) { CHECK(e.parameter() == "m"); }
     try { overflow_bits_for(100, 10, 3, 0); FAIL("accepted"); } catch (const RangeError& e) { CHECK(e.parameter() == "target"); }
+}
+
+TEST_CASE("Overflow: the surfaces' input, bits or target (not both; neither: bits is refused)", "[counting][overflow][errors]") {
+    OverflowInput in;
+    in.m = 100, in.n = 10, in.k = 3, in.bits = 4;
+    const auto at = counter_overflow(in);
+    CHECK(at.probability == counter_overflow(100, 10, 3, 4).probability);
+    in.target = 1e-6;
+    CHECK(parameter_of([&] { counter_overflow(in); }) == "target");
+    in.bits = NAN;
+    CHECK(counter_overflow(in).bits == overflow_bits_for(100, 10, 3, 1e-6).bits);
+    in.target.reset();
+    CHECK(parameter_of([&] { counter_overflow(in); }) == "bits");
 }

@@ -10,6 +10,7 @@
 #include "bloomcalc/layouts/layout_sim.hpp"
 #include "bloomcalc/layouts/layout_sizing.hpp"
 #include "bloomcalc/layouts/presets.hpp"
+#include "parameter.hpp"
 #include "layouts/support.hpp"
 
 using namespace bloomcalc;
@@ -221,4 +222,36 @@ TEST_CASE("Simulation: a synchronous run is held to its estimated time, probes w
         CHECK(e.parameter() == "epochs");
         CHECK(e.valid_range().find("cache line") != std::string::npos);
     }
+}
+
+TEST_CASE("Simulation: the surfaces' input, epochs, queries and seed checked by layout_sim_config", "[layouts][sim][errors]") {
+    LayoutSimInput in;
+    in.m = 4096, in.n = 400, in.k = 8, in.block_bits = 256, in.layout = "split-block";
+    const auto c = layout_sim_config(in);
+    CHECK(c.filter.layout == Layout::split_block);
+    CHECK(c.filter.block_bits == 256);
+    CHECK(c.epochs == 32);  // the defaults
+    CHECK(c.queries == 0);  // max(4096, n), filled by validate
+    CHECK(c.seed == 1);
+    CHECK(c.confidence == 0.99);
+    in.queries = 100, in.seed = 9, in.hash_scheme = LayoutHashing::parquet;
+    CHECK(layout_sim_config(in).queries == 100);
+    CHECK(layout_sim_config(in).seed == 9);
+    CHECK(layout_sim_config(in).hashing == LayoutHashing::parquet);
+    for (double epochs : {1.0, 2.5, 1048577.0, double(NAN)}) {
+        in.epochs = epochs;
+        CHECK(parameter_of([&] { layout_sim_config(in); }) == "epochs");
+    }
+    in.epochs = 2;
+    for (double queries : {-1.0, 0.5, 1099511627777.0}) {
+        in.queries = queries;
+        CHECK(parameter_of([&] { layout_sim_config(in); }) == "queries");
+    }
+    in.queries.reset();
+    for (double seed : {-1.0, 9007199254740992.0, 0.5}) {
+        in.seed = seed;
+        CHECK(parameter_of([&] { layout_sim_config(in); }) == "seed");
+    }
+    in.seed = 1, in.block_bits = 100;
+    CHECK(parameter_of([&] { layout_sim_config(in); }) == "blockBits");
 }

@@ -9,6 +9,8 @@
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/libraries/hash_width.hpp"
 #include "bloomcalc/sim/hash_width_sim.hpp"
+#include "bloomcalc/layouts/layout_fpr.hpp"
+#include "parameter.hpp"
 
 using namespace bloomcalc;
 
@@ -80,4 +82,19 @@ TEST_CASE("Simulation: a real 32-bit hash shows the floor, a 64-bit one does not
     const auto r64 = simulate_hash_width(c);
     CHECK(r64.inside);
     CHECK(r64.interval.high < r32.floor / 10);
+}
+
+TEST_CASE("Hash floor: the surfaces' input, the filter's exact FPR unless ideal is given", "[hash-width][errors]") {
+    HashFloorInput in;
+    in.m = 1e6, in.n = 1e5, in.k = 7, in.hash_bits = 32;
+    const auto f = make_layout_filter(Layout::standard, 1e6, 1e5, 7, NAN, Hashing::colliding);
+    CHECK(hash_floor(in).fpr == hash_floor(f, layout_exact_fpr(f), 32).fpr);
+    in.ideal = 0.01, in.p = 1e-3;
+    CHECK(hash_floor(in).fpr == hash_floor(f, 0.01, 32, 1e-3).fpr);
+    in.ideal = 1.5;
+    CHECK(parameter_of([&] { hash_floor(in); }) == "ideal");
+    in.ideal.reset(), in.hash_bits = 48;
+    CHECK(parameter_of([&] { hash_floor(in); }) == "hashBits");
+    in.hash_bits = 64, in.layout = Layout::blocked;
+    CHECK(parameter_of([&] { hash_floor(in); }) == "blockBits");
 }

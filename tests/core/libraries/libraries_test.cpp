@@ -11,6 +11,7 @@
 #include "bloomcalc/layouts/approximations.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
 #include "bloomcalc/libraries/library_sizing.hpp"
+#include "parameter.hpp"
 
 using namespace bloomcalc;
 
@@ -200,4 +201,17 @@ TEST_CASE("Every library: exact FPR is the layout's exact value; standard ones a
     } catch (const RangeError& e) {
         CHECK(e.parameter() == "n");
     }
+}
+
+TEST_CASE("Library sizing: the hash floor of the width asked, else of the library's own; hashBits checked first", "[libraries][hash-width][errors]") {
+    LibrarySizingInput in;
+    in.library = "guava", in.n = 1e6, in.p = 0.01;
+    const auto own = size_for_library(in);
+    REQUIRE(own.hash_floor);
+    CHECK(own.hash_floor->hash_bits == own.library.hash_bits);
+    CHECK(own.hash_floor->fpr == hash_floor(own.filter, own.exact, own.library.hash_bits, 0.01).fpr);
+    in.hash_bits = 32;
+    CHECK(size_for_library(in).hash_floor->hash_bits == 32);
+    in.hash_bits = 48, in.library = "no such library";
+    CHECK(parameter_of([&] { size_for_library(in); }) == "hashBits");
 }

@@ -9,6 +9,7 @@
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/paradox/bloom.hpp"
 #include "bloomcalc/paradox/selective.hpp"
+#include "parameter.hpp"
 
 using namespace bloomcalc;
 
@@ -193,4 +194,20 @@ TEST_CASE("selective policies never cost more than the plain filter; both is bes
             CHECK(o[3].cost <= o[2].cost);
             CHECK(o[3].cost <= o[1].cost);
         }
+}
+
+TEST_CASE("Bloom paradox: the curve is bloom_paradox at each prior, each checked", "[paradox]") {
+    BloomParadoxCurveInput curve;
+    curve.priors = {1e-6, 1e-3, 0.5};
+    curve.alpha = 1, curve.fpr = 0.01;
+    const auto posteriors = bloom_paradox_curve(curve);
+    REQUIRE(posteriors.size() == 3);
+    BloomParadoxInput in;
+    in.alpha = 1, in.fpr = 0.01;
+    for (std::size_t i = 0; i < 3; ++i) {
+        in.prior = curve.priors[i];
+        CHECK(posteriors[i] == bloom_paradox(in).posterior);
+    }
+    curve.priors.push_back(2);
+    CHECK(parameter_of([&] { bloom_paradox_curve(curve); }) == "prior");
 }

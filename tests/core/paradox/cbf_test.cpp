@@ -15,6 +15,7 @@
 #include "bloomcalc/paradox/bh_cbf.hpp"
 #include "bloomcalc/paradox/cbf.hpp"
 #include "bloomcalc/paradox/selective.hpp"
+#include "parameter.hpp"
 
 using namespace bloomcalc;
 
@@ -286,4 +287,33 @@ TEST_CASE("Theorems 6 and 7: the ratio order is as cheap as the best of all orde
     CHECK_THROWS_AS(optimal_cache_order(CacheOrderInput{{1.5}, {1}, 3}), RangeError);
     CHECK_THROWS_AS(optimal_cache_order(CacheOrderInput{{0.5}, {0}, 3}), RangeError);
     CHECK_THROWS_AS(optimal_cache_order(CacheOrderInput{{0.5}, {1}, -3}), RangeError);
+}
+
+TEST_CASE("CBF optimal k: kmax is an integer in [1, 64] (16 unless given), checked before the filter", "[paradox][cbf][errors]") {
+    CbfOptimalKInput in;
+    in.m = 200, in.n = 20, in.prior = 0.1, in.alpha = 1;
+    CHECK(cbf_optimal_k(in).by_k.size() == 16);
+    CHECK(cbf_optimal_k(in).best_k == cbf_optimal_k(200, 20, 0.1, 1, 16).best_k);
+    for (double kmax : {0.0, 65.0, 2.5, double(NAN)}) {
+        in.kmax = kmax;
+        CHECK(parameter_of([&] { cbf_optimal_k(in); }) == "kmax");
+    }
+    in.m = -1;  // kmax first
+    CHECK(parameter_of([&] { cbf_optimal_k(in); }) == "kmax");
+    in.kmax = 10;
+    CHECK(parameter_of([&] { cbf_optimal_k(in); }) == "m");
+}
+
+TEST_CASE("Selective insertion: the surfaces' request, the classes from two lists and the counting policies", "[paradox][selective]") {
+    SelectiveRequest request;
+    request.sizes = {1000, 1000}, request.members = {100, 10}, request.m = 2000, request.alpha = 1;
+    SelectiveInput in;
+    in.classes = make_prior_classes(request.sizes, request.members), in.m = 2000, in.alpha = 1;
+    CHECK(selective(request).size() == selective_bloom(in).size());
+    CHECK(selective(request)[0].cost == selective_bloom(in)[0].cost);
+    request.counting = true;
+    CHECK(selective(request).size() == selective_cbf(in).size());
+    CHECK(selective(request).back().cost == selective_cbf(in).back().cost);
+    request.members = {100};
+    CHECK(parameter_of([&] { selective(request); }) == "members");
 }

@@ -10,6 +10,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/rbf/nbounded.hpp"
+#include "parameter.hpp"
 
 using namespace bloomcalc;
 
@@ -116,4 +117,23 @@ TEST_CASE("N-bounded: work above the bound is refused by name before anything ru
     const std::uint64_t huge = std::uint64_t{1} << 40;
     CHECK_THROWS_AS(n_bounded(huge, 1, Hashing::colliding, std::uint64_t{1} << 22), InfeasibleError);
     CHECK(n_bounded_work(huge, 1, std::uint64_t{1} << 19) < 134217728.0);
+}
+
+TEST_CASE("N-bounded: the surfaces' input, m, k and 1 ≤ N ≤ m checked as numbers", "[rbf][nbounded][errors]") {
+    NBoundedInput in;
+    in.m = 1000, in.k = 5, in.N = 100;
+    const auto r = n_bounded(in);
+    const auto same = n_bounded(1000, 5, Hashing::colliding, 100);
+    CHECK(r.M == 1000);
+    CHECK(r.k == 5);
+    CHECK(r.N == 100);
+    CHECK(r.exact == same.exact);
+    for (double N : {0.0, 1001.0, 2.5, double(NAN)}) {
+        in.N = N;
+        CHECK(parameter_of([&] { n_bounded(in); }) == "N");
+    }
+    in.N = 100, in.k = 0;
+    CHECK(parameter_of([&] { n_bounded(in); }) == "k");
+    in.k = 5, in.m = -1;
+    CHECK(parameter_of([&] { n_bounded(in); }) == "m");
 }

@@ -17,6 +17,7 @@
 #include "bloomcalc/rbf/nbounded.hpp"
 #include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/recommend.hpp"
+#include "parameter.hpp"
 #include "bloomcalc/rbf/two_phase.hpp"
 
 using namespace bloomcalc;
@@ -465,4 +466,25 @@ TEST_CASE("recycling-model bad input is a named error", "[rbf][errors]") {
     bad.M = 1000;
     bad.target = 1.5;
     CHECK_THROWS_WITH(recommend(bad), Catch::StartsWith("p must"));  // p: the target (fpr is its older alias)
+}
+
+TEST_CASE("Recommender: the surfaces' request, m, p and 1 ≤ kmax ≤ 64 checked by checked_input", "[rbf][recommend][errors]") {
+    RecommendRequest request;
+    request.m = 1000, request.p = 0.01;
+    const RecommendInput in = checked_input(request);
+    CHECK(in.M == 1000);
+    CHECK(in.target == 0.01);
+    CHECK(in.k_max == 32);  // the default
+    CHECK(in.method == RbfMethod::automatic);
+    request.swap = SwapPoint::before, request.kmax = 7;
+    CHECK(checked_input(request).variant.swap == SwapPoint::before);
+    CHECK(checked_input(request).k_max == 7);
+    for (double kmax : {0.0, 65.0, 1.5, double(NAN)}) {
+        request.kmax = kmax;
+        CHECK(parameter_of([&] { checked_input(request); }) == "kmax");
+    }
+    request.kmax = 32, request.p = 1;
+    CHECK(parameter_of([&] { checked_input(request); }) == "p");
+    request.p = 0.01, request.m = 0.5;
+    CHECK(parameter_of([&] { checked_input(request); }) == "m");
 }

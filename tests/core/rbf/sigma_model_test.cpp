@@ -8,6 +8,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/rbf/sigma_model.hpp"
+#include "parameter.hpp"
 
 using namespace bloomcalc;
 
@@ -106,4 +107,28 @@ TEST_CASE("SigmaModel: a curve's points, before any fill, and its values are at(
     }
     CHECK(lc.bound == most);
     CHECK(lc.bound > 0);
+}
+
+TEST_CASE("SigmaModel: the surfaces' input, checked by the plan (phases 1 or 2, m, k) before any fill", "[rbf][sigma-model][errors]") {
+    SigmaInput in;
+    in.m = 1024, in.k = 6;
+    CHECK(plan_sigma_model(in).phases == 1);  // the default
+    for (double phases : {0.0, 1.5, 3.0, double(NAN)}) {
+        in.phases = phases;
+        CHECK(parameter_of([&] { plan_sigma_model(in); }) == "phases");
+    }
+    in.phases = 2;
+    const auto two = plan_sigma_model(in);
+    CHECK(two.M == 512);
+    CHECK(two.memory == 1024);
+    in.m = NAN;
+    CHECK(parameter_of([&] { plan_sigma_model(in); }) == "m");
+    in.m = 1024, in.k = 65;
+    CHECK(parameter_of([&] { plan_sigma_model(in); }) == "k");
+    in.k = 2.5;
+    CHECK(parameter_of([&] { plan_sigma_model(in); }) == "k");
+    in.k = 6, in.recycling = Recycling::retaining, in.method = RbfMethod::exact;
+    const auto plan = plan_sigma_model(in);
+    CHECK(plan.variant.recycling == Recycling::retaining);
+    CHECK(plan.method == RbfMethod::exact);
 }

@@ -6,7 +6,9 @@
 // docs/paradox.md#overflow for the method.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace bloomcalc {
@@ -29,6 +31,15 @@ OverflowResult counter_overflow(double m, double n, double k, double bits, const
 
 // The smallest b whose proven upper bound on P(overflow) is ≤ target (the result at that b).
 OverflowResult overflow_bits_for(double m, double n, double k, double target);
+
+// As the surfaces ask it (overflow): bits (the probability at b bits) or target (the smallest b), not both
+// (RangeError naming target); neither: bits is refused as required.
+struct OverflowInput {
+    double m = NAN, n = NAN, k = NAN, bits = NAN;
+    std::optional<double> target;
+    std::string method = "auto";
+};
+OverflowResult counter_overflow(const OverflowInput& in);
 
 // P(Binomial(trials, q) ≥ a) to full relative precision (terms from Loader's pmf, summed from the side that
 // does not cancel). trials ≤ 2^53.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bloomcalc/layouts/layout.hpp"
+#include "bloomcalc/layouts/presets.hpp"
 #include "bloomcalc/sim/statistics.hpp"
 
 namespace bloomcalc {
@@ -60,6 +61,16 @@ struct LayoutSimConfig {
 // guava, redisbloom, orc: standard, colliding); RangeError / InfeasibleError naming the parameter. Fills queries.
 LayoutSimConfig validate(const LayoutSimConfig& c);
 double layout_sim_work(const LayoutSimConfig& c);  // the estimate above (kLayoutSimSyncMaxWork)
+
+// A simulation as the surfaces give it (simulateLayout): the filter (resolve_layout_filter), its hash scheme and
+// the run's numbers as read; layout_sim_config checks epochs (2..2^20), queries (0..2^40; absent or 0:
+// max(4096, n)) and seed (0..2^53 − 1), naming each.
+struct LayoutSimInput : LayoutInput {
+    LayoutHashing hash_scheme = LayoutHashing::ideal;
+    double epochs = 32, seed = 1, confidence = 0.99;
+    std::optional<double> queries;
+};
+LayoutSimConfig layout_sim_config(const LayoutSimInput& in);
 
 struct LayoutSimResult {
     LayoutSimConfig config;

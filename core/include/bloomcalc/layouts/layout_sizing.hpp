@@ -35,6 +35,9 @@ struct LayoutReport {
     std::vector<WhatIf> what_if;
 };
 LayoutReport layout_report(const LayoutFilter& f, const std::string& preset = "");
+// The report of a filter as the surfaces give it (layoutFpr): resolve_layout_filter, the preset by its own name.
+struct LayoutInput;
+LayoutReport layout_report(const LayoutInput& in);
 
 struct LayoutSizingInput {
     double n = NAN, p = NAN;

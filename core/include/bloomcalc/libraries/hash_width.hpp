@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 
 #include "bloomcalc/layouts/layout.hpp"
 
@@ -32,5 +33,15 @@ struct HashFloor {
 // target: NaN when none.
 HashFloor hash_floor(const LayoutFilter& filter, double f, unsigned hash_bits, double target = NAN);
 unsigned checked_hash_bits(double value);  // 32 or 64, RangeError("hashBits")
+
+// As the surfaces ask it (hashFloor): a layout filter (make_layout_filter), the hash width, the filter's FPR under
+// ideal hashing (absent: its exact FPR, layout_exact_fpr) and a target p (NaN: none).
+struct HashFloorInput {
+    Layout layout = Layout::standard;
+    double m = NAN, n = NAN, k = NAN, block_bits = NAN, hash_bits = NAN, p = NAN;
+    Hashing hashing = Hashing::colliding;
+    std::optional<double> ideal;
+};
+HashFloor hash_floor(const HashFloorInput& in);
 
 }  // namespace bloomcalc

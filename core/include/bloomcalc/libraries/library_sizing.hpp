@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "bloomcalc/layouts/layout.hpp"
+#include "bloomcalc/libraries/hash_width.hpp"
 
 namespace bloomcalc {
 
@@ -63,6 +64,7 @@ struct LibrarySizingInput {
     double n = NAN, p = NAN;
     std::optional<double> k;          // Boost's K (the template argument); absent: the K Boost sizes smallest
     std::optional<double> max_bytes;  // parquet: the writer's maximum (default 1 MiB)
+    std::optional<double> hash_bits;  // the hash width of hash_floor (32 or 64); absent: the library's own
 };
 
 struct LibrarySizing {
@@ -74,11 +76,13 @@ struct LibrarySizing {
     double exact = 0;           // exact mean FPR of that filter at n items (docs/layouts.md)
     bool misses_target = false; // exact > p
     std::string note;           // a cap or rounding that decided the size, in words ("" when none)
+    std::optional<HashFloor> hash_floor;  // of hash_bits, or of the library's own width (none when it has none)
 };
 
 // The filter the library allocates for n items and target p, and its exact FPR. n in [1, 2^40] (Arrow:
 // < 2^32, Hive: its int bit count), p in (0, 1); RangeError / InfeasibleError naming the parameter when
-// the library itself would refuse or the filter leaves this calculator's range (k ≤ 64, m ≤ 2^40).
+// the library itself would refuse or the filter leaves this calculator's range (k ≤ 64, m ≤ 2^40);
+// hash_bits is checked first (RangeError naming hashBits).
 LibrarySizing size_for_library(const LibrarySizingInput& in);
 
 // ClickHouse's calculationBestPractices(p): (bits per row, k) from its lookup table.

@@ -4,7 +4,9 @@
 // Costs are in units of W_FP (W_P = W_N = 0, W_FN = α·W_FP, 004 Table I).
 #pragma once
 
+#include <cmath>
 #include <optional>
+#include <vector>
 
 namespace bloomcalc {
 
@@ -34,6 +36,14 @@ struct BloomParadoxResult {
 };
 
 BloomParadoxResult bloom_paradox(const BloomParadoxInput& in);
+
+// Fig. 2(a): the posterior at each prior, one filter (every prior checked as bloom_paradox checks it).
+struct BloomParadoxCurveInput {
+    std::vector<double> priors;
+    double alpha = NAN;
+    std::optional<double> fpr, bits_per_element;
+};
+std::vector<double> bloom_paradox_curve(const BloomParadoxCurveInput& in);
 
 // Model FPR of a filter with b bits per element and the optimal k: (1/2)^{ln2·b} (004 §III).
 double model_fpr_from_bits_per_element(double b);

@@ -5,6 +5,7 @@
 // (partitioned), so a counter is hit by each of the other elements with probability k/m.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -59,8 +60,14 @@ struct CbfOptimalK {
     unsigned best_k = 0;
 };
 CbfCostByK cbf_cost_for_k(double m, double n, unsigned k, double prior, double alpha);
-// Refuses (naming kmax, or n) before tabulating any k when some k ≤ k_max cannot be tabulated.
-CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, unsigned k_max);
+// Refuses (naming kmax, or n) before tabulating any k when some k ≤ k_max cannot be tabulated; k_max an
+// integer in [1, 64] (RangeError naming kmax).
+CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, double k_max);
+// The same as the surfaces give it (cbfOptimalK): kmax 16 unless given.
+struct CbfOptimalKInput {
+    double m = NAN, n = NAN, prior = NAN, alpha = NAN, kmax = 16;
+};
+inline CbfOptimalK cbf_optimal_k(const CbfOptimalKInput& in) { return cbf_optimal_k(in.m, in.n, in.prior, in.alpha, in.kmax); }
 // Counter pmfs tabulated so far by this thread (a work counter: a refusal tabulates none).
 std::uint64_t cbf_pmf_tabulations();
 

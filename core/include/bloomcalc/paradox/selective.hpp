@@ -5,6 +5,7 @@
 // All rates are expectations over the hash functions; costs are in units of W_FP (W_FN = α).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -52,6 +53,15 @@ std::vector<SelectiveOutcome> selective_cbf(const SelectiveInput& in);
 
 // Classes from two parallel lists; RangeError naming members when the lengths differ.
 std::vector<PriorClass> make_prior_classes(const std::vector<double>& sizes, const std::vector<double>& members);
+
+// As the surfaces ask it (selective): the classes as two lists (make_prior_classes), and the counting filter's
+// policies (selective_cbf) or the Bloom filter's (selective_bloom).
+struct SelectiveRequest {
+    std::vector<double> sizes, members;
+    double m = NAN, alpha = NAN;
+    bool counting = false;
+};
+std::vector<SelectiveOutcome> selective(const SelectiveRequest& request);
 
 // The classes of 004 §VIII-A: 13 classes, class i has 2^{i+10} elements of which 256 are in S.
 std::vector<PriorClass> paper_table2_classes();

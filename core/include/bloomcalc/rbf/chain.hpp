@@ -20,6 +20,15 @@ double rbf_one_minus_rho(std::uint64_t b, std::uint64_t M, unsigned k, Hashing h
 // reset — 000 eqs 4 and 6–8 (colliding) and 11, 13 (non-colliding). Index j − i, j = i..i+k.
 std::vector<double> message_step(std::uint64_t i, std::uint64_t M, unsigned k, Hashing h);
 
+// One level b of the chain, as the N-bounded rules (rbf/nbounded.cpp) and a window's active filter
+// (window/insertion_chain.cpp) cache it: the message step τ_k(b, b + x) above, conditioned (when asked, and b < M)
+// on a new bit (x ≥ 1, renormalised by 1/(1 − ρ(b))); ρ(b), 1 − ρ(b), and ρ/(1 − ρ) (∞ when the filter is full).
+struct ChainLevel {
+    std::vector<double> step;
+    double rho = 0, one_minus_rho = 0, ratio = 0;
+};
+ChainLevel chain_level(std::uint64_t b, std::uint64_t M, unsigned k, Hashing h, bool conditioned);
+
 // Expected number of message arrivals that find the filter with b bits set, b = 0..last, during one fill
 // that starts with `start[j]` probability at j bits (phase 0) and is never reset. Because the chain only
 // moves up, these visits are the same for every σ ≥ b: they give f¹_σ and E[N₀] for all σ at once.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -53,6 +54,13 @@ private:
 // 2^27, ~0.6 s (InfeasibleError naming N); when the filter can fill, the backward pass stores the real chain's
 // windows, at most 2^24 values (InfeasibleError naming N).
 NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N);
+// The rules as the surfaces give them (nBounded): M ≤ 2^40, 1 ≤ k ≤ 64 and 1 ≤ N ≤ M checked as numbers first
+// (RangeError naming "m", "k" or "N"), then n_bounded above.
+struct NBoundedInput {
+    double m = NAN, k = NAN, N = NAN;
+    Hashing hashing = Hashing::colliding;
+};
+NBoundedResult n_bounded(const NBoundedInput& in);
 // The work estimate used for that check: 2·N·min(M, ~24 sd of the occupancy + 2k)·k.
 double n_bounded_work(std::uint64_t M, unsigned k, std::uint64_t N);
 

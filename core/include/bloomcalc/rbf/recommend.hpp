@@ -2,6 +2,7 @@
 // recycle threshold each rule allows and the expected messages per cycle it gives.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -54,6 +55,15 @@ struct RecommendInput {
     RbfVariant variant;
     RbfMethod method = RbfMethod::automatic;
 };
+
+// A recommendation as the surfaces ask it (recommend, recommendPlan, recommendRows, mergeRecommendation): m the
+// memory, p the target f*, kmax the largest k tried; checked_input gives the RecommendInput (RangeError naming
+// "m" (≤ 2^40), "p" (in (0, 1)) or "kmax" (1..64)).
+struct RecommendRequest : RbfVariant {
+    double m = NAN, p = NAN, kmax = 32;
+    RbfMethod method = RbfMethod::automatic;
+};
+RecommendInput checked_input(const RecommendRequest& request);
 
 // `progress(done, total)` is called after each k; returning false cancels (CancelledError).
 Recommendation recommend(const RecommendInput& in, const std::function<bool(unsigned, unsigned)>& progress = {});

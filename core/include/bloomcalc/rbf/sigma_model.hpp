@@ -3,7 +3,9 @@
 // M ≤ 2^40, with a relative error bound). The one place the surfaces choose between them (docs/rbf.md#large-m).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -39,6 +41,16 @@ struct SigmaPlan {
 // (validate_rbf_exact_work: the synchronous calls keep kMaxRbfExactWork; its message ends with `exact_work_remedy`).
 SigmaPlan plan_sigma_model(std::uint64_t memory, unsigned k, unsigned phases, RbfVariant variant, RbfMethod requested,
                            std::uint64_t exact_work_limit = kMaxRbfExactWork, const std::string& exact_work_remedy = "reduce m or k");
+
+// One σ-bounded filter as the surfaces give it (rbf, rbfAsync, sigmaCurve): numbers as read, each checked by
+// the plan below (m the total memory; phases 1 or 2; points NaN: the curve's default).
+struct SigmaInput : RbfVariant {
+    double m = NAN, k = NAN, sigma = NAN, phases = 1, points = NAN;
+    RbfMethod method = RbfMethod::automatic;
+};
+// The plan of `in`: phases (RangeError naming "phases" unless 1 or 2), m (≤ 2^40) and k (1..64) checked first.
+SigmaPlan plan_sigma_model(const SigmaInput& in, std::uint64_t exact_work_limit = kMaxRbfExactWork,
+                           const std::string& exact_work_remedy = "reduce m or k");
 
 class SigmaModel {
 public:
