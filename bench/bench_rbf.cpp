@@ -228,6 +228,16 @@ int main() {
         if (with_exact) compare(v.la, v.ex, v.err, v.dth);
         return v;
     };
+    // One JSON row of a versus table: M, the table's own fields (`own`: "\"kmax\":16," or ""), then the common ones.
+    auto versus_row = [&](bool& first, std::uint64_t M, const std::string& own, double target, const Versus& v, double per_bit) {
+        char row[256];
+        std::snprintf(row, sizeof row,
+                      "%s{\"M\":%llu,%s\"fpr\":%g,\"ms\":%.6g,\"largeMs\":%.6g,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"perBit\":%.10g,\"largeMib\":%.4g}",
+                      first ? "" : ",", static_cast<unsigned long long>(M), own.c_str(), target, v.t_ex, v.t_la, v.err, v.dth,
+                      v.la.error_bound, per_bit, v.mem_la);
+        json += row;
+        first = false;
+    };
     json += "],\"distinct\":[";
     std::printf("\ndistinct hashing, full recommendation, k = 1..32: exact fill vs large-M method (CPU ms, median of 3; exact at\n"
                 "2^18: one run), then the large-M method alone (non-retaining and retaining)\n");
@@ -242,19 +252,10 @@ int main() {
                 in.M = std::uint64_t{1} << e, in.target = target, in.k_max = 32;
                 in.variant.hashing = Hashing::distinct, in.variant.recycling = recycling;
                 const Versus v = versus(in, e <= 18, e >= 18 ? 1 : 3);
-                const Recommendation& la = v.la;
-                const double t_ex = v.t_ex, t_la = v.t_la, err = v.err, mem_la = v.mem_la;
-                const int dth = v.dth;
-                const double per_bit = la.one_phase.choice.capacity / static_cast<double>(in.M);
-                std::printf("%4s%-2d %11s %8g %11.1f %11.1f %10.2e %5d %10.2e %8u %14.9f %10.2f\n", "2^", e, to_string(recycling), target, t_ex,
-                            t_la, err, dth, la.error_bound, la.one_phase.k, per_bit, mem_la);
-                char row[256];
-                std::snprintf(row, sizeof row,
-                              "%s{\"M\":%llu,\"recycling\":\"%s\",\"fpr\":%g,\"ms\":%.6g,\"largeMs\":%.6g,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"perBit\":%.10g,\"largeMib\":%.4g}",
-                              first ? "" : ",", static_cast<unsigned long long>(in.M), to_string(recycling), target, t_ex, t_la, err, dth,
-                              la.error_bound, per_bit, mem_la);
-                json += row;
-                first = false;
+                const double per_bit = v.la.one_phase.choice.capacity / static_cast<double>(in.M);
+                std::printf("%4s%-2d %11s %8g %11.1f %11.1f %10.2e %5d %10.2e %8u %14.9f %10.2f\n", "2^", e, to_string(recycling), target,
+                            v.t_ex, v.t_la, v.err, v.dth, v.la.error_bound, v.la.one_phase.k, per_bit, v.mem_la);
+                versus_row(first, in.M, std::string("\"recycling\":\"") + to_string(recycling) + "\",", target, v, per_bit);
             }
     // Colliding, retaining, the exact restart law (large_retaining.cpp): exact model vs large-M on the overlap (the
     // exact model's k fills limit k·M ≤ 2^24: k ≤ 16 at 2^20), then the large-M method alone.
@@ -274,13 +275,7 @@ int main() {
             const double per_bit = v.la.one_phase.choice.capacity / static_cast<double>(in.M);
             std::printf("%4s%-2d %4u %8g %11.1f %11.1f %10.2e %5d %10.2e %8u %14.9f %10.2f\n", "2^", e, in.k_max, target, v.t_ex, v.t_la,
                         v.err, v.dth, v.la.error_bound, v.la.one_phase.k, per_bit, v.mem_la);
-            char row[256];
-            std::snprintf(row, sizeof row,
-                          "%s{\"M\":%llu,\"kmax\":%u,\"fpr\":%g,\"ms\":%.6g,\"largeMs\":%.6g,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"perBit\":%.10g,\"largeMib\":%.4g}",
-                          first ? "" : ",", static_cast<unsigned long long>(in.M), in.k_max, target, v.t_ex, v.t_la, v.err, v.dth,
-                          v.la.error_bound, per_bit, v.mem_la);
-            json += row;
-            first = false;
+            versus_row(first, in.M, "\"kmax\":" + std::to_string(in.k_max) + ",", target, v, per_bit);
         }
     // Colliding, two phases, retaining with restart eq 10 and the swap "after" (the last σ-bounded variant the
     // large-M method took on): exact fill vs large-M on the overlap, then the large-M method alone; the two-phase
@@ -301,13 +296,7 @@ int main() {
             const double per_bit = v.la.two_phase.choice.capacity / static_cast<double>(in.M);
             std::printf("%4s%-2d %8g %11.1f %11.1f %10.2e %5d %10.2e %8u %14.9f %10.2f\n", "2^", e, target, v.t_ex, v.t_la, v.err, v.dth,
                         v.la.error_bound, v.la.two_phase.k, per_bit, v.mem_la);
-            char row[256];
-            std::snprintf(row, sizeof row,
-                          "%s{\"M\":%llu,\"fpr\":%g,\"ms\":%.6g,\"largeMs\":%.6g,\"err\":%.3g,\"dth\":%d,\"bound\":%.3g,\"perBit\":%.10g,\"largeMib\":%.4g}",
-                          first ? "" : ",", static_cast<unsigned long long>(in.M), target, v.t_ex, v.t_la, v.err, v.dth, v.la.error_bound,
-                          per_bit, v.mem_la);
-            json += row;
-            first = false;
+            versus_row(first, in.M, "", target, v, per_bit);
         }
     json += "]}";
     std::printf("JSON %s\n", json.c_str());

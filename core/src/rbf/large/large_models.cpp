@@ -115,19 +115,28 @@ LargeTwoPhaseModel::LargeTwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant v
     if (active_.exact_law()) init_exact_law();
 }
 
+TwoPhaseResult LargeTwoPhaseModel::active_part(std::uint64_t sigma, std::vector<double>& s, std::vector<double>& e) const {
+    checked_sigma(static_cast<double>(sigma), active_.bits(), active_.hashes(), active_.variant().recycling);
+    const bool distinct = active_.distinct();
+    const std::size_t weights = distinct ? active_.distinct_fill().weights() : active_.fill().weights();
+    s.assign(weights, 0.0), e.assign(weights, 0.0);
+    if (distinct) active_.distinct_fill().sums(sigma, s.data(), e.data());
+    else active_.fill().sums(sigma, s.data(), e.data());
+    TwoPhaseResult r;
+    r.M = active_.bits(), r.sigma = sigma, r.k = active_.hashes(), r.variant = active_.variant();
+    r.active_fpr = s[1] / s[0];
+    r.expected_messages = s[0];
+    return r;
+}
+
 TwoPhaseResult LargeTwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen, double* bound) const {
     if (active_.distinct()) return evaluate_distinct(sigma, with_frozen, bound);
     if (retaining_) return evaluate_exact_law(sigma, with_frozen, bound);
     const LargeFill& fill = active_.fill();
     const std::uint64_t M = active_.bits();
     const unsigned k = active_.hashes();
-    checked_sigma(static_cast<double>(sigma), M, k, active_.variant().recycling);
-    std::vector<double> s(fill.weights()), e(fill.weights());
-    fill.sums(sigma, s.data(), e.data());
-    TwoPhaseResult r;
-    r.M = M, r.sigma = sigma, r.k = k, r.variant = active_.variant();
-    r.active_fpr = s[1] / s[0];
-    r.expected_messages = s[0];
+    std::vector<double> s, e;
+    TwoPhaseResult r = active_part(sigma, s, e);
     // Frozen distribution on its window of at most k levels (swap after: F̂_j = Σ_i v_i τ_k(i, j), j > σ;
     // before: eqs 24–25).
     const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;

@@ -45,13 +45,8 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool w
     const LargeFillDistinct& fill = active_.distinct_fill();
     const std::uint64_t M = active_.bits();
     const unsigned k = active_.hashes();
-    checked_sigma(static_cast<double>(sigma), M, k, active_.variant().recycling);
-    std::vector<double> s(fill.weights()), e(fill.weights());
-    fill.sums(sigma, s.data(), e.data());
-    TwoPhaseResult r;
-    r.M = M, r.sigma = sigma, r.k = k, r.variant = active_.variant();
-    r.active_fpr = s[1] / s[0];
-    r.expected_messages = s[0];
+    std::vector<double> s, e;
+    TwoPhaseResult r = active_part(sigma, s, e);
     const double active_err = r.active_fpr * ((s[1] > 0 ? e[1] / s[1] : 0.0) + e[0] / s[0]);
     const bool after = r.variant.swap == SwapPoint::after;
     const bool overlap = fill.weights() > 2;  // retaining, exact law: the restart bits are in the frozen filter

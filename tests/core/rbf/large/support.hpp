@@ -6,12 +6,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <initializer_list>
 #include <sstream>
 #include <string>
 
+#include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/recommend.hpp"
+#include "bloomcalc/rbf/two_phase.hpp"
 
 namespace largetest {
 
@@ -56,6 +59,37 @@ inline void check_thresholds_agree(bloomcalc::RecommendInput in, const std::stri
                 CHECK(rel(a.capacity, b.capacity) <= kOverlap);
             }
         }
+}
+
+// σ at the fraction x of M, at least k and at most M − 1: the overlap tests' grid.
+inline std::uint64_t at_fraction(double x, std::uint64_t M, unsigned k) {
+    return std::min<std::uint64_t>(M - 1, std::max<std::uint64_t>(k, static_cast<std::uint64_t>(x * static_cast<double>(M))));
+}
+
+// A one-phase model by the large-M method (a, its bound) against the exact fill (b): E[N₀] and f¹_σ (where it is
+// above 1e-250) within 1e-9 and within the bound plus the exact fill's rounding; the bound < 1e-9.
+inline void check_one_phase_agree(const bloomcalc::OnePhaseResult& a, const bloomcalc::OnePhaseResult& b, double bound) {
+    const double tol = std::min(kOverlap, bound + kExactRounding);
+    CHECK(rel(a.expected_messages, b.expected_messages) <= tol);
+    if (b.average_fpr > 1e-250) CHECK(rel(a.average_fpr, b.average_fpr) <= tol);
+    CHECK(bound < 1e-9);
+}
+
+// A two-phase model by the large-M method (a, its bound) against the exact fill (b) at σ: every rate and E[N₀]
+// within 1e-9, the average within the bound (< 1e-9) plus the exact fill's rounding, and the frozen distribution
+// on its window of k levels.
+inline void check_two_phase_agree(const bloomcalc::TwoPhaseResult& a, const bloomcalc::TwoPhaseResult& b, double bound,
+                                  std::uint64_t sigma, unsigned k) {
+    CHECK(rel(a.average_fpr, b.average_fpr) <= kOverlap);
+    CHECK(rel(a.active_fpr, b.active_fpr) <= kOverlap);
+    CHECK(rel(a.frozen_fpr, b.frozen_fpr) <= kOverlap);
+    CHECK(rel(a.expected_messages, b.expected_messages) <= kOverlap);
+    CHECK(rel(a.average_fpr, b.average_fpr) <= bound + kExactRounding);
+    CHECK(bound < 1e-9);
+    for (std::size_t f = sigma + 1 - std::min<std::uint64_t>(sigma + 1, k); f < b.frozen.size(); ++f) {  // F's window
+        const double y = f >= a.frozen_from && f - a.frozen_from < a.frozen.size() ? a.frozen[f - a.frozen_from] : 0.0;
+        CHECK(std::fabs(y - b.frozen[f]) <= kOverlap);
+    }
 }
 
 }  // namespace largetest

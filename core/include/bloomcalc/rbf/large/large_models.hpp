@@ -78,6 +78,9 @@ public:
 private:
     TwoPhaseResult evaluate(std::uint64_t sigma, bool with_frozen, double* bound) const;
     TwoPhaseResult evaluate_distinct(std::uint64_t sigma, bool with_frozen, double* bound) const;  // large_models_distinct.cpp
+    // Both fills: σ checked, the active filter's sums s and their error bounds e (fill.sums), and the result's
+    // active part (f¹ = s[1]/s[0], E[N₀] = s[0]).
+    TwoPhaseResult active_part(std::uint64_t sigma, std::vector<double>& s, std::vector<double>& e) const;
     // Distinct hashes, retaining with the exact law: g[c₀(k + 1) + t] = C(k, t)·(c₀)_{k−t}·(M − k)_t/(M)_k.
     static std::vector<double> distinct_overlap(std::uint64_t M, unsigned k);
     std::vector<double> overlap_;
