@@ -466,6 +466,10 @@ function simulateSync(raw, input, kind, method) {
 }
 
 /** `result` with hashFloor: the floor of a `hashBits`-bit hash for its filter (hashBits absent: unchanged). */
+// The fields of a layout's filter that hashFloor reads: LayoutInput's that HashFloorInput has (a layout result names
+// its filter's fields as the input does: LayoutFilter of results-layouts.d.ts).
+const LAYOUT_FILTER = INPUT_FIELDS.LayoutInput.map(([name]) => name).filter((name) => INPUT_FIELDS.HashFloorInput.some(([f]) => f === name));
+
 function withHashFloor(raw, result, hashBits, filter) {
   if (hashBits === undefined) return result;
   return { ...result, hashFloor: call(raw.hashFloor({ ...filter, hashBits })) };
@@ -576,7 +580,7 @@ export function wrap(main, rbf = null, tools = null) {
     layoutSize(input) {
       const { hashBits, ...args } = read(raw, input, 'layoutSize');
       const r = call(raw.layoutSize(args));
-      const filter = { layout: r.layout, m: r.m, n: r.n, k: r.k, blockBits: r.blockBits, hashing: r.hashing, ideal: r.fpr, p: r.target };
+      const filter = { ...Object.fromEntries(LAYOUT_FILTER.map((name) => [name, r[name]])), ideal: r.fpr, p: r.target };
       return withHashFloor(raw, r, hashBits, filter);
     },
     simulateLayout: (input) => call(raw.simulateLayout(read(raw, input, 'simulateLayout'))),

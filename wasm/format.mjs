@@ -120,6 +120,20 @@ export function formatPercentAxis(v) {
 }
 
 /**
+ * The cells of a layout's filter (docs/layouts.md): "16,384 blocks of B = 512 bits" (blocked, split-block),
+ * "7 slices of 1,024 bits" (partitioned), '' (standard: one array). `filter` is a result's filter (LayoutFilter of
+ * wasm/results-layouts.d.ts); `space` joins a number to its unit (the page: a no-break space, so a stat never
+ * wraps inside a quantity).
+ */
+export function formatLayoutCells(filter, space = ' ') {
+  const { layout, m, k } = filter;
+  if (layout === 'partitioned') return `${k}${space}slices of ${formatInt(m / k)}${space}bits`;
+  const block = filter.blockBits;
+  if (layout === 'standard' || !block) return '';
+  return `${formatInt(m / block)}${space}blocks of B${space}=${space}${formatInt(block)}${space}bits`;
+}
+
+/**
  * The h-bit hash floor beside a sizing result (bc's hashFloor; docs/hash-width.md, eqs H1 and H2): its line, and
  * a warning ('' when none) when the target p is below the floor. No floor (no hash width chosen): both ''.
  */

@@ -1,7 +1,7 @@
 // The accepted name a misspelt one most likely meant (docs/api.md, "Strict inputs"): the API's unknown fields, the
 // CLI's unknown options and the page's misspelt URL keys all suggest by this one rule.
 
-// The accepted name a typo most likely meant: the same name in another case (`blockbits`, `Sigma`), else the
+// The accepted name a typo most likely meant: the same name in another case (`maxbytes`, `Sigma`), else the
 // closest within 1 edit (names of 3–4 letters) or 2 (longer), an edit being an insertion, a deletion, a
 // substitution or two neighbours swapped (`hashin`, `hasihng`); one- and two-letter names only by case.
 export function nearest(key, names) {

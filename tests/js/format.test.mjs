@@ -60,3 +60,13 @@ test('relative errors: display and plain registers', () => {
 test('tables align columns under a rule', () => {
   assert.equal(format.formatTable([['a', 'bb'], ['ccc', 'd']], 'lr'), 'a    bb\n---  --\nccc   d');
 });
+
+test('a layout\'s cells: blocks of B, slices, nothing for one array; the page\'s no-break space between number and unit', () => {
+  const blocked = { layout: 'blocked', m: 2 ** 23, k: 8, blockBits: 512 };
+  assert.equal(format.formatLayoutCells(blocked), '16,384 blocks of B = 512 bits');
+  assert.equal(format.formatLayoutCells({ ...blocked, layout: 'split-block', blockBits: 256 }), '32,768 blocks of B = 256 bits');
+  assert.equal(format.formatLayoutCells({ layout: 'partitioned', m: 7000, k: 7, blockBits: 7000 }), '7 slices of 1,000 bits');
+  assert.equal(format.formatLayoutCells({ layout: 'standard', m: 8192, k: 3, blockBits: 8192 }), '');
+  assert.equal(format.formatLayoutCells({ layout: 'standard', m: 8192, k: 3, blockBits: null }), '');
+  assert.equal(format.formatLayoutCells(blocked, '\u00a0'), '16,384\u00a0blocks of B\u00a0=\u00a0512\u00a0bits');
+});

@@ -109,7 +109,7 @@ function translateParseError(err, command, options) {
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
       const flag = /'([^']+)'/.exec(text)?.[1] ?? '?';
-      // the API's suggestion rule (docs/decisions.md, "Strict inputs"): --hashin, --blockbits, --N for nbounded's --N ...
+      // the API's suggestion rule (docs/decisions.md, "Strict inputs"): --hashin, --maxbytes, --N for nbounded's --N ...
       const near = flag.startsWith('--') ? nearest(flag.slice(2), Object.keys(options)) : undefined;
       return new UsageError(`unknown option '${flag}' for '${name}'${near ? `; did you mean --${near}?` : ''}`, { command });
     }

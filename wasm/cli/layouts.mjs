@@ -1,10 +1,10 @@
-// The layout options of `bloomcalc fpr` and `bloomcalc size` (--layout, --preset, --block-bits): blocked,
+// The layout options of `bloomcalc fpr` and `bloomcalc size` (LayoutInput's: --layout, --preset, …): blocked,
 // split-block and partitioned filters and the deployed presets (docs/layouts.md).
 import { UsageError, flagOf, inputOf } from './common.mjs';
 import { INPUT_FIELDS } from '../inputs.generated.mjs';
-import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatRelativeErrorPlain, formatTable } from '../format.mjs';
+import { formatInt, formatLayoutCells, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatRelativeErrorPlain, formatTable } from '../format.mjs';
 
-// The options only a layout has (--layout, --preset, --block-bits): LayoutInput's fields that FilterInput lacks.
+// The options only a layout has (--layout, --preset, the block size): LayoutInput's fields that FilterInput lacks.
 const LAYOUT_ONLY = INPUT_FIELDS.LayoutInput.map(([name]) => name).filter((name) => !INPUT_FIELDS.FilterInput.some(([f]) => f === name));
 
 /** True when the command line asks for a layout rather than the textbook filter. */
@@ -32,12 +32,7 @@ function whatIfLine(list) {
 }
 
 function describe(r) {
-  const shape =
-    r.layout === 'standard' || r.layout === 'partitioned'
-      ? r.layout === 'partitioned'
-        ? `${r.k} slices of ${formatInt(r.m / r.k)} bits`
-        : ''
-      : `${formatInt(r.m / r.blockBits)} blocks of B = ${formatInt(r.blockBits)} bits`;
+  const shape = formatLayoutCells(r);
   const preset = r.preset ? ` [${r.preset}]` : '';
   return `${r.layout}${preset}${shape ? `, ${shape}` : ''}, k = ${r.k}${r.layout === 'blocked' || r.layout === 'standard' ? ` (${r.hashing})` : ''}`;
 }

@@ -1,7 +1,7 @@
 // `bloomcalc size --library L` (what a library allocates, docs/libraries.md) and the hash-width floor line of
 // `size` and `fpr` (--hash-bits, docs/hash-width.md).
 import { inputOf } from './common.mjs';
-import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatTable } from '../format.mjs';
+import { formatInt, formatLayoutCells, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatTable } from '../format.mjs';
 
 /** librarySize for one library, or for every library ({ n, p, libraries: [...] }; a library that refuses the input
  * carries its error instead). */
@@ -37,7 +37,7 @@ export function renderLibrarySize(r) {
     ['library', `${r.label} (${r.library})`],
     ['rule', r.rule],
     ['source', r.source],
-    ['filter', `${r.layout}${r.blockBits ? `, B = ${formatInt(r.blockBits)} bits` : ''}, k = ${r.k} (${r.hashing}); probes: ${r.probes}`],
+    ['filter', `${[r.layout, formatLayoutCells(r)].filter(Boolean).join(', ')}, k = ${r.k} (${r.hashing}); probes: ${r.probes}`],
     ['m  bits', `${formatInt(r.m)}   (${formatMemory(r.bytes)} allocated, ${formatReal(r.bitsPerKey, 3)} bits per item)`],
     [
       'exact FPR at n',
