@@ -3,6 +3,10 @@
 // (default; none: empty), older attribute names (older) and URL keys (urlOlder), and the id of its control in the
 // calculator's template (`id`: a pattern of {attr} and {url}, per calculator or per field). The fields are those of
 // the calculator's methods' inputs (schema/inputs.mjs), in the order the form shows them.
+import { layoutFields, pagesOf } from './fields.mjs';
+import { INPUTS } from './inputs.mjs';
+import { METHODS } from './methods.mjs';
+
 export const CALCULATORS = {
   sizing: {
     methods: ['size'],
@@ -34,7 +38,7 @@ export const CALCULATORS = {
       n: { url: 'ln', default: '1M' },
       p: { url: 'lp', default: '1%' },
       layout: { url: 'lc', default: 'rocksdb' },
-      blockBits: { url: 'lb', default: '512', older: ['block'] },
+      ...pagesOf('layouts', layoutFields),
       k: { url: 'lk' },
       hashBits: { url: 'lhash', default: 'none' },
     },
@@ -126,3 +130,10 @@ export const CALCULATORS = {
     },
   },
 };
+
+// A field declaring its page facts for a calculator (`pages` in its declaration) is a field of that calculator: where
+// the calculator lists it (to place it), else after the calculator's fields.
+for (const [name, def] of Object.entries(CALCULATORS))
+  for (const method of def.methods)
+    for (const [field, f] of Object.entries(INPUTS[METHODS[method].input].fields))
+      if (f.pages?.[name] && !Object.hasOwn(def.fields, field)) def.fields[field] = f.pages[name];

@@ -1,14 +1,23 @@
-// The command line (wasm/cli/<command>.mjs, docs/cli.md): each command's options in the order its help lists
-// them. An option of a field is [the input type and field, its value's name in the help, its help line]: its flag is
+// The command line (wasm/cli/<command>.mjs, docs/cli.md): each command's help (summary, description, notes,
+// examples; an option's field may add examples of its own: `examples` in its declaration), the options it
+// requires (required; alternatives: groups of which one is given, for the synopsis), the method it computes when its
+// module has no compute of its own (method: the method's input from the options given), and its options in the
+// order its help lists them; the synopsis (`Usage:`) is written from these (scripts/generate/cli.mjs).
+// An option of a field is [the input type and field, its value's name in the help, its help line]: its flag is
 // the field's name in kebab case (maxBytes → --max-bytes), a one-letter name also its short flag (-m) unless the
 // command says `shorts: false`, and the command passes its value as that field. An option of the command alone
 // (no API field: --table, --workers) is { flag, type, short?, value?, help }.
-const HASHING = ['hashing', 'colliding|distinct', 'Probes drawn with replacement (colliding, default) or k different bits'];
-const LAYOUT = [
-  ['LayoutInput.layout', 'standard|blocked|split-block|partitioned', 'Where an item\'s k bits go (default standard); blocked and split-block need --block-bits'],
-  ['LayoutInput.blockBits', 'B', 'Block size in bits for blocked / split-block (divides m; 512, 256)'],
-  ['LayoutInput.preset', 'name', 'A deployed filter: parquet (arrow, impala, kudu), rocksdb, boost-block, boost-multiblock'],
+import { TYPES, layoutFields, optionsOf } from './fields.mjs';
+import { INPUTS } from './inputs.mjs';
+
+/** The notes of every command reading quantities (and of `bloomcalc --help`). */
+export const QUANTITIES = [
+  'Quantities accept units: counts 1000, 1e6, 1M (10^6), 1Mi (2^20), 2^20; sizes in bits 8192,',
+  '64KiB (bytes, x8), 2Gb (bits); probabilities 0.001, 1e-3, 0.1%, "1 in 1000", 1/1000.',
 ];
+
+const HASHING = ['hashing', 'colliding|distinct', 'Probes drawn with replacement (colliding, default) or k different bits'];
+const LAYOUT = optionsOf('LayoutInput', layoutFields);
 const HASH_BITS = ['FprInput.hashBits', '32|64', 'Show the FPR floor of a 32- or 64-bit hash (docs/hash-width.md)'];
 const RBF_METHOD = ['RbfInput.method', 'exact|asymptotic|auto', 'exact fill (M ≤ 2^24 bits per filter), the large-M method (M ≤ 2^40, with an error bound), or auto (default: exact up to 2^16 bits, large-M above)'];
 const VARIANT = [
@@ -21,6 +30,21 @@ const ALPHA = ['alpha', 'A', 'Cost of a false negative / cost of a false positiv
 
 export const COMMANDS = {
   fpr: {
+    summary: 'Every FPR formula side by side for one filter (m, n, k)',
+    description:
+      'Compares the exact mean false-positive rate (Christensen-Roginsky-Jimeno) with the classic\n' +
+      'formula, its distinct-hash form and Bloom\'s 1970 formula, with the relative error of each.\n' +
+      'With --layout or --preset: the exact FPR of a blocked, split-block or partitioned filter (RocksDB,\n' +
+      'Parquet, Boost.Bloom), the libraries\' own approximations beside it, and the FPR at 0.5×, 2×, 4× n.',
+    required: ['m', 'n'],
+    notes: QUANTITIES,
+    examples: [
+      'bloomcalc fpr --m 1024 --n 100 --k 7',
+      'bloomcalc fpr --m 1KiB --n 500 --k 7 --hashing distinct --table',
+      'bloomcalc fpr -m 32 -n 4 -k 5 --json',
+      'bloomcalc fpr --preset rocksdb --m 10Mi --n 1M',
+      'bloomcalc fpr --preset parquet --m 64KiB --n 40k --simulate --hash-scheme parquet',
+    ],
     options: [
       ['FprInput.m', 'bits', 'Filter size in bits, 1 ≤ m ≤ 2^40 (8192, 64KiB, 1Mi)'],
       ['FprInput.n', 'items', 'Items inserted, 1 ≤ n ≤ 2^40 (1000, 1M, 2^20)'],
@@ -35,6 +59,23 @@ export const COMMANDS = {
     ],
   },
   size: {
+    summary: 'Solve the missing quantities from any consistent subset of n, p, m, k',
+    description:
+      'Sizes a Bloom filter: give n and p for m and k; n, m and k for p; m and p for n; n and m\n' +
+      'for the optimal k. The chosen k is the better of the two integers either side of (m/n) ln 2.\n' +
+      'With --library: what that library allocates for n and p (its own sizing code) and the exact FPR\n' +
+      'of the filter it builds, flagged when it misses p (docs/libraries.md).',
+    notes: QUANTITIES,
+    examples: [
+      'bloomcalc size --n 1M --p 1%',
+      'bloomcalc size --n 1M --p "1 in 1000" --rounding pow2 --method exact',
+      'bloomcalc size --m 64KiB --p 0.1%',
+      'bloomcalc size --n 10k --m 1Mi --json',
+      'bloomcalc size --n 1M --p 1% --preset parquet',
+      'bloomcalc size --n 1M --p 0.1% --library guava --json',
+      'bloomcalc size --n 1M --p 1% --library all',
+      'bloomcalc size --n 100M --p 1e-4 --hash-bits 32',
+    ],
     options: [
       ['SizingInput.n', 'items', 'Items to insert (1000, 1M, 2^20)'],
       ['SizingInput.p', 'fpr', 'Target false-positive rate in (0, 1) (0.01, 1%, "1 in 100")'],
@@ -51,10 +92,25 @@ export const COMMANDS = {
         'What a library allocates for --n and --p and its exact FPR: guava, redisbloom, bloom-filters, hive, clickhouse,\n' +
           'hurst, parquet, parquet-spec, arrow, rocksdb, boost-block, boost-multiblock, or all',
       ],
-      HASH_BITS,
+      ['SizingInput.hashBits', ...HASH_BITS.slice(1)],
     ],
   },
   paradox: {
+    summary: 'Should a positive answer be trusted? Posterior, threshold and costs (004 Theorem 1)',
+    description:
+      'The Bloom paradox (Rottenstreich & Keslassy): with a-priori membership probability P, a filter\n' +
+      'of false-positive rate F and a false negative costing α false positives, a positive answer is\n' +
+      'worth trusting iff P ≥ P₀ = F/(F + α). With --bpe the FPR is the paper\'s (1/2)^(ln2·m/n).',
+    required: ['prior', 'alpha'],
+    notes: [
+      'Costs are in units of the cost of a false positive; "given positive" costs are E₁, E₀ of the paper.',
+    ],
+    examples: [
+      'bloomcalc paradox --prior 1e-6 --alpha 1 --fpr 1e-3',
+      'bloomcalc paradox --prior "1 in 1000000" --alpha 1 --bpe 28.7 --json',
+    ],
+    method: 'paradox',
+    alternatives: [{ flags: ['fpr', 'bpe'] }],
     options: [
       ['ParadoxInput.prior', 'P', 'A-priori probability that the element is in the set, in [0, 1] (1e-6, "1 in 1000")'],
       ['ParadoxInput.' + ALPHA[0], ...ALPHA.slice(1)],
@@ -63,6 +119,15 @@ export const COMMANDS = {
     ],
   },
   cbf: {
+    summary: 'Membership probability from CBF counters and the optimal answer (004 Theorems 2, 4)',
+    description:
+      'Theorem 2: Pr(x ∈ S | CBF) depends only on the product of the k counters of x. Theorem 4: answer\n' +
+      'positive iff that probability is ≥ 1/(1 + α), i.e. iff the product is at least the minimal product.',
+    required: ['counters', 'm', 'n', 'k', 'prior', 'alpha'],
+    examples: [
+      'bloomcalc cbf --counters 1,2,1,1,2,4 --m 26624 --n 3328 --k 6 --prior 0.125 --alpha 0.25',
+    ],
+    method: 'cbf',
     options: [
       ['CbfInput.counters', 'c1,c2,…', 'The k counters of the element, non-negative integers'],
       ['CbfInput.m', 'counters', 'Counters in the CBF (each hash owns m/k of them)'],
@@ -73,6 +138,15 @@ export const COMMANDS = {
     ],
   },
   order: {
+    summary: 'Optimal order of proxy queries in a distributed cache (004 Theorems 6, 7)',
+    description:
+      'Query the proxies in non-increasing order of success probability / cost; the special proxy, which\n' +
+      'holds everything, has ratio 1/ψ and ends the search. With equal costs this is Theorem 7.',
+    required: ['probs', 'costs', 'special-cost'],
+    examples: [
+      'bloomcalc order --probs 0.5,0.9,0.1 --costs 1,2,1 --special-cost 10',
+    ],
+    method: 'order',
     options: [
       ['OrderInput.probs', 'p1,p2,…', 'Success probability of each proxy, in [0, 1]'],
       ['OrderInput.costs', 't1,t2,…', 'Query cost of each proxy, > 0 (as many as probs)'],
@@ -80,6 +154,20 @@ export const COMMANDS = {
     ],
   },
   rbf: {
+    summary: 'Recycling Bloom filter: average FPR and messages per cycle at threshold σ (000 eqs 18, 23, 26)',
+    description:
+      'A recycling Bloom filter of M bits is emptied when an insertion leaves more than σ bits set. Prints its\n' +
+      'long-term average false-positive rate over new messages and E[N₀], the new-message arrivals per cycle.\n' +
+      'With --phases 2 the memory is split into an active and a frozen filter of M/2 bits each.',
+    required: ['m', 'k', 'sigma'],
+    notes: [
+      'Equation numbers refer to 000: Dozier, Salamatian, Rubenstein, "Modeling Average False Positive Rates of Recycling Bloom Filters" (docs/rbf.md).',
+    ],
+    examples: [
+      'bloomcalc rbf --m 1000 --k 5 --sigma 539',
+      'bloomcalc rbf --m 8Kib --k 4 --sigma 3000 --phases 2 --json',
+      'bloomcalc rbf --m 1000 --k 5 --sigma 539 --recycling retaining --hashing distinct',
+    ],
     options: [
       ['RbfInput.m', 'bits', 'Total memory in bits, 1 ≤ M ≤ 2^40 (exact method: 2^24 per filter) (1000, 8Kib, 64KiB)'],
       ['RbfInput.k', 'hashes', 'Hash functions, 1 ≤ k ≤ 64'],
@@ -90,6 +178,19 @@ export const COMMANDS = {
     ],
   },
   nbounded: {
+    summary: 'N-bounded recycling: worst-case, oracle, lower-bound and exact average FPR (000 eqs 1–3)',
+    description:
+      'A Bloom filter of M bits recycled after every N messages. worstCase is the FPR seen by the N-th\n' +
+      'message (eq 1), oracle the average over the cycle (eq 2), lowerBound the real user\'s bound (eq 3)\n' +
+      'and exact the exact average of the real user, who counts only the messages that set bits. When\n' +
+      '(N − 1)·k ≥ M the real user\'s filter can fill and then never recycles: its long-run average is 1, and\n' +
+      'the average over the cycles that end is shown beside it with the probability of filling.',
+    required: ['m', 'k', 'N'],
+    examples: [
+      'bloomcalc nbounded --m 1000 --k 5 --N 155',
+      'bloomcalc nbounded --m 8Kib --k 7 --N 1000 --json',
+    ],
+    method: 'nBounded',
     options: [
       ['NBoundedInput.m', 'bits', 'Filter size in bits, 1 ≤ M ≤ 2^40 (the cost grows with N, not M)'],
       ['NBoundedInput.k', 'hashes', 'Hash functions, 1 ≤ k ≤ 64'],
@@ -98,6 +199,24 @@ export const COMMANDS = {
     ],
   },
   recommend: {
+    summary: 'Best k, threshold and messages per cycle of every recycling rule for memory M and target f* (000 §V)',
+    description:
+      'For each k = 1..kmax: the largest σ keeping the one-phase and the two-phase σ-bounded filter at an\n' +
+      'average FPR ≤ f* with E[N₀], its messages per cycle, and the largest N of the N-bounded rules (worst\n' +
+      'case, oracle, lower bound). Then the best k per rule and its capacity gain over the worst-case rule.',
+    required: ['m'],
+    notes: [
+      'Table: σ¹/cap and σ²/cap are the threshold (bits) and E[N₀] of the one- and two-phase filters;',
+      'N_w, N_o, N_a the messages per cycle of the worst-case, oracle and lower-bound rules; — = no',
+      'threshold meets f*. Above 2^16 bits the large-M method answers in well under a second at any M',
+      '(docs/rbf.md#large-m); its error bound is printed. The exact method at 2^20–2^24 takes seconds.',
+    ],
+    examples: [
+      'bloomcalc recommend --m 1000 --p 0.01',
+      'bloomcalc recommend --m 8Kib --p 1e-3 --kmax 20 --json',
+      'bloomcalc recommend --m 2^36 --p 0.001',
+    ],
+    alternatives: [{ flags: ['p', 'fpr'] }],  // checked by its compute
     options: [
       ['RecommendInput.m', 'bits', 'Total memory in bits, 4 ≤ M ≤ 2^40 (exact method: 2^24) (1000, 8Kib, 64KiB, 2^36)'],
       ['RecommendInput.p', 'P', 'Target long-term average FPR p (f* in 000), in (0, 1) (0.01, 1%, "1 in 1000")'],
@@ -109,6 +228,18 @@ export const COMMANDS = {
     ],
   },
   scalable: {
+    summary: 'A scalable filter\'s links, exact FPR after n items and memory (Almeida et al. 2007; RedisBloom)',
+    description:
+      'Links of capacity C·S^i at error p(1 − R)R^i, each sized by a library\'s rule (RedisBloom\'s by default:\n' +
+      'R = 0.5, S = 2); the exact FPR after n items, 1 − Π(1 − f_i) over the links at their real fill; the total\n' +
+      'bits; and the R ∈ {0.05 … 0.95}, integer S ∈ [1, 8] that hold the same n in the fewest bits.',
+    required: ['p', 'capacity', 'n'],
+    notes: QUANTITIES,
+    examples: [
+      'bloomcalc scalable --p 1% --capacity 1000 --n 1M',
+      'bloomcalc scalable --p 0.1% --capacity 100k --ratio 0.9 --growth 4 --n 10M --json',
+    ],
+    method: 'scalable',
     options: [
       ['ScalableInput.p', 'fpr', 'The chain\'s overall error bound in (0, 1) (1%, 0.001)'],
       ['ScalableInput.capacity', 'C', 'Items of the first link (RedisBloom: BF.RESERVE capacity)'],
@@ -119,6 +250,18 @@ export const COMMANDS = {
     ],
   },
   serve: {
+    summary: 'Serve the calculator page (shipped in the package) on localhost',
+    description:
+      'Serves the built page on http://127.0.0.1:8080/ (or the next free port when 8080 is taken),\n' +
+      'with gzip/brotli and ETag revalidation, until interrupted (Ctrl-C). Needs no build tools.',
+    notes: [
+      'The JSON form prints { "url": … } once the server listens.',
+    ],
+    examples: [
+      'bloomcalc serve',
+      'bloomcalc serve --port 0 --json',
+      'npx bloomcalc serve --open',
+    ],
     options: [
       { flag: 'port', short: 'p', type: 'string', value: 'port', help: 'TCP port, 0 for any free one (default 8080, else a free one)' },
       { flag: 'host', type: 'string', value: 'address', help: 'Address to bind (default and when empty 127.0.0.1, this machine only; another is announced on stderr)' },
@@ -126,6 +269,20 @@ export const COMMANDS = {
     ],
   },
   window: {
+    summary: 'Size a sliding-window (two-filter recycling) filter from W and p, per swap rule',
+    description:
+      'Two filters of M/2 bits (active + frozen), the same k hashes; an arrival is positive if all k bits are set\n' +
+      'in either, and one that is not a positive of the active filter is inserted into it. N-bounded: swap after\n' +
+      'N = W insertions (every message is found for at least W further insertions). σ-bounded: swap when the\n' +
+      'active filter exceeds σ bits, σ such that P(a cycle holds fewer than W insertions) ≤ δ. For each rule the\n' +
+      'smallest total memory M whose long-run average FPR meets p, with its k, beside a plain filter for 2W items.',
+    required: ['w', 'p'],
+    notes: QUANTITIES,
+    examples: [
+      'bloomcalc window --w 1M --p 0.1%',
+      'bloomcalc window --w 1e6 --p 1e-4 --json',
+    ],
+    method: 'window',
     options: [
       ['WindowInput.w', 'messages', 'The window W, 1 ≤ W ≤ 2^36 (1M, 2^30)'],
       ['WindowInput.p', 'P', 'Target average FPR per arrival, in (0, 1) ("0.1%", "1 in 1000")'],
@@ -134,6 +291,19 @@ export const COMMANDS = {
     ],
   },
   state: {
+    summary: 'A filter in use: FPR now, items held (with an interval) and items left, from its set bits',
+    description:
+      'From m, k and the number X of set bits (a popcount): the FPR now, (X/m)^k (colliding) or C(X,k)/C(m,k)\n' +
+      '(distinct), exact; the maximum-likelihood number of items of the occupancy law with its exact interval\n' +
+      '(Swamidass–Baldi\'s −(m/k)·ln(1 − X/m) beside it); with --p, the items left before the expected FPR\n' +
+      'exceeds it; with a second filter\'s count and the count of their OR, |A ∪ B| and |A ∩ B| with intervals.',
+    required: ['m', 'k', 'bits-set'],
+    notes: QUANTITIES,
+    examples: [
+      'bloomcalc state --m 1Mi --k 7 --bits-set 400000 --p 1%',
+      'bloomcalc state --m 4096 --k 4 --bits-set 1600 --bits-set-b 1350 --union 2300 --json',
+    ],
+    method: 'state',
     options: [
       ['StateInput.m', 'bits', 'Filter size in bits (1Mi, 8192)'],
       ['StateInput.k', 'hashes', 'Hash functions, 1 ≤ k ≤ 64'],
@@ -146,6 +316,18 @@ export const COMMANDS = {
     ],
   },
   overflow: {
+    summary: 'Counting filter: P(a b-bit counter overflows), or the smallest b for a target',
+    description:
+      'm counters of b bits, n items, k hashes (each probe increments its counter): P(some counter\'s load reaches\n' +
+      '2^b), exact for small filters, else within proven bounds; beside the usual union bound m·P(Bin(kn, 1/m) ≥ 2^b).\n' +
+      'With --target, the smallest b whose proven upper bound meets it.',
+    required: ['m', 'n', 'k'],
+    notes: QUANTITIES,
+    examples: [
+      'bloomcalc overflow --m 1e6 --n 1e5 --k 7 --bits 4',
+      'bloomcalc overflow --m 1e6 --n 1e5 --k 7 --target 1e-12 --json',
+    ],
+    alternatives: [{ flags: ['bits', 'target'] }],
     options: [
       ['OverflowInput.m', 'counters', 'Counters, 1 ≤ m ≤ 2^40'],
       ['OverflowInput.n', 'items', 'Items inserted'],
@@ -156,6 +338,23 @@ export const COMMANDS = {
     ],
   },
   simulate: {
+    summary: 'Run the real filter on a message stream: simulated FPR with confidence intervals',
+    description:
+      'Drives a real filter with messages and measures its false-positive rate by batch means over epochs\n' +
+      '(Student-t interval) and by the exact Poisson (Garwood) interval on the total count. Structures:\n' +
+      '  bloom, counting   fill a fresh filter with n messages, look up new ones (001\'s experiment)\n' +
+      '  sigma, two-phase  sigma-bounded recycling filter, one- or two-phase (000/002 §IV, §II-C)\n' +
+      '  n-real, n-oracle  N-bounded recycling filter, real or oracle user (000/002 §III)\n' +
+      'Details: docs/simulation.md.',
+    positional: { name: 'structure', valueName: '<structure>', description: TYPES.SimStructure.choices.join(' | ') },
+    required: ['m', 'k', 'epochs', 'arrivals'],
+    notes: QUANTITIES,
+    examples: [
+      'bloomcalc simulate bloom --m 32 --n 4 --k 5 --epochs 100 --arrivals 20000 --seed 1',
+      'bloomcalc simulate sigma --m 1000 --k 3 --sigma 500 --epochs 20 --arrivals 100k --stream pool --json',
+      'bloomcalc simulate bloom --m 64Ki --n 6k --k 7 --hashing double --epochs 20 --arrivals 60k',
+    ],
+    alternatives: [{ flags: ['n', 'N', 'sigma'], optional: true }],
     shorts: false,
     options: [
       ['SimulationInput.m', 'bits', 'Memory M in bits, 1 ≤ M ≤ 2^31 (two-phase: in all, two arrays of ⌊M/2⌋ as in `rbf`)'],
@@ -181,3 +380,13 @@ export const COMMANDS = {
     ],
   },
 };
+
+// A field declaring its option (`cli`) is an option of every command listing an option of its input: where the command
+// lists it (to place it), else after the command's options.
+for (const def of Object.values(COMMANDS)) {
+  const refs = def.options.filter(Array.isArray).map(([ref]) => ref.split('.'));
+  const listed = new Set(refs.map(([, name]) => name));
+  for (const type of new Set(refs.map(([type]) => type)))
+    for (const [name, f] of Object.entries(INPUTS[type].fields))
+      if (f.cli && !listed.has(name)) def.options.push([`${type}.${name}`, ...f.cli]), listed.add(name);
+}

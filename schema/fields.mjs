@@ -67,11 +67,53 @@ export const prior = { kind: 'chance', required: true, doc: 'A-priori membership
 export const alpha = { kind: 'decimal', required: true, doc: 'W_FN / W_FP, > 0.' };
 export const list = { kind: 'list', required: true, type: 'NumberList' };
 
-// ---- layouts ----
-export const layout = { kind: 'choice', type: 'Layout', default: 'standard', doc: 'Default \'standard\'; ignored when `preset` is given.' };
-export const preset = { kind: 'choice', type: 'LayoutPreset', doc: 'Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K).' };
-export const blockBits = { kind: 'bits', doc: 'Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block.' };
+// ---- layouts (docs/layouts.md) ----
 export const maxBytes = { kind: 'count', doc: 'Parquet writer\'s maximum bytes (default 1 MiB).' };
+
+// ---- field groups: fields several inputs read together, in reading order. An input composes a group (`...layoutFields`)
+// and the TypeScript types declare it once (GROUPS: an interface the inputs extend). A field declared in a group is
+// declared only there: its CLI option (cli: [value name, help line], an option of every command composing the group)
+// and examples (examples: each shown by the command it starts with), its vocabulary row (vocabulary: [meaning, older
+// names in prose]) and, per calculator of <bloom-calc>, its page facts (pages: { calculator: { url, default, older,
+// urlOlder, id } }, schema/calculators.mjs).
+
+/** Where an item's k bits go: the fields LayoutInput, LayoutSizingInput and LayoutSimulationInput share. */
+export const layoutFields = {
+  layout: {
+    kind: 'choice', type: 'Layout', default: 'standard', doc: 'Default \'standard\'; ignored when `preset` is given.',
+    cli: ['standard|blocked|split-block|partitioned', 'Where an item\'s k bits go (default standard); blocked and split-block need --block-bits'],
+    vocabulary: ['where an item\'s k bits go (`standard`, `blocked`, `split-block`, `partitioned`); the layouts calculator\'s picker also offers the presets'],
+  },
+  blockBits: {
+    kind: 'bits', doc: 'Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block.',
+    cli: ['B', 'Block size in bits for blocked / split-block (divides m; 512, 256)'],
+    examples: ['bloomcalc fpr --layout split-block --block-bits 256 --m 8Mi --n 1M --k 8', 'bloomcalc size --n 1M --p 1% --layout blocked --block-bits 512'],
+    vocabulary: ['B, the block size in bits of a blocked or split-block filter', '`block` (the layouts element\'s attribute and property)'],
+    pages: { layouts: { url: 'lb', default: '512', older: ['block'] } },
+  },
+  preset: {
+    kind: 'choice', type: 'LayoutPreset', doc: 'Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K).',
+    cli: ['name', 'A deployed filter: parquet (arrow, impala, kudu), rocksdb, boost-block, boost-multiblock'],
+    vocabulary: ['a deployed filter (RocksDB, Parquet, Boost.Bloom), its layout, B and k rule'],
+  },
+  hashing: { ...hashing, doc: 'Probes inside a block (standard, blocked). Default \'colliding\'.' },
+};
+
+/** A recycling filter's variant: how it hashes, recycles, restarts and swaps, and the method computing it. */
+export const variantFields = { hashing, recycling, restart, swap, method: rbfMethod };
+
+/** The groups as TypeScript interfaces (wasm/inputs.d.ts): an input holding every field of a group extends it. */
+export const GROUPS = {
+  LayoutFields: { doc: 'Where an item\'s k bits go (docs/layouts.md): the fields every layout input reads.', fields: layoutFields },
+  RecyclingVariant: { doc: 'A recycling filter\'s variant (docs/rbf.md) and the method computing it.', fields: variantFields },
+};
+
+/** The CLI options of a group's fields that declare one, for the input `type`: [`type.name`, value name, help]. */
+export const optionsOf = (type, group) => Object.entries(group).filter(([, f]) => f.cli).map(([name, f]) => [`${type}.${name}`, ...f.cli]);
+/** The vocabulary rows of a group's fields that declare one: [[name], meaning, older names]. */
+export const rowsOf = (group) => Object.entries(group).filter(([, f]) => f.vocabulary).map(([name, f]) => [[name], ...f.vocabulary]);
+/** The page facts of a group's fields for `calculator`: { name: { url, default, … } }. */
+export const pagesOf = (calculator, group) => Object.fromEntries(Object.entries(group).filter(([, f]) => f.pages?.[calculator]).map(([name, f]) => [name, f.pages[calculator]]));
 
 // ---- simulations ----
 export const epochs = { kind: 'count', required: true, doc: 'Epochs (batches), 2 ≤ epochs ≤ 2^20.' };

@@ -1,7 +1,7 @@
 // The schema of bloomcalc's inputs: one declaration per method and field (docs/decisions.md, "One schema").
 // Read by scripts/generate.mjs, which writes every surface derived from it; never imported at run time (the
 // generated tables are: the embed budget pays for what a calculator runs, not for docs).
-export { TYPES } from './fields.mjs';
+export { GROUPS, TYPES } from './fields.mjs';
 export { INPUTS } from './inputs.mjs';
 export { METHODS } from './methods.mjs';
 
@@ -22,5 +22,5 @@ export { CALCULATORS } from './calculators.mjs';
 export const kebab = (name) => name.replace(/(?<=[a-z0-9])[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 /** A field's name in snake case: its member in the core's input struct (maxBytes → max_bytes). */
 export const snake = (name) => name.replace(/(?<=[a-z0-9])[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-export { COMMANDS } from './cli.mjs';
+export { COMMANDS, QUANTITIES } from './cli.mjs';
 export { VOCABULARY } from './vocabulary.mjs';

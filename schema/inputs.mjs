@@ -1,13 +1,16 @@
 // Every method's input: its fields in the order JS reads them (the first bad one is the one reported), each a
 // shared field of schema/fields.mjs or one of its own. The key is the input's TypeScript type (wasm/inputs.d.ts).
 import {
-  alpha, blockBits, confidence, epochs, hashBits, hashing, k, kmax, layout, list, m, maxBytes, n, p, phases, preset, prior,
-  queries, rbfMethod, recycling, restart, seed, swap,
+  alpha, confidence, epochs, hashBits, hashing, k, kmax, layoutFields, list, m, maxBytes, n, p, phases, prior, queries,
+  recycling, seed, swap, variantFields,
 } from './fields.mjs';
 
 const count = { kind: 'count', required: true };
-const VARIANT = { hashing, recycling, restart, swap, method: rbfMethod };
 const filter = { m, n, k, hashing };
+// the layouts' k: absent, the preset's rule or the sizing's best k
+const layoutK = { ...k, required: false, doc: 'Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets).' };
+// a layout filter that names no preset (hashFloor's)
+const { preset: _preset, ...layoutFilter } = layoutFields;
 // fpr, size and layoutSize: api.mjs asks hashFloor itself (withHashFloor); their bindings never see hashBits.
 const floorBits = { ...hashBits, binding: false };
 
@@ -41,7 +44,7 @@ export const INPUTS = {
       k: { ...k, doc: 'Hash functions, 1 ≤ k ≤ 64, k ≤ bits per filter.' },
       sigma: { ...count, doc: 'Recycle when an insertion leaves more than sigma bits set: 0 ≤ sigma < bits per filter (≥ k when retaining).' },
       phases,
-      ...VARIANT,
+      ...variantFields,
     },
   },
   SigmaCurveInput: {
@@ -54,7 +57,7 @@ export const INPUTS = {
         doc: 'Number of σ values, spread evenly, in [2, 10^5]; default 200. The exact retaining law with colliding hashes by the exact fill (method \'exact\'; auto takes the large-M method above 2^16 bits) costs a pass over the levels per σ: there points·m ≤ 2^25 (about 1 s), and the default shrinks to fit.',
       },
       phases,
-      ...VARIANT,
+      ...variantFields,
     },
   },
   NBoundedInput: {
@@ -72,7 +75,7 @@ export const INPUTS = {
       m: { ...m, doc: 'Total memory in bits, 4 ≤ m ≤ 2^40 (the exact method: ≤ 2^24).' },
       kmax: { ...kmax, default: 32, doc: 'Largest k tried, 1..64, default 32; at most 32 where the large-M method runs (above 2^24 bits), else a RangeError naming `kmax`.' },
       p: { ...p, older: ['fpr'], doc: 'The target long-term average FPR (000\'s f*) in (0, 1); `fpr` is its older name.' },
-      ...VARIANT,
+      ...variantFields,
     },
   },
 
@@ -203,33 +206,23 @@ export const INPUTS = {
   // ---- layouts, libraries, scalable filters (docs/layouts.md, libraries.md, hash-width.md, scalable.md) ----
   LayoutInput: {
     core: { struct: 'LayoutInput', header: 'layouts/presets.hpp' },
-    fields: {
-      m, n,
-      k: { ...k, required: false, doc: 'Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets).' },
-      blockBits, layout, preset,
-      hashing: { ...hashing, doc: 'Probes inside a block (standard, blocked). Default \'colliding\'.' },
-    },
+    fields: { m, n, k: layoutK, ...layoutFields },
   },
   LayoutSizingInput: {
     core: { struct: 'LayoutSizingInput', header: 'layouts/layout_sizing.hpp' },
     fields: {
       n,
       k: { ...k, required: false, doc: 'Fixed k; absent: the k needing the fewest bits.' },
-      blockBits,
+      ...layoutFields,
       p,
       maxBytes,
-      layout, preset,
-      hashing: { ...hashing, doc: 'Probes inside a block (standard, blocked). Default \'colliding\'.' },
       hashBits: floorBits,
     },
   },
   LayoutSimulationInput: {
     core: { struct: 'LayoutSimInput', header: 'layouts/layout_sim.hpp' },
     fields: {
-      m, n,
-      k: { ...k, required: false, doc: 'Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets).' },
-      blockBits, layout, preset,
-      hashing: { ...hashing, doc: 'Probes inside a block (standard, blocked). Default \'colliding\'.' },
+      m, n, k: layoutK, ...layoutFields,
       hashScheme: {
         kind: 'choice', type: 'LayoutHashScheme', default: 'ideal',
         doc: '\'ideal\' (default), \'parquet\' (the spec\'s salted hashing; split-block, B = 256, k = 8) or a library\'s own probe arithmetic: \'rocksdb\' (blocked, B = 512), \'boost\' (blocked B = 64 or split block B = 64k), \'guava\', \'redisbloom\', \'orc\' (standard, colliding). docs/libraries.md.',
@@ -253,8 +246,10 @@ export const INPUTS = {
   HashFloorInput: {
     core: { struct: 'HashFloorInput', header: 'libraries/hash_width.hpp' },
     fields: {
-      layout: { ...layout, doc: 'The filter\'s layout.' },
-      m, n, k, blockBits, hashing,
+      m, n, k,
+      ...layoutFilter,
+      layout: { ...layoutFields.layout, doc: 'The filter\'s layout.' },
+      hashing,
       hashBits: { ...hashBits, required: true, doc: 'The hash width: 32 or 64.' },
       ideal: { kind: 'probability', doc: 'The filter\'s FPR under ideal hashing; absent: its exact FPR.' },
       p: { ...p, required: false, doc: 'A target, for `targetBelowFloor`.' },

@@ -1,6 +1,9 @@
 // The vocabulary (docs/vocabulary.md, issue 10 item 6): one meaning per name on every surface. Each row: the names
 // it covers, their meaning, and (prose) where their older names are read. Which input types, commands and
 // calculators use each name is not written here: scripts/generate.mjs reads it from the rest of the schema.
+import { layoutFields, rowsOf } from './fields.mjs';
+import { INPUTS } from './inputs.mjs';
+
 export const VOCABULARY = [
   [['m'], 'the filter\'s size in cells: bits of a Bloom filter; the **total** memory M of a recycling filter (two phases: both arrays, ⌊M/2⌋ each); counters of a counting filter (004)'],
   [['n'], 'items (elements, messages) inserted in one Bloom or counting filter'],
@@ -19,9 +22,7 @@ export const VOCABULARY = [
   [['method'], 'how the FPR is evaluated: `size` holds the classic formula or the exact mean to p (`classic`, `exact`); the recycling models use the exact fill, the large-M method with its error bound, or `auto`'],
   [['rounding'], 'how a solved m is rounded up (`none`, `word64`, `pow2`)'],
   [['points'], 'how many σ values the curve has'],
-  [['layout'], 'where an item\'s k bits go (`standard`, `blocked`, `split-block`, `partitioned`); the layouts calculator\'s picker also offers the presets'],
-  [['preset'], 'a deployed filter (RocksDB, Parquet, Boost.Bloom), its layout, B and k rule'],
-  [['blockBits'], 'B, the block size in bits of a blocked or split-block filter', '`block` (the layouts element\'s attribute and property)'],
+  ...rowsOf(layoutFields),
   [['maxBytes'], 'the Parquet writer\'s largest filter in bytes'],
   [['hashScheme'], 'the hash functions a simulation uses: `ideal` (independent uniform probes, as `hashing` says) or a real scheme (`parquet`, `rocksdb`, `boost`, `guava`, `redisbloom`, `orc`; the simulate element\'s `double`, `enhanced-double`, sent to the API as `hashing`)', '`scheme` (the simulate element\'s attribute, property and URL key)'],
   [['library'], 'a library whose sizing is modelled (`guava`, `redisbloom`, `bloom-filters`, `hive`, `clickhouse`, `hurst`, `parquet`, `parquet-spec`, `arrow`, `rocksdb`, `boost-block`, `boost-multiblock`; the CLI\'s `size --library all`): what it allocates, or the rule sizing a scalable filter\'s links (docs/libraries.md)'],
@@ -66,3 +67,8 @@ export const VOCABULARY = [
   [['workers'], 'worker threads for the k rows'],
   [['port', 'host', 'open'], 'where `bloomcalc serve` listens and whether it opens a browser (not model parameters; `serve -p` is `--port`, the one short option meaning something else than in other commands, where `-p` is `--p`: kept, as every server\'s users type it)'],
 ];
+
+// A field declaring its row (`vocabulary` in its declaration) has it where the table lists it, else at the end.
+for (const { fields } of Object.values(INPUTS))
+  for (const [name, f] of Object.entries(fields))
+    if (f.vocabulary && !VOCABULARY.some(([names]) => names.includes(name))) VOCABULARY.push([[name], ...f.vocabulary]);

@@ -46,6 +46,34 @@ export type OverflowMethod = 'auto' | 'exact' | 'poisson';
 /** The libraries whose sizing is modelled (docs/libraries.md). */
 export type LibraryName = 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'clickhouse' | 'hurst' | 'parquet' | 'parquet-spec' | 'arrow' | 'rocksdb' | 'boost-block' | 'boost-multiblock';
 
+/** Where an item's k bits go (docs/layouts.md): the fields every layout input reads. */
+export interface LayoutFields {
+  /** Default 'standard'; ignored when `preset` is given. */
+  layout?: Layout;
+  /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. */
+  blockBits?: Quantity;
+  /** Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K). */
+  preset?: LayoutPreset;
+  /** Probes inside a block (standard, blocked). Default 'colliding'. */
+  hashing?: Hashing;
+}
+
+/** A recycling filter's variant (docs/rbf.md) and the method computing it. */
+export interface RecyclingVariant {
+  /** How an item's k probes are drawn. Default `'colliding'`. */
+  hashing?: Hashing;
+  /** After a recycle, set the triggering message in the fresh filter (`retaining`) or not. Default `'nonretaining'`. */
+  recycling?: Recycling;
+  /** @deprecated the older spelling of `recycling` (`true`: `'retaining'`), as in `simulate`; both given must agree. */
+  retaining?: boolean;
+  /** The retaining restart law with colliding hashes. Default `'exact'`. */
+  restart?: RestartLaw;
+  /** Two phases: when the filters swap. Default `'after'`. */
+  swap?: SwapPoint;
+  /** The exact fill, the large-M method, or the one that fits. Default `'auto'`. */
+  method?: RbfMethod;
+}
+
 export interface FilterInput {
   /** Filter size in bits, 1 ≤ m ≤ 2^40. */
   m: Quantity;
@@ -91,7 +119,7 @@ export interface SizingInput {
   hashBits?: HashBits;
 }
 
-export interface RbfInput {
+export interface RbfInput extends RecyclingVariant {
   /** Total memory in bits, 1 ≤ m ≤ 2^40 (two phases split it evenly; the exact method: ≤ 2^24 bits per filter). */
   m: Quantity;
   /** Hash functions, 1 ≤ k ≤ 64, k ≤ bits per filter. */
@@ -100,21 +128,9 @@ export interface RbfInput {
   sigma: Quantity;
   /** 1 (default) or 2. */
   phases?: 1 | 2;
-  /** How an item's k probes are drawn. Default `'colliding'`. */
-  hashing?: Hashing;
-  /** After a recycle, set the triggering message in the fresh filter (`retaining`) or not. Default `'nonretaining'`. */
-  recycling?: Recycling;
-  /** @deprecated the older spelling of `recycling` (`true`: `'retaining'`), as in `simulate`; both given must agree. */
-  retaining?: boolean;
-  /** The retaining restart law with colliding hashes. Default `'exact'`. */
-  restart?: RestartLaw;
-  /** Two phases: when the filters swap. Default `'after'`. */
-  swap?: SwapPoint;
-  /** The exact fill, the large-M method, or the one that fits. Default `'auto'`. */
-  method?: RbfMethod;
 }
 
-export interface SigmaCurveInput {
+export interface SigmaCurveInput extends RecyclingVariant {
   /** Total memory in bits, as `rbf`. */
   m: Quantity;
   /** Hash functions, as `rbf`. */
@@ -123,18 +139,6 @@ export interface SigmaCurveInput {
   points?: Quantity;
   /** 1 (default) or 2. */
   phases?: 1 | 2;
-  /** How an item's k probes are drawn. Default `'colliding'`. */
-  hashing?: Hashing;
-  /** After a recycle, set the triggering message in the fresh filter (`retaining`) or not. Default `'nonretaining'`. */
-  recycling?: Recycling;
-  /** @deprecated the older spelling of `recycling` (`true`: `'retaining'`), as in `simulate`; both given must agree. */
-  retaining?: boolean;
-  /** The retaining restart law with colliding hashes. Default `'exact'`. */
-  restart?: RestartLaw;
-  /** Two phases: when the filters swap. Default `'after'`. */
-  swap?: SwapPoint;
-  /** The exact fill, the large-M method, or the one that fits. Default `'auto'`. */
-  method?: RbfMethod;
 }
 
 export interface NBoundedInput {
@@ -148,23 +152,11 @@ export interface NBoundedInput {
   hashing?: Hashing;
 }
 
-export interface RecommendInputBase {
+export interface RecommendInputBase extends RecyclingVariant {
   /** Total memory in bits, 4 ≤ m ≤ 2^40 (the exact method: ≤ 2^24). */
   m: Quantity;
   /** Largest k tried, 1..64, default 32; at most 32 where the large-M method runs (above 2^24 bits), else a RangeError naming `kmax`. */
   kmax?: Quantity;
-  /** How an item's k probes are drawn. Default `'colliding'`. */
-  hashing?: Hashing;
-  /** After a recycle, set the triggering message in the fresh filter (`retaining`) or not. Default `'nonretaining'`. */
-  recycling?: Recycling;
-  /** @deprecated the older spelling of `recycling` (`true`: `'retaining'`), as in `simulate`; both given must agree. */
-  retaining?: boolean;
-  /** The retaining restart law with colliding hashes. Default `'exact'`. */
-  restart?: RestartLaw;
-  /** Two phases: when the filters swap. Default `'after'`. */
-  swap?: SwapPoint;
-  /** The exact fill, the large-M method, or the one that fits. Default `'auto'`. */
-  method?: RbfMethod;
 }
 
 /** `p`: The target long-term average FPR (000's f*) in (0, 1); `fpr` is its older name. */
@@ -336,59 +328,35 @@ export interface ParadoxSimulationInput {
   confidence?: Quantity;
 }
 
-export interface LayoutInput {
+export interface LayoutInput extends LayoutFields {
   /** Filter size in bits, 1 ≤ m ≤ 2^40. */
   m: Quantity;
   /** Items inserted, 1 ≤ n ≤ 2^40. */
   n: Quantity;
   /** Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets). */
   k?: Quantity;
-  /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. */
-  blockBits?: Quantity;
-  /** Default 'standard'; ignored when `preset` is given. */
-  layout?: Layout;
-  /** Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K). */
-  preset?: LayoutPreset;
-  /** Probes inside a block (standard, blocked). Default 'colliding'. */
-  hashing?: Hashing;
 }
 
-export interface LayoutSizingInput {
+export interface LayoutSizingInput extends LayoutFields {
   /** Items inserted, 1 ≤ n ≤ 2^40. */
   n: Quantity;
   /** Fixed k; absent: the k needing the fewest bits. */
   k?: Quantity;
-  /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. */
-  blockBits?: Quantity;
   /** Target false-positive rate in (0, 1). */
   p: Quantity;
   /** Parquet writer's maximum bytes (default 1 MiB). */
   maxBytes?: Quantity;
-  /** Default 'standard'; ignored when `preset` is given. */
-  layout?: Layout;
-  /** Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K). */
-  preset?: LayoutPreset;
-  /** Probes inside a block (standard, blocked). Default 'colliding'. */
-  hashing?: Hashing;
   /** 32 or 64: adds `hashFloor`, the FPR floor of an h-bit hash (docs/hash-width.md). */
   hashBits?: HashBits;
 }
 
-export interface LayoutSimulationInput {
+export interface LayoutSimulationInput extends LayoutFields {
   /** Filter size in bits, 1 ≤ m ≤ 2^40. */
   m: Quantity;
   /** Items inserted, 1 ≤ n ≤ 2^40. */
   n: Quantity;
   /** Hash functions (probes: bits set per item), 1 ≤ k ≤ 64 (fixed by the parquet and rocksdb presets). */
   k?: Quantity;
-  /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. */
-  blockBits?: Quantity;
-  /** Default 'standard'; ignored when `preset` is given. */
-  layout?: Layout;
-  /** Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K). */
-  preset?: LayoutPreset;
-  /** Probes inside a block (standard, blocked). Default 'colliding'. */
-  hashing?: Hashing;
   /** 'ideal' (default), 'parquet' (the spec's salted hashing; split-block, B = 256, k = 8) or a library's own probe arithmetic: 'rocksdb' (blocked, B = 512), 'boost' (blocked B = 64 or split block B = 64k), 'guava', 'redisbloom', 'orc' (standard, colliding). docs/libraries.md. */
   hashScheme?: LayoutHashScheme;
   /** Epochs (batches), 2 ≤ epochs ≤ 2^20. Default `32`. */
@@ -417,14 +385,14 @@ export interface LibrarySizeInput {
 }
 
 export interface HashFloorInput {
-  /** The filter's layout. Default `'standard'`. */
-  layout?: Layout;
   /** Filter size in bits, 1 ≤ m ≤ 2^40. */
   m: Quantity;
   /** Items inserted, 1 ≤ n ≤ 2^40. */
   n: Quantity;
   /** Hash functions, 1 ≤ k ≤ 64 (and k ≤ m for distinct hashing). */
   k: Quantity;
+  /** The filter's layout. Default `'standard'`. */
+  layout?: Layout;
   /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. */
   blockBits?: Quantity;
   /** How an item's k probes are drawn. Default `'colliding'`. */

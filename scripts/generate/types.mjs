@@ -1,6 +1,7 @@
 // wasm/inputs.d.ts: the TypeScript types of every method's input (and of its named choices), from schema/.
-// wasm/index.d.ts re-exports them; tests/types type-checks both.
-import { INPUTS, TYPES } from '../../schema/index.mjs';
+// wasm/index.d.ts re-exports them; tests/types type-checks both. A field group (schema/fields.mjs GROUPS) is one
+// interface, extended by every input that holds all of its fields as declared.
+import { GROUPS, INPUTS, TYPES } from '../../schema/index.mjs';
 
 const BASE = [
   '/**',
@@ -42,12 +43,21 @@ function olderMember(name, field, old) {
   return [`  /** @deprecated ${doc} */`, `  ${old}?: ${field.olderType?.[old] ?? typeOf(field)};`];
 }
 
+/** The groups an input holds every field of (the same declarations), and its other fields. */
+function grouped(fields) {
+  const groups = Object.entries(GROUPS).filter(([, g]) => Object.entries(g.fields).every(([name, f]) => fields[name] === f)).map(([name]) => name);
+  const inGroup = (name) => groups.some((g) => Object.hasOwn(GROUPS[g].fields, name));
+  const own = Object.fromEntries(Object.entries(fields).filter(([name]) => !inGroup(name)));
+  return { extend: groups.length ? ` extends ${groups.join(', ')}` : '', own };
+}
+
 function input(type, { doc, fields }) {
+  const { extend, own } = grouped(fields);
   // A required field with an older name: either may be given (a union of the two shapes).
-  const either = Object.entries(fields).filter(([, f]) => f.required && f.older);
+  const either = Object.entries(own).filter(([, f]) => f.required && f.older);
   const head = comment(doc);
-  if (either.length === 0) return [...head, `export interface ${type} {`, ...members(fields), '}'];
-  const rest = Object.fromEntries(Object.entries(fields).filter(([, f]) => !(f.required && f.older)));
+  if (either.length === 0) return [...head, `export interface ${type}${extend} {`, ...members(own), '}'];
+  const rest = Object.fromEntries(Object.entries(own).filter(([, f]) => !(f.required && f.older)));
   const shapes = either.flatMap(([name, f]) =>
     f.older.flatMap((old) => [
       `{ ${name}: ${typeOf(f)}; /** @deprecated the older name of \`${name}\`. */ ${old}?: ${typeOf(f)} }`,
@@ -56,7 +66,7 @@ function input(type, { doc, fields }) {
   );
   const lead = either.map(([name, f]) => f.doc && `\`${name}\`: ${f.doc}`).filter(Boolean).join(' ');
   return [
-    `export interface ${type}Base {`,
+    `export interface ${type}Base${extend} {`,
     ...members(rest),
     '}',
     '',
@@ -68,6 +78,7 @@ function input(type, { doc, fields }) {
 
 export function inputTypes(header) {
   const types = Object.entries(TYPES).flatMap(([name, t]) => [...comment(t.doc), `export type ${name} = ${(t.choices ?? t.values).map(literal).join(' | ')};`]);
+  const groups = Object.entries(GROUPS).flatMap(([name, g]) => ['', ...comment(g.doc), `export interface ${name} {`, ...members(g.fields), '}']);
   const inputs = Object.entries(INPUTS).flatMap(([type, def]) => ['', ...input(type, def)]);
-  return [header('//'), '', ...BASE, '', ...types, ...inputs, ''].join('\n');
+  return [header('//'), '', ...BASE, '', ...types, ...groups, ...inputs, ''].join('\n');
 }

@@ -1,10 +1,10 @@
 // CONTRIBUTING.md, "Adding a field": a field added to the schema alone reaches every surface generated from it.
 // On a copy of schema/, the generator and the pages it writes into, the walkthrough's field (`salt`, an optional count
-// with default 0, of fpr) is added to schema/inputs.mjs, to `fpr`'s options in schema/cli.mjs and to the formulas
-// calculator in schema/calculators.mjs; `npm run generate` then gives it a type, a JS check and default, a CLI
-// option, an element attribute, a row in the docs tables and the C++ reader copying it into the core's input struct
-// (wasm/bindings/inputs.generated.hpp); the core's struct gains the member (the one edit outside the schema), and
-// the binding compiles unchanged.
+// with default 0, of fpr) is declared once, in fpr's input (schema/inputs.mjs), with its CLI option, its vocabulary
+// row and its field on the formulas calculator; `npm run generate` then gives it a type, a JS check and default, a
+// CLI option, an element attribute, a row in the docs tables and the C++ reader copying it into the core's input
+// struct (wasm/bindings/inputs.generated.hpp); the core's struct gains the member (the one edit outside the schema),
+// and the binding compiles unchanged.
 import assert from 'node:assert/strict';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,15 +29,20 @@ before(async () => {
     await cp(join(ROOT, path), join(dir, path), { recursive: true });
   for (const folder of ['wasm/cli', 'web']) await mkdir(join(dir, folder), { recursive: true });
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
-  // 1. the field, in its method's input
-  await edit('schema/inputs.mjs', 'fields: { ...filter, hashBits: floorBits },',
-    "fields: { ...filter, hashBits: floorBits, salt: { kind: 'count', default: 0, doc: 'Seed of the hash functions, 0 ≤ salt ≤ 2^32.' } },");
-  // 2. its CLI option and its calculator field
-  await edit('schema/cli.mjs', "      HASH_BITS,\n    ],\n  },\n  size:", "      HASH_BITS,\n      ['FprInput.salt', 'S', 'Seed of the hash functions'],\n    ],\n  },\n  size:");
-  await edit('schema/calculators.mjs', "hashing: { default: 'colliding' } } },", "hashing: { default: 'colliding' }, salt: { url: 'fs', default: '0' } } },");
-  // 3. its meaning, once for every surface
-  await edit('schema/vocabulary.mjs', "export const VOCABULARY = [\n", "export const VOCABULARY = [\n  [['salt'], 'the seed of the hash functions'],\n");
-  // 4. npm run generate
+  // 1. the field, declared once in its method's input: its CLI option, its meaning, its calculator field
+  await edit('schema/inputs.mjs', 'fields: { ...filter, hashBits: floorBits },', `fields: {
+      ...filter,
+      hashBits: floorBits,
+      salt: {
+        kind: 'count', default: 0, doc: 'Seed of the hash functions, 0 ≤ salt ≤ 2^32.',
+        cli: ['S', 'Seed of the hash functions'],
+        vocabulary: ['the seed of the hash functions'],
+        pages: { formulas: { url: 'fs', default: '0' } },
+      },
+    },`);
+  // 2. no other file of the schema names it
+  for (const file of ['fields', 'cli', 'calculators', 'vocabulary', 'methods', 'index']) assert.doesNotMatch(await text(`schema/${file}.mjs`), /\bsalt\b/);
+  // 3. npm run generate
   execFileSync(process.execPath, [join(dir, 'scripts/generate.mjs')], { stdio: 'pipe' });
 });
 
@@ -73,8 +78,9 @@ test('the JS API: fpr() reads salt as a count, fills its default, refuses a miss
 });
 
 test('the CLI: bloomcalc fpr --salt S, with its help line', async () => {
-  const { OPTIONS } = await import(pathToFileURL(join(dir, 'wasm/cli/options.generated.mjs')).href);
-  assert.deepEqual(OPTIONS.fpr.salt, { type: 'string', valueName: 'S', description: 'Seed of the hash functions' });
+  const { COMMANDS } = await import(pathToFileURL(join(dir, 'wasm/cli/options.generated.mjs')).href);
+  assert.deepEqual(COMMANDS.fpr.options.salt, { type: 'string', valueName: 'S', description: 'Seed of the hash functions' });
+  assert.match(COMMANDS.fpr.usage, /\[--salt S\] \[--json\]$/);
 });
 
 test('the element: the formulas calculator\'s salt attribute, URL key fs, default 0', async () => {

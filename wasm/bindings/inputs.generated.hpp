@@ -226,8 +226,8 @@ namespace bcjs::inputs {
     required(in, "m", out.m);
     required(in, "n", out.n);
     required(in, "k", out.k);
-    required(in, "blockBits", out.block_bits);
     field(in, "layout", out.layout);
+    required(in, "blockBits", out.block_bits);
     field(in, "preset", out.preset);
     field(in, "hashing", out.hashing);
     return out;
@@ -237,12 +237,12 @@ namespace bcjs::inputs {
     bloomcalc::LayoutSizingInput out;
     required(in, "n", out.n);
     required(in, "k", out.k);
-    required(in, "blockBits", out.block_bits);
-    required(in, "p", out.p);
-    required(in, "maxBytes", out.max_bytes);
     field(in, "layout", out.layout);
+    required(in, "blockBits", out.block_bits);
     field(in, "preset", out.preset);
     field(in, "hashing", out.hashing);
+    required(in, "p", out.p);
+    required(in, "maxBytes", out.max_bytes);
     return out;
 }
 
@@ -251,8 +251,8 @@ namespace bcjs::inputs {
     required(in, "m", out.m);
     required(in, "n", out.n);
     required(in, "k", out.k);
-    required(in, "blockBits", out.block_bits);
     field(in, "layout", out.layout);
+    required(in, "blockBits", out.block_bits);
     field(in, "preset", out.preset);
     field(in, "hashing", out.hashing);
     field(in, "hashScheme", out.hash_scheme);
@@ -276,10 +276,10 @@ namespace bcjs::inputs {
 
 [[gnu::noinline]] inline bloomcalc::HashFloorInput HashFloorInput(const val& in) {
     bloomcalc::HashFloorInput out;
-    field(in, "layout", out.layout);
     required(in, "m", out.m);
     required(in, "n", out.n);
     required(in, "k", out.k);
+    field(in, "layout", out.layout);
     required(in, "blockBits", out.block_bits);
     field(in, "hashing", out.hashing);
     required(in, "hashBits", out.hash_bits);

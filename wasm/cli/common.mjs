@@ -1,15 +1,27 @@
 // Shared pieces of the bloomcalc CLI: argument parsing (node:util parseArgs, strict), the error
 // classes that decide the exit code, help rendering and number formatting.
 //
-// A command module exports a description object:
-//   { name, summary, usage, description, options, required, examples, compute(calc, values), render(data) }
-// `options` is a parseArgs option map extended with `valueName` and `description` for the help text;
-// `compute` returns the JSON-ready result (printed as is with --json) and `render` turns it into the
+// A command module exports command(name, code): the command's declaration in the schema (schema/cli.mjs, generated
+// into options.generated.mjs: summary, usage, description, options, required, notes, examples, method) with its
+// code: compute(calc, values) (by default the declared method on the input of the options given) or start(values),
+// and render(data). `options` is a parseArgs option map extended with `valueName` and `description` for the help
+// text; `compute` returns the JSON-ready result (printed as is with --json) and `render` turns it into the
 // readable text. The driver (wasm/cli.mjs) adds --help/--json handling, loads the module and prints.
 import { parseArgs } from 'node:util';
 import { shown } from '../api.mjs';
 import { nearest } from '../nearest.mjs';
-import { INPUT_FIELDS } from '../inputs.generated.mjs';
+import { INPUT_FIELDS, METHOD_INPUTS } from '../inputs.generated.mjs';
+import { COMMANDS, QUANTITY_HELP } from './options.generated.mjs';
+
+export { QUANTITY_HELP };
+
+/** The command `name`: its declaration in the schema and its code ({ compute?, start?, render, … }). */
+export function command(name, code) {
+  const declared = COMMANDS[name];
+  const { method } = declared;
+  const compute = method && !code.start ? (calc, values) => calc[method](inputOf(values, METHOD_INPUTS[method])) : undefined;
+  return { name, ...declared, ...(compute ? { compute } : {}), ...code };
+}
 
 /** Bad command line or bad input: exit code 2. */
 export class UsageError extends Error {
@@ -208,8 +220,3 @@ export function renderCommandHelp(command) {
   }
   return lines.join('\n') + '\n';
 }
-
-export const QUANTITY_HELP = [
-  'Quantities accept units: counts 1000, 1e6, 1M (10^6), 1Mi (2^20), 2^20; sizes in bits 8192,',
-  '64KiB (bytes, x8), 2Gb (bits); probabilities 0.001, 1e-3, 0.1%, "1 in 1000", 1/1000.',
-];

@@ -1,39 +1,15 @@
 // `bloomcalc fpr`: every false-positive-rate formula side by side for one filter (m, n, k).
-import { QUANTITY_HELP, inputOf } from './common.mjs';
+import { command, inputOf } from './common.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatRelativeErrorPlain, formatTable } from '../format.mjs';
 import { layoutInput, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
 import { hashFloorPairs } from './libraries.mjs';
-import { OPTIONS } from './options.generated.mjs';
 
 const REFERENCES = {
   exact: { colliding: '001 eqs 8, 17, 18', distinct: '000 eq 17 (k distinct probes)' },
   table: { colliding: '001 Fig. 1 + eq 17', distinct: 'set-bit chain, hypergeometric steps' },
 };
 
-export default {
-  name: 'fpr',
-  summary: 'Every FPR formula side by side for one filter (m, n, k)',
-  usage:
-    'bloomcalc fpr --m M --n N --k K [--hashing colliding|distinct] [--table] [--json]\n' +
-    '                     [--layout standard|blocked|split-block|partitioned] [--block-bits B] [--preset NAME]\n' +
-    '                     [--simulate [--epochs E] [--hash-scheme ideal|parquet]]',
-  description:
-    'Compares the exact mean false-positive rate (Christensen-Roginsky-Jimeno) with the classic\n' +
-    'formula, its distinct-hash form and Bloom\'s 1970 formula, with the relative error of each.\n' +
-    'With --layout or --preset: the exact FPR of a blocked, split-block or partitioned filter (RocksDB,\n' +
-    'Parquet, Boost.Bloom), the libraries\' own approximations beside it, and the FPR at 0.5×, 2×, 4× n.',
-  options: OPTIONS.fpr,  // schema/cli.mjs
-  required: ['m', 'n'],
-  notes: QUANTITY_HELP,
-  examples: [
-    'bloomcalc fpr --m 1024 --n 100 --k 7',
-    'bloomcalc fpr --m 1KiB --n 500 --k 7 --hashing distinct --table',
-    'bloomcalc fpr -m 32 -n 4 -k 5 --json',
-    'bloomcalc fpr --preset rocksdb --m 10Mi --n 1M',
-    'bloomcalc fpr --layout split-block --block-bits 256 --m 8Mi --n 1M --k 8',
-    'bloomcalc fpr --preset parquet --m 64KiB --n 40k --simulate --hash-scheme parquet',
-  ],
-
+export default command('fpr', {
   compute(calc, values) {
     requireK(this, values);
     if (wantsLayout(values)) {
@@ -65,4 +41,4 @@ export default {
     const floor = hashFloorPairs(r.hashFloor);
     return `${header}\n\n${formatTable(rows, 'lrlrl')}\n${floor.length ? `\n${formatPairs(floor)}\n` : ''}`;
   },
-};
+});

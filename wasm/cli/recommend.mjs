@@ -1,10 +1,9 @@
 // `bloomcalc recommend`: for memory M and a target long-term average FPR f*, per k the largest
 // threshold each recycling rule allows and its expected messages per cycle (000 §V), then the best k
 // per rule and its gain over the worst-case rule (the paper's "about 30 %").
-import { UsageError } from './common.mjs';
+import { UsageError, command } from './common.mjs';
 import { formatInt, formatProbabilityPlain, formatReal, formatTable } from '../format.mjs';
 import { describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
-import { OPTIONS } from './options.generated.mjs';
 
 const RULES = [
   ['onePhase', 'σ-bounded, one phase (f¹_σ, eq 18)'],
@@ -25,31 +24,7 @@ function progressReporter() {
 const cell = (c, digits = 1) => (c.feasible ? `${formatInt(c.threshold)}/${formatReal(c.capacity, digits)}` : '—');
 const count = (c) => (c.feasible ? formatInt(c.threshold) : '—');
 
-export default {
-  name: 'recommend',
-  summary: 'Best k, threshold and messages per cycle of every recycling rule for memory M and target f* (000 §V)',
-  usage:
-    'bloomcalc recommend --m M --p P [--kmax K] [--method exact|asymptotic|auto] [--workers W]\n' +
-    '                           [--hashing colliding|distinct] [--recycling nonretaining|retaining]\n' +
-    '                           [--restart exact|eq10] [--swap after|before] [--json]',
-  description:
-    'For each k = 1..kmax: the largest σ keeping the one-phase and the two-phase σ-bounded filter at an\n' +
-    'average FPR ≤ f* with E[N₀], its messages per cycle, and the largest N of the N-bounded rules (worst\n' +
-    'case, oracle, lower bound). Then the best k per rule and its capacity gain over the worst-case rule.',
-  options: OPTIONS.recommend,  // schema/cli.mjs
-  required: ['m'],  // and --p or its alias --fpr (checked in compute)
-  notes: [
-    'Table: σ¹/cap and σ²/cap are the threshold (bits) and E[N₀] of the one- and two-phase filters;',
-    'N_w, N_o, N_a the messages per cycle of the worst-case, oracle and lower-bound rules; — = no',
-    'threshold meets f*. Above 2^16 bits the large-M method answers in well under a second at any M',
-    '(docs/rbf.md#large-m); its error bound is printed. The exact method at 2^20–2^24 takes seconds.',
-  ],
-  examples: [
-    'bloomcalc recommend --m 1000 --p 0.01',
-    'bloomcalc recommend --m 8Kib --p 1e-3 --kmax 20 --json',
-    'bloomcalc recommend --m 2^36 --p 0.001',
-  ],
-
+export default command('recommend', {
   async compute(calc, values) {
     if (values.p === undefined && values.fpr === undefined)
       throw new UsageError('missing required option --p <P>: the target long-term average FPR (or its older name --fpr)', { command: this });
@@ -86,5 +61,5 @@ export default {
       `${describeVariant(r.variant, { phases: 2 })}\nmethod: ${describeMethod(r, (x) => x.toExponential(1))}`;
     return `${header}\n\nPer k\n${formatTable(rows, 'rrrrrr')}\n\nBest per rule\n${formatTable(best, 'lrrrrr')}\n`;
   },
-};
+});
 

@@ -5,9 +5,8 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-import { UsageError } from './common.mjs';
+import { UsageError, command } from './common.mjs';
 import { serve } from '../serve.mjs';
-import { OPTIONS } from './options.generated.mjs';
 
 const PAGE = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 // The page runs on the element bundle; the package ships it once, with its workers and the .wasm, in
@@ -60,16 +59,7 @@ function parsePort(text) {
   return port;
 }
 
-export default {
-  name: 'serve',
-  summary: 'Serve the calculator page (shipped in the package) on localhost',
-  usage: 'bloomcalc serve [--port P] [--host H] [--open] [--json]',
-  description:
-    'Serves the built page on http://127.0.0.1:8080/ (or the next free port when 8080 is taken),\n' +
-    'with gzip/brotli and ETag revalidation, until interrupted (Ctrl-C). Needs no build tools.',
-  options: OPTIONS.serve,  // schema/cli.mjs
-  examples: ['bloomcalc serve', 'bloomcalc serve --port 0 --json', 'npx bloomcalc serve --open'],
-  notes: ['The JSON form prints { "url": … } once the server listens.'],
+export default command('serve', {
   // Runs without the WebAssembly calculator: the page loads its own copy in the browser.
   async start(values) {
     if (!existsSync(`${PAGE}index.html`)) {
@@ -93,4 +83,4 @@ export default {
       ? `${JSON.stringify({ url: served.url })}\n`
       : `bloomcalc page: ${served.url}  (Ctrl-C to stop)\nDocumentation: ${served.url}docs/models.html\n`;
   },
-};
+});

@@ -1,40 +1,13 @@
 // `bloomcalc simulate <structure>`: runs the real data structure on a message stream and prints the
 // simulated mean false-positive rate with its confidence intervals, beside the model value when a
 // model of the configuration exists. Progress goes to stderr only when stderr is a terminal.
-import { QUANTITY_HELP, inputOf } from './common.mjs';
+import { command, inputOf } from './common.mjs';
 import { formatInt, formatProbabilityPlain, formatTable } from '../format.mjs';
-import { OPTIONS } from './options.generated.mjs';
 
-const STRUCTURES = ['bloom', 'counting', 'sigma', 'two-phase', 'n-real', 'n-oracle'];
 // Why a run has no model value (model: null): docs/simulation.md, "Budgets and bad input".
 const NO_MODEL = 'the model is computed only within ~0.1 s of work and inside its domain; docs/simulation.md, "Budgets and bad input"';
 
-
-export default {
-  name: 'simulate',
-  summary: 'Run the real filter on a message stream: simulated FPR with confidence intervals',
-  usage: 'bloomcalc simulate <structure> --m M --k K [--n n | --N N | --sigma S] --epochs E --arrivals A [--seed S] [options] [--json]',
-  description:
-    'Drives a real filter with messages and measures its false-positive rate by batch means over epochs\n' +
-    '(Student-t interval) and by the exact Poisson (Garwood) interval on the total count. Structures:\n' +
-    '  bloom, counting   fill a fresh filter with n messages, look up new ones (001\'s experiment)\n' +
-    '  sigma, two-phase  sigma-bounded recycling filter, one- or two-phase (000/002 §IV, §II-C)\n' +
-    '  n-real, n-oracle  N-bounded recycling filter, real or oracle user (000/002 §III)\n' +
-    'Details: docs/simulation.md.',
-  positional: {
-    name: 'structure',
-    valueName: '<structure>',
-    description: STRUCTURES.join(' | '),
-  },
-  options: OPTIONS.simulate,  // schema/cli.mjs
-  required: ['m', 'k', 'epochs', 'arrivals'],
-  notes: QUANTITY_HELP,
-  examples: [
-    'bloomcalc simulate bloom --m 32 --n 4 --k 5 --epochs 100 --arrivals 20000 --seed 1',
-    'bloomcalc simulate sigma --m 1000 --k 3 --sigma 500 --epochs 20 --arrivals 100k --stream pool --json',
-    'bloomcalc simulate bloom --m 64Ki --n 6k --k 7 --hashing double --epochs 20 --arrivals 60k',
-  ],
-
+export default command('simulate', {
   stopsOnSignal: true,  // Ctrl-C: the run stops at its next chunk (exit 130)
   async compute(calc, values, { signal } = {}) {
     const input = inputOf(values, 'SimulationInput');
@@ -93,4 +66,4 @@ export default {
     lines.push(`${formatInt(r.probes)} bit probes`);
     return lines.join('\n') + '\n';
   },
-};
+});

@@ -1,9 +1,8 @@
 // `bloomcalc size`: solve the missing quantities from any consistent subset of n, p, m, k.
-import { EXIT_TARGET_MISSED, QUANTITY_HELP, inputOf } from './common.mjs';
+import { EXIT_TARGET_MISSED, command, inputOf } from './common.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
 import { renderLayoutSize, wantsLayout } from './layouts.mjs';
 import { hashFloorPairs, librarySizing, renderEveryLibrary, renderLibrarySize } from './libraries.mjs';
-import { OPTIONS } from './options.generated.mjs';
 
 const METHOD_NOTE = {
   classic: 'classic formula (001 eq 1)',
@@ -20,34 +19,7 @@ const SOLVED_NOTE = {
   none: 'nothing (all four given)',
 };
 
-export default {
-  name: 'size',
-  summary: 'Solve the missing quantities from any consistent subset of n, p, m, k',
-  usage:
-    'bloomcalc size [--n N] [--p P] [--m M] [--k K] [--rounding none|word64|pow2]\n' +
-    '                      [--method classic|exact] [--hashing colliding|distinct] [--json]\n' +
-    '       bloomcalc size --n N --p P (--layout L [--block-bits B] | --preset NAME) [--k K] [--max-bytes BYTES]\n' +
-    '       bloomcalc size --n N --p P --library NAME|all [--k K] [--max-bytes BYTES] [--hash-bits 32|64]',
-  description:
-    'Sizes a Bloom filter: give n and p for m and k; n, m and k for p; m and p for n; n and m\n' +
-    'for the optimal k. The chosen k is the better of the two integers either side of (m/n) ln 2.\n' +
-    'With --library: what that library allocates for n and p (its own sizing code) and the exact FPR\n' +
-    'of the filter it builds, flagged when it misses p (docs/libraries.md).',
-  options: OPTIONS.size,  // schema/cli.mjs
-  required: [],
-  notes: QUANTITY_HELP,
-  examples: [
-    'bloomcalc size --n 1M --p 1%',
-    'bloomcalc size --n 1M --p "1 in 1000" --rounding pow2 --method exact',
-    'bloomcalc size --m 64KiB --p 0.1%',
-    'bloomcalc size --n 10k --m 1Mi --json',
-    'bloomcalc size --n 1M --p 1% --preset parquet',
-    'bloomcalc size --n 1M --p 1% --layout blocked --block-bits 512',
-    'bloomcalc size --n 1M --p 0.1% --library guava --json',
-    'bloomcalc size --n 1M --p 1% --library all',
-    'bloomcalc size --n 100M --p 1e-4 --hash-bits 32',
-  ],
-
+export default command('size', {
   compute(calc, values) {
     if (values.library !== undefined) return librarySizing(calc, values);
     if (wantsLayout(values)) {
@@ -91,7 +63,7 @@ export default {
     pairs.push(...hashFloorPairs(r.hashFloor));
     return `Bloom filter sizing\n\n${formatPairs(pairs)}\n`;
   },
-};
+});
 
 function floorLines(floor) {
   const pairs = hashFloorPairs(floor);

@@ -1,27 +1,8 @@
 // `bloomcalc window`: a two-filter recycling filter sized from a window W and a target FPR (issue 21; docs/window.md).
-import { QUANTITY_HELP, inputOf } from './common.mjs';
+import { command } from './common.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain } from '../format.mjs';
-import { OPTIONS } from './options.generated.mjs';
 
-export default {
-  name: 'window',
-  summary: 'Size a sliding-window (two-filter recycling) filter from W and p, per swap rule',
-  usage: 'bloomcalc window --w W --p P [--delta D] [--hashing colliding|distinct] [--json]',
-  description:
-    'Two filters of M/2 bits (active + frozen), the same k hashes; an arrival is positive if all k bits are set\n' +
-    'in either, and one that is not a positive of the active filter is inserted into it. N-bounded: swap after\n' +
-    'N = W insertions (every message is found for at least W further insertions). σ-bounded: swap when the\n' +
-    'active filter exceeds σ bits, σ such that P(a cycle holds fewer than W insertions) ≤ δ. For each rule the\n' +
-    'smallest total memory M whose long-run average FPR meets p, with its k, beside a plain filter for 2W items.',
-  options: OPTIONS.window,  // schema/cli.mjs
-  required: ['w', 'p'],
-  notes: QUANTITY_HELP,
-  examples: ['bloomcalc window --w 1M --p 0.1%', 'bloomcalc window --w 1e6 --p 1e-4 --json'],
-
-  compute(calc, values) {
-    return calc.window(inputOf(values, 'WindowInput'));
-  },
-
+export default command('window', {
   render(r) {
     const memory = (m) => `${formatInt(m)} bits (${formatMemory(Math.ceil(m / 8))})`;
     const n = r.nBounded;
@@ -37,4 +18,4 @@ export default {
     ];
     return `Sliding window: two-filter recycling (docs/window.md)\n\n${formatPairs(pairs)}\n`;
   },
-};
+});
