@@ -11,33 +11,13 @@
 namespace bloomcalc {
 
 const std::vector<Preset>& presets() {
-    static const std::vector<Preset> all = [] {
-        std::vector<Preset> v(4);
-        v[0].name = "parquet";
-        v[0].label = "Parquet / Arrow / Impala / Kudu split block";
-        v[0].reference = "Parquet format spec, BloomFilter.md (SBBF): 256-bit blocks of eight 32-bit words, one bit per word";
-        v[0].layout = Layout::split_block;
-        v[0].block_bits = 256;
-        v[0].k_rule = PresetK::fixed;
-        v[0].k = 8;
-        v[1].name = "rocksdb";
-        v[1].label = "RocksDB FastLocalBloom (format_version 5)";
-        v[1].reference = "RocksDB util/bloom_impl.h: 512-bit cache lines, ChooseNumProbes(millibits per key)";
-        v[1].layout = Layout::blocked;
-        v[1].block_bits = 512;
-        v[1].k_rule = PresetK::rocksdb_rule;
-        v[2].name = "boost-block";
-        v[2].label = "Boost.Bloom filter<T, 1, block<uint64_t, K>>";
-        v[2].reference = "Boost.Bloom block<Block, K>: K bits set in one 64-bit word";
-        v[2].layout = Layout::blocked;
-        v[2].block_bits = 64;
-        v[3].name = "boost-multiblock";
-        v[3].label = "Boost.Bloom filter<T, 1, multiblock<uint64_t, K>>";
-        v[3].reference = "Boost.Bloom multiblock<Block, K>: one bit in each of K consecutive 64-bit words";
-        v[3].layout = Layout::split_block;
-        v[3].word_bits = 64;
-        return v;
-    }();
+    // name, label, reference, layout, hashing, B, word bits (multiblock: B = word bits · K), k's rule, k.
+    static const std::vector<Preset> all = {
+        {"parquet", "Parquet / Arrow / Impala / Kudu split block", "Parquet format spec, BloomFilter.md (SBBF): 256-bit blocks of eight 32-bit words, one bit per word", Layout::split_block, Hashing::colliding, 256, 0, PresetK::fixed, 8},
+        {"rocksdb", "RocksDB FastLocalBloom (format_version 5)", "RocksDB util/bloom_impl.h: 512-bit cache lines, ChooseNumProbes(millibits per key)", Layout::blocked, Hashing::colliding, 512, 0, PresetK::rocksdb_rule, 0},
+        {"boost-block", "Boost.Bloom filter<T, 1, block<uint64_t, K>>", "Boost.Bloom block<Block, K>: K bits set in one 64-bit word", Layout::blocked, Hashing::colliding, 64, 0, PresetK::free, 0},
+        {"boost-multiblock", "Boost.Bloom filter<T, 1, multiblock<uint64_t, K>>", "Boost.Bloom multiblock<Block, K>: one bit in each of K consecutive 64-bit words", Layout::split_block, Hashing::colliding, 0, 64, PresetK::free, 0},
+    };
     return all;
 }
 

@@ -17,12 +17,6 @@ using namespace bloomcalc;
 
 namespace {
 
-LayoutSizingInput sizing(double n, double p, Layout layout) {
-    LayoutSizingInput in;
-    in.n = n, in.p = p, in.layout = layout;
-    return in;
-}
-
 LayoutFilter shrink(LayoutFilter f, std::uint64_t unit) {
     f.m -= unit;
     if (f.layout == Layout::standard || f.layout == Layout::partitioned) f.block_bits = f.m;
@@ -33,7 +27,7 @@ LayoutFilter shrink(LayoutFilter f, std::uint64_t unit) {
 
 TEST_CASE("Sized layouts meet p, and one unit less does not", "[layouts][sizing]") {
     for (double p : {0.01, 0.001}) {
-        auto in = sizing(100000, p, Layout::blocked);
+        LayoutSizingInput in{100000, p, Layout::blocked};
         in.block_bits = 512;
         const auto blocked = size_layout(in);
         CHECK(blocked.meets_target);
@@ -47,12 +41,12 @@ TEST_CASE("Sized layouts meet p, and one unit less does not", "[layouts][sizing]
         CHECK(256 % split.filter.k == 0);
         CHECK(layout_exact_fpr(shrink(split.filter, 256)) > p);
 
-        const auto part = size_layout(sizing(100000, p, Layout::partitioned));
+        const auto part = size_layout(LayoutSizingInput{100000, p, Layout::partitioned});
         CHECK(part.meets_target);
         CHECK(part.filter.m % part.filter.k == 0);
         CHECK(layout_exact_fpr(shrink(part.filter, part.filter.k)) > p);
 
-        const auto standard = size_layout(sizing(100000, p, Layout::standard));
+        const auto standard = size_layout(LayoutSizingInput{100000, p, Layout::standard});
         CHECK(standard.meets_target);
         CHECK(layout_exact_fpr(shrink(standard.filter, 1)) > p);
         CHECK(standard.overhead == 0.0);
@@ -68,7 +62,7 @@ TEST_CASE("Parquet: the writer's allocation for (ndv, fpp) and the smallest powe
     CHECK(parquet_writer_bytes(1000000, 0.01) == (std::uint64_t{1} << 20));
     CHECK(parquet_writer_bytes(1000000, 0.01, std::uint64_t{128} << 20) == (std::uint64_t{1} << 21));
     CHECK(parquet_writer_bytes(1, 0.5) == 32);  // the 32-byte minimum
-    LayoutSizingInput in = sizing(10000, 0.01, Layout::standard);
+    LayoutSizingInput in{10000, 0.01, Layout::standard};
     in.preset = "parquet";
     const auto s = size_layout(in);
     REQUIRE(s.parquet);
@@ -93,7 +87,7 @@ TEST_CASE("RocksDB: ChooseNumProbes, CalculateSpace and a preset sizing", "[layo
     CHECK(rocksdb_num_probes(28001) == 13);
     CHECK(rocksdb_num_probes(50001) == 24);
     CHECK(rocksdb_filter_bytes(1000, 10000) == 1280 + 5);  // ⌈1000·10000/8000⌉ = 1250 → 1280
-    LayoutSizingInput in = sizing(50000, 0.01, Layout::standard);
+    LayoutSizingInput in{50000, 0.01, Layout::standard};
     in.preset = "rocksdb";
     const auto s = size_layout(in);
     CHECK(s.meets_target);
@@ -125,17 +119,17 @@ TEST_CASE("Sizing errors name the parameter", "[layouts][sizing][errors]") {
         }
         return std::string("none");
     };
-    CHECK(parameter_of(sizing(0, 0.01, Layout::standard)) == "n");
-    CHECK(parameter_of(sizing(100, 1.5, Layout::standard)) == "p");
-    CHECK(parameter_of(sizing(100, 0.01, Layout::blocked)) == "blockBits");
-    auto in = sizing(100, 0.01, Layout::standard);
+    CHECK(parameter_of(LayoutSizingInput{0, 0.01, Layout::standard}) == "n");
+    CHECK(parameter_of(LayoutSizingInput{100, 1.5, Layout::standard}) == "p");
+    CHECK(parameter_of(LayoutSizingInput{100, 0.01, Layout::blocked}) == "blockBits");
+    LayoutSizingInput in{100, 0.01, Layout::standard};
     in.preset = "bigtable";
     CHECK(parameter_of(in) == "preset");
-    in = sizing(1e9, 1e-12, Layout::standard);
+    in = LayoutSizingInput{1e9, 1e-12, Layout::standard};
     in.preset = "parquet";
     CHECK(parameter_of(in) == "p");  // beyond Parquet's 128 MiB upper bound
     // a k the preset sets itself: its own value or absent, as layoutFpr (it was silently replaced by 8)
-    in = sizing(1e6, 0.01, Layout::standard);
+    in = LayoutSizingInput{1e6, 0.01, Layout::standard};
     in.preset = "parquet";
     in.k = 5;
     CHECK(parameter_of(in) == "k");

@@ -58,20 +58,11 @@ TEST_CASE("distinct large-M one-phase equals the exact fill on the overlap", "[r
     for (std::uint64_t M : sizes)
         for (unsigned k : {1u, 2u, 3u, 6u, 13u, 32u}) {
             if (!LargeFillDistinct::applicable(M, k)) continue;
-            for (const RbfVariant& v : {distinct(Recycling::nonretaining), distinct(Recycling::retaining)}) {
-                const LargeOnePhaseModel large(M, k, v);
-                const OnePhaseModel exact(M, k, v);
-                for (double x : {0.002, 0.05, 0.2, 0.5, 0.8, 0.97}) {
-                    const std::uint64_t sigma = at_fraction(x, M, k);
-                    double bound = 0;
-                    const auto a = large.at(sigma, &bound);
-                    const auto b = exact.at(sigma);
-                    INFO("M = " << M << ", k = " << k << ", " << to_string(v.recycling) << ", σ = " << sigma);
-                    check_one_phase_agree(a, b, bound);
+            for (const RbfVariant& v : {distinct(Recycling::nonretaining), distinct(Recycling::retaining)})
+                compare_one_phase(M, k, v, [](const auto& a, const auto& b, double) {
                     CHECK(rel(a.messages_held, b.messages_held) <= kOverlap);
                     CHECK(a.restart == b.restart);
-                }
-            }
+                });
         }
 }
 
@@ -83,20 +74,10 @@ TEST_CASE("distinct large-M two-phase equals the exact model on the overlap", "[
             if (!LargeFillDistinct::applicable(M, k)) continue;
             for (SwapPoint swap : {SwapPoint::before, SwapPoint::after})
                 for (const RbfVariant& v : {distinct(Recycling::nonretaining, RestartLaw::exact, swap), distinct(Recycling::retaining, RestartLaw::exact, swap),
-                                            distinct(Recycling::retaining, RestartLaw::eq10, swap)}) {
-                    const LargeTwoPhaseModel large(M, k, v);
-                    const TwoPhaseModel exact(M, k, v);
-                    for (double x : {0.01, 0.3, 0.6, 0.9}) {
-                        const std::uint64_t sigma = std::max<std::uint64_t>(k, static_cast<std::uint64_t>(x * static_cast<double>(M)));
-                        double bound = 0;
-                        const auto a = large.at(sigma, &bound);
-                        const auto b = exact.at(sigma);
-                        INFO("M = " << M << " per filter, k = " << k << ", " << to_string(v.recycling) << ", restart "
-                                    << to_string(v.restart) << ", swap " << to_string(swap) << ", σ = " << sigma);
-                        check_two_phase_agree(a, b, bound, sigma, k);
+                                            distinct(Recycling::retaining, RestartLaw::eq10, swap)})
+                    compare_two_phase(M, k, v, [](const auto& a, const auto& b, double) {
                         CHECK(rel(a.average_fpr_eq26, b.average_fpr_eq26) <= kOverlap);
-                    }
-                }
+                    });
         }
 }
 

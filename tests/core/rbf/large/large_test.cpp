@@ -41,18 +41,8 @@ TEST_CASE("large-M one-phase equals the exact fill on the overlap", "[rbf][large
     for (std::uint64_t M : sizes)
         for (unsigned k : {1u, 2u, 3u, 6u, 13u, 32u}) {
             if (!LargeFill::applicable(M, k)) continue;
-            for (const RbfVariant& v : {RbfVariant{}, eq10_retaining(SwapPoint::before)}) {
-                const LargeOnePhaseModel large(M, k, v);
-                const OnePhaseModel exact(M, k, v);
-                for (double x : {0.002, 0.05, 0.2, 0.5, 0.8, 0.97}) {
-                    const std::uint64_t sigma = at_fraction(x, M, k);
-                    double bound = 0;
-                    const auto a = large.at(sigma, &bound);
-                    const auto b = exact.at(sigma);
-                    INFO("M = " << M << ", k = " << k << ", " << to_string(v.recycling) << ", σ = " << sigma);
-                    check_one_phase_agree(a, b, bound);
-                }
-            }
+            for (const RbfVariant& v : {RbfVariant{}, eq10_retaining(SwapPoint::before)})
+                compare_one_phase(M, k, v, [](const auto&, const auto&, double) {});
         }
 }
 
@@ -60,20 +50,10 @@ TEST_CASE("large-M two-phase equals the exact model on the overlap", "[rbf][larg
     for (std::uint64_t M : {std::uint64_t{1} << 12, std::uint64_t{1} << 17})
         for (unsigned k : {2u, 5u, 16u, 32u}) {
             if (!LargeFill::applicable(M, k)) continue;
-            for (const RbfVariant& v : {RbfVariant{}, eq10_retaining(SwapPoint::before), eq10_retaining(SwapPoint::after)}) {
-                const LargeTwoPhaseModel large(M, k, v);
-                const TwoPhaseModel exact(M, k, v);
-                for (double x : {0.01, 0.3, 0.6, 0.9}) {
-                    const std::uint64_t sigma = std::max<std::uint64_t>(k, static_cast<std::uint64_t>(x * static_cast<double>(M)));
-                    double bound = 0;
-                    const auto a = large.at(sigma, &bound);
-                    const auto b = exact.at(sigma);
-                    INFO("M = " << M << " per filter, k = " << k << ", " << to_string(v.recycling) << ", swap " << to_string(v.swap)
-                                       << ", σ = " << sigma << ", bound " << bound);
-                    check_two_phase_agree(a, b, bound, sigma, k);
+            for (const RbfVariant& v : {RbfVariant{}, eq10_retaining(SwapPoint::before), eq10_retaining(SwapPoint::after)})
+                compare_two_phase(M, k, v, [](const auto& a, const auto& b, double bound) {
                     CHECK(rel(a.expected_messages, b.expected_messages) <= bound + kExactRounding);
-                }
-            }
+                });
         }
 }
 

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "bloomcalc/rbf/large/large_models.hpp"
 #include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/recommend.hpp"
 #include "bloomcalc/rbf/two_phase.hpp"
@@ -89,6 +90,41 @@ inline void check_two_phase_agree(const bloomcalc::TwoPhaseResult& a, const bloo
     for (std::size_t f = sigma + 1 - std::min<std::uint64_t>(sigma + 1, k); f < b.frozen.size(); ++f) {  // F's window
         const double y = f >= a.frozen_from && f - a.frozen_from < a.frozen.size() ? a.frozen[f - a.frozen_from] : 0.0;
         CHECK(std::fabs(y - b.frozen[f]) <= kOverlap);
+    }
+}
+
+// The one-phase models of (M, k, v) by the large-M method (a, its bound) and the exact fill (b) at σ on the overlap
+// grid, held to check_one_phase_agree; more(a, b, bound) adds the caller's own checks.
+template <class More>
+void compare_one_phase(std::uint64_t M, unsigned k, const bloomcalc::RbfVariant& v, More&& more) {
+    const bloomcalc::LargeOnePhaseModel large(M, k, v);
+    const bloomcalc::OnePhaseModel exact(M, k, v);
+    for (double x : {0.002, 0.05, 0.2, 0.5, 0.8, 0.97}) {
+        const std::uint64_t sigma = at_fraction(x, M, k);
+        double bound = 0;
+        const auto a = large.at(sigma, &bound);
+        const auto b = exact.at(sigma);
+        INFO("M = " << M << ", k = " << k << ", " << to_string(v.recycling) << ", restart " << to_string(v.restart)
+                    << ", σ = " << sigma << ", bound " << bound);
+        check_one_phase_agree(a, b, bound);
+        more(a, b, bound);
+    }
+}
+
+// The two-phase models of (M, k, v) likewise (M per filter), held to check_two_phase_agree.
+template <class More>
+void compare_two_phase(std::uint64_t M, unsigned k, const bloomcalc::RbfVariant& v, More&& more) {
+    const bloomcalc::LargeTwoPhaseModel large(M, k, v);
+    const bloomcalc::TwoPhaseModel exact(M, k, v);
+    for (double x : {0.01, 0.3, 0.6, 0.9}) {
+        const std::uint64_t sigma = at_fraction(x, M, k);
+        double bound = 0;
+        const auto a = large.at(sigma, &bound);
+        const auto b = exact.at(sigma);
+        INFO("M = " << M << " per filter, k = " << k << ", " << to_string(v.recycling) << ", restart "
+                    << to_string(v.restart) << ", swap " << to_string(v.swap) << ", σ = " << sigma << ", bound " << bound);
+        check_two_phase_agree(a, b, bound, sigma, k);
+        more(a, b, bound);
     }
 }
 
