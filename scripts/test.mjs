@@ -16,10 +16,11 @@
 // (BLOOMCALC_SITES_TARBALL). Prints each runner's own output,
 // then a summary line per build step and stage (its wall-clock seconds, and the CPU seconds of its processes)
 // and one closing line "tests: N passed, N failed".
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { setAutogroupNice, setGroupPriority } from './priority.mjs';
 import { buildEnv, ensureAll, root } from './toolchain.mjs';
 
 // Runs a command (in `sh`, whose `times` gives the CPU seconds of every process the command waited for);
@@ -115,14 +116,19 @@ for (const targets of [['native'], ['wasm', 'web']]) {
 }
 // The sanitizer build, then stage 6, at the lowest priority (nice 19) while stages 1-5 run: they take only the
 // cores those leave idle. Each in its own process group, so that once the rest is done they get back the usual
-// priority (root may renice; elsewhere they stay at 19), and so that an interrupted run stops them too.
+// priority (root may renice; elsewhere they stay at 19), and so that an interrupted run stops them too; its
+// session's autogroup at nice 19 too (scripts/priority.mjs), or the group would take a core of two.
 mkdirSync(FUZZ_WORK, { recursive: true });
 const background = new Map(); // process group → done
 let foreground = false; // set once stages 1-5 are done: what starts then starts at the usual priority
 const lowPriority = (command, args, options = {}) => {
   let group;
-  const run = runTimed('nice', ['-n', foreground ? '0' : '19', command, ...args], {
-    ...options, detached: true, onSpawn: (child) => background.set((group = child.pid), false),
+  const nice = foreground ? 0 : 19;
+  const run = runTimed('nice', ['-n', String(nice), command, ...args], {
+    ...options, detached: true, onSpawn: (child) => {
+      background.set((group = child.pid), false);
+      setAutogroupNice(group, nice);  // its own session: without this, nice 19 still takes a core of two
+    },
   });
   return run.finally(() => background.set(group, true));
 };
@@ -168,7 +174,7 @@ for (const group of groups) {
 }
 // Stage 6's rest at the usual priority, stage 7 beside it.
 foreground = true;
-for (const [group, done] of background) if (!done) spawnSync('renice', ['-n', '0', '-g', String(group)], { stdio: 'ignore' });
+for (const [group, done] of background) if (!done) setGroupPriority(group, 0);
 const built = await asanBuild;
 console.log(`\n=== build: nice -n 19 node scripts/build.mjs asan (during stages 1-5)\n${built.output}`);
 summary.push(`${built.code === 0 ? 'ok  ' : 'FAIL'} build asan, during stages 1-5 (${took(built)})`);
