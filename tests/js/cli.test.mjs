@@ -134,6 +134,23 @@ describe('help and version', () => {
     }
   });
 
+  test('each command\'s synopsis is written from its options: every current option, the required ones unbracketed', async () => {
+    const { COMMANDS } = await import('../../wasm/cli/options.generated.mjs');
+    const bracketed = (usage, flag) => new RegExp(`\\[[^\\]]*--${flag}(?![\\w-])[^\\]]*\\]`).test(usage);
+    for (const [name, command] of Object.entries(COMMANDS)) {
+      const { stdout } = await cliOk('help', name);
+      assert.ok(stdout.startsWith(`Usage: ${command.usage}\n`), `${name}: the help starts with its synopsis`);
+      for (const [flag, spec] of Object.entries(command.options)) {
+        if (/^Older (name|spelling) of/.test(spec.description)) continue;
+        assert.match(command.usage, new RegExp(`--${flag}(?![\\w-])`), `${name}'s synopsis shows --${flag}`);
+      }
+      for (const flag of command.required ?? []) assert.ok(!bracketed(command.usage, flag), `${name}: --${flag} is required, not in brackets`);
+      for (const example of command.examples) assert.match(example, new RegExp(`^(npx )?bloomcalc ${name}\\b`), `${name}'s example ${example}`);
+    }
+    assert.match(COMMANDS.overflow.usage, /\(--bits B \| --target P\)/);
+    assert.ok(COMMANDS.fpr.examples.some((e) => /--layout split-block/.test(e)), 'fpr shows the layout field\'s example');
+  });
+
   test('--version prints the package version', async () => {
     const { stdout } = await cliOk('--version');
     assert.equal(stdout.trim(), pkg.version);
