@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { CALCULATORS, COMMANDS, INPUTS, KINDS, METHODS, VOCABULARY, kebab } from '../../schema/index.mjs';
-import { commandNames, commandOptions } from './cli.mjs';
+import { commandNames, commandOptions, commandUsage } from './cli.mjs';
 
 const cell = (text) => String(text ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|');
 const code = (value) => `\`${typeof value === 'string' ? `'${value}'` : JSON.stringify(value)}\``;
@@ -13,8 +13,8 @@ const code = (value) => `\`${typeof value === 'string' ? `'${value}'` : JSON.str
 function inputTables() {
   const methodsOf = (type) => Object.entries(METHODS).filter(([, m]) => m.input === type).map(([name]) => `\`${name}\``);
   const lines = [
-    'Each input, as the schema declares it (`schema/inputs.mjs`): a field absent gets its default (filled by JS before',
-    'the core sees the input); an older name is still read. Kinds: ' + Object.entries(KINDS).map(([kind, what]) => `**${kind}** ${what}`).join('; ') + '.',
+    'Each input, as the schema declares it (`schema/inputs.mjs`, composing the field groups of `schema/fields.mjs`): a field',
+    'absent gets its default (filled by JS before the core sees the input); an older name is still read. Kinds: ' + Object.entries(KINDS).map(([kind, what]) => `**${kind}** ${what}`).join('; ') + '.',
   ];
   for (const [type, { fields }] of Object.entries(INPUTS)) {
     lines.push('', `### ${type}`, '', `Read by ${methodsOf(type).join(', ')}.`, '', '| field | kind | required | default | older names | meaning |', '|---|---|---|---|---|---|');
@@ -28,9 +28,10 @@ function inputTables() {
 }
 
 function optionTables() {
-  const lines = ['Each command\'s options, as the schema declares them (`schema/cli.mjs`); every command also takes `--json` and `--help`.'];
+  const lines = ['Each command\'s synopsis and options, as the schema declares them (`schema/cli.mjs`); every command also takes `--json` and `--help`.'];
   for (const command of Object.keys(COMMANDS)) {
-    lines.push('', `### \`bloomcalc ${command}\``, '', '| option | value | meaning |', '|---|---|---|');
+    lines.push('', `### \`bloomcalc ${command}\``, '', `${COMMANDS[command].summary}.`, '', '```', `Usage: ${commandUsage(command)}`, '```');
+    lines.push('', '| option | value | meaning |', '|---|---|---|');
     for (const [flag, spec] of Object.entries(commandOptions(command))) {
       const name = spec.short ? `\`-${spec.short}\`, \`--${flag}\`` : `\`--${flag}\``;
       lines.push(`| ${name} | ${spec.valueName ? `\`${cell(spec.valueName)}\`` : ''} | ${cell(spec.description)} |`);
