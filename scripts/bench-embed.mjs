@@ -8,7 +8,7 @@
 //      it) on the calculators page of each fixture site until every calculator's first result has settled, median
 //      of 3 loads.
 //   3. Lighthouse (the npm package, tests/sites/lighthouse's lockfile, driving /usr/bin/chromium) on our own page
-//      (dist/web), desktop and mobile presets, median of 3 runs each: the performance score, CLS, FCP, LCP, TBT,
+//      (dist/web), desktop and mobile presets, median of 3 runs each: the performance score, CLS, FCP, LCP, TBT, SI,
 //      the longest main-thread task and the LCP element.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -137,7 +137,7 @@ const lighthouseVersion = (modules) => JSON.parse(readFileSync(join(modules, 'li
 
 const LIGHTHOUSE_RUNS = 3;
 
-/** The Lighthouse figures of one report: score, CLS, FCP, LCP, TBT, and what the LCP was and what blocked. */
+/** The Lighthouse figures of one report: score, CLS, FCP, LCP, TBT, speed index (the five the score weighs), and what the LCP was and what blocked. */
 function lighthouseFigures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue;
   const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
@@ -148,6 +148,7 @@ function lighthouseFigures(lhr) {
     fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
+    si: audit('speed-index'),
     lcpElement: lcpElement ? `${lcpElement.nodeLabel?.slice(0, 40) ?? ''} (${lcpElement.selector ?? '?'})` : 'none',
     longest: longTasks.length ? Math.max(...longTasks.map((t) => t.duration)) : 0,
     warnings: lhr.runWarnings ?? [],
@@ -185,7 +186,7 @@ export async function lighthouseOnOurPage(root) {
       const m = (key) => median(runs.map((r) => r[key]));
       const warnings = [...new Set(runs.flatMap((r) => r.warnings))];
       console.log(`${preset.padEnd(8)} performance ${m('score').toFixed(2)} (${runs.map((r) => r.score.toFixed(2)).join(', ')}), CLS ${m('cls').toFixed(3)}, ` +
-        `FCP ${s(m('fcp'))}, LCP ${s(m('lcp'))}, TBT ${m('tbt').toFixed(0)} ms, longest task ${m('longest').toFixed(0)} ms; LCP element: ${runs[0].lcpElement}` +
+        `FCP ${s(m('fcp'))}, LCP ${s(m('lcp'))}, TBT ${m('tbt').toFixed(0)} ms, SI ${s(m('si'))}, longest task ${m('longest').toFixed(0)} ms; LCP element: ${runs[0].lcpElement}` +
         (warnings.length ? ` (warnings: ${warnings.join('; ')})` : ''));
     }
   } finally {
