@@ -13,7 +13,9 @@ import scalable from './calculators/scalable.html';
 import sizing from './calculators/sizing.html';
 import state from './calculators/state.html';
 import window from './calculators/window.html';
-import { OVERFLOW_FIELDS, SCALABLE_FIELDS, STATE_FIELDS, WINDOW_FIELDS } from './fields.generated.mjs';
+import {
+  CBF_FIELDS, FORMULAS_FIELDS, LAYOUTS_FIELDS, LIBRARIES_FIELDS, OVERFLOW_FIELDS, PARADOX_FIELDS, SCALABLE_FIELDS, SIMULATE_FIELDS, SIZING_FIELDS, STATE_FIELDS, WINDOW_FIELDS,
+} from './fields.generated.mjs';
 
 /** The element that starts at `start` in `html`, up to its matching close tag (nested tags of the same name counted). */
 function cut(html, start) {
@@ -30,18 +32,6 @@ function cut(html, start) {
   throw new Error(`template: ${start} is not closed`);
 }
 
-// formulas and simulate: the sizing calculator's fields m, n, k, hashing, its formulas card and its simulate
-// panel, cut out of web/calculators/sizing.html (one copy of each).
-const field = (name) => cut(sizing, `<div class="field" data-field="${name}">`);
-const inputsCard = (title) => `<section class="card inputs" aria-labelledby="inputs-title">
-  <h2 id="inputs-title">${title}</h2>
-  <form id="form" novalidate autocomplete="off" spellcheck="false">
-    <div class="text-fields">${field('m')}${field('n')}${field('k')}</div>
-    <div class="selects">${field('hashing')}</div>
-  </form>
-  <p class="general-error" id="general-error" data-testid="general-error" role="alert" hidden></p>
-</section>`;
-
 // Placeholders of a result's final shape (invisible: .ph), generated here rather than written out (the embed size
 // budget): `n` table rows of representative cells, `n` list items of a representative line. The calculator's
 // first result replaces them (its rows and items are of the same kind: the same cells, as long).
@@ -55,30 +45,99 @@ const withPlaceholders = (html, marks) =>
 const fpr = '9.998 × 10⁻³';
 const ph = (text) => `<span class="ph">${text}</span>`;
 
-// Text fields generated from their schema entries (web/fields.generated.mjs: id px-<URL key>, the attribute as
-// the input's name) rather than written out: one definition, and fewer bytes in the entry (the embed size
-// budget). labels: attribute → [symbol, words, hint]; form-fields.mjs shows an error in px-<URL key>-error.
-const textFields = (fields, labels) =>
-  Object.entries(labels).map(([attr, [symbol, words, hint]]) => {
-    const { id } = fields[attr];
-    const hintLine = hint ? `<p class="hint" id="${id}-hint">${hint}</p>` : '';
-    return `<div class="field" data-field="${fields[attr].url}"><label for="${id}">${symbol ? `${symbol} ` : ''}<span class="label-text">${words}</span></label>`
-      + `<input id="${id}" name="${attr}" type="text" aria-describedby="${hint ? `${id}-hint ` : ''}${id}-error">${hintLine}`
-      + `<p class="field-error" id="${id}-error" role="alert" hidden></p></div>`;
+// Every calculator's fields generated from their schema entries (web/fields.generated.mjs: id, URL key, choices)
+// rather than written out: one definition, and fewer bytes in the entry (the embed size budget). rows: attribute →
+// [label, hint (text field; '' an empty one) or [[value, text], …] (select: its options, each one of the field's
+// choices), { attribute: value } of the control (error: false, no error line)]. form-fields.mjs shows an error in
+// <id>-error.
+const label = (symbol, words) => `${symbol ? `${symbol} ` : ''}<span class="label-text">${words}</span>`;
+const attributes = (o) => Object.entries(o).map(([name, value]) => ` ${name}="${value}"`).join('');
+const formFields = (fields, rows) =>
+  Object.entries(rows).map(([attr, [text, more, { error = true, ...own } = {}]]) => {
+    const { id, url = attr, choices } = fields[attr];
+    const select = Array.isArray(more);
+    const hint = !select && more !== undefined;
+    const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+    const control = attributes({ id, name: attr, ...(select ? {} : { type: 'text' }), ...(described ? { 'aria-describedby': described } : {}), ...own });
+    const options = select && more.map(([value, words]) => {
+      if (!choices.includes(value)) throw new Error(`template: ${id} offers ${value}, not one of ${choices}`);
+      return `<option value="${value}">${words}</option>`;
+    }).join('');
+    return `<div class="field" data-field="${url}"><label for="${id}">${text}</label>`
+      + (select ? `<select${control}>${options}</select>` : `<input${control}>`)
+      + (hint ? `<p class="hint" id="${id}-hint">${more}</p>` : '')
+      + (error ? `<p class="field-error" id="${id}-error" role="alert" hidden></p>` : '') + '</div>';
   }).join('');
+const hashing = ['Hashing', [['colliding', 'colliding (with replacement)'], ['distinct', 'distinct (k different bits)']]];
+const alphaLabel = label('<var>α</var>', 'W<sub>FN</sub> / W<sub>FP</sub>');
+const hashWidth = [['none', 'none'], ['32', '32 bits'], ['64', '64 bits']];
+// The sizing calculator's rows; formulas and simulate show its m, n, k and hashing (one copy of each).
+const sizingRows = {
+  n: [label('<var>n</var>', 'items'), '<code>1M</code> <code>1Mi</code> <code>2^20</code> <code>1e6</code>', { inputmode: 'text', 'data-placeholder': 'items, e.g. 1M' }],
+  p: [label('<var>p</var>', 'false-positive rate'), '<code>1%</code> <code>1e-3</code> <code>1 in 1000</code>', { inputmode: 'text', 'data-placeholder': 'target, e.g. 1%' }],
+  m: [label('<var>m</var>', 'bits'), '<code>8192</code> <code>64KiB</code> <code>2Gb</code>', { inputmode: 'text', 'data-placeholder': 'size, e.g. 64KiB' }],
+  k: [label('<var>k</var>', 'hash functions'), '1–64; empty: optimal', { inputmode: 'numeric', 'data-placeholder': 'e.g. 7' }],
+};
+const sizingSelects = {
+  rounding: ['Round <var>m</var>', [['none', 'no rounding'], ['word64', 'up to a multiple of 64 bits'], ['pow2', 'up to a power of two']]],
+  method: ['Size by', [['classic', 'classic formula'], ['exact', 'exact mean FPR']]],
+  hashing,
+  'hash-bits': ['Hash width', hashWidth, { error: false }],
+};
+const { m, n, k } = sizingRows;
+const inputsCard = (title, fields) => `<section class="card inputs" aria-labelledby="inputs-title">
+  <h2 id="inputs-title">${title}</h2>
+  <form id="form" novalidate autocomplete="off" spellcheck="false">
+    <div class="text-fields">${formFields(fields, { m, n, k })}</div>
+    <div class="selects">${formFields(fields, { hashing })}</div>
+  </form>
+  <p class="general-error" id="general-error" data-testid="general-error" role="alert" hidden></p>
+</section>`;
 const interval = '97,048 [96,901, 97,195]';
 
 export const TEMPLATES = {
-  sizing,
-  formulas: `<div class="layout">${inputsCard('Filter')}${cut(sizing, '<section class="card formulas"')}</div>`,
-  simulate: `<div class="layout">${inputsCard('Filter to simulate')}<section class="card sim-card" id="simulate-card" data-testid="simulate-card">
+  sizing: withPlaceholders(sizing, { fields: formFields(SIZING_FIELDS, sizingRows), selects: formFields(SIZING_FIELDS, sizingSelects) }),
+  formulas: `<div class="layout">${inputsCard('Filter', FORMULAS_FIELDS)}${cut(sizing, '<section class="card formulas"')}</div>`,
+  simulate: `<div class="layout">${inputsCard('Filter to simulate', SIMULATE_FIELDS)}<section class="card sim-card" id="simulate-card" data-testid="simulate-card">
   <h2>Simulation against the exact mean</h2>
   <p class="help">The real filter in a worker, <var>epochs</var> independent runs; the exact mean FPR (001 eq 17) should lie in the interval.
     <button type="button" class="sim-button" id="sim-run" data-testid="sim-run" disabled>Simulate</button></p>
   ${cut(sizing, '<div class="sim" id="sim"').replace('<h3>Simulation: the real filter</h3>', '')}</section></div>`,
-  paradox,
-  cbf,
+  paradox: withPlaceholders(paradox, {
+    // web/paradox.mjs
+    fields: formFields(PARADOX_FIELDS, {
+      prior: [label('<var>P</var>', 'prior Pr(x ∈ S)'), '<code>1e-6</code> <code>1 in 1000</code> <code>0.1%</code>'],
+      alpha: [alphaLabel, 'cost of a false negative / false positive'],
+      bpe: [label('<var>m</var>/<var>n</var>', 'bits per element'), 'F = (1/2)<sup>ln2·m/n</sup>; or give F'],
+      fpr: [label('<var>F</var>', 'filter FPR'), 'instead of bits per element', { placeholder: 'e.g. 1e-3' }],
+    }),
+  }),
+  cbf: withPlaceholders(cbf, {
+    // web/cbf.mjs
+    fields: formFields(CBF_FIELDS, {
+      counters: ['<span class="label-text">counters</span> <var>c</var><sub>1</sub>,…,<var>c</var><sub>k</sub>', 'comma-separated'],
+      m: [label('<var>m</var>', 'counters in the CBF'), ''],
+      n: [label('<var>n</var>', 'elements'), ''],
+      k: [label('<var>k</var>', 'hash functions'), ''],
+      prior: [label('<var>P</var>', 'prior'), ''],
+      alpha: [alphaLabel, ''],
+    }),
+  }),
   layouts: withPlaceholders(layouts, {
+    // web/layouts.mjs
+    fields: formFields(LAYOUTS_FIELDS, {
+      n: [label('<var>n</var>', 'items')],
+      p: [label('<var>p</var>', 'target FPR')],
+      layout: ['Layout', [
+        ['rocksdb', 'RocksDB FastLocalBloom (B = 512)'], ['parquet', 'Parquet / Arrow / Impala / Kudu split block'],
+        ['boost-block', 'Boost.Bloom block&lt;uint64_t, K&gt;'], ['boost-multiblock', 'Boost.Bloom multiblock&lt;uint64_t, K&gt;'],
+        ['blocked', 'Blocked, block of B bits'], ['split-block', 'Split block, block of B bits'],
+        ['partitioned', 'Partitioned (k slices)'], ['standard', 'Standard (textbook)'],
+      ], { 'data-testid': 'ly-choice' }],
+      'block-bits': [label('<var>B</var>', 'block bits')],
+      k: [label('<var>k</var>', 'hash functions'), undefined, { inputmode: 'numeric', placeholder: 'best' }],
+      'hash-bits': ['Hash width', hashWidth],
+    }),
     // web/layouts.mjs: what-if n, the libraries' approximations, one row per layout of the default choice
     'what-if': items(3, `0.5× n (500k items): ${fpr}`),
     approximations: items(4, `Boost.Bloom block (fpr_estimation): ${fpr} (−0.918 % vs exact)<span class="ref">Σ Pois(i; nB/m)·(1 − (1 − 1/B)<sup>ki</sup>)<sup>k</sup> (Boost.Bloom, Appendix A: FPR estimation)</span>`),
@@ -90,6 +149,17 @@ export const TEMPLATES = {
     rows: rows(32, Array(7).fill('1,000'), '<th class="num">32</th>'),
   }),
   libraries: withPlaceholders(libraries, {
+    fields: formFields(LIBRARIES_FIELDS, {
+      n: [label('<var>n</var>', 'items')],
+      p: [label('<var>p</var>', 'target FPR')],
+      'hash-bits': ['Hash width', [['64', "64 bits (the libraries' own)"], ['32', '32 bits']]],
+      library: ['Details for', [
+        ['guava', 'Guava'], ['redisbloom', 'RedisBloom BF.RESERVE'], ['bloom-filters', 'bloom-filters (npm)'], ['hive', 'Hive / ORC'],
+        ['clickhouse', 'ClickHouse bloom_filter'], ['hurst', 'hur.st calculator'], ['parquet', 'Parquet writer (parquet-java)'],
+        ['parquet-spec', 'Parquet spec table'], ['arrow', 'Arrow C++'], ['rocksdb', 'RocksDB'], ['boost-block', 'Boost.Bloom block'],
+        ['boost-multiblock', 'Boost.Bloom multiblock'],
+      ]],
+    }),
     // web/libraries.mjs: a row per library (bc.libraries(): their labels set the columns' widths), the picked one's details
     rows: [
       'Guava BloomFilter.create', 'RedisBloom BF.RESERVE … NONSCALING', 'bloom-filters (npm) BloomFilter.create', 'Hive / ORC BloomFilter',
@@ -101,44 +171,49 @@ export const TEMPLATES = {
   }),
   scalable: withPlaceholders(scalable, {
     // web/scalable.mjs
-    fields: textFields(SCALABLE_FIELDS, {
-      p: ['<var>p</var>', 'error bound'],
-      capacity: ['<var>C</var>', "first link's capacity"],
-      n: ['<var>n</var>', 'items in the chain'],
-      ratio: ['<var>R</var>', 'tightening ratio'],
-      growth: ['<var>S</var>', 'growth (EXPANSION)'],
+    fields: formFields(SCALABLE_FIELDS, {
+      p: [label('<var>p</var>', 'error bound')],
+      capacity: [label('<var>C</var>', "first link's capacity")],
+      n: [label('<var>n</var>', 'items in the chain')],
+      ratio: [label('<var>R</var>', 'tightening ratio')],
+      growth: [label('<var>S</var>', 'growth (EXPANSION)')],
+      library: ['Links sized by', [
+        ['redisbloom', 'RedisBloom'], ['guava', 'Guava'], ['bloom-filters', 'bloom-filters (npm)'], ['hive', 'Hive / ORC'], ['hurst', 'hur.st'],
+        ['arrow', 'Arrow C++'], ['rocksdb', 'RocksDB'], ['boost-multiblock', 'Boost.Bloom multiblock'],
+      ]],
     }),
   }),
   window: withPlaceholders(window, {
     // web/window.mjs
-    fields: textFields(WINDOW_FIELDS, {
-      w: ['<var>W</var>', 'window (messages)', '≤ 2^36'],
-      p: ['<var>p</var>', 'target average FPR', 'e.g. 0.1%'],
-      delta: ['<var>δ</var>', 'P(cycle &lt; <var>W</var>), σ rule', 'default 1e-6'],
+    fields: formFields(WINDOW_FIELDS, {
+      w: [label('<var>W</var>', 'window (messages)'), '≤ 2^36'],
+      p: [label('<var>p</var>', 'target average FPR'), 'e.g. 0.1%'],
+      delta: [label('<var>δ</var>', 'P(cycle &lt; <var>W</var>), σ rule'), 'default 1e-6'],
     }),
   }),
   state: withPlaceholders(state, {
     // web/state.mjs
-    fields: textFields(STATE_FIELDS, {
-      m: ['<var>m</var>', 'bits'],
-      k: ['<var>k</var>', 'hash functions'],
-      'bits-set': ['<var>X</var>', 'bits set'],
-      p: ['<var>p</var>', 'target FPR', 'optional'],
-      'bits-set-b': ['<var>X</var><sub>B</sub>', 'set in B', 'optional'],
-      union: ['<var>X</var><sub>A∪B</sub>', 'set in A OR B', 'optional'],
+    fields: formFields(STATE_FIELDS, {
+      m: [label('<var>m</var>', 'bits')],
+      k: [label('<var>k</var>', 'hash functions')],
+      'bits-set': [label('<var>X</var>', 'bits set')],
+      p: [label('<var>p</var>', 'target FPR'), 'optional'],
+      'bits-set-b': [label('<var>X</var><sub>B</sub>', 'set in B'), 'optional'],
+      union: [label('<var>X</var><sub>A∪B</sub>', 'set in A OR B'), 'optional'],
     }),
+    selects: formFields(STATE_FIELDS, { hashing }),
     n: ph(interval),
     union: ph(interval),
     intersection: ph(interval),
   }),
   overflow: withPlaceholders(overflow, {
     // web/overflow.mjs
-    fields: textFields(OVERFLOW_FIELDS, {
-      m: ['<var>m</var>', 'counters'],
-      n: ['<var>n</var>', 'items'],
-      k: ['<var>k</var>', 'hash functions'],
-      bits: ['<var>b</var>', 'bits per counter'],
-      target: ['', 'target P(overflow)', 'optional'],
+    fields: formFields(OVERFLOW_FIELDS, {
+      m: [label('<var>m</var>', 'counters')],
+      n: [label('<var>n</var>', 'items')],
+      k: [label('<var>k</var>', 'hash functions')],
+      bits: [label('<var>b</var>', 'bits per counter')],
+      target: [label('', 'target P(overflow)'), 'optional'],
     }),
     bounds: ph('[8.224 × 10⁻¹¹, 8.224 × 10⁻¹¹] (poisson)'),
     bits: ph('b = 5, P = 2.128 × 10⁻³⁵'),

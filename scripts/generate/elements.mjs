@@ -1,10 +1,31 @@
 // web/fields.generated.mjs: each calculator's fields in the shape web/element-base.mjs reads
-// ({ attribute: { id, url?, fallback?, aliases?, urlAliases? } }), from schema/calculators.mjs.
-import { CALCULATORS, INPUTS, METHODS, kebab } from '../../schema/index.mjs';
+// ({ attribute: { id, url?, fallback?, aliases?, urlAliases?, choices? } }), from schema/calculators.mjs.
+import { CALCULATORS, INPUTS, METHODS, TYPES, kebab } from '../../schema/index.mjs';
+
+/** A field's declaration in the first of the calculator's methods' inputs holding it. */
+const declaration = (methods, field) =>
+  methods.map((method) => INPUTS[METHODS[method].input].fields).find((fields) => Object.hasOwn(fields, field))?.[field];
+
+/**
+ * The values a choice field's select offers (web/templates.mjs checks its options against them): its type's
+ * choices or values; a layout picker (an input reading `layout` and `preset`) offers the presets too.
+ */
+function choicesOf(methods, field, fallback) {
+  const f = declaration(methods, field);
+  const named = TYPES[f?.type];
+  if (!named) return undefined;
+  const out = [...(named.choices ?? named.values.map(String))];
+  if (field === 'layout') {
+    const preset = declaration(methods, 'preset');
+    if (preset) out.push(...TYPES[preset.type].choices);
+  }
+  if (fallback !== undefined && !out.includes(fallback)) out.push(fallback); // hash-bits: 'none', no floor
+  return out;
+}
 
 /** The element's fields of one calculator. */
 export function elementFields(name) {
-  const { id, fields } = CALCULATORS[name];
+  const { id, fields, methods } = CALCULATORS[name];
   return Object.fromEntries(
     Object.entries(fields).map(([field, f]) => {
       const attr = kebab(field);
@@ -14,6 +35,8 @@ export function elementFields(name) {
       if (f.default !== undefined) out.fallback = f.default;
       if (f.older) out.aliases = f.older;
       if (f.urlOlder) out.urlAliases = f.urlOlder;
+      const choices = choicesOf(methods, field, f.default);
+      if (choices) out.choices = choices;
       return [attr, out];
     }),
   );
@@ -32,7 +55,7 @@ export function elementTables(header) {
   const constName = (name) => `${name.toUpperCase()}_FIELDS`;
   return [
     header('//'),
-    '// Each calculator\'s fields as <bloom-calc> reads them (web/element-base.mjs): { attribute: { id, url, fallback, aliases, urlAliases } }.',
+    '// Each calculator\'s fields as <bloom-calc> reads them (web/element-base.mjs): { attribute: { id, url, fallback, aliases, urlAliases, choices } }.',
     ...Object.keys(CALCULATORS).map((name) => `export const ${constName(name)} = ${JSON.stringify(elementFields(name))};`),
     '',
   ].join('\n');
