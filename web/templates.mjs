@@ -14,7 +14,7 @@ import sizing from './calculators/sizing.html';
 import state from './calculators/state.html';
 import window from './calculators/window.html';
 import {
-  CBF_FIELDS, FORMULAS_FIELDS, LAYOUTS_FIELDS, LIBRARIES_FIELDS, OVERFLOW_FIELDS, PARADOX_FIELDS, SCALABLE_FIELDS, SIMULATE_FIELDS, SIZING_FIELDS, STATE_FIELDS, WINDOW_FIELDS,
+  CBF_FIELDS, FORMULAS_FIELDS, LAYOUTS_FIELDS, LIBRARIES_FIELDS, OVERFLOW_FIELDS, PARADOX_FIELDS, RECYCLING_FIELDS, SCALABLE_FIELDS, SIMULATE_FIELDS, SIZING_FIELDS, STATE_FIELDS, WINDOW_FIELDS,
 } from './fields.generated.mjs';
 
 /** The element that starts at `start` in `html`, up to its matching close tag (nested tags of the same name counted). */
@@ -144,6 +144,21 @@ export const TEMPLATES = {
     rows: rows(6, ['Boost.Bloom multiblock&lt;uint64_t, K&gt;', '9,918,464 (1.182 MiB)', '6', '9.92', fpr, '3.4 %', 'putze-eq3 −1.33 %, boost-block −0.918 %']),
   }),
   recycling: withPlaceholders(recycling, {
+    // web/rbf.mjs (its curve's k is a select of its own, filled with 1..kmax)
+    fields: formFields(RECYCLING_FIELDS, {
+      m: [label('<var>M</var>', 'memory, bits'), '<code>1000</code> <code>8Kib</code> <code>64KiB</code>; ≤ 2<sup id="rbf-m-max">24</sup>'],
+      p: [label('<var>f</var>*', 'target average FPR'), '<code>1%</code> <code>1e-3</code> <code>1 in 1000</code>'],
+      kmax: [label('<var>k</var><sub>max</sub>', 'largest k tried'), '1–64; ≤ 32 above 2<sup>24</sup> bits', { inputmode: 'numeric' }],
+      hashing,
+      recycling: ['Recycling', [['nonretaining', 'non-retaining (drop the recycling message)'], ['retaining', 'retaining (keep its bits)']]],
+    }),
+    advanced: formFields(RECYCLING_FIELDS, {
+      restart: [label('Restart law', '(retaining, colliding)'), [['exact', 'exact (the message\'s own bits)'], ['eq10', 'eq 10 (a fresh message)']]],
+      swap: [label('Swap point', '(two phases)'), [['after', 'after (frozen keeps the recycling message)'], ['before', 'before (eq 24)']]],
+    }),
+    sigma: formFields(RECYCLING_FIELDS, {
+      sigma: [label('Check a threshold <var>σ</var>', 'bits, at the plotted k, one phase'), '0 ≤ σ &lt; M (σ ≥ k when retaining)', { inputmode: 'numeric' }],
+    }),
     // web/rbf.mjs: a best choice per rule (5), a row per k = 1..kmax (32, the default)
     summary: items(5, `σ-bounded, two phases: k = 7, σ = 251, 50.44 messages per cycle, average FPR ${fpr} (−52.0 % vs worst case)`),
     rows: rows(32, Array(7).fill('1,000'), '<th class="num">32</th>'),
