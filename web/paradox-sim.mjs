@@ -5,8 +5,7 @@
 // that filter's exact FPR. Ids: pxsim, pxsim-{n,epochs,queries,seed,run,cancel,error,progress,status,
 // result,mean,pct,low,high,counts,fpr,theorem,verdict}.
 import { formatInt, formatProbability } from '../wasm/format.mjs';
-import { shareWasm } from './wasm-share.mjs';
-import { createCaller } from '../wasm/worker-protocol.mjs';
+import { createRunPanel } from './sim-panel.mjs';
 
 /** "1 member", "2 members" (counts with separators). */
 const plural = (count, one, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
@@ -29,22 +28,9 @@ export function paradoxSimulationInput(r, { n, epochs, queries, seed }) {
 /** The panel inside a calculator's shadow root ($: id → element there); scope: the element's (web/worker-scope.mjs). */
 export function createParadoxSimulationPanel($, { scope = null } = {}) {
   const panel = $('pxsim');
-  const runButton = $('pxsim-run');
-  const cancelButton = $('pxsim-cancel');
   const bar = $('pxsim-progress');
   const status = $('pxsim-status');
   const errorEl = $('pxsim-error');
-  let target = null;
-  let jobId = 0;
-  // the worker, started on the first run and reused; the scope is the panel's own (below)
-  const runner = createCaller(() => shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-pxsim' })), { onProgress });
-
-  function setState(state) {
-    panel.dataset.state = state;
-    runButton.disabled = state === 'running' || !target;
-    cancelButton.hidden = state !== 'running';
-    bar.hidden = state !== 'running';
-  }
 
   function set(id, value, text) {
     $(id).dataset.value = String(value);
@@ -54,9 +40,7 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
   function showError(error) {
     errorEl.textContent = error.message;
     errorEl.hidden = false;
-    panel.dataset.errorParameter = error.parameter ?? '';
     status.textContent = '';
-    setState('error');
   }
 
   function showResult(r) {
@@ -88,70 +72,16 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
     status.textContent = `Running… ${(100 * progress.fraction).toFixed(1)}% (filter ${formatInt(progress.epochsDone)})`;
   }
 
-  function start() {
-    if (!target) return;
-    errorEl.hidden = true;
-    delete panel.dataset.errorParameter;
-    $('pxsim-result').hidden = true;
-    let input;
-    try {
-      input = paradoxSimulationInput(target, {
-        n: $('pxsim-n').value.trim(), epochs: $('pxsim-epochs').value.trim(), queries: $('pxsim-queries').value.trim(), seed: $('pxsim-seed').value.trim(),
-      });
-    } catch (err) {
-      showError(err);
-      return;
-    }
-    panel.dataset.input = JSON.stringify(input);
-    jobId += 1;
-    bar.value = 0;
-    panel.dataset.progress = '0';
-    if (scope && !scope.admits()) return;
-    status.textContent = 'Starting…';
-    setState('running');
-    const job = jobId;
-    runner.replace('simulateParadox', input, {
-      current: () => job === jobId, // not an older run's
-      done(result) {
-        showResult(result);
-        setState('done');
-      },
-      failed: showError,
-    });
-  }
-
-  /** Stops a run: the worker is terminated (the next run starts a fresh one). */
-  function cancel() {
-    if (panel.dataset.state !== 'running') return;
-    runner.cancel();
-    jobId += 1;
-    status.textContent = 'Cancelled.';
-    setState('cancelled');
-  }
-
-  runButton.addEventListener('click', start);
-  cancelButton.addEventListener('click', cancel);
-  setState('idle');
-  // out of the page: the worker is terminated (a run is cut short, and says so)
-  scope?.own(() => {
-    cancel();
-    runner.cancel(); // an idle worker too
-    return false;
+  const readFields = () => Object.fromEntries(['n', 'epochs', 'queries', 'seed'].map((name) => [name, $(`pxsim-${name}`).value.trim()]));
+  const run = createRunPanel({
+    $, prefix: 'pxsim', method: 'simulateParadox', read: (r) => paradoxSimulationInput(r, readFields()), clear: () => { errorEl.hidden = true; },
+    onProgress, showResult, showError, scope, // out of the page: a run is cut short, and says so
   });
 
   return {
     /** The section's current result (or null when its input is invalid): a new one cancels a run and clears the panel. */
     setTarget(r) {
-      const key = r ? `${r.prior}/${r.bitsPerElement}` : '';
-      if (key === panel.dataset.target) return;
-      panel.dataset.target = key;
-      target = r;
-      cancel();
-      jobId += 1;
-      errorEl.hidden = true;
-      $('pxsim-result').hidden = true;
-      status.textContent = r ? 'Runs a real Bloom filter with these bits per element in a worker.' : '';
-      setState('idle');
+      run.setTarget(r, r ? `${r.prior}/${r.bitsPerElement}` : '', r ? 'Runs a real Bloom filter with these bits per element in a worker.' : '');
     },
   };
 }

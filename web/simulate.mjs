@@ -4,13 +4,12 @@
 // a config that turns "what the user is looking at" (the target) into a simulation input:
 //   createSimulationPanel($)                    the sizing result's Bloom filter (ids sim-*)
 //   createPanel({ $, prefix: 'rsim', ... })       e.g. the recycling section's filters (ids rsim-*)
-// Element ids used, with prefix P: P (the panel), P-run, P-cancel, P-progress, P-status, P-result,
+// Element ids used, with prefix P: those of web/sim-panel.mjs (P, P-run, P-cancel, P-progress, P-status, P-result),
 // P-mean, P-half, P-low, P-high, P-poisson, P-fp, P-model, P-verdict, P-note, P-chart; optional P-model-name
 // and, for each parameter the core may name in an error, P-<parameter>-error (shown beside that field).
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability } from '../wasm/format.mjs';
-import { shareWasm } from './wasm-share.mjs';
-import { createCaller } from '../wasm/worker-protocol.mjs';
+import { createRunPanel } from './sim-panel.mjs';
 
 // A count field: a plain integer as a number; any other text as typed, for the core's parser to read or to
 // quote in its error (never Number('abc') = NaN, which made the message say "got NaN").
@@ -48,27 +47,14 @@ export function simulationInput(r, { epochs, seed, scheme }) {
 export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, modelLabel = 'model', chart: registerChart = () => {}, onResult = () => {}, onError = () => {}, scope = null }) {
   const id = (suffix) => $(`${prefix}-${suffix}`);
   const panel = $(prefix);
-  const runButton = id('run');
-  const cancelButton = id('cancel');
   const bar = id('progress');
   const status = id('status');
   const chartEl = id('chart');
-  let jobId = 0;
-  let target = null;
   let plot = null;
   let xs = [], running = [], model = [];
   let sum = 0;
   let modelValue = null;
   let shownErrors = [];
-  // this panel's worker, started on the first run and reused; the scope is the panel's own (below)
-  const runner = createCaller(() => shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim' })), { onProgress });
-
-  function setState(state) {
-    panel.dataset.state = state;
-    runButton.disabled = state === 'running' || !target;
-    cancelButton.hidden = state !== 'running';
-    bar.hidden = state !== 'running';
-  }
 
   const drawPlot = withUPlot((uPlot) => {
     const data = [xs, running, model];
@@ -104,15 +90,12 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
 
   function showError(error) {
     status.textContent = error.message;
-    panel.dataset.errorParameter = error.parameter ?? '';
     const el = error.parameter ? id(`${error.parameter}-error`) : null;
     if (el) {
       el.textContent = error.message;
       el.hidden = false;
       shownErrors.push(el);
     }
-    setState('error');
-    onError(error);
   }
 
   /** The worker's progress (web/sim-worker.mjs): 'preparing', ('started', model), ('step', progress). */
@@ -180,78 +163,21 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     status.textContent = `Done: ${formatInt(r.epochs)} epochs, ${formatInt(r.probes)} bit probes.`;
   }
 
-  function start() {
-    if (!target) return;
-    clearFieldErrors();
-    delete panel.dataset.errorParameter;
-    id('result').hidden = true;
-    let input;
-    try {
-      input = inputOf(target);
-    } catch (err) {
-      showError(err);
-      return;
-    }
-    panel.dataset.input = JSON.stringify(input);
-    jobId += 1;
-    xs = [], running = [], model = [], sum = 0, modelValue = null;
-    drawPlot();
-    bar.value = 0;
-    panel.dataset.progress = '0';
-    if (scope && !scope.admits()) return;
-    status.textContent = 'Starting…';
-    setState('running');
-    const job = jobId;
-    runner.replace('simulate', input, {
-      current: () => job === jobId, // not an older run's
-      done(result) {
-        showResult(result);
-        setState('done');
-        onResult(result, JSON.parse(panel.dataset.input));
-      },
-      failed: showError,
-    });
-  }
-
-  /**
-   * Stops a run at once: the worker is terminated (the next run starts a fresh one), since it may be inside
-   * one long synchronous call (createSimulation(...).result() builds an N-bounded model for seconds at
-   * M = 1Mi) and would see a 'cancel' message only after it.
-   */
-  function cancel() {
-    if (panel.dataset.state !== 'running') return;
-    runner.cancel();
-    jobId += 1;
-    status.textContent = 'Cancelled.';
-    setState('cancelled');
-  }
-
-  runButton.addEventListener('click', start);
-  cancelButton.addEventListener('click', cancel);
-  setState('idle');
-  scope?.own(() => {
-    const running = panel.dataset.state === 'running';
-    cancel(); // the panel says "Cancelled."; the simulate calculator's autorun runs it again on return
-    runner.cancel(); // an idle worker too: nothing of the element's stays behind
-    return running;
+  const run = createRunPanel({
+    $, prefix, method: 'simulate', read: inputOf, clear: clearFieldErrors, onProgress, showResult, showError, onResult, onError, scope,
+    resumes: true, // the simulate calculator's autorun runs it again on return
+    begin() {
+      xs = [], running = [], model = [], sum = 0, modelValue = null;
+      drawPlot();
+    },
   });
-
   return {
     /** What to simulate: a new target cancels a running simulation and clears the panel. */
     setTarget(t) {
-      const k = t ? keyOf(t) : '';
-      if (k === panel.dataset.target) return;
-      panel.dataset.target = k;
-      target = t;
-      cancel();
-      jobId += 1; // ignore what the old run still sends
-      clearFieldErrors();
-      id('result').hidden = true;
-      status.textContent = t ? describe(t) : '';
-      setState('idle');
+      run.setTarget(t, t ? keyOf(t) : '', t ? describe(t) : '');
     },
     get target() {
-      return target;
+      return run.target;
     },
   };
 }
