@@ -1,7 +1,7 @@
 // wasm/bindings/inputs.generated.hpp: the C++ reader of each method's complete input, from schema/inputs.mjs.
-// An input declaring `core` (the core's input struct and its header) gets `inputs::<Type>(input)`, which copies
-// each field the binding receives into the struct's member of the same name in snake case (`member` when the core
-// names it otherwise), once, by the overload of bcjs::field for the member's type (wasm/bindings/common.hpp,
+// An input declaring `core` (the core's input struct and its header) gets `inputs::<Type>(input)`, one line, which
+// copies each field the binding receives into the struct's member of the same name in snake case (`member` when the
+// core names it otherwise), once, by the overload of bcjs::field for the member's type (wasm/bindings/common.hpp,
 // choices.hpp): the bindings spell no field.
 import { INPUTS, snake } from '../../schema/index.mjs';
 
@@ -18,9 +18,9 @@ export function bindingReaders(header) {
       .map(([name, f]) => {
         const wire = f.wire ?? name;  // the name api.mjs hands the binding
         const needed = NUMBERS.has(f.kind) && (f.required || f.default === undefined);
-        return `    ${needed ? 'required' : 'field'}(in, "${wire}", out.${f.member ?? snake(wire)});`;
+        return `${needed ? 'required' : 'field'}(in, "${wire}", out.${f.member ?? snake(wire)});`;
       });
-    readers.push('', `[[gnu::noinline]] inline bloomcalc::${core.struct} ${type}(const val& in) {`, `    bloomcalc::${core.struct} out;`, ...reads, '    return out;', '}');
+    readers.push(`[[gnu::noinline]] inline bloomcalc::${core.struct} ${type}(const val& in) { bloomcalc::${core.struct} out; ${reads.join(' ')} return out; }`);
   }
   return [
     header('//'),
@@ -34,6 +34,7 @@ export function bindingReaders(header) {
     ...[...headers].sort().map((h) => `#include "bloomcalc/${h}"`),
     '',
     'namespace bcjs::inputs {',
+    '',
     ...readers,
     '',
     '}  // namespace bcjs::inputs',
