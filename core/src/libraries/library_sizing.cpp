@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/approximations.hpp"
@@ -16,14 +19,6 @@
 namespace bloomcalc {
 
 namespace {
-
-LibraryInfo info(const char* name, const char* label, const char* source, const char* rule, const char* probes,
-                 unsigned hash_bits, const char* scheme) {
-    LibraryInfo i;
-    i.name = name, i.label = label, i.source = source, i.rule = rule, i.probes = probes, i.hash_bits = hash_bits;
-    i.scheme = scheme;
-    return i;
-}
 
 constexpr double kLn2 = 0.6931471805599453;  // Math.log(2)
 
@@ -109,55 +104,182 @@ struct SpecRow {
 };
 constexpr SpecRow kParquetSpecTable[] = {{6.0, 0.1}, {10.5, 0.01}, {16.9, 0.001}, {26.4, 0.0001}, {41.0, 0.00001}};
 
-}  // namespace
+// What a library's rule is given (n and p checked) and what it allocates: the filter, the bytes (0: ⌈m/8⌉) and a
+// note on a cap or rounding that decided the size.
+struct Ask {
+    const LibrarySizingInput& in;
+    std::uint64_t n;
+    double nd, p;
+};
+struct Allocated {
+    LayoutFilter filter;
+    std::uint64_t bytes = 0;
+    std::string note;
+};
 
-const std::vector<LibraryInfo>& libraries() {
-    static const std::vector<LibraryInfo> all = {
-        info("guava", "Guava BloomFilter.create", "google/guava guava/src/com/google/common/hash/BloomFilter.java: create, optimalNumOfBits, optimalNumOfHashFunctions(p); BloomFilterStrategies.LockFreeBitArray",
-             "m = 64·⌈(long)(−n ln p / ln²2) / 64⌉, k = max(1, round(−ln p / ln 2))",
-             "MURMUR128_MITZ_64: (h1 + i·h2 & Long.MAX_VALUE) mod m on murmur3_128's two 64-bit halves", 64, "guava"),
-        info("redisbloom", "RedisBloom BF.RESERVE … NONSCALING", "RedisBloom deps/bloom/bloom.c: bloom_init, calc_bpe; src/rebloom.c bfCreateChain (FORCE64 | NOROUND); src/sb.c SB_NewChain",
-             "bpe = −ln p / ln²2, m = 64·⌈(uint64)(n·bpe) / 64⌉, k = ⌈ln 2 · bpe⌉",
-             "(a + i·b) mod m, a and b MurmurHash64A (b seeded with a)", 64, "redisbloom"),
-        info("bloom-filters", "bloom-filters (npm) BloomFilter.create", "Callidon/bloom-filters src/formulas.ts: optimalFilterSize, optimalHashes; src/bloom/bloom-filter.ts create, getDistinctIndices",
-             "m = ⌈−n ln p / ln²2⌉, k = ⌈(m/n) ln 2⌉, k distinct bits", "k distinct indices from double hashing of XXH64", 64, "ideal"),
-        info("hive", "Hive / ORC BloomFilter", "apache/orc java/core/src/java/org/apache/orc/util/BloomFilter.java (Hive storage-api org/apache/hive/common/util/BloomFilter.java): constructor, optimalNumOfBits, optimalNumOfHashFunctions",
-             "nb = (int)(−n ln p / ln²2), m = nb + 64 − nb mod 64, k = max(1, round((m/n) ln 2))",
-             "(h1 + i·h2) in 32-bit int arithmetic on Murmur3.hash64's halves, i = 1..k, negatives flipped, mod m", 64, "orc"),
-        info("clickhouse", "ClickHouse bloom_filter index", "ClickHouse src/Interpreters/BloomFilterHash.h calculationBestPractices; src/Storages/MergeTree/MergeTreeIndexGranuleBloomFilter.cpp",
-             "(b, k) from the lookup table of (1 − e^(−k/b))^k, b ≤ 19, k ≤ 15; m = 8·⌈b·n/8⌉",
-             "k seeded 64-bit hashes Hash128to64(hash, seed_i) mod m (BloomFilter::addHashWithSeed)", 64, "ideal"),
-        info("hurst", "hur.st Bloom filter calculator", "hur.st/bloomfilter (Thomas Hurst's calculator page)",
-             "m = ⌈n ln p / ln(1/2^(ln 2))⌉, k = round((m/n) ln 2)", "independent probes (the page's model; no implementation)", 0, "ideal"),
-        info("parquet", "Parquet writer (parquet-java)", "apache/parquet-java parquet-column .../values/bloomfilter/BlockSplitBloomFilter.java: optimalNumOfBits, initBitset; ParquetProperties.DEFAULT_MAX_BLOOM_FILTER_BYTES",
-             "m = −8n / ln(1 − p^(1/8)) (int), `& ~256` rounding, ≥ 32 B, next power of two, ≤ the writer's maximum (1 MiB)",
-             "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64, "parquet"),
-        info("parquet-spec", "Parquet format spec table", "apache/parquet-format BloomFilter.md, \"Sizing an SBBF\" (bits per insert 6.0, 10.5, 16.9, 26.4, 41 for 10 %, 1 %, 0.1 %, 0.01 %, 0.001 %)",
-             "c(p) from the table, log-linear in ln p between rows; m = 256·⌈c·n / 256⌉",
-             "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64, "parquet"),
-        info("arrow", "Arrow C++ (parquet) BlockSplitBloomFilter", "apache/arrow cpp/src/parquet/bloom_filter.h: BlockSplitBloomFilter::OptimalNumOfBits",
-             "m = −8n / ln(1 − p^(1/8)) (uint32), ≥ 256 bits, next power of two, ≤ 128 MiB",
-             "split block (the Parquet spec), h = XXH64", 64, "parquet"),
-        info("rocksdb", "RocksDB FastLocalBloom (format_version 5)", "facebook/rocksdb util/bloom_impl.h FastLocalBloomImpl (ChooseNumProbes, AddHash); table/block_based/filter_policy.cc CalculateSpace",
-             "bits_per_key is the user's setting: the smallest (in millibits) whose filter meets p; bytes = 64·⌈n·millibits/8000/64⌉ + 5",
-             "cache line FastRange32(lower 32 bits, lines); probes h = upper 32 bits, bit h >> 23, h *= 0x9e3779b9", 64, "rocksdb"),
-        info("boost-block", "Boost.Bloom filter<T, 1, block<uint64_t, K>>", "boostorg/bloom include/boost/bloom/detail/core.hpp: filter_core(n, fpr), unadjusted_capacity_for, fpr_for_c, requested_range",
-             "the smallest c with fpr_for_c(c) ≤ p (bisection), m = 64·⌈(size_t)(c·n) / 64⌉",
-             "word hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, then bits (h >> 6j) & 63, remixed by mulx64 every 9", 64, "boost"),
-        info("boost-multiblock", "Boost.Bloom filter<T, 1, multiblock<uint64_t, K>>", "boostorg/bloom include/boost/bloom/detail/core.hpp: filter_core(n, fpr), unadjusted_capacity_for, fpr_for_c; multiblock.hpp",
-             "the smallest c with fpr_for_c(c) ≤ p (bisection), m = 64K·⌈(size_t)(c·n) / 64K⌉",
-             "block hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, one bit (h >> 6j) & 63 in word j", 64, "boost"),
+// boost-block, boost-multiblock: the K asked for, else the K for which Boost allocates least.
+Allocated boost_allocation(const Ask& a, Layout layout) {
+    Allocated out;
+    unsigned best_k = 0;
+    std::uint64_t best_m = 0;
+    if (a.in.k) {
+        best_k = static_cast<unsigned>(checked_integer(*a.in.k, "k", 1, kMaxHashes));
+        best_m = boost_capacity(layout, best_k, a.n, a.p);
+    } else {
+        for (unsigned k = 1; k <= 32; ++k) {
+            // Boost's estimate is never below the classic formula, whose inverse −k/ln(1 − p^{1/k}) bits per
+            // item is a floor on its capacity: a K whose floor is already above the best size cannot win.
+            if (best_k != 0 && -static_cast<double>(k) / std::log1p(-std::pow(a.p, 1.0 / k)) * a.nd >= static_cast<double>(best_m)) continue;
+            const std::uint64_t m = boost_capacity(layout, k, a.n, a.p);
+            if (best_k == 0 || m < best_m) best_k = k, best_m = m;
+        }
+        out.note = "K = " + std::to_string(best_k) + ": the template argument for which Boost allocates least";
+    }
+    const std::uint64_t B = layout == Layout::blocked ? 64 : 64 * std::uint64_t{best_k};
+    out.filter = built(layout, static_cast<double>(best_m), a.n, best_k, B, Hashing::colliding);
+    return out;
+}
+
+// Each library: what the page shows of it (name, label, source, rule, probes, hash width, the simulation's scheme)
+// and its sizing rule, as its source file writes it (the header cites each).
+struct Library {
+    LibraryInfo info;
+    Allocated (*allocate)(const Ask&);
+};
+
+const std::vector<Library>& table() {
+    static const std::vector<Library> all = {
+        {{"guava", "Guava BloomFilter.create", "google/guava guava/src/com/google/common/hash/BloomFilter.java: create, optimalNumOfBits, optimalNumOfHashFunctions(p); BloomFilterStrategies.LockFreeBitArray",
+          "m = 64·⌈(long)(−n ln p / ln²2) / 64⌉, k = max(1, round(−ln p / ln 2))",
+          "MURMUR128_MITZ_64: (h1 + i·h2 & Long.MAX_VALUE) mod m on murmur3_128's two 64-bit halves", 64, "guava"},
+         [](const Ask& a) {
+             const std::int64_t bits = java_long(-a.nd * std::log(a.p) / (kLn2 * kLn2));
+             if (bits <= 0) throw RangeError("p", "a target for which Guava's optimalNumOfBits is positive (it refuses 0 bits)", show_number(a.p));
+             const double k = std::max(1.0, java_round(-std::log(a.p) / kLn2));
+             return Allocated{standard(64.0 * static_cast<double>(ceil_div(static_cast<std::uint64_t>(bits), 64)), a.n, k)};
+         }},
+        {{"redisbloom", "RedisBloom BF.RESERVE … NONSCALING", "RedisBloom deps/bloom/bloom.c: bloom_init, calc_bpe; src/rebloom.c bfCreateChain (FORCE64 | NOROUND); src/sb.c SB_NewChain",
+          "bpe = −ln p / ln²2, m = 64·⌈(uint64)(n·bpe) / 64⌉, k = ⌈ln 2 · bpe⌉", "(a + i·b) mod m, a and b MurmurHash64A (b seeded with a)", 64, "redisbloom"},
+         [](const Ask& a) {
+             const double bpe = std::fabs(std::log(a.p) / 0.480453013918201);
+             const double raw = a.nd * bpe;
+             std::uint64_t bits = raw >= 1.8446744073709552e19 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(raw);
+             if (bits == 0) bits = 1;
+             return Allocated{standard(64.0 * static_cast<double>(ceil_div(bits, 64)), a.n, std::ceil(0.693147180559945 * bpe))};
+         }},
+        {{"bloom-filters", "bloom-filters (npm) BloomFilter.create", "Callidon/bloom-filters src/formulas.ts: optimalFilterSize, optimalHashes; src/bloom/bloom-filter.ts create, getDistinctIndices",
+          "m = ⌈−n ln p / ln²2⌉, k = ⌈(m/n) ln 2⌉, k distinct bits", "k distinct indices from double hashing of XXH64", 64, "ideal"},
+         [](const Ask& a) {
+             const double m = std::ceil(-((a.nd * std::log(a.p)) / std::pow(std::log(2.0), 2)));
+             const double k = std::ceil((m / a.nd) * std::log(2.0));
+             if (k > m) throw InfeasibleError("p", "a target for which bloom-filters' k ≤ m (it draws k distinct bits)", show_number(a.p));
+             return Allocated{standard(m, a.n, k, Hashing::distinct)};
+         }},
+        {{"hive", "Hive / ORC BloomFilter", "apache/orc java/core/src/java/org/apache/orc/util/BloomFilter.java (Hive storage-api org/apache/hive/common/util/BloomFilter.java): constructor, optimalNumOfBits, optimalNumOfHashFunctions",
+          "nb = (int)(−n ln p / ln²2), m = nb + 64 − nb mod 64, k = max(1, round((m/n) ln 2))",
+          "(h1 + i·h2) in 32-bit int arithmetic on Murmur3.hash64's halves, i = 1..k, negatives flipped, mod m", 64, "orc"},
+         [](const Ask& a) {
+             const std::int64_t nb = java_int(-a.nd * std::log(a.p) / (std::log(2.0) * std::log(2.0)));
+             if (nb > 2147483647LL - 64)
+                 throw InfeasibleError("n", "fewer items: Hive's bit count nb + 64 − nb mod 64 must fit a Java int (< 2^31)", show_number(a.nd));
+             const std::int64_t m = nb + (64 - nb % 64);
+             const double k = std::max(1.0, java_round(static_cast<double>(m) / a.nd * std::log(2.0)));
+             return Allocated{standard(static_cast<double>(m), a.n, k), 0, nb % 64 == 0 ? "a whole 64-bit word added: nb is already a multiple of 64" : ""};
+         }},
+        {{"clickhouse", "ClickHouse bloom_filter index", "ClickHouse src/Interpreters/BloomFilterHash.h calculationBestPractices; src/Storages/MergeTree/MergeTreeIndexGranuleBloomFilter.cpp",
+          "(b, k) from the lookup table of (1 − e^(−k/b))^k, b ≤ 19, k ≤ 15; m = 8·⌈b·n/8⌉",
+          "k seeded 64-bit hashes Hash128to64(hash, seed_i) mod m (BloomFilter::addHashWithSeed)", 64, "ideal"},
+         [](const Ask& a) {
+             const BitsAndHashes bk = clickhouse_best_practices(a.p);
+             const std::uint64_t bytes = ceil_div(std::uint64_t{bk.bits_per_row} * a.n, 8);
+             return Allocated{standard(8.0 * static_cast<double>(bytes), a.n, bk.k), 8 * ceil_div(bytes, 8),  // the filter's words (UInt64)
+                              a.p < 0.000109 ? "below the lookup table: its last row searched (19 bits per row, k = 13) is used" : ""};
+         }},
+        {{"hurst", "hur.st Bloom filter calculator", "hur.st/bloomfilter (Thomas Hurst's calculator page)", "m = ⌈n ln p / ln(1/2^(ln 2))⌉, k = round((m/n) ln 2)",
+          "independent probes (the page's model; no implementation)", 0, "ideal"},
+         [](const Ask& a) {
+             const double m = std::ceil((a.nd * std::log(a.p)) / std::log(1.0 / std::pow(2.0, std::log(2.0))));
+             return Allocated{standard(m, a.n, java_round((m / a.nd) * std::log(2.0)))};
+         }},
+        {{"parquet", "Parquet writer (parquet-java)", "apache/parquet-java parquet-column .../values/bloomfilter/BlockSplitBloomFilter.java: optimalNumOfBits, initBitset; ParquetProperties.DEFAULT_MAX_BLOOM_FILTER_BYTES",
+          "m = −8n / ln(1 − p^(1/8)) (int), `& ~256` rounding, ≥ 32 B, next power of two, ≤ the writer's maximum (1 MiB)",
+          "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64, "parquet"},
+         [](const Ask& a) {
+             const std::uint64_t max_bytes =
+                 a.in.max_bytes ? checked_integer(*a.in.max_bytes, "maxBytes", kParquetMinBytes, kParquetUpperBoundBytes) : kParquetDefaultMaxBytes;
+             const std::uint64_t bytes = parquet_writer_bytes(a.n, a.p, max_bytes);
+             const std::int64_t asked = parquet_optimal_num_of_bits(a.n, a.p) / 8;
+             return Allocated{built(Layout::split_block, 8.0 * static_cast<double>(bytes), a.n, 8, 256, Hashing::colliding), bytes,
+                              static_cast<std::uint64_t>(asked) > max_bytes ? "capped at the writer's maximum, " + std::to_string(max_bytes) + " bytes" : ""};
+         }},
+        {{"parquet-spec", "Parquet format spec table", "apache/parquet-format BloomFilter.md, \"Sizing an SBBF\" (bits per insert 6.0, 10.5, 16.9, 26.4, 41 for 10 %, 1 %, 0.1 %, 0.01 %, 0.001 %)",
+          "c(p) from the table, log-linear in ln p between rows; m = 256·⌈c·n / 256⌉",
+          "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64, "parquet"},
+         [](const Ask& a) {
+             const double blocks = std::ceil(parquet_spec_bits_per_value(a.p) * a.nd / 256.0);
+             return Allocated{built(Layout::split_block, 256.0 * blocks, a.n, 8, 256, Hashing::colliding)};
+         }},
+        {{"arrow", "Arrow C++ (parquet) BlockSplitBloomFilter", "apache/arrow cpp/src/parquet/bloom_filter.h: BlockSplitBloomFilter::OptimalNumOfBits",
+          "m = −8n / ln(1 − p^(1/8)) (uint32), ≥ 256 bits, next power of two, ≤ 128 MiB", "split block (the Parquet spec), h = XXH64", 64, "parquet"},
+         [](const Ask& a) {
+             if (a.n > 4294967295ULL) throw RangeError("n", "an integer in [1, 2^32 − 1]: Arrow's ndv is a uint32_t", show_number(a.nd));
+             constexpr double max_bits = static_cast<double>(kParquetUpperBoundBytes << 3);
+             const double m = -8.0 * a.nd / std::log(1.0 - std::pow(a.p, 1.0 / 8));
+             std::uint64_t bits = (m < 0 || m > max_bits) ? kParquetUpperBoundBytes << 3 : static_cast<std::uint64_t>(m);
+             bits = std::max<std::uint64_t>(bits, kParquetMinBytes << 3);
+             std::uint64_t pow2 = 1;
+             while (pow2 < bits) pow2 <<= 1;
+             bits = std::min<std::uint64_t>(pow2, kParquetUpperBoundBytes << 3);
+             return Allocated{built(Layout::split_block, static_cast<double>(bits), a.n, 8, 256, Hashing::colliding), 0,
+                              m > max_bits ? "capped at 128 MiB (kMaximumBloomFilterBytes)" : ""};
+         }},
+        {{"rocksdb", "RocksDB FastLocalBloom (format_version 5)", "facebook/rocksdb util/bloom_impl.h FastLocalBloomImpl (ChooseNumProbes, AddHash); table/block_based/filter_policy.cc CalculateSpace",
+          "bits_per_key is the user's setting: the smallest (in millibits) whose filter meets p; bytes = 64·⌈n·millibits/8000/64⌉ + 5",
+          "cache line FastRange32(lower 32 bits, lines); probes h = upper 32 bits, bit h >> 23, h *= 0x9e3779b9", 64, "rocksdb"},
+         [](const Ask& a) {
+             LayoutSizingInput s;
+             s.n = a.nd, s.p = a.p, s.preset = "rocksdb";
+             const LayoutSizing sized = size_layout(s);
+             Allocated out{sized.filter, static_cast<std::uint64_t>(sized.bytes)};
+             if (sized.rocksdb_bits_per_key) {  // millibits: three decimals exactly (no printf in the wasm module)
+                 const auto millibits = static_cast<std::uint64_t>(std::llround(*sized.rocksdb_bits_per_key * 1000));
+                 const std::string frac = std::to_string(1000 + millibits % 1000).substr(1);
+                 out.note = "bits_per_key = " + std::to_string(millibits / 1000) + "." + frac;
+             }
+             return out;
+         }},
+        {{"boost-block", "Boost.Bloom filter<T, 1, block<uint64_t, K>>", "boostorg/bloom include/boost/bloom/detail/core.hpp: filter_core(n, fpr), unadjusted_capacity_for, fpr_for_c, requested_range",
+          "the smallest c with fpr_for_c(c) ≤ p (bisection), m = 64·⌈(size_t)(c·n) / 64⌉",
+          "word hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, then bits (h >> 6j) & 63, remixed by mulx64 every 9", 64, "boost"},
+         [](const Ask& a) { return boost_allocation(a, Layout::blocked); }},
+        {{"boost-multiblock", "Boost.Bloom filter<T, 1, multiblock<uint64_t, K>>", "boostorg/bloom include/boost/bloom/detail/core.hpp: filter_core(n, fpr), unadjusted_capacity_for, fpr_for_c; multiblock.hpp",
+          "the smallest c with fpr_for_c(c) ≤ p (bisection), m = 64K·⌈(size_t)(c·n) / 64K⌉",
+          "block hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, one bit (h >> 6j) & 63 in word j", 64, "boost"},
+         [](const Ask& a) { return boost_allocation(a, Layout::split_block); }},
     };
     return all;
 }
 
-const LibraryInfo& find_library(const std::string& name) {
-    for (const auto& l : libraries())
-        if (l.name == name) return l;
+const Library& find(const std::string& name) {
+    for (const auto& l : table())
+        if (l.info.name == name) return l;
     throw RangeError("library",
                      "one of guava, redisbloom, bloom-filters, hive, clickhouse, hurst, parquet, parquet-spec, arrow, rocksdb, boost-block, boost-multiblock",
                      quoted(name));
 }
+
+}  // namespace
+
+const std::vector<LibraryInfo>& libraries() {
+    static const std::vector<LibraryInfo> all = [] {
+        std::vector<LibraryInfo> v;
+        for (const auto& l : table()) v.push_back(l.info);
+        return v;
+    }();
+    return all;
+}
+
+const LibraryInfo& find_library(const std::string& name) { return find(name).info; }
 
 BitsAndHashes clickhouse_best_practices(double p) {
     // BloomFilterHash.h, probability_lookup_table[bits per row][k] and min_probability_index_each_bits.
@@ -213,7 +335,26 @@ double parquet_spec_bits_per_value(double p) {
 }
 
 namespace {
-LibrarySizing allocation(const LibrarySizingInput& in);
+
+// What the library allocates (size_for_library without the hash floor).
+LibrarySizing allocation(const LibrarySizingInput& in) {
+    const Library& lib = find(in.library);
+    const std::uint64_t n = checked_integer(in.n, "n", 1, kMaxItems);
+    const double p = checked_probability(in.p, "p");
+    const double nd = static_cast<double>(n);
+    Allocated a = lib.allocate(Ask{in, n, nd, p});
+    LibrarySizing out;
+    out.library = lib.info;
+    out.target = p;
+    out.filter = a.filter;
+    out.note = std::move(a.note);
+    out.bytes = a.bytes ? a.bytes : ceil_div(out.filter.m, 8);
+    out.bits_per_key = static_cast<double>(out.filter.m) / nd;
+    out.exact = layout_exact_fpr(out.filter);
+    out.misses_target = out.exact > p;
+    return out;
+}
+
 }  // namespace
 
 LibrarySizing size_for_library(const LibrarySizingInput& in) {
@@ -222,115 +363,5 @@ LibrarySizing size_for_library(const LibrarySizingInput& in) {
     if (const unsigned bits = asked ? asked : out.library.hash_bits) out.hash_floor = hash_floor(out.filter, out.exact, bits, out.target);
     return out;
 }
-
-namespace {
-
-// What the library allocates (size_for_library without the hash floor).
-LibrarySizing allocation(const LibrarySizingInput& in) {
-    const LibraryInfo& lib = find_library(in.library);
-    const std::uint64_t n = checked_integer(in.n, "n", 1, kMaxItems);
-    const double p = checked_probability(in.p, "p");
-    const double nd = static_cast<double>(n);
-    LibrarySizing out;
-    out.library = lib;
-    out.target = p;
-    const std::string& name = lib.name;
-    std::uint64_t bytes = 0;
-    if (name == "guava") {
-        const std::int64_t bits = java_long(-nd * std::log(p) / (kLn2 * kLn2));
-        if (bits <= 0) throw RangeError("p", "a target for which Guava's optimalNumOfBits is positive (it refuses 0 bits)", show_number(p));
-        const double k = std::max(1.0, java_round(-std::log(p) / kLn2));
-        out.filter = standard(64.0 * static_cast<double>(ceil_div(static_cast<std::uint64_t>(bits), 64)), n, k);
-    } else if (name == "redisbloom") {
-        const double bpe = std::fabs(std::log(p) / 0.480453013918201);
-        const double raw = nd * bpe;
-        std::uint64_t bits = raw >= 1.8446744073709552e19 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(raw);
-        if (bits == 0) bits = 1;
-        const double m = 64.0 * static_cast<double>(ceil_div(bits, 64));
-        out.filter = standard(m, n, std::ceil(0.693147180559945 * bpe));
-    } else if (name == "bloom-filters") {
-        const double m = std::ceil(-((nd * std::log(p)) / std::pow(std::log(2.0), 2)));
-        const double k = std::ceil((m / nd) * std::log(2.0));
-        if (k > m) throw InfeasibleError("p", "a target for which bloom-filters' k ≤ m (it draws k distinct bits)", show_number(p));
-        out.filter = standard(m, n, k, Hashing::distinct);
-    } else if (name == "hive") {
-        const std::int64_t nb = java_int(-nd * std::log(p) / (std::log(2.0) * std::log(2.0)));
-        if (nb > 2147483647LL - 64)
-            throw InfeasibleError("n", "fewer items: Hive's bit count nb + 64 − nb mod 64 must fit a Java int (< 2^31)", show_number(nd));
-        const std::int64_t m = nb + (64 - nb % 64);
-        const double k = std::max(1.0, java_round(static_cast<double>(m) / nd * std::log(2.0)));
-        out.filter = standard(static_cast<double>(m), n, k);
-        if (nb % 64 == 0) out.note = "a whole 64-bit word added: nb is already a multiple of 64";
-    } else if (name == "clickhouse") {
-        const BitsAndHashes bk = clickhouse_best_practices(p);
-        bytes = ceil_div(std::uint64_t{bk.bits_per_row} * n, 8);
-        out.filter = standard(8.0 * static_cast<double>(bytes), n, bk.k);
-        bytes = 8 * ceil_div(bytes, 8);  // the filter's words (UInt64)
-        if (p < 0.000109) out.note = "below the lookup table: its last row searched (19 bits per row, k = 13) is used";
-    } else if (name == "hurst") {
-        const double m = std::ceil((nd * std::log(p)) / std::log(1.0 / std::pow(2.0, std::log(2.0))));
-        out.filter = standard(m, n, java_round((m / nd) * std::log(2.0)));
-    } else if (name == "parquet") {
-        const std::uint64_t max_bytes =
-            in.max_bytes ? checked_integer(*in.max_bytes, "maxBytes", kParquetMinBytes, kParquetUpperBoundBytes) : kParquetDefaultMaxBytes;
-        bytes = parquet_writer_bytes(n, p, max_bytes);
-        out.filter = built(Layout::split_block, 8.0 * static_cast<double>(bytes), n, 8, 256, Hashing::colliding);
-        const std::int64_t asked = parquet_optimal_num_of_bits(n, p) / 8;
-        if (static_cast<std::uint64_t>(asked) > max_bytes) out.note = "capped at the writer's maximum, " + std::to_string(max_bytes) + " bytes";
-    } else if (name == "parquet-spec") {
-        const double c = parquet_spec_bits_per_value(p);
-        const double blocks = std::ceil(c * nd / 256.0);
-        out.filter = built(Layout::split_block, 256.0 * blocks, n, 8, 256, Hashing::colliding);
-    } else if (name == "arrow") {
-        if (n > 4294967295ULL) throw RangeError("n", "an integer in [1, 2^32 − 1]: Arrow's ndv is a uint32_t", show_number(nd));
-        constexpr double max_bits = static_cast<double>(kParquetUpperBoundBytes << 3);
-        const double m = -8.0 * nd / std::log(1.0 - std::pow(p, 1.0 / 8));
-        std::uint64_t bits = (m < 0 || m > max_bits) ? kParquetUpperBoundBytes << 3 : static_cast<std::uint64_t>(m);
-        bits = std::max<std::uint64_t>(bits, kParquetMinBytes << 3);
-        std::uint64_t pow2 = 1;
-        while (pow2 < bits) pow2 <<= 1;
-        bits = std::min<std::uint64_t>(pow2, kParquetUpperBoundBytes << 3);
-        out.filter = built(Layout::split_block, static_cast<double>(bits), n, 8, 256, Hashing::colliding);
-        if (m > max_bits) out.note = "capped at 128 MiB (kMaximumBloomFilterBytes)";
-    } else if (name == "rocksdb") {
-        LayoutSizingInput s;
-        s.n = nd, s.p = p, s.preset = "rocksdb";
-        const LayoutSizing sized = size_layout(s);
-        out.filter = sized.filter;
-        bytes = static_cast<std::uint64_t>(sized.bytes);
-        if (sized.rocksdb_bits_per_key) {  // millibits: three decimals exactly (no printf in the wasm module)
-            const auto millibits = static_cast<std::uint64_t>(std::llround(*sized.rocksdb_bits_per_key * 1000));
-            const std::string frac = std::to_string(1000 + millibits % 1000).substr(1);
-            out.note = "bits_per_key = " + std::to_string(millibits / 1000) + "." + frac;
-        }
-    } else {  // boost-block, boost-multiblock
-        const Layout layout = name == "boost-block" ? Layout::blocked : Layout::split_block;
-        unsigned best_k = 0;
-        std::uint64_t best_m = 0;
-        if (in.k) {
-            best_k = static_cast<unsigned>(checked_integer(*in.k, "k", 1, kMaxHashes));
-            best_m = boost_capacity(layout, best_k, n, p);
-        } else {
-            for (unsigned k = 1; k <= 32; ++k) {
-                // Boost's estimate is never below the classic formula, whose inverse −k/ln(1 − p^{1/k}) bits per
-                // item is a floor on its capacity: a K whose floor is already above the best size cannot win.
-                if (best_k != 0 && -static_cast<double>(k) / std::log1p(-std::pow(p, 1.0 / k)) * nd >= static_cast<double>(best_m)) continue;
-                const std::uint64_t m = boost_capacity(layout, k, n, p);
-                if (best_k == 0 || m < best_m) best_k = k, best_m = m;
-            }
-            out.note = "K = " + std::to_string(best_k) + ": the template argument for which Boost allocates least";
-        }
-        const std::uint64_t B = layout == Layout::blocked ? 64 : 64 * std::uint64_t{best_k};
-        out.filter = built(layout, static_cast<double>(best_m), n, best_k, B, Hashing::colliding);
-    }
-    if (bytes == 0) bytes = ceil_div(out.filter.m, 8);
-    out.bytes = bytes;
-    out.bits_per_key = static_cast<double>(out.filter.m) / nd;
-    out.exact = layout_exact_fpr(out.filter);
-    out.misses_target = out.exact > p;
-    return out;
-}
-
-}  // namespace
 
 }  // namespace bloomcalc
