@@ -3,13 +3,20 @@ import type { HashBits, Hashing, Layout, LayoutHashScheme, LibraryName } from '.
 import type { HashFloor, Memory } from './results-filters.js';
 import type { Interval } from './results-simulation.js';
 
-export interface LayoutFilter {
+/**
+ * A layout and its block B, what a preset fixes and every layout filter has. `Block`: null where no block is named
+ * (a preset whose B is K words; librarySize's standard filter).
+ */
+export interface LayoutBlock<Block extends number | null = number> {
   layout: Layout;
+  /** B; m for the standard and partitioned layouts (one block). */
+  blockBits: Block;
+}
+
+export interface LayoutFilter<Block extends number | null = number> extends LayoutBlock<Block> {
   m: number;
   n: number;
   k: number;
-  /** B; m for the standard and partitioned layouts (one block). */
-  blockBits: number;
   hashing: Hashing;
 }
 
@@ -92,7 +99,8 @@ export interface LibraryInfo {
   hashScheme: LayoutHashScheme;
 }
 
-export interface LibrarySizeResult extends LayoutFilter {
+/** blockBits: null for a standard filter. */
+export interface LibrarySizeResult extends LayoutFilter<number | null> {
   library: LibraryName;
   label: string;
   source: string;
@@ -167,12 +175,10 @@ export interface LayoutSimulationResult extends LayoutFilter {
   inside: boolean;
 }
 
-export interface LayoutPresetInfo {
+export interface LayoutPresetInfo extends LayoutBlock<number | null> {
   name: string;
   label: string;
   reference: string;
-  layout: Layout;
-  blockBits: number | null;
   wordBits: number | null;
   k: number | null;
   kRule: 'fixed' | 'rocksdb' | 'free';

@@ -36,6 +36,7 @@
 
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/fpr/report.hpp"
+#include "bloomcalc/layouts/layout.hpp"
 #include "bloomcalc/params.hpp"
 #include "bloomcalc/rbf/large/rbf_method.hpp"
 #include "bloomcalc/rbf/params.hpp"
@@ -217,6 +218,17 @@ void field(const val& input, const char* name, bool& out) {
 }
 void field(const val& input, const char* name, std::vector<double>& out) { out = numbers(input, name); }
 
+Fields::Fields() : out_(val::object()) {}
+[[gnu::noinline]] Fields& Fields::add(const char* name, double x) { return add(name, val(x)); }
+[[gnu::noinline]] Fields& Fields::add(const char* name, bool x) { return add(name, val(x)); }
+[[gnu::noinline]] Fields& Fields::add(const char* name, const char* text) { return add(name, val(std::string(text))); }
+[[gnu::noinline]] Fields& Fields::add(const char* name, const std::string& text) { return add(name, val(text)); }
+[[gnu::noinline]] Fields& Fields::add(const char* name, const std::optional<double>& x) { return add(name, optional_val(x)); }
+[[gnu::noinline]] Fields& Fields::add(const char* name, const val& v) {
+    out_.set(name, v);
+    return *this;
+}
+
 // A result that may be unbounded or absent: null, never ±∞ or NaN.
 val finite_or_null(double x) { return std::isfinite(x) ? val(x) : val::null(); }
 // Π(x, k): none, or beyond every double (no realisable product is answered positive): null either way.
@@ -229,47 +241,32 @@ val array_of(const std::vector<double>& values) {
     return out;
 }
 
-void set_filter(val& out, const bc::Filter& f) {
-    out.set("m", val(static_cast<double>(f.m)));
-    out.set("n", val(static_cast<double>(f.n)));
-    out.set("k", val(f.k));
-    out.set("hashing", val(std::string(bc::to_string(f.hashing))));
+void set_filter(Fields& out, const bc::Filter& f) { out.add("m", f.m).add("n", f.n).add("k", f.k).add("hashing", f.hashing); }
+
+void set_block_bits(Fields& out, std::uint64_t block_bits) {
+    out.add("blockBits", block_bits ? std::optional<double>(static_cast<double>(block_bits)) : std::nullopt);
+}
+
+void set_layout_filter(Fields& out, const bc::LayoutFilter& f, bool standard_block) {
+    out.add("layout", f.layout).add("m", f.m).add("n", f.n).add("k", f.k);
+    set_block_bits(out, standard_block || f.layout != bc::Layout::standard ? f.block_bits : 0);
+    out.add("hashing", f.hashing);
 }
 
 val fpr_report_val(const bc::FprReport& r) {
-    val out = val::object();
+    Fields out;
     set_filter(out, r.filter);
-    out.set("exact", val(r.exact));
-    out.set("classic", val(r.classic));
-    out.set("classicDistinct", val(r.classic_distinct));
-    out.set("bloom1970", val(r.bloom1970));
-    val rel = val::object();
-    rel.set("classic", val(r.rel_err_classic));
-    rel.set("classicDistinct", val(r.rel_err_classic_distinct));
-    rel.set("bloom1970", val(r.rel_err_bloom1970));
-    out.set("relativeError", rel);
-    out.set("bitsPerElement", val(r.bits_per_element));
-    return out;
+    const val relative = Fields().add("classic", r.rel_err_classic).add("classicDistinct", r.rel_err_classic_distinct).add("bloom1970", r.rel_err_bloom1970).done();
+    return out.add("exact", r.exact).add("classic", r.classic).add("classicDistinct", r.classic_distinct).add("bloom1970", r.bloom1970)
+        .add("relativeError", relative).add("bitsPerElement", r.bits_per_element).done();
 }
 
-
-val interval_val(const bc::Interval& i) {
-    val out = val::object();
-    out.set("low", val(i.low));
-    out.set("high", val(i.high));
-    return out;
-}
+val interval_val(const bc::Interval& i) { return Fields().add("low", i.low).add("high", i.high).done(); }
 
 val progress_val(const bc::SimProgress& p) {
-    val out = val::object();
-    out.set("done", val(p.done));
-    out.set("epochsDone", val(static_cast<double>(p.epochs_done)));
-    out.set("arrivalsDone", val(static_cast<double>(p.arrivals_done)));
-    out.set("arrivalsTotal", val(static_cast<double>(p.arrivals_total)));
-    out.set("probes", val(p.probes));
-    out.set("probesTotal", val(p.probes_total));
-    out.set("fraction", val(p.done ? 1.0 : std::min(1.0, p.probes / p.probes_total)));
-    return out;
+    return Fields().add("done", p.done).add("epochsDone", p.epochs_done).add("arrivalsDone", p.arrivals_done)
+        .add("arrivalsTotal", p.arrivals_total).add("probes", p.probes).add("probesTotal", p.probes_total)
+        .add("fraction", p.done ? 1.0 : std::min(1.0, p.probes / p.probes_total)).done();
 }
 
 // A string argument passed as a val.
@@ -298,29 +295,14 @@ val parse_probability(val text, val parameter) {
 // For the leak tests (tests/js/errors.test.mjs): the wasm stack pointer as seen inside a binding (the
 // same frame every call, so equal values mean nothing leaked) and the bytes of heap in use.
 val diagnostics() {
-    val out = val::object();
-    out.set("stackPointer", val(static_cast<double>(emscripten_stack_get_current())));
-    out.set("heapInUse", val(static_cast<double>(mallinfo().uordblks)));
-    return out;
+    return Fields().add("stackPointer", emscripten_stack_get_current()).add("heapInUse", mallinfo().uordblks).done();
 }
 
 val limits() {
-    val out = val::object();
-    out.set("maxBits", val(static_cast<double>(bc::kMaxBits)));
-    out.set("maxItems", val(static_cast<double>(bc::kMaxItems)));
-    out.set("maxHashes", val(bc::kMaxHashes));
-    out.set("maxRbfBits", val(static_cast<double>(bc::kMaxRbfLargeBits)));
-    out.set("maxRbfExactBits", val(static_cast<double>(bc::kMaxRbfBits)));
-    val sim = val::object();
-    sim.set("maxBits", val(static_cast<double>(bc::kSimMaxBits)));
-    sim.set("memoryBytes", val(static_cast<double>(bc::kSimMemoryBudget)));
-    sim.set("maxProbes", val(bc::kSimMaxProbes));
-    sim.set("maxEpochs", val(static_cast<double>(bc::kSimMaxEpochs)));
-    sim.set("maxArrivals", val(static_cast<double>(bc::kSimMaxArrivals)));
-    sim.set("maxPool", val(static_cast<double>(bc::kMaxPool)));
-    sim.set("maxWindow", val(static_cast<double>(bc::kMaxWindow)));
-    out.set("simulation", sim);
-    return out;
+    const val simulation = Fields().add("maxBits", bc::kSimMaxBits).add("memoryBytes", bc::kSimMemoryBudget).add("maxProbes", bc::kSimMaxProbes)
+        .add("maxEpochs", bc::kSimMaxEpochs).add("maxArrivals", bc::kSimMaxArrivals).add("maxPool", bc::kMaxPool).add("maxWindow", bc::kMaxWindow).done();
+    return Fields().add("maxBits", bc::kMaxBits).add("maxItems", bc::kMaxItems).add("maxHashes", bc::kMaxHashes)
+        .add("maxRbfBits", bc::kMaxRbfLargeBits).add("maxRbfExactBits", bc::kMaxRbfBits).add("simulation", simulation).done();
 }
 
 }  // namespace

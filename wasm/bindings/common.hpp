@@ -8,10 +8,13 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace bloomcalc {
@@ -19,6 +22,7 @@ struct Filter;
 struct FprReport;
 struct HashFloor;
 struct Interval;
+struct LayoutFilter;
 struct SimProgress;
 }  // namespace bloomcalc
 
@@ -84,11 +88,43 @@ double required_field_number(const val& input, const char* name, const std::stri
 bool required_bool(const val& input, const char* name, const std::string& path);
 
 // ---- the writers -------------------------------------------------------------------------------------
+// A result object written field by field in the order JS sees it: Fields().add("low", i.low).add("high", i.high)
+// .done(). A value is a number (counts as doubles), a flag, a text, a named choice (the core's to_string), an
+// optional number (none: null) or a val. Each add is one out-of-line call: no temporary val at the call site (the
+// embed size budget).
+class Fields {
+public:
+    Fields();
+    explicit Fields(val out) : out_(std::move(out)) {}  // adds to an object begun
+    Fields& add(const char* name, double x);
+    Fields& add(const char* name, bool x);
+    Fields& add(const char* name, const char* text);
+    Fields& add(const char* name, const std::string& text);
+    Fields& add(const char* name, const std::optional<double>& x);
+    Fields& add(const char* name, const val& v);
+    template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
+    Fields& add(const char* name, T x) {
+        return add(name, static_cast<double>(x));
+    }
+    template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
+    Fields& add(const char* name, E choice) {
+        return add(name, to_string(choice));  // the core's name of the choice (argument-dependent lookup)
+    }
+    val done() const { return out_; }
+
+private:
+    val out_;
+};
+
 val finite_or_null(double x);                          // null, never ±∞ or NaN
 val finite_optional(const std::optional<double>& x);  // none or not finite: null
 val optional_val(const std::optional<double>& x);     // none: null
 val array_of(const std::vector<double>& values);
-void set_filter(val& out, const bloomcalc::Filter& f);  // m, n, k, hashing (fpr() and size()'s results)
+void set_filter(Fields& out, const bloomcalc::Filter& f);  // m, n, k, hashing (fpr() and size()'s results)
+// A layout filter (the layouts' results, librarySize's): layout, m, n, k, blockBits, hashing; a standard filter's
+// block (m) named, or null where `standard_block` is false (librarySize).
+void set_layout_filter(Fields& out, const bloomcalc::LayoutFilter& f, bool standard_block = true);
+void set_block_bits(Fields& out, std::uint64_t block_bits);  // B; 0: null (none to name)
 val fpr_report_val(const bloomcalc::FprReport& r);  // fpr() and size()'s report
 val hash_floor_val(const bloomcalc::HashFloor& h);  // hash_width.cpp: hashFloor and librarySize's floor
 val interval_val(const bloomcalc::Interval& i);       // { low, high }

@@ -15,14 +15,8 @@
 namespace bcjs {
 
 val hash_floor_val(const bloomcalc::HashFloor& h) {
-    val out = val::object();
-    out.set("hashBits", val(h.hash_bits));
-    out.set("log2ProbeSets", val(h.log2_probe_sets));
-    out.set("floor", val(h.floor));
-    out.set("fpr", val(h.fpr));
-    out.set("matters", val(h.matters));
-    out.set("targetBelowFloor", val(h.target_below_floor));
-    return out;
+    return Fields().add("hashBits", h.hash_bits).add("log2ProbeSets", h.log2_probe_sets).add("floor", h.floor).add("fpr", h.fpr)
+        .add("matters", h.matters).add("targetBelowFloor", h.target_below_floor).done();
 }
 
 }  // namespace bcjs

@@ -19,29 +19,14 @@ namespace bc = bloomcalc;
 namespace {
 
 // A library's name (under `name_key`), label, source, rule and probes.
-void set_library(val& out, const bc::LibraryInfo& l, const char* name_key) {
-    out.set(name_key, val(l.name));
-    out.set("label", val(l.label));
-    out.set("source", val(l.source));
-    out.set("rule", val(l.rule));
-    out.set("probes", val(l.probes));
+Fields& library_fields(Fields& out, const bc::LibraryInfo& l, const char* name_key) {
+    return out.add(name_key, l.name).add("label", l.label).add("source", l.source).add("rule", l.rule).add("probes", l.probes);
 }
 
 val library_info_val(const bc::LibraryInfo& l) {
-    val out = val::object();
-    set_library(out, l, "name");
-    out.set("hashBits", l.hash_bits ? val(l.hash_bits) : val::null());
-    out.set("hashScheme", val(l.scheme));
-    return out;
-}
-
-void set_filter(val& out, const bc::LayoutFilter& f) {
-    out.set("layout", val(std::string(bc::to_string(f.layout))));
-    out.set("m", val(static_cast<double>(f.m)));
-    out.set("n", val(static_cast<double>(f.n)));
-    out.set("k", val(f.k));
-    out.set("blockBits", f.layout == bc::Layout::standard ? val::null() : val(static_cast<double>(f.block_bits)));
-    out.set("hashing", val(std::string(bc::to_string(f.hashing))));
+    Fields out;
+    library_fields(out, l, "name").add("hashBits", l.hash_bits ? std::optional<double>(l.hash_bits) : std::nullopt).add("hashScheme", l.scheme);
+    return out.done();
 }
 
 val libraries() {
@@ -53,62 +38,31 @@ val libraries() {
 val library_size(val input) {
     return guarded([&] {
         const auto r = bc::size_for_library(inputs::LibrarySizeInput(input));
-        val out = val::object();
-        set_library(out, r.library, "library");
-        out.set("hashScheme", val(r.library.scheme));
-        set_filter(out, r.filter);
-        out.set("bytes", val(static_cast<double>(r.bytes)));
-        out.set("bitsPerKey", val(r.bits_per_key));
-        out.set("target", val(r.target));
-        out.set("exact", val(r.exact));
-        out.set("missesTarget", val(r.misses_target));
-        out.set("note", r.note.empty() ? val::null() : val(r.note));
-        out.set("hashFloor", r.hash_floor ? hash_floor_val(*r.hash_floor) : val::null());
-        return out;
+        Fields out;
+        library_fields(out, r.library, "library").add("hashScheme", r.library.scheme);
+        set_layout_filter(out, r.filter, false);  // a standard filter's block not named
+        return out.add("bytes", r.bytes).add("bitsPerKey", r.bits_per_key).add("target", r.target).add("exact", r.exact)
+            .add("missesTarget", r.misses_target).add("note", r.note.empty() ? val::null() : val(r.note))
+            .add("hashFloor", r.hash_floor ? hash_floor_val(*r.hash_floor) : val::null()).done();
     });
+}
+
+val optimum_val(const std::optional<bc::ScalableOptimum>& o) {
+    if (!o) return val::null();
+    return Fields().add("ratio", o->ratio).add("growth", o->growth).add("bits", o->bits).add("links", o->links).add("fpr", o->fpr).done();
 }
 
 val scalable(val input) {
     return guarded([&] {
         const auto in = inputs::ScalableInput(input);
         const auto r = bc::scalable_filter(in);
-        val out = val::object();
-        out.set("p", val(in.p));
-        out.set("capacity", val(in.capacity));
-        out.set("ratio", val(in.ratio));
-        out.set("growth", val(in.growth));
-        out.set("n", val(in.n));
-        out.set("library", val(in.library));
-        out.set("fpr", val(r.fpr));
-        out.set("bits", val(static_cast<double>(r.bits)));
-        out.set("bytes", val(static_cast<double>(r.bytes)));
-        out.set("bound", val(r.bound));
-        out.set("missesTarget", val(r.misses_target));
-        val links = val::array();
-        for (const auto& l : r.links) {
-            val link = val::object();
-            link.set("capacity", val(static_cast<double>(l.capacity)));
-            link.set("error", val(l.error));
-            link.set("m", val(static_cast<double>(l.filter.m)));
-            link.set("k", val(l.filter.k));
-            link.set("bytes", val(static_cast<double>(l.bytes)));
-            link.set("fill", val(static_cast<double>(l.fill)));
-            link.set("fpr", val(l.fpr));
-            links.call<void>("push", link);
-        }
-        out.set("links", links);
-        if (r.optimum) {
-            val o = val::object();
-            o.set("ratio", val(r.optimum->ratio));
-            o.set("growth", val(r.optimum->growth));
-            o.set("bits", val(static_cast<double>(r.optimum->bits)));
-            o.set("links", val(static_cast<double>(r.optimum->links)));
-            o.set("fpr", val(r.optimum->fpr));
-            out.set("optimum", o);
-        } else {
-            out.set("optimum", val::null());
-        }
-        return out;
+        const val links = val::array();
+        for (const auto& l : r.links)
+            links.call<void>("push", Fields().add("capacity", l.capacity).add("error", l.error).add("m", l.filter.m).add("k", l.filter.k)
+                                         .add("bytes", l.bytes).add("fill", l.fill).add("fpr", l.fpr).done());
+        return Fields().add("p", in.p).add("capacity", in.capacity).add("ratio", in.ratio).add("growth", in.growth).add("n", in.n)
+            .add("library", in.library).add("fpr", r.fpr).add("bits", r.bits).add("bytes", r.bytes).add("bound", r.bound)
+            .add("missesTarget", r.misses_target).add("links", links).add("optimum", optimum_val(r.optimum)).done();
     });
 }
 

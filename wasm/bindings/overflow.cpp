@@ -18,19 +18,9 @@ val overflow(val input) {
     return guarded([&] {
         const auto in = inputs::OverflowInput(input);
         const bc::OverflowResult r = bc::counter_overflow(in);
-        val out = val::object();
-        out.set("m", val(static_cast<double>(r.m)));
-        out.set("n", val(static_cast<double>(r.n)));
-        out.set("k", val(r.k));
-        out.set("bits", val(r.bits));
-        out.set("counterTail", val(r.counter_tail));
-        out.set("unionBound", val(r.union_bound));
-        out.set("probability", val(r.probability));
-        out.set("low", val(r.low));
-        out.set("high", val(r.high));
-        out.set("method", val(r.method));
-        out.set("target", optional_val(in.target));
-        return out;
+        return Fields().add("m", r.m).add("n", r.n).add("k", r.k).add("bits", r.bits).add("counterTail", r.counter_tail)
+            .add("unionBound", r.union_bound).add("probability", r.probability).add("low", r.low).add("high", r.high)
+            .add("method", r.method).add("target", in.target).done();
     });
 }
 

@@ -27,27 +27,12 @@ namespace {
 val paradox(val input) {
     return guarded([&] {
         const bc::BloomParadoxResult r = bc::bloom_paradox(inputs::ParadoxInput(input));
-        val out = val::object();
-        out.set("prior", val(r.prior));
-        out.set("alpha", val(r.alpha));
-        out.set("fpr", val(r.fpr));
-        out.set("bitsPerElement", val(r.bits_per_element));
-        out.set("posterior", val(r.posterior));
-        out.set("posteriorComplement", val(r.posterior_complement));
-        out.set("threshold", val(r.threshold));
-        out.set("posteriorThreshold", val(r.posterior_threshold));
-        out.set("paradox", val(r.paradox));
-        out.set("decision", val(std::string(r.paradox ? "ignore" : "trust")));
-        val costs = val::object();
-        costs.set("trustGivenPositive", val(r.cost_trust_given_positive));
-        costs.set("ignoreGivenPositive", val(r.cost_ignore_given_positive));
-        costs.set("trust", val(r.cost_trust));
-        costs.set("ignore", val(r.cost_ignore));
-        costs.set("optimal", val(r.cost_optimal));
-        out.set("costs", costs);
-        out.set("positiveProbability", val(r.positive_probability));
-        out.set("minBitsPerElement", optional_val(r.min_bits_per_element));
-        return out;
+        const val costs = Fields().add("trustGivenPositive", r.cost_trust_given_positive).add("ignoreGivenPositive", r.cost_ignore_given_positive)
+            .add("trust", r.cost_trust).add("ignore", r.cost_ignore).add("optimal", r.cost_optimal).done();
+        return Fields().add("prior", r.prior).add("alpha", r.alpha).add("fpr", r.fpr).add("bitsPerElement", r.bits_per_element)
+            .add("posterior", r.posterior).add("posteriorComplement", r.posterior_complement).add("threshold", r.threshold)
+            .add("posteriorThreshold", r.posterior_threshold).add("paradox", r.paradox).add("decision", r.paradox ? "ignore" : "trust")
+            .add("costs", costs).add("positiveProbability", r.positive_probability).add("minBitsPerElement", r.min_bits_per_element).done();
     });
 }
 
@@ -60,88 +45,45 @@ val paradox_curve(val input) {  // Fig. 2(a): posterior for each prior, one FPR
 val cbf(val input) {
     return guarded([&] {
         const bc::CbfResult r = bc::cbf_paradox(inputs::CbfInput(input));
-        val out = val::object();
-        out.set("counters", array_of(r.counters));
-        out.set("m", val(static_cast<double>(r.m)));
-        out.set("n", val(static_cast<double>(r.n)));
-        out.set("k", val(r.k));
-        out.set("prior", val(r.prior));
-        out.set("alpha", val(r.alpha));
-        out.set("product", finite_or_null(r.product));
-        out.set("logProduct", finite_or_null(r.log_product));
-        out.set("logLikelihoodRatio", finite_or_null(r.log_likelihood_ratio));
-        out.set("posterior", val(r.posterior));
-        out.set("posteriorComplement", val(r.posterior_complement));
-        out.set("posteriorThreshold", val(r.posterior_threshold));
-        out.set("minProduct", finite_optional(r.min_product));
-        out.set("decision", val(std::string(r.positive ? "positive" : "negative")));
-        val costs = val::object();
-        costs.set("positive", val(r.cost_positive));
-        costs.set("negative", val(r.cost_negative));
-        out.set("costs", costs);
-        return out;
+        const val costs = Fields().add("positive", r.cost_positive).add("negative", r.cost_negative).done();
+        return Fields().add("counters", array_of(r.counters)).add("m", r.m).add("n", r.n).add("k", r.k).add("prior", r.prior)
+            .add("alpha", r.alpha).add("product", finite_or_null(r.product)).add("logProduct", finite_or_null(r.log_product))
+            .add("logLikelihoodRatio", finite_or_null(r.log_likelihood_ratio)).add("posterior", r.posterior)
+            .add("posteriorComplement", r.posterior_complement).add("posteriorThreshold", r.posterior_threshold)
+            .add("minProduct", finite_optional(r.min_product)).add("decision", r.positive ? "positive" : "negative").add("costs", costs).done();
     });
 }
 
 val cost_by_k(const bc::CbfCostByK& c) {
-    val out = val::object();
-    out.set("k", val(c.k));
-    out.set("minProduct", finite_optional(c.min_product));
-    out.set("fpr", val(c.fpr));
-    out.set("fnr", val(c.fnr));
-    out.set("cost", val(c.cost));
-    return out;
+    return Fields().add("k", c.k).add("minProduct", finite_optional(c.min_product)).add("fpr", c.fpr).add("fnr", c.fnr).add("cost", c.cost).done();
 }
 
 val cbf_optimal_k(val input) {
     return guarded([&] {
         const bc::CbfOptimalK r = bc::cbf_optimal_k(inputs::CbfOptimalKInput(input));
-        val out = val::object();
-        val rows = val::array();
+        const val rows = val::array();
         for (const auto& c : r.by_k) rows.call<void>("push", cost_by_k(c));
-        out.set("byK", rows);
-        out.set("bestK", val(r.best_k));
-        return out;
+        return Fields().add("byK", rows).add("bestK", r.best_k).done();
     });
 }
 
 val bh_cbf(val input) {
     return guarded([&] {
         const bc::BhCbfResult r = bc::bh_cbf_paradox(inputs::BhCbfInput(input));
-        val out = val::object();
-        val ys = val::array();
+        const val ys = val::array();
         for (const auto& y : r.multiplicities) ys.call<void>("push", optional_val(y));
-        out.set("multiplicities", ys);
-        out.set("delta", val(r.delta));
-        out.set("posterior", val(r.posterior));
-        out.set("posteriorThreshold", val(r.posterior_threshold));
-        out.set("decision", val(std::string(r.positive ? "positive" : "negative")));
-        return out;
+        return Fields().add("multiplicities", ys).add("delta", r.delta).add("posterior", r.posterior)
+            .add("posteriorThreshold", r.posterior_threshold).add("decision", r.positive ? "positive" : "negative").done();
     });
 }
 
 val outcome(const bc::SelectiveOutcome& o) {
-    val out = val::object();
-    out.set("policy", val(std::string(bc::to_string(o.policy))));
-    out.set("inserted", val(o.inserted));
-    out.set("k", val(o.k));
-    out.set("threshold", val(o.threshold));
-    out.set("filterFpr", val(o.filter_fpr));
-    out.set("falsePositives", val(o.false_positives));
-    out.set("falseNegatives", val(o.false_negatives));
-    out.set("fpr", val(o.fpr));
-    out.set("fnr", val(o.fnr));
-    out.set("cost", val(o.cost));
-    val classes = val::array();
-    for (const auto& c : o.classes) {
-        val x = val::object();
-        x.set("prior", val(c.prior));
-        x.set("inserted", val(c.inserted));
-        x.set("queried", val(c.queried));
-        classes.call<void>("push", x);
-    }
-    out.set("classes", classes);
-    return out;
+    const val classes = val::array();
+    for (const auto& c : o.classes)
+        classes.call<void>("push", Fields().add("prior", c.prior).add("inserted", c.inserted).add("queried", c.queried).done());
+    return Fields().add("policy", o.policy).add("inserted", o.inserted).add("k", o.k).add("threshold", o.threshold).add("filterFpr", o.filter_fpr)
+        .add("falsePositives", o.false_positives).add("falseNegatives", o.false_negatives).add("fpr", o.fpr).add("fnr", o.fnr)
+        .add("cost", o.cost).add("classes", classes).done();
 }
 
 val selective(val input) {
@@ -155,71 +97,33 @@ val selective(val input) {
 val cache_order(val input) {
     return guarded([&] {
         const bc::CacheOrderResult r = bc::optimal_cache_order(inputs::OrderInput(input));
-        val out = val::object();
-        val order = val::array(), steps = val::array();
+        const val order = val::array(), steps = val::array();
         for (const auto& s : r.steps) {
-            val who = s.proxy < 0 ? val(std::string("special")) : val(s.proxy);
+            const val who = s.proxy < 0 ? val(std::string("special")) : val(s.proxy);
             order.call<void>("push", who);
-            val step = val::object();
-            step.set("proxy", who);
-            step.set("prob", val(s.prob));
-            step.set("cost", val(s.cost));
-            step.set("reach", val(s.reach));
-            steps.call<void>("push", step);
+            steps.call<void>("push", Fields().add("proxy", who).add("prob", s.prob).add("cost", s.cost).add("reach", s.reach).done());
         }
-        out.set("order", order);
-        out.set("steps", steps);
-        out.set("expectedCost", val(r.expected_cost));
-        out.set("theorem", val(r.theorem));
-        return out;
+        return Fields().add("order", order).add("steps", steps).add("expectedCost", r.expected_cost).add("theorem", r.theorem).done();
     });
 }
 
 // ---- the paradox on the simulation engine -------------------------------------------------------
 
 val paradox_sim_result_val(const bc::ParadoxSimResult& r) {
-    val out = val::object();
-    val config = val::object();
-    config.set("structure", val(std::string(bc::to_string(r.config.structure))));
-    config.set("m", val(static_cast<double>(r.config.m)));
-    config.set("n", val(static_cast<double>(r.config.n)));
-    config.set("k", val(r.config.k));
-    config.set("hashing", val(std::string(bc::to_string(r.config.hashing))));
-    config.set("prior", val(r.config.prior));
-    config.set("queries", val(static_cast<double>(r.config.queries)));
-    config.set("epochs", val(static_cast<double>(r.config.epochs)));
-    config.set("seed", val(static_cast<double>(r.config.seed)));
-    config.set("confidence", val(r.config.confidence));
-    out.set("config", config);
-    out.set("done", val(r.progress.done));
-    out.set("probes", val(r.progress.probes));
-    out.set("epochs", val(static_cast<double>(r.epochs_used)));
-    val posterior = val::object();
-    const bool measured = r.total.positives > 0;  // no positive: no ratio, the interval is [0, 1]
-    posterior.set("mean", measured ? val(r.posterior) : val::null());
-    posterior.set("halfWidth", measured ? val(r.half_width) : val::null());
-    posterior.set("low", val(r.interval.low));
-    posterior.set("high", val(r.interval.high));
-    out.set("posterior", posterior);
-    out.set("theorem", val(r.theorem));
-    out.set("inside", val(r.inside));
-    out.set("theoremClassic", val(r.theorem_classic));
-    out.set("classicInside", val(r.classic_inside));
-    out.set("fpr", val(r.fpr_model.value));
-    out.set("fprName", val(r.fpr_model.name));
-    out.set("fprReference", val(r.fpr_model.reference));
-    out.set("note", val(r.fpr_model.note));
-    out.set("classicFpr", val(r.classic_fpr));
-    out.set("measuredFpr", val(r.measured_fpr));
-    val counts = val::object();
-    counts.set("queries", val(static_cast<double>(r.total.queries)));
-    counts.set("memberQueries", val(static_cast<double>(r.total.member_queries)));
-    counts.set("positives", val(static_cast<double>(r.total.positives)));
-    counts.set("memberPositives", val(static_cast<double>(r.total.member_positives)));
-    counts.set("falsePositives", val(static_cast<double>(r.total.positives - r.total.member_positives)));
-    out.set("counts", counts);
-    out.set("counterSaturations", val(static_cast<double>(r.counter_saturations)));
-    return out;
+    const auto& c = r.config;
+    const auto& t = r.total;
+    const val config = Fields().add("structure", c.structure).add("m", c.m).add("n", c.n).add("k", c.k).add("hashing", c.hashing)
+        .add("prior", c.prior).add("queries", c.queries).add("epochs", c.epochs).add("seed", c.seed).add("confidence", c.confidence).done();
+    const bool measured = t.positives > 0;  // no positive: no ratio, the interval is [0, 1]
+    const val posterior = Fields().add("mean", measured ? std::optional<double>(r.posterior) : std::nullopt)
+        .add("halfWidth", measured ? std::optional<double>(r.half_width) : std::nullopt).add("low", r.interval.low).add("high", r.interval.high).done();
+    const val counts = Fields().add("queries", t.queries).add("memberQueries", t.member_queries).add("positives", t.positives)
+        .add("memberPositives", t.member_positives).add("falsePositives", t.positives - t.member_positives).done();
+    return Fields().add("config", config).add("done", r.progress.done).add("probes", r.progress.probes).add("epochs", r.epochs_used)
+        .add("posterior", posterior).add("theorem", r.theorem).add("inside", r.inside).add("theoremClassic", r.theorem_classic)
+        .add("classicInside", r.classic_inside).add("fpr", r.fpr_model.value).add("fprName", r.fpr_model.name)
+        .add("fprReference", r.fpr_model.reference).add("note", r.fpr_model.note).add("classicFpr", r.classic_fpr)
+        .add("measuredFpr", r.measured_fpr).add("counts", counts).add("counterSaturations", r.counter_saturations).done();
 }
 
 // A running paradox simulation, constructed and driven like Simulation; must be delete()d.

@@ -12,35 +12,16 @@ namespace bc = bloomcalc;
 
 namespace {
 
-val estimate_of(const bc::ItemEstimate& e) {
-    val out = val::object();
-    out.set("estimate", val(e.estimate));
-    out.set("low", val(e.low));
-    out.set("high", val(e.high));
-    return out;
-}
+val estimate_of(const bc::ItemEstimate& e) { return Fields().add("estimate", e.estimate).add("low", e.low).add("high", e.high).done(); }
 val optional_estimate(const std::optional<bc::ItemEstimate>& e) { return e ? estimate_of(*e) : val::null(); }
 
 val state(val input) {
     return guarded([&] {
         const bc::StateResult r = bc::filter_state(inputs::StateInput(input));
-        val out = val::object();
-        out.set("m", val(static_cast<double>(r.m)));
-        out.set("k", val(r.k));
-        out.set("bitsSet", val(static_cast<double>(r.bits_set)));
-        out.set("hashing", val(std::string(bc::to_string(r.hashing))));
-        out.set("confidence", val(r.confidence));
-        out.set("fill", val(r.fill));
-        out.set("fpr", val(r.fpr));
-        out.set("n", estimate_of(r.n));
-        out.set("swamidassBaldi", val(r.swamidass_baldi));
-        out.set("method", val(r.method));
-        out.set("p", r.target ? val(*r.target) : val::null());
-        out.set("itemsLeft", r.target ? finite_or_null(r.items_left) : val::null());
-        out.set("nB", optional_estimate(r.n_b));
-        out.set("nUnion", optional_estimate(r.n_union));
-        out.set("nIntersection", optional_estimate(r.n_intersection));
-        return out;
+        return Fields().add("m", r.m).add("k", r.k).add("bitsSet", r.bits_set).add("hashing", r.hashing).add("confidence", r.confidence)
+            .add("fill", r.fill).add("fpr", r.fpr).add("n", estimate_of(r.n)).add("swamidassBaldi", r.swamidass_baldi).add("method", r.method)
+            .add("p", r.target).add("itemsLeft", r.target ? finite_or_null(r.items_left) : val::null()).add("nB", optional_estimate(r.n_b))
+            .add("nUnion", optional_estimate(r.n_union)).add("nIntersection", optional_estimate(r.n_intersection)).done();
     });
 }
 
