@@ -244,7 +244,7 @@ val array_of(const std::vector<double>& values) {
 void set_filter(Fields& out, const bc::Filter& f) { out.add("m", f.m).add("n", f.n).add("k", f.k).add("hashing", f.hashing); }
 
 void set_block_bits(Fields& out, std::uint64_t block_bits) {
-    out.add("blockBits", block_bits ? std::optional<double>(static_cast<double>(block_bits)) : std::nullopt);
+    out.add("blockBits", only_if(block_bits != 0, static_cast<double>(block_bits)));
 }
 
 void set_layout_filter(Fields& out, const bc::LayoutFilter& f, bool standard_block) {

@@ -116,6 +116,8 @@ private:
     val out_;
 };
 
+// x where the condition holds, else none (written null).
+inline std::optional<double> only_if(bool condition, double x) { return condition ? std::optional<double>(x) : std::nullopt; }
 val finite_or_null(double x);                          // null, never ±∞ or NaN
 val finite_optional(const std::optional<double>& x);  // none or not finite: null
 val optional_val(const std::optional<double>& x);     // none: null

@@ -104,8 +104,8 @@ val layout_presets() {
         item.add("name", p.name).add("label", p.label).add("reference", p.reference).add("layout", p.layout);
         set_block_bits(item, p.block_bits);
         const char* k_rule = p.k_rule == bc::PresetK::fixed ? "fixed" : p.k_rule == bc::PresetK::rocksdb_rule ? "rocksdb" : "free";
-        item.add("wordBits", p.word_bits ? std::optional<double>(static_cast<double>(p.word_bits)) : std::nullopt)
-            .add("k", p.k_rule == bc::PresetK::fixed ? std::optional<double>(p.k) : std::nullopt).add("kRule", k_rule);
+        item.add("wordBits", only_if(p.word_bits != 0, static_cast<double>(p.word_bits)))
+            .add("k", only_if(p.k_rule == bc::PresetK::fixed, p.k)).add("kRule", k_rule);
         out.call<void>("push", item.done());
     }
     return out;

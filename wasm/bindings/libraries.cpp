@@ -25,7 +25,7 @@ Fields& library_fields(Fields& out, const bc::LibraryInfo& l, const char* name_k
 
 val library_info_val(const bc::LibraryInfo& l) {
     Fields out;
-    library_fields(out, l, "name").add("hashBits", l.hash_bits ? std::optional<double>(l.hash_bits) : std::nullopt).add("hashScheme", l.scheme);
+    library_fields(out, l, "name").add("hashBits", only_if(l.hash_bits != 0, l.hash_bits)).add("hashScheme", l.scheme);
     return out.done();
 }
 

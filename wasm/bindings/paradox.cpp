@@ -115,8 +115,8 @@ val paradox_sim_result_val(const bc::ParadoxSimResult& r) {
     const val config = Fields().add("structure", c.structure).add("m", c.m).add("n", c.n).add("k", c.k).add("hashing", c.hashing)
         .add("prior", c.prior).add("queries", c.queries).add("epochs", c.epochs).add("seed", c.seed).add("confidence", c.confidence).done();
     const bool measured = t.positives > 0;  // no positive: no ratio, the interval is [0, 1]
-    const val posterior = Fields().add("mean", measured ? std::optional<double>(r.posterior) : std::nullopt)
-        .add("halfWidth", measured ? std::optional<double>(r.half_width) : std::nullopt).add("low", r.interval.low).add("high", r.interval.high).done();
+    const val posterior = Fields().add("mean", only_if(measured, r.posterior)).add("halfWidth", only_if(measured, r.half_width))
+       .add("low", r.interval.low).add("high", r.interval.high).done();
     const val counts = Fields().add("queries", t.queries).add("memberQueries", t.member_queries).add("positives", t.positives)
         .add("memberPositives", t.member_positives).add("falsePositives", t.positives - t.member_positives).done();
     return Fields().add("config", config).add("done", r.progress.done).add("probes", r.progress.probes).add("epochs", r.epochs_used)

@@ -26,21 +26,15 @@ namespace bc = bloomcalc;
 namespace {
 
 val variant_val(const bc::RbfVariant& v) {
-    val out = val::object();
-    out.set("hashing", val(std::string(bc::to_string(v.hashing))));
-    out.set("recycling", val(std::string(bc::to_string(v.recycling))));
-    out.set("restart", val(std::string(bc::to_string(v.restart))));
-    out.set("swap", val(std::string(bc::to_string(v.swap))));
-    return out;
+    return Fields().add("hashing", v.hashing).add("recycling", v.recycling).add("restart", v.restart).add("swap", v.swap).done();
 }
 
 // What a caller of the synchronous rbf() can do instead of an exact fill beyond its bound.
 constexpr const char* kRbfAsyncRemedy =
     "reduce m or k, or (Node) call rbfAsync() with the same input: it runs the exact fill on a worker thread without this bound";
 
-void set_method(val& out, bc::RbfMethod method, double bound) {
-    out.set("method", val(std::string(bc::to_string(method))));
-    out.set("errorBound", method == bc::RbfMethod::exact ? val::null() : val(bound));  // mixed: the rows' largest
+Fields& set_method(Fields& out, bc::RbfMethod method, double bound) {
+    return out.add("method", method).add("errorBound", only_if(method != bc::RbfMethod::exact, bound));  // mixed: the rows' largest
 }
 
 // For two phases m is the total memory. `bounded`: the synchronous call's bound on the exact fill's work (rbf); without it (rbfUnbounded) the caller
@@ -51,32 +45,21 @@ val rbf_with(val input, bool bounded) {
         const auto plan = bounded ? bc::plan_sigma_model(in, bc::kMaxRbfExactWork, kRbfAsyncRemedy) : bc::plan_sigma_model(in, ~std::uint64_t{0});
         const std::uint64_t sigma = plan.checked(in.sigma);
         const bc::SigmaModel model(plan);
-        val out = val::object();
-        out.set("m", val(static_cast<double>(plan.memory)));
-        out.set("bitsPerFilter", val(static_cast<double>(plan.M)));
-        out.set("k", val(plan.k));
-        out.set("sigma", val(static_cast<double>(sigma)));
-        out.set("phases", val(plan.phases));
-        out.set("variant", variant_val(plan.variant));
+        Fields out;
+        out.add("m", plan.memory).add("bitsPerFilter", plan.M).add("k", plan.k).add("sigma", sigma).add("phases", plan.phases)
+            .add("variant", variant_val(plan.variant));
         double bound = 0;
         if (plan.phases == 1) {
             const auto r = model.one_phase(sigma, &bound);
-            out.set("averageFpr", val(r.average_fpr));
-            out.set("expectedMessages", val(r.expected_messages));
-            out.set("messagesHeld", val(r.messages_held));
-            if (!r.restart.empty()) out.set("restart", array_of(r.restart));
+            out.add("averageFpr", r.average_fpr).add("expectedMessages", r.expected_messages).add("messagesHeld", r.messages_held);
+            if (!r.restart.empty()) out.add("restart", array_of(r.restart));
         } else {
             const auto r = model.two_phase(sigma, &bound);
-            out.set("averageFpr", val(r.average_fpr));
-            out.set("averageFprEq26", val(r.average_fpr_eq26));
-            out.set("activeFpr", val(r.active_fpr));
-            out.set("frozenFpr", val(r.frozen_fpr));
-            out.set("expectedMessages", val(r.expected_messages));
-            out.set("frozen", array_of(r.frozen));
-            out.set("frozenFrom", val(static_cast<double>(r.frozen_from)));
+            out.add("averageFpr", r.average_fpr).add("averageFprEq26", r.average_fpr_eq26).add("activeFpr", r.active_fpr)
+                .add("frozenFpr", r.frozen_fpr).add("expectedMessages", r.expected_messages).add("frozen", array_of(r.frozen))
+                .add("frozenFrom", r.frozen_from);
         }
-        set_method(out, plan.method, bound);
-        return out;
+        return set_method(out, plan.method, bound).done();
     });
 }
 
@@ -90,51 +73,35 @@ val sigma_curve(val input) {
         const auto plan = bc::plan_sigma_model(in);
         const std::uint64_t points = plan.curve_points(in.points);  // refused before the fill
         const auto curve = bc::SigmaModel(plan).curve(points);
-        val out = val::object();
-        out.set("sigma", array_of(curve.sigma));
-        out.set("averageFpr", array_of(curve.average_fpr));
-        out.set("expectedMessages", array_of(curve.expected_messages));
-        set_method(out, plan.method, curve.bound);
-        return out;
+        Fields out;
+        out.add("sigma", array_of(curve.sigma)).add("averageFpr", array_of(curve.average_fpr)).add("expectedMessages", array_of(curve.expected_messages));
+        return set_method(out, plan.method, curve.bound).done();
     });
 }
 
 val n_bounded(val input) {
     return guarded([&] {
         const auto r = bc::n_bounded(inputs::NBoundedInput(input));
-        val out = val::object();
-        out.set("m", val(static_cast<double>(r.M)));
-        out.set("k", val(r.k));
-        out.set("N", val(static_cast<double>(r.N)));
-        out.set("hashing", val(std::string(bc::to_string(r.hashing))));
-        out.set("worstCase", val(r.worst_case));
-        out.set("oracle", val(r.oracle));
-        out.set("lowerBound", val(r.lower_bound));
-        out.set("exact", val(r.exact));
-        out.set("exactGivenCycleEnds", val(r.exact_given_cycle_ends));
-        out.set("canFill", val(r.can_fill));
-        out.set("fillProbability", val(r.fill_probability));
-        out.set("exactOracle", val(r.exact_oracle));
-        // Unbounded (no cycle ends) is null, never Infinity (docs/rbf.md, index.d.ts).
-        out.set("expectedArrivals", finite_or_null(r.expected_arrivals));
-        return out;
+        // expectedArrivals: unbounded (no cycle ends) is null, never Infinity (docs/rbf.md, index.d.ts).
+        return Fields().add("m", r.M).add("k", r.k).add("N", r.N).add("hashing", r.hashing).add("worstCase", r.worst_case)
+            .add("oracle", r.oracle).add("lowerBound", r.lower_bound).add("exact", r.exact).add("exactGivenCycleEnds", r.exact_given_cycle_ends)
+            .add("canFill", r.can_fill).add("fillProbability", r.fill_probability).add("exactOracle", r.exact_oracle)
+            .add("expectedArrivals", finite_or_null(r.expected_arrivals)).done();
     });
 }
 
+Fields& set_choice(Fields& out, const bc::RuleChoice& c) {
+    return out.add("feasible", c.feasible).add("threshold", only_if(c.feasible, c.threshold)).add("capacity", only_if(c.feasible, c.capacity))
+        .add("fpr", only_if(c.feasible, c.fpr));
+}
 val choice_val(const bc::RuleChoice& c) {
-    val out = val::object();
-    out.set("feasible", val(c.feasible));
-    out.set("threshold", c.feasible ? val(c.threshold) : val::null());
-    out.set("capacity", c.feasible ? val(c.capacity) : val::null());
-    out.set("fpr", c.feasible ? val(c.fpr) : val::null());
-    return out;
+    Fields out;
+    return set_choice(out, c).done();
 }
 
 val best_val(const bc::BestChoice& b) {
-    val out = choice_val(b.choice);
-    out.set("k", b.choice.feasible ? val(b.k) : val::null());
-    out.set("gainOverWorstCase", b.choice.feasible ? val(b.gain_over_worst_case) : val::null());
-    return out;
+    Fields out;
+    return set_choice(out, b.choice).add("k", only_if(b.choice.feasible, b.k)).add("gainOverWorstCase", only_if(b.choice.feasible, b.gain_over_worst_case)).done();
 }
 
 bc::RecommendInput recommend_input(const val& input) { return bc::checked_input(inputs::RecommendInput(input)); }
@@ -148,15 +115,10 @@ std::function<bool(unsigned, unsigned)> progress_callback(const val& progress) {
 }
 
 val row_val(const bc::RecommendRow& row) {
-    val r = val::object();
-    r.set("k", val(row.k));
-    r.set("onePhase", choice_val(row.one_phase));
-    r.set("twoPhase", choice_val(row.two_phase));
-    r.set("worstCase", choice_val(row.worst_case));
-    r.set("oracle", choice_val(row.oracle));
-    r.set("lowerBound", choice_val(row.lower_bound));
-    set_method(r, row.method, row.error_bound);
-    return r;
+    Fields out;
+    out.add("k", row.k).add("onePhase", choice_val(row.one_phase)).add("twoPhase", choice_val(row.two_phase))
+        .add("worstCase", choice_val(row.worst_case)).add("oracle", choice_val(row.oracle)).add("lowerBound", choice_val(row.lower_bound));
+    return set_method(out, row.method, row.error_bound).done();
 }
 
 // A row as row_val wrote it (a pool worker's), back to the core for merge_recommendation: every field
@@ -185,23 +147,14 @@ bc::RecommendRow row_of(const val& r, const std::string& at) {
 }
 
 val recommendation_val(const bc::Recommendation& rec) {
-    val rows = val::array();
+    const val rows = val::array();
     for (const auto& row : rec.rows) rows.call<void>("push", row_val(row));
-    val best = val::object();
-    best.set("onePhase", best_val(rec.one_phase));
-    best.set("twoPhase", best_val(rec.two_phase));
-    best.set("worstCase", best_val(rec.worst_case));
-    best.set("oracle", best_val(rec.oracle));
-    best.set("lowerBound", best_val(rec.lower_bound));
-    val out = val::object();
-    out.set("m", val(static_cast<double>(rec.M)));
-    out.set("p", val(rec.target));
-    out.set("fpr", val(rec.target));  // older name of p, kept for scripts (docs/decisions.md)
-    out.set("variant", variant_val(rec.variant));
-    out.set("rows", rows);
-    out.set("best", best);
-    set_method(out, rec.method, rec.error_bound);
-    return out;
+    const val best = Fields().add("onePhase", best_val(rec.one_phase)).add("twoPhase", best_val(rec.two_phase))
+        .add("worstCase", best_val(rec.worst_case)).add("oracle", best_val(rec.oracle)).add("lowerBound", best_val(rec.lower_bound)).done();
+    Fields out;
+    out.add("m", rec.M).add("p", rec.target).add("fpr", rec.target)  // fpr: older name of p, kept for scripts (docs/decisions.md)
+        .add("variant", variant_val(rec.variant)).add("rows", rows).add("best", best);
+    return set_method(out, rec.method, rec.error_bound).done();
 }
 
 // { m, p, kmax?, method?, hashing?, recycling?, restart?, swap? }, progress(done, total) → false cancels.
@@ -229,11 +182,7 @@ val recommend_plan(val input) {
         const unsigned k_max = bc::recommend_k_max(in);
         val methods = val::array();
         for (unsigned k = 1; k <= k_max; ++k) methods.call<void>("push", std::string(bc::to_string(bc::recommend_method(in, k))));
-        val out = val::object();
-        out.set("kMax", val(k_max));
-        out.set("method", val(std::string(bc::to_string(bc::recommend_method(in, k_max)))));
-        out.set("methods", methods);
-        return out;
+        return Fields().add("kMax", k_max).add("method", bc::recommend_method(in, k_max)).add("methods", methods).done();
     });
 }
 

@@ -13,44 +13,23 @@ namespace bc = bloomcalc;
 namespace {
 
 val rule_of(const bc::WindowRule& r, bool sigma) {
-    val out = val::object();
-    out.set("m", val(static_cast<double>(r.m)));
-    out.set("k", val(r.k));
-    if (sigma) {
-        out.set("sigma", val(static_cast<double>(r.sigma)));
-        out.set("delta", val(r.delta));
-        out.set("tailMethod", val(r.tail_method));
-    } else {
-        out.set("n", val(static_cast<double>(r.n)));
-    }
-    out.set("fpr", val(r.fpr));
-    out.set("meanCycle", val(r.mean_cycle));
-    out.set("bytes", val(static_cast<double>((r.m + 7) / 8)));
-    out.set("method", val(r.method));
-    return out;
+    Fields out;
+    out.add("m", r.m).add("k", r.k);
+    if (sigma) out.add("sigma", r.sigma).add("delta", r.delta).add("tailMethod", r.tail_method);
+    else out.add("n", r.n);
+    return out.add("fpr", r.fpr).add("meanCycle", r.mean_cycle).add("bytes", (r.m + 7) / 8).add("method", r.method).done();
+}
+
+val plain_val(const bc::WindowResult& r) {
+    if (r.plain_m == 0) return val::null();
+    return Fields().add("m", r.plain_m).add("k", r.plain_k).add("fpr", r.plain_fpr).add("bytes", (r.plain_m + 7) / 8).done();
 }
 
 val window(val input) {
     return guarded([&] {
         const bc::WindowResult r = bc::size_window(inputs::WindowInput(input));
-        val out = val::object();
-        out.set("w", val(static_cast<double>(r.w)));
-        out.set("p", val(r.p));
-        out.set("delta", val(r.delta));
-        out.set("hashing", val(std::string(bc::to_string(r.hashing))));
-        out.set("nBounded", rule_of(r.n_bounded, false));
-        out.set("sigmaBounded", rule_of(r.sigma_bounded, true));
-        if (r.plain_m == 0) {
-            out.set("plain", val::null());
-        } else {
-            val plain = val::object();
-            plain.set("m", val(static_cast<double>(r.plain_m)));
-            plain.set("k", val(r.plain_k));
-            plain.set("fpr", val(r.plain_fpr));
-            plain.set("bytes", val(static_cast<double>((r.plain_m + 7) / 8)));
-            out.set("plain", plain);
-        }
-        return out;
+        return Fields().add("w", r.w).add("p", r.p).add("delta", r.delta).add("hashing", r.hashing).add("nBounded", rule_of(r.n_bounded, false))
+            .add("sigmaBounded", rule_of(r.sigma_bounded, true)).add("plain", plain_val(r)).done();
     });
 }
 
