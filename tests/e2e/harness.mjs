@@ -139,6 +139,39 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
 }
 
 /**
+ * The tasks of the page's main thread while `during` runs, from Chromium's trace: { cpu, wall } in ms per task
+ * (the RunTask events of the renderers' CrRendererMain threads: tdur, the thread's CPU time, and dur). CPU time
+ * is what a responsiveness bound should hold: on a loaded machine a task's wall time grows with the load (the
+ * thread waits for a core), its CPU time does not, and a model computed on the main thread still costs its
+ * seconds. Workers run on other threads and do not count.
+ */
+export async function mainThreadTasks(page, during) {
+  const browser = page.context().browser();
+  await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] });
+  let trace;
+  try {
+    await during();
+  } finally {
+    trace = await browser.stopTracing();
+  }
+  const { traceEvents } = JSON.parse(trace.toString('utf8'));
+  const main = new Set(traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}/${e.tid}`));
+  const tasks = traceEvents.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}/${e.tid}`));
+  // never a silent pass: no thread time (a platform without it) or no task at all is an error, not "no long task"
+  if (tasks.length === 0 || tasks.some((e) => typeof e.tdur !== 'number'))
+    throw new Error(`the trace holds no main-thread task with its CPU time (${tasks.length} RunTask events)`);
+  return tasks.map((e) => ({ cpu: e.tdur / 1000, wall: e.dur / 1000 }));
+}
+
+/** The longest task of mainThreadTasks(), and a line describing the longest few (CPU and wall ms). */
+export function longestTask(tasks) {
+  const sorted = [...tasks].sort((a, b) => b.cpu - a.cpu);
+  const top = sorted.slice(0, 5).map((t) => `${Math.round(t.cpu)} ms CPU (${Math.round(t.wall)} ms wall)`).join(', ');
+  return { cpu: sorted[0]?.cpu ?? 0, text: `${tasks.length} tasks, longest: ${top}` };
+}
+
+/**
  * A test file's browser: openBrowser(options) before its tests, what it opened handed to `take` (the file keeps
  * the fields it uses), closed after them.
  */
