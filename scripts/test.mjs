@@ -9,7 +9,7 @@
 //   7. libFuzzer on the parsers and parameter validation, BLOOMCALC_FUZZ_SECONDS (default 60) from the
 //      checked-in corpus tests/fuzz/corpus (new inputs go to build/asan/fuzz-corpus, not the repository)
 // Stages 1 and 2 run side by side (each keeps about one core busy; their output is printed when each ends), and
-// stage 3 runs two test files at a time; the fixtures' npm installs (tests/sites/install.mjs) download while the
+// stages 3 and 5 run two test files at a time; the fixtures' npm installs (tests/sites/install.mjs) download while the
 // C++ compiles; the sanitizer build and then stage 6 run at nice 19 from the end of the wasm build, on the cores
 // stages 1-5 leave idle (the browser stages wait more than they compute), and get the usual priority back once
 // those are done, when stage 7 starts beside them; the package is packed once for every fixture
@@ -77,7 +77,9 @@ const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1', UBSAN_O
 
 // Each group's stages run side by side (each keeps about one core busy); the groups one after the other.
 // node:test runs one file at a time on two cores (availableParallelism() - 1): the JS files, independent (each
-// its own temporary folders), run two at a time.
+// its own temporary folders), run two at a time; so do the browser files (each its own browser and server on a
+// free port; their bounds on the page's main thread are CPU time, harness.mjs mainThreadTasks), which wait more
+// than they compute.
 const groups = [
   [
     ['Catch2 (native)', 'ctest', ['--test-dir', 'build/native', '--no-tests=error', '-V']],
@@ -85,7 +87,7 @@ const groups = [
   ],
   [['JS module, CLI and package', process.execPath, ['--test', `--test-concurrency=${Math.max(2, availableParallelism() - 1)}`, 'tests/js/']]],
   [['type check of index.d.ts', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tests/types']]],
-  [['browser end-to-end', process.execPath, ['--test', 'tests/e2e/']]],
+  [['browser end-to-end', process.execPath, ['--test', '--test-concurrency=2', 'tests/e2e/']]],
   [['documentation sites and framework apps', process.execPath, ['--test', '--test-concurrency=1', 'tests/sites/']]],
 ];
 // Stage 6 in the background at nice 19 once the sanitizer build is done; stage 7 (it runs for a time, not a

@@ -1,6 +1,6 @@
 // Shared set-up of the browser tests: (re)build dist/web when a source is newer, serve it on localhost, load the
 // Node module for the reference numbers, and open one Chromium page that records every request and page error.
-import { readdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
@@ -49,9 +49,30 @@ export function launchChromium() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** Builds dist/web and dist/element when a source is newer. */
+/**
+ * Builds dist/web and dist/element when a source is newer. Test files run side by side (npm test: two at a time):
+ * one builds while the others wait for its lock (dist/.web-build.lock, a folder) and then check again.
+ */
 export async function ensureBuilt() {
-  if (await needsBuild()) await buildWeb({ quiet: true });
+  if (!(await needsBuild())) return;
+  const lock = join(root, 'dist', '.web-build.lock');
+  await mkdir(join(root, 'dist'), { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      // a lock left by a run that was killed while building: no build takes 10 minutes
+      if (Date.now() - (await mtime(lock)) > 600_000) await rm(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    if (await needsBuild()) await buildWeb({ quiet: true });
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
 }
 
 /**
