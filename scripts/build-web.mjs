@@ -9,10 +9,12 @@
 //    bloomcalc.rbf.wasm and bloomcalc.tools.wasm are copied beside them (each found relative to its loader's
 //    URL), and the docs as HTML in
 //    docs/ (the calculators' equation links point there). This folder is what the package's "./element" export ships.
-//  dist/web: the same element files, plus the page: index.html, page.css and app.js (web/app.mjs: embed
-//    mode and the glue between calculators; no computation), and the docs as HTML.
+//  dist/web: the same element files, plus the page: index.html (its calculators rendered ahead: renderAhead),
+//    page.css, bloom-calc.css (the element's styles, for those) and app.js (web/app.mjs: embed mode and the glue
+//    between calculators; no computation), and the docs as HTML.
 // Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.{web,rbf,tools}.mjs + .wasm from `npm run build`)
-import { copyFile, cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { buildDocs } from './build-docs.mjs';
 import { writeCustomElements } from './custom-elements.mjs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -70,7 +72,7 @@ async function patchSourceMapUrl(file) {
 /**
  * The page's index.html with a <link rel="modulepreload"> for each chunk the entry imports statically (at any
  * depth), in place of the marker comment: the browser fetches them with the entry, from the HTML, instead of one
- * round trip after it (the entry renders the calculators' markup before the first paint: blocking="render").
+ * round trip after it.
  */
 function withModulePreloads(html, metafile, entry) {
   const marker = '<!-- modulepreload: the entry\'s static imports (scripts/build-web.mjs) -->';
@@ -85,6 +87,41 @@ function withModulePreloads(html, metafile, entry) {
   };
   visit(entry);
   return html.replace(marker, chunks.map((path) => `<link rel="modulepreload" href="${path.split('/').pop()}">`).join('\n  '));
+}
+
+// The element's styles as a file, for the page's calculators rendered ahead (dist/web only).
+const AHEAD_STYLES = 'bloom-calc.css';
+
+/**
+ * The page's calculators rendered ahead: each `<bloom-calc calculator="…"></bloom-calc>` of the page gets its
+ * markup (web/templates.mjs) and its toolbar's (web/exports.mjs, toolbarMarkup) in a declarative shadow root
+ * (<template shadowrootmode="open">) with a <link> to AHEAD_STYLES, the element's styles. The first paint then
+ * needs the HTML and the CSS only, with every calculator at its settled size, and the element's script no longer
+ * blocks rendering; the element keeps that root when it is defined (web/element-base.mjs, #show). The markup is
+ * the element's own: web/templates.mjs and the rest bundled by esbuild as the element is (`common`), imported
+ * here. Returns { html, css }.
+ */
+async function renderAhead(html, common) {
+  const { build } = await import('esbuild');
+  const dir = await mkdtemp(join(tmpdir(), 'bloomcalc-ahead-'));
+  try {
+    const outfile = join(dir, 'ahead.mjs');
+    const contents = ['templates.mjs', 'element-base.mjs', 'exports.mjs', 'element-styles.mjs'].map((f) => `export * from './web/${f}';`).join('\n');
+    await build({ ...common, minify: false, sourcemap: false, stdin: { contents, resolveDir: root, sourcefile: 'render-ahead.mjs' }, outfile });
+    const { TEMPLATES, calculatorMarkup, toolbarMarkup, styleTexts } = await import(pathToFileURL(outfile).href);
+    let count = 0;
+    const page = html.replace(/(<bloom-calc\b[^>]*?\bcalculator="([^"]*)"[^>]*>)<\/bloom-calc>/g, (_, open, name) => {
+      if (TEMPLATES[name] === undefined) throw new Error(`build-web: web/index.html: no markup for <bloom-calc calculator="${name}">`);
+      count++;
+      // toolbarMarkup(true): the page gives each element a page-url (web/app.mjs), so embed codes may be iframes
+      return `${open}<template shadowrootmode="open"><link rel="stylesheet" href="${AHEAD_STYLES}">${calculatorMarkup(name, TEMPLATES[name], toolbarMarkup(true))}</template></bloom-calc>`;
+    });
+    if (count === 0) throw new Error('build-web: web/index.html has no <bloom-calc calculator="…"></bloom-calc> to render ahead');
+    // our page follows the system's colour scheme (web/page.css): so do its calculators before they are defined
+    return { html: page, css: styleTexts({ osDarkBeforeDefined: true }).join('\n') };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -188,12 +225,13 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     ...elementFiles.map((f) => [join(elementDir, f), f]),
   ];
   for (const [from, to] of copies) await copyFile(from, join(outdir, to));
-  const page = withModulePreloads(await readFile(join(root, 'web', 'index.html'), 'utf8'), result.metafile, relative(root, join(elementDir, 'bloom-calc.js')));
-  await writeFile(join(outdir, 'index.html'), page);
+  const ahead = await renderAhead(await readFile(join(root, 'web', 'index.html'), 'utf8'), common);
+  await writeFile(join(outdir, 'index.html'), withModulePreloads(ahead.html, result.metafile, relative(root, join(elementDir, 'bloom-calc.js'))));
+  await writeFile(join(outdir, AHEAD_STYLES), ahead.css);
   await cp(join(elementDir, 'docs'), join(outdir, 'docs'), { recursive: true });
   const docs = elementDocs.map((file) => join(outdir, relative(elementDir, file)));
 
-  const files = [...elementFiles.map((f) => join(elementDir, f)), ...elementDocs, ...Object.keys(worker.metafile.outputs).map((p) => resolve(root, p)), join(outdir, 'index.html'), ...copies.map(([, to]) => join(outdir, to)), ...docs];
+  const files = [...elementFiles.map((f) => join(elementDir, f)), ...elementDocs, ...Object.keys(worker.metafile.outputs).map((p) => resolve(root, p)), join(outdir, 'index.html'), join(outdir, AHEAD_STYLES), ...copies.map(([, to]) => join(outdir, to)), ...docs];
   if (!quiet) {
     for (const file of files) {
       const { size } = await stat(file);

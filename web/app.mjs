@@ -1,5 +1,6 @@
 // The page around the <bloom-calc> elements. This file runs before bloom-calc.mjs defines them (module
-// scripts run in document order), so embed mode drops the other calculators before they render or load:
+// scripts run in document order) and before the first paint (blocking="render": the calculators' markup is in
+// the page, rendered ahead by scripts/build-web.mjs), so embed mode drops the other calculators before they show or load:
 //  - embed mode: ?embed=<calculator> keeps that one calculator, drops the page chrome and reports the
 //    document's height to the parent window (an iframe) by postMessage:
 //      { type: 'bloomcalc:resize', calculator: '<name>', height: <CSS pixels, integer> }

@@ -72,6 +72,12 @@ function scrollStops(root) {
   }
 }
 
+/**
+ * A calculator's markup in the element's shadow root: its cards (`template`) and, when given, its toolbar's
+ * markup (web/exports.mjs, toolbarMarkup). The page's build renders its calculators ahead with it.
+ */
+export const calculatorMarkup = (name, template, toolbar = '') => `<div class="bc bc-${name}" part="calculator">${template}${toolbar}</div>`;
+
 // Where there is no DOM (server-side rendering, a worker) the class extends a plain class: importing this module
 // touches no DOM, and web/element.mjs defines the element only where customElements exists.
 export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
@@ -93,7 +99,8 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
 
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' });
+    // a shadow root rendered ahead (declarative shadow DOM: our page's build, scripts/build-web.mjs) is kept
+    if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
     this.shadowRoot.adoptedStyleSheets = styleSheets();
     this.#internals = this.attachInternals?.() ?? null;
   }
@@ -214,13 +221,22 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
     return this.#define(entry.load);
   }
 
-  /** The calculator's cards, with the export toolbar below them. */
+  /**
+   * The calculator's cards, with the export toolbar below them. Markup rendered ahead (a declarative shadow root
+   * of calculatorMarkup, with a <link> to the same styles as the adopted sheets) is kept as it is: its linked
+   * styles give way to the adopted ones, and its toolbar to the live one of the same markup.
+   */
   #show(name, template) {
-    this.shadowRoot.innerHTML = `<div class="bc bc-${name}" part="calculator">${template}</div>`;
-    rebaseDocs(this.shadowRoot, this.getAttribute('docs-base'));
-    for (const card of this.shadowRoot.querySelectorAll('.card')) card.setAttribute('part', 'card');
-    scrollStops(this.shadowRoot);
-    this.shadowRoot.firstChild.append(resultExports(this, () => ({ result: this.#result, call: this.#lastCall })));
+    const root = this.shadowRoot;
+    if ([...root.children].some((child) => child.classList.contains(`bc-${name}`))) for (const link of root.querySelectorAll('link')) link.remove();
+    else root.innerHTML = calculatorMarkup(name, template);
+    rebaseDocs(root, this.getAttribute('docs-base'));
+    for (const card of root.querySelectorAll('.card')) card.setAttribute('part', 'card');
+    scrollStops(root);
+    const bar = resultExports(this, () => ({ result: this.#result, call: this.#lastCall }));
+    const ahead = [...root.firstChild.children].find((child) => child.classList.contains('bc-toolbar'));
+    if (ahead) ahead.replaceWith(bar);
+    else root.firstChild.append(bar);
   }
 
   async #define(load) {

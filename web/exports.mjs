@@ -25,13 +25,16 @@ export function pageUrl(host) {
   return page === null ? null : new URL(page, document.baseURI);
 }
 
+// a button's data-export: its label in kebab case ('Copy embed code' → copy-embed-code)
+const exportKey = (label) => label.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+
 function button(label, title, onClick) {
   const b = document.createElement('button');
   b.type = 'button';
   b.textContent = label;
   b.title = title;
   b.setAttribute('part', 'button');
-  b.dataset.export = label.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+  b.dataset.export = exportKey(label);
   b.addEventListener('click', onClick);
   return b;
 }
@@ -84,27 +87,36 @@ export function apiSnippet(call) {
   return `import { createBloomCalc } from 'bloomcalc';\n\nconst bc = await createBloomCalc();\nconst result = ${call.async ? 'await ' : ''}bc.${call.method}(${input});\nconsole.log(result);\n`;
 }
 
+// The toolbar's buttons: [label, title]
+const TOOLBAR = [
+  ['Copy JSON', 'The result as JSON (the object the JS API returns)'],
+  ['Copy JS', 'A JavaScript snippet that reproduces this result with the npm module'],
+  ['Copy embed code', 'Markup that embeds this calculator with these inputs'],
+];
+
+/**
+ * The toolbar's markup, not yet wired: `iframe` when the embed codes may offer an iframe (the element has a
+ * page-url). resultExports builds the toolbar from it, and the page's build writes it into the calculators it
+ * renders ahead (scripts/build-web.mjs), so the live toolbar that replaces it has its size.
+ */
+export function toolbarMarkup(iframe) {
+  const buttons = TOOLBAR.map(([label, title]) => `<button type="button" title="${title}" part="button" data-export="${exportKey(label)}">${label}</button>`).join('');
+  // an iframe of the bloomcalc page only where there is one (page-url); a host site gets the element code alone
+  const kinds = [['element', 'as &lt;bloom-calc&gt;'], ...(iframe ? [['iframe', 'as iframe']] : [])];
+  const options = kinds.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
+  return `<div class="bc-toolbar" part="toolbar">${buttons}<select aria-label="Embed as" class="bc-embed-kind"${iframe ? '' : ' hidden'}>${options}</select>`
+    + '<span class="bc-copy-status" role="status"></span><textarea class="bc-copy-out" readonly rows="6" hidden aria-label="Copied text" data-testid="copy-out"></textarea></div>';
+}
+
 /** The toolbar under a calculator: Copy JSON, Copy JS, Copy embed code (element | iframe). */
 export function resultExports(host, current) {
-  const bar = document.createElement('div');
-  bar.className = 'bc-toolbar';
-  bar.setAttribute('part', 'toolbar');
-  const out = document.createElement('textarea');
-  out.className = 'bc-copy-out';
-  out.readOnly = true;
-  out.rows = 6;
-  out.hidden = true;
-  out.setAttribute('aria-label', 'Copied text');
-  out.dataset.testid = 'copy-out';
-  const status = document.createElement('span');
-  status.className = 'bc-copy-status';
-  status.setAttribute('role', 'status');
-  const kind = document.createElement('select');
-  kind.setAttribute('aria-label', 'Embed as');
-  kind.className = 'bc-embed-kind';
-  // an iframe of the bloomcalc page only where there is one (page-url); a host site gets the element code alone
-  for (const [value, label] of [['element', 'as <bloom-calc>'], ['iframe', 'as iframe']]) if (value !== 'iframe' || pageUrl(host)) kind.append(new Option(label, value));
-  kind.hidden = kind.options.length < 2;
+  const template = document.createElement('template');
+  template.innerHTML = toolbarMarkup(pageUrl(host) !== null);
+  const bar = template.content.firstElementChild;
+  const [json, js, embed] = bar.querySelectorAll('button');
+  const kind = bar.querySelector('select');
+  const status = bar.querySelector('.bc-copy-status');
+  const out = bar.querySelector('textarea');
 
   async function copy(what, text) {
     out.value = text;
@@ -126,21 +138,16 @@ export function resultExports(host, current) {
     }
     return { result, call };
   }
-  bar.append(
-    button('Copy JSON', 'The result as JSON (the object the JS API returns)', () => {
-      const r = needResult();
-      if (r) copy('JSON', `${JSON.stringify(r.result, null, 2)}\n`);
-    }),
-    button('Copy JS', 'A JavaScript snippet that reproduces this result with the npm module', () => {
-      const r = needResult();
-      if (r && r.call) copy('JS snippet', apiSnippet(r.call));
-      else if (r) status.textContent = 'This result has no API call to show.';
-    }),
-    button('Copy embed code', 'Markup that embeds this calculator with these inputs', () => copy('Embed code', embedCode(host, kind.value))),
-    kind,
-    status,
-    out,
-  );
+  json.addEventListener('click', () => {
+    const r = needResult();
+    if (r) copy('JSON', `${JSON.stringify(r.result, null, 2)}\n`);
+  });
+  js.addEventListener('click', () => {
+    const r = needResult();
+    if (r && r.call) copy('JS snippet', apiSnippet(r.call));
+    else if (r) status.textContent = 'This result has no API call to show.';
+  });
+  embed.addEventListener('click', () => copy('Embed code', embedCode(host, kind.value)));
   return bar;
 }
 

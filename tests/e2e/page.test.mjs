@@ -347,3 +347,46 @@ test('no request leaves the local server; no page errors', () => {
   assert.ok(requests.some((url) => url.endsWith('/bloomcalc.web.wasm')), 'the wasm came from the local server');
   assert.deepEqual(pageErrors.map(String), []);
 });
+
+// The page's calculators are rendered ahead (scripts/build-web.mjs, renderAhead: declarative shadow roots): the
+// first paint needs the HTML and CSS only, and defining the element keeps that markup, and its size and colours.
+for (const colorScheme of ['light', 'dark']) {
+  test(`rendered ahead (${colorScheme}): painted before the element script runs, at the size and in the colours it keeps once defined`, async () => {
+    const context = await page.context().browser().newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+    try {
+      let release;
+      const held = new Promise((resolve) => { release = resolve; });
+      await context.route(/\/bloom-calc\.mjs$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const view = await context.newPage();
+      await view.goto(baseUrl, { waitUntil: 'commit' });
+      // the element script is held back: the page still paints (blocking="render" on it would hold the paint)
+      await view.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, WAIT);
+      // each calculator's size, card colour, and calculator and toolbar count: before the element is defined, and
+      // in the first frame after (before any result: the calculators load when the IntersectionObserver says so)
+      const look = () => [...document.querySelectorAll('bloom-calc')].map((el) => ({
+        calculator: el.getAttribute('calculator'),
+        height: Math.round(el.getBoundingClientRect().height),
+        card: getComputedStyle(el.shadowRoot.querySelector('.card')).backgroundColor,
+        markup: [el.shadowRoot.querySelectorAll('.bc').length, el.shadowRoot.querySelectorAll('.bc-toolbar').length],
+      }));
+      const ahead = await view.evaluate(look);
+      assert.equal(await view.evaluate(() => customElements.get('bloom-calc')), undefined, 'not defined yet');
+      assert.equal(ahead.length, 10);
+      for (const calc of ahead) assert.ok(calc.height > 100 && calc.markup.join() === '1,1', `${calc.calculator} is laid out before the element is defined: ${JSON.stringify(calc)}`);
+      const defined = view.evaluate(async (measure) => {
+        await customElements.whenDefined('bloom-calc');
+        await new Promise(requestAnimationFrame);
+        return (0, eval)(measure)();
+      }, look.toString());
+      release();
+      assert.deepEqual(await defined, ahead);
+      await view.waitForFunction(() => (document.getElementById('sizing').result ?? null) !== null, null, WAIT); // undefined before the element is defined
+      assert.equal(await view.evaluate(() => document.querySelector('bloom-calc').shadowRoot.querySelectorAll('link').length), 0, 'the adopted styles replace the linked ones');
+    } finally {
+      await context.close();
+    }
+  });
+}
