@@ -1,7 +1,7 @@
 // The counting-Bloom-filter calculator (paper 004, Theorems 2 and 4; <bloom-calc calculator="cbf">):
 // the k counters of an element, the filter's m, n, k, the prior and α → Pr(x ∈ S | CBF) from the counter
 // product and the decision against the minimal product. All arithmetic is the core's (bc.cbf).
-import { TEMPLATES } from './templates.mjs';
+import { withTemplate } from './templates.mjs';
 import { formatProbability } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { CBF_FIELDS } from './fields.generated.mjs';
@@ -41,9 +41,7 @@ function mount({ $, bc, host, emit, fail }) {
 }
 
 /** <bloom-calc calculator="cbf">: attributes counters, m, n, k, prior, alpha (URL keys counters, cm, cn, ck, cprior, alpha). */
-export const calculator = {
-  name: 'cbf',
-  template: TEMPLATES.cbf,
+export const calculator = withTemplate('cbf', {
   fields: FIELDS,
   mount,
-};
+});

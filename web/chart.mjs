@@ -1,6 +1,7 @@
 // The FPR-vs-n chart: a log–log uPlot of the exact and classic curves at a fixed (m, k), with the
 // current n marked and the target p drawn when there is one. Rendering only; the numbers come in.
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
+import { drawDot } from './chart-marks.mjs';
 import {
   formatCountShort,
   formatInt,
@@ -57,13 +58,7 @@ export function createFprChart(container, onPlot = () => {}) {
     ctx.setLineDash([]);
     if (last.pAtN > 0) {
       const y = u.valToPos(last.pAtN, 'y', true);
-      ctx.fillStyle = COLORS.exact;
-      ctx.strokeStyle = '#fff';
-      ctx.lineWidth = 2 * px;
-      ctx.beginPath();
-      ctx.arc(x, y, 5 * px, 0, 2 * Math.PI);
-      ctx.fill();
-      ctx.stroke();
+      drawDot(ctx, x, y, COLORS.exact);
     }
     ctx.font = `${12 * px}px system-ui, sans-serif`;
     ctx.fillStyle = COLORS.marker;

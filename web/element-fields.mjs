@@ -196,12 +196,14 @@ export function reflectAttributes(host, def, records) {
   if (changed && host.hasAttribute('url-state')) writeUrl(urlKeys(def), fieldQuery(host, def));
 }
 
+/** An attribute's property, the JS API's name of the field (hash-bits → hashBits). */
+export const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+
 /**
  * element.n = '2M' sets the attribute; element.n reads the control. A kebab-case attribute has a camelCase
- * property (block-bits: element.blockBits), as the JS API names it; an alias property sets its current attribute.
+ * property (hash-bits: element.hashBits), as the JS API names it; an alias property sets its current attribute.
  */
 export function defineFieldProperties(host, def) {
-  const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
   const names = Object.entries(def.fields).flatMap(([attr, field]) => [[camel(attr), attr], ...(field.aliases ?? []).map((alias) => [camel(alias), attr])]);
   for (const [name, attr] of names) {
     let early; // a property set before the element was defined

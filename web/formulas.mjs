@@ -5,7 +5,7 @@
 //                                       mean (bc.simulate), run by its button or, with `autorun`, on each change.
 // Their markup is the sizing calculator's fields m, n, k, hashing, formulas card and simulate panel, cut out of
 // web/calculators/sizing.html by web/templates.mjs (one copy of each).
-import { TEMPLATES } from './templates.mjs';
+import { withTemplate } from './templates.mjs';
 import { renderFormulas } from './formula-table.mjs';
 import { createSimulationPanel } from './simulate.mjs';
 import { FORMULAS_FIELDS, SIMULATE_FIELDS } from './fields.generated.mjs';
@@ -58,9 +58,7 @@ function filterForm({ $, bc, emit, fail }, card, then) {
   compute();
 }
 
-export const formulas = {
-  name: 'formulas',
-  template: TEMPLATES.formulas,
+export const formulas = withTemplate('formulas', {
   fields: FORMULAS_FIELDS,
   initial: { m: '8Mi', n: '1M', k: '7' },
   mount(ctx) {
@@ -70,11 +68,9 @@ export const formulas = {
       sim.setFilter(f);
     });
   },
-};
+});
 
-export const simulate = {
-  name: 'simulate',
-  template: TEMPLATES.simulate,
+export const simulate = withTemplate('simulate', {
   // the simulation's hash scheme is layouts' hashScheme (--hash-scheme); scheme its older name
   fields: SIMULATE_FIELDS,
   initial: { m: '8192', n: '1000', k: '6' },
@@ -93,4 +89,4 @@ export const simulate = {
     // the panel's own fields (epochs, seed, hash-scheme) rerun too
     for (const id of ['sim-epochs', 'sim-seed', 'sim-scheme']) $(id).addEventListener('change', autorun);
   },
-};
+});

@@ -1,11 +1,12 @@
 // Module Web Worker of the layouts section: sizes every layout for (n, p) with bc.layoutSize and samples
 // each sized filter's exact FPR over n/8 … 8n for the chart, off the page's thread (a sizing takes
 // 2–60 ms). Served by the protocol of wasm/worker-protocol.mjs; its one method, 'layouts':
-// { n, p, picked: { layout|preset, blockBits?, k?, hashBits? } }.
+// { n, p, picked: { layout|preset, the fields it takes, k?, hashBits? } }.
 import mainFactory from '../dist/bloomcalc.web.mjs';
 import { loadInWorker } from './wasm-worker.mjs';
 import { toWire } from '../wasm/error-wire.mjs';
 import { serveCalls } from '../wasm/worker-protocol.mjs';
+import { INPUT_FIELDS, METHOD_INPUTS } from '../wasm/inputs.generated.mjs';
 
 // The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
 // (web/wasm-share.mjs, web/wasm-worker.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
@@ -41,7 +42,9 @@ function compute(bc, { n, p, picked }) {
       return { ...row, error: toWire(err) };
     }
   });
-  const filterOf = (s) => ({ layout: s.layout, m: s.m, k: s.k, blockBits: s.blockBits, hashing: s.hashing });
+  // a sized filter as layoutExactFpr's input: the fields that input declares, from the result (its layout, B and
+  // k; not its preset, which would size them again from each n)
+  const filterOf = (s) => Object.fromEntries(INPUT_FIELDS[METHOD_INPUTS.layoutExactFpr].filter(([f]) => f !== 'n' && f !== 'preset').map(([f]) => [f, s[f]]));
   const curve = (s) => xs.map((x) => bc.layoutExactFpr({ ...filterOf(s), n: x }));
   const series = rows.filter((r) => r.size).map((r) => ({ id: r.id, label: r.label, ys: curve(r.size) }));
   return { picked: pickedSize, rows, xs, series, pickedCurve: curve(pickedSize) };

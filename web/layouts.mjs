@@ -3,35 +3,39 @@
 // the "what if n is off" readout; a table of every layout sized for the same n and p; the FPR-vs-n chart
 // of each sized layout. All arithmetic is the core's (bc.layoutSize, bc.layoutExactFpr), run in the
 // calculator's worker (web/layouts-worker.mjs: a sizing takes 2–60 ms). docs/layouts.md.
-import { pxRatio, withUPlot } from './uplot-lazy.mjs';
-import { TEMPLATES } from './templates.mjs';
-import { formatCountShort, formatHashFloor, formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from '../wasm/format.mjs';
+import { withUPlot } from './uplot-lazy.mjs';
+import { drawAcross, drawHook } from './chart-marks.mjs';
+import { withTemplate } from './templates.mjs';
+import { formatCountShort, formatHashFloor, formatInt, formatLayoutCells, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from '../wasm/format.mjs';
 import { logScale } from './log-range.mjs';
 import { mathNodes } from './math-text.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { shareWasm } from './wasm-share.mjs';
 import { createCaller } from '../wasm/worker-protocol.mjs';
 import { LAYOUTS_FIELDS } from './fields.generated.mjs';
+import { camel } from './element-fields.mjs';
 
 /** The fields (schema/calculators.mjs): attribute → { id px-<URL key>, url, fallback, aliases }. */
 const FIELDS = LAYOUTS_FIELDS;
 const IDS = Object.values(FIELDS).map(({ url }) => url);
 const COLORS = ['#111827', '#0b5cad', '#c2410c', '#15803d', '#7c3aed', '#0e7490', '#be185d']; // no two alike (was two oranges)
 
-/** The picker's choices: presets by name; the generic blocked and split-block layouts take B. */
+/** The picker's choices: presets by name; the generic blocked and split-block layouts take B (takes: its URL key). */
 const CHOICES = {
   rocksdb: { preset: 'rocksdb' },
   parquet: { preset: 'parquet' },
   'boost-block': { preset: 'boost-block' },
   'boost-multiblock': { preset: 'boost-multiblock' },
-  blocked: { layout: 'blocked', needsBlock: true },
-  'split-block': { layout: 'split-block', needsBlock: true },
+  blocked: { layout: 'blocked', takes: 'lb' },
+  'split-block': { layout: 'split-block', takes: 'lb' },
   partitioned: { layout: 'partitioned' },
   standard: { layout: 'standard' },
 };
 
-/** The core's parameter → the field that shows its error. */
-const FIELD_OF = { n: 'ln', p: 'lp', k: 'lk', blockBits: 'lb', m: 'lb', preset: 'lc', layout: 'lc', hashBits: 'lhash' };
+/** URL key → the field's name in the core's input (its attribute in camel case, as the element's property). */
+const NAME_OF = Object.fromEntries(Object.entries(FIELDS).map(([attr, { url }]) => [url, camel(attr)]));
+/** The core's parameter → the URL key of the field that shows its error: its own; a preset's, the picker; m's, B. */
+const FIELD_OF = { ...Object.fromEntries(Object.entries(NAME_OF).map(([url, name]) => [name, url])), preset: 'lc', m: 'lb' };
 
 
 // ---------------------------------------------------------------- chart
@@ -43,12 +47,8 @@ function createLayoutChart(container, onPlot) {
   const width = () => Math.max(280, Math.floor(container.clientWidth));
   const height = () => (container.clientWidth < 520 ? 260 : 300);
 
-  function marks(u) {
-    if (!last) return;
+  const marks = drawHook(() => last, (u, last, { left, top, width: w, height: h }, px) => {
     const { ctx } = u;
-    const { left, top, width: w, height: h } = u.bbox;
-    const px = pxRatio();
-    ctx.save();
     ctx.font = `${11 * px}px system-ui, sans-serif`;
     for (const factor of [0.5, 1, 2, 4]) {
       const x = Math.round(u.valToPos(last.n * factor, 'x', true));
@@ -64,16 +64,8 @@ function createLayoutChart(container, onPlot) {
       ctx.fillText(factor === 1 ? 'n' : `${factor}n`, x + 3 * px, top + 12 * px);
     }
     const y = u.valToPos(last.target, 'y', true);
-    if (y >= top && y <= top + h) {
-      ctx.strokeStyle = '#4b5563';
-      ctx.setLineDash([6 * px, 4 * px]);
-      ctx.beginPath();
-      ctx.moveTo(left, y);
-      ctx.lineTo(left + w, y);
-      ctx.stroke();
-    }
-    ctx.restore();
-  }
+    if (y >= top && y <= top + h) drawAcross(ctx, u.bbox, y, '#4b5563', [6 * px, 4 * px]);
+  });
 
   function update(data) {
     last = data;
@@ -128,8 +120,8 @@ function createLayoutChart(container, onPlot) {
 // No-break spaces inside each quantity ("k = 6", "512 bits"): the stat wraps between them, never inside.
 function describe(s) {
   if (s.layout === 'standard') return `standard, k\u00a0=\u00a0${s.k}`;
-  if (s.layout === 'partitioned') return `${s.k}\u00a0slices of ${formatInt(s.m / s.k)}\u00a0bits`;
-  return `${formatInt(s.m / s.blockBits)}\u00a0blocks of ${formatInt(s.blockBits)}\u00a0bits, k\u00a0=\u00a0${s.k}`;
+  const cells = formatLayoutCells(s, '\u00a0');
+  return s.layout === 'partitioned' ? cells : `${cells}, k\u00a0=\u00a0${s.k}`;
 }
 
 /** A value that never wraps inside ("9.865 × 10⁻³" on one line). */
@@ -222,13 +214,13 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
   let generation = 0;
 
   async function compute() {
-    const state = Object.fromEntries(Object.entries(FIELDS).map(([field, { id }]) => [field, $(id).value]));
+    const state = Object.fromEntries(Object.entries(FIELDS).map(([attr, { id }]) => [camel(attr), $(id).value]));
     const choice = CHOICES[state.layout] ?? CHOICES.rocksdb;
-    $('px-lb').disabled = !choice.needsBlock;
+    $('px-lb').disabled = choice.takes !== 'lb';
     const picked = choice.preset ? { preset: choice.preset } : { layout: choice.layout };
-    if (choice.needsBlock) picked.blockBits = state['block-bits'];
+    if (choice.takes) picked[NAME_OF[choice.takes]] = state[NAME_OF[choice.takes]];
     if (state.k.trim() !== '') picked.k = state.k;
-    if (state['hash-bits'] !== 'none') picked.hashBits = Number(state['hash-bits']); // the floor beside the picked layout
+    if (state.hashBits !== 'none') picked.hashBits = Number(state.hashBits); // the floor beside the picked layout
     const input = { n: state.n, p: state.p, ...picked };
     const query = host.query;
     const mine = ++generation;
@@ -271,11 +263,9 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
   wireForm($('ly-form'), card, compute);
 }
 
-/** <bloom-calc calculator="layouts">: attributes n, p, layout (a preset or layout), block-bits (B; property blockBits; older name block), k,
+/** <bloom-calc calculator="layouts">: attributes n, p, layout (a preset or layout), the block size B, k,
  * hash-bits (none | 32 | 64: the hash-width floor beside the picked layout) (URL keys ln, lp, lc, lb, lk, lhash). */
-export const calculator = {
-  name: 'layouts',
-  template: TEMPLATES.layouts,
+export const calculator = withTemplate('layouts', {
   fields: FIELDS,
   mount,
-};
+});

@@ -1,7 +1,7 @@
 // "Sized by every library" (<bloom-calc calculator="libraries">): what each library allocates for the user's
 // n and p, by its own sizing code, and the exact FPR of that filter (bc.librarySize), with the hash-width
 // floor beside each row when it matters and a warning when p is below it. docs/libraries.md, hash-width.md.
-import { TEMPLATES } from './templates.mjs';
+import { withTemplate } from './templates.mjs';
 import { formatHashFloor, formatInt, formatMemory, formatProbability, formatReal } from '../wasm/format.mjs';
 import { clearErrors, showError, wireForm } from './form-fields.mjs';
 import { LIBRARIES_FIELDS } from './fields.generated.mjs';
@@ -90,9 +90,7 @@ function mount({ $, bc, host, emit, fail }) {
 }
 
 /** <bloom-calc calculator="libraries">: attributes n, p, hash-bits (32 | 64), library (the row detailed; URL keys libn, libp, libhash, liblib). */
-export const calculator = {
-  name: 'libraries',
-  template: TEMPLATES.libraries,
+export const calculator = withTemplate('libraries', {
   fields: FIELDS,
   mount,
-};
+});

@@ -1,7 +1,7 @@
 // The counter-overflow calculator (<bloom-calc calculator="overflow">, issue 21; docs/paradox.md#overflow): m
 // counters of b bits, n items, k hashes → P(some counter overflows) with its proven bounds beside the union bound,
 // and the smallest b for a target. All arithmetic is the core's (bc.overflow, in bloomcalc.tools.wasm).
-import { TEMPLATES } from './templates.mjs';
+import { withTemplate } from './templates.mjs';
 import { formatProbability } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { OVERFLOW_FIELDS } from './fields.generated.mjs';
@@ -45,4 +45,4 @@ function mount({ $, bc, host, emit, fail }) {
 }
 
 /** <bloom-calc calculator="overflow">: attributes m, n, k, bits, target (URL keys om, on, ok, ob, otarget). */
-export const calculator = { name: 'overflow', template: TEMPLATES.overflow, fields: FIELDS, mount };
+export const calculator = withTemplate('overflow', { fields: FIELDS, mount });

@@ -3,8 +3,9 @@
 // threshold P₀ and the simulate panel. All arithmetic is the core's (bc.paradox, bc.paradoxCurve).
 // The counting-filter calculator (bc.cbf) is web/cbf.mjs; both share the field helpers below.
 import { createParadoxSimulationPanel } from './paradox-sim.mjs';
-import { pxRatio, withUPlot } from './uplot-lazy.mjs';
-import { TEMPLATES } from './templates.mjs';
+import { withUPlot } from './uplot-lazy.mjs';
+import { drawAcross, drawDot, drawHook } from './chart-marks.mjs';
+import { withTemplate } from './templates.mjs';
 import { formatProbability, formatProbabilityShort, formatSignificant } from '../wasm/format.mjs';
 import { logScale } from './log-range.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
@@ -16,12 +17,8 @@ function createPosteriorChart(container, onPlot) {
   let last = null;
   const width = () => Math.max(280, Math.floor(container.clientWidth));
 
-  function marks(u) {
-    if (!last) return;
+  const marks = drawHook(() => last, (u, last, { left, top, width: w, height: h }, px) => {
     const { ctx } = u;
-    const { left, top, width: w, height: h } = u.bbox;
-    const px = pxRatio();
-    ctx.save();
     ctx.lineWidth = 1 * px;
     // P₀: the prior below which a positive answer should be ignored (Theorem 1)
     const x0 = u.valToPos(last.threshold, 'x', true);
@@ -39,27 +36,13 @@ function createPosteriorChart(container, onPlot) {
       ctx.fillText(`P₀ = ${formatProbabilityShort(last.threshold)}`, x0 + 4 * px, top + 14 * px);
     }
     // 1/(1 + α) on the posterior axis
-    const y0 = u.valToPos(last.posteriorThreshold, 'y', true);
-    ctx.strokeStyle = '#4b5563';
-    ctx.setLineDash([2 * px, 4 * px]);
-    ctx.beginPath();
-    ctx.moveTo(left, y0);
-    ctx.lineTo(left + w, y0);
-    ctx.stroke();
-    ctx.setLineDash([]);
+    drawAcross(ctx, u.bbox, u.valToPos(last.posteriorThreshold, 'y', true), '#4b5563', [2 * px, 4 * px]);
     const x = u.valToPos(last.prior, 'x', true);
     const y = u.valToPos(Math.max(last.posterior, 1e-300), 'y', true);
     if (x >= left - 1 && x <= left + w + 1 && y >= top - 1 && y <= top + h + 1) {
-      ctx.fillStyle = '#0b5cad';
-      ctx.strokeStyle = '#fff';
-      ctx.lineWidth = 2 * px;
-      ctx.beginPath();
-      ctx.arc(x, y, 5 * px, 0, 2 * Math.PI);
-      ctx.fill();
-      ctx.stroke();
+      drawDot(ctx, x, y, '#0b5cad');
     }
-    ctx.restore();
-  }
+  });
 
   function update(data) {
     last = data;
@@ -164,10 +147,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
  * <bloom-calc calculator="paradox">: attributes prior, alpha, bpe (bits per element) or fpr. The core takes exactly
  * one of bpe and fpr: an fpr the user gives replaces bpe's default.
  */
-export const calculator = {
-  name: 'paradox',
-  template: TEMPLATES.paradox,
+export const calculator = withTemplate('paradox', {
   fields: PARADOX_FIELDS,
   alternatives: [{ fields: ['bpe', 'fpr'], needs: 1, exclusive: true }],
   mount,
-};
+});

@@ -6,7 +6,7 @@
 // carry an `r` prefix (rm, rp, …) beside the other calculators' parameters; p is the target average FPR f*
 // (docs/decisions.md, "Vocabulary"), read under its older names too: the attribute fpr, the URL key rfpr.
 import { formatInt, formatProbability, formatReal, formatSignificant, kRuns } from '../wasm/format.mjs'; // kRuns: the same runs the CLI prints
-import { TEMPLATES } from './templates.mjs';
+import { withTemplate } from './templates.mjs';
 import { createPool } from './rbf-pool.mjs';
 import { RECYCLING_FIELDS } from './fields.generated.mjs';
 import { createPanel } from './simulate.mjs';
@@ -407,9 +407,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
 }
 
 /** <bloom-calc calculator="recycling">: attributes m, p, kmax, hashing, recycling, restart, swap, k, sigma (URL keys rm, rp, …); p read as fpr / rfpr too. */
-export const calculator = {
-  name: 'recycling',
-  template: TEMPLATES.recycling,
+export const calculator = withTemplate('recycling', {
   fields: RECYCLING_FIELDS,
   mount,
-};
+});

@@ -1,7 +1,7 @@
 // The scalable-filter calculator (<bloom-calc calculator="scalable">): a chain of links of capacity C·S^i at
 // error p(1 − R)R^i, its exact FPR after n items, memory, and the R and S that need the fewest bits
 // (bc.scalable). docs/scalable.md.
-import { TEMPLATES } from './templates.mjs';
+import { withTemplate } from './templates.mjs';
 import { formatInt, formatMemory, formatProbability, formatReal } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { SCALABLE_FIELDS } from './fields.generated.mjs';
@@ -59,9 +59,7 @@ function mount({ $, bc, host, emit, fail }) {
 }
 
 /** <bloom-calc calculator="scalable">: attributes p, capacity, n, ratio, growth, library (URL keys sp, scap, sn, sr, sg, slib). */
-export const calculator = {
-  name: 'scalable',
-  template: TEMPLATES.scalable,
+export const calculator = withTemplate('scalable', {
   fields: FIELDS,
   mount,
-};
+});

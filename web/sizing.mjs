@@ -3,7 +3,7 @@
 // arithmetic is the core's (bc.size / bc.fpr); this file only moves strings in and renders numbers out.
 // bc.size runs in the calculation worker (web/size-worker.mjs): sizing by the exact mean with distinct
 // hashing and a tiny p takes up to ~2 s; a new edit while one runs terminates it.
-import { TEMPLATES } from './templates.mjs';
+import { withTemplate } from './templates.mjs';
 import { shareWasm } from './wasm-share.mjs';
 import { createCaller } from '../wasm/worker-protocol.mjs';
 import { createSimulationPanel } from './simulate.mjs';
@@ -386,12 +386,10 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
 
 /** <bloom-calc calculator="sizing">: attributes n, p, m, k (as typed: "1M", "1%"), rounding, method, hashing,
  * hash-bits (none | 32 | 64, URL key hash: the hash-width floor beside the result). */
-export const calculator = {
-  name: 'sizing',
-  template: TEMPLATES.sizing,
+export const calculator = withTemplate('sizing', {
   fields: SIZING_FIELDS,
   initial: { n: '1M', p: '1%' },
   // the core sizes from two of n, p, m (k optional): one given keeps p = 1% (or n = 1M) beside it
   alternatives: [{ fields: ['p', 'n', 'm'], needs: 2 }],
   mount,
-};
+});

@@ -1,7 +1,7 @@
 // The filter-in-use calculator (<bloom-calc calculator="state">, issue 21; docs/state.md): m, k and the set bits
 // X → the FPR now, the items held with an interval, the items left before a target; with a second filter's count
 // and their OR's, |A ∪ B| and |A ∩ B|. All arithmetic is the core's (bc.state, in bloomcalc.tools.wasm).
-import { TEMPLATES } from './templates.mjs';
+import { withTemplate } from './templates.mjs';
 import { formatInt, formatProbability } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { STATE_FIELDS } from './fields.generated.mjs';
@@ -48,4 +48,4 @@ function mount({ $, bc, host, emit, fail }) {
 }
 
 /** <bloom-calc calculator="state">: attributes m, k, bits-set, p, bits-set-b, union, hashing (URL keys stm, stk, stx, stp, stxb, stxu, sthashing). */
-export const calculator = { name: 'state', template: TEMPLATES.state, fields: FIELDS, mount };
+export const calculator = withTemplate('state', { fields: FIELDS, mount });

@@ -93,6 +93,14 @@ const inputsCard = (title, fields) => `<section class="card inputs" aria-labelle
   </form>
   <p class="general-error" id="general-error" data-testid="general-error" role="alert" hidden></p>
 </section>`;
+// A Simulate panel's run controls (web/sim-panel.mjs): text inputs P-<name> ([name, label, start value, numeric:
+// a whole number's keyboard]), each described by its error line (P-<name>-error, or the panel's one: `error`),
+// then the run and cancel buttons.
+const simControls = (prefix, inputs, error) => inputs.map(([name, words, value, numeric]) => {
+  const id = `${prefix}-${name}`;
+  return `<label>${words} <input id="${id}" data-testid="${id}" type="text"${numeric ? ' inputmode="numeric"' : ''} value="${value}" aria-describedby="${error ?? `${id}-error`}"></label>`;
+}).join('') + `<button type="button" class="sim-button" id="${prefix}-run" data-testid="${prefix}-run" disabled>Simulate</button>`
+  + `<button type="button" id="${prefix}-cancel" data-testid="${prefix}-cancel" hidden>Cancel</button>`;
 const interval = '97,048 [96,901, 97,195]';
 
 export const TEMPLATES = {
@@ -111,6 +119,10 @@ export const TEMPLATES = {
       bpe: [label('<var>m</var>/<var>n</var>', 'bits per element'), 'F = (1/2)<sup>ln2·m/n</sup>; or give F'],
       fpr: [label('<var>F</var>', 'filter FPR'), 'instead of bits per element', { placeholder: 'e.g. 1e-3' }],
     }),
+    // web/paradox-sim.mjs
+    controls: simControls('pxsim', [
+      ['n', '<var>n</var> members', '8', true], ['epochs', 'epochs', '2000', true], ['queries', 'queries per epoch', '1000'], ['seed', 'seed', '1', true],
+    ], 'pxsim-error'),
   }),
   cbf: withPlaceholders(cbf, {
     // web/cbf.mjs
@@ -156,6 +168,8 @@ export const TEMPLATES = {
       restart: [label('Restart law', '(retaining, colliding)'), [['exact', 'exact (the message\'s own bits)'], ['eq10', 'eq 10 (a fresh message)']]],
       swap: [label('Swap point', '(two phases)'), [['after', 'after (frozen keeps the recycling message)'], ['before', 'before (eq 24)']]],
     }),
+    // web/rbf.mjs's simulate panel (web/simulate.mjs)
+    controls: simControls('rsim', [['epochs', 'epochs', '20', true], ['arrivals', 'arrivals per epoch', '1M'], ['seed', 'seed', '1', true]]),
     sigma: formFields(RECYCLING_FIELDS, {
       sigma: [label('Check a threshold <var>σ</var>', 'bits, at the plotted k, one phase'), '0 ≤ σ &lt; M (σ ≥ k when retaining)', { inputmode: 'numeric' }],
     }),
@@ -234,3 +248,6 @@ export const TEMPLATES = {
     bits: ph('b = 5, P = 2.128 × 10⁻³⁵'),
   }),
 };
+
+/** A calculator of <bloom-calc> (web/element-base.mjs): its name, its template above, and its fields, mount, …. */
+export const withTemplate = (name, def) => ({ name, template: TEMPLATES[name], ...def });

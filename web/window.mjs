@@ -2,7 +2,7 @@
 // (N-bounded, σ-bounded) the smallest total memory and its k, beside a plain filter for 2W items. The sizing
 // searches a few hundred model evaluations (up to ~1 s in wasm), so it runs in the tools module's worker
 // (web/tools-worker.mjs), a newer input cancelling an older one. All arithmetic is the core's (bc.window).
-import { TEMPLATES } from './templates.mjs';
+import { withTemplate } from './templates.mjs';
 import { formatInt, formatMemory } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { shareWasm } from './wasm-share.mjs';
@@ -60,4 +60,4 @@ function mount({ $, host, emit, fail, scope }) {
 }
 
 /** <bloom-calc calculator="window">: attributes w, p, delta (URL keys ww, wp, wdelta). */
-export const calculator = { name: 'window', template: TEMPLATES.window, fields: WINDOW_FIELDS, mount };
+export const calculator = withTemplate('window', { fields: WINDOW_FIELDS, mount });
