@@ -28,7 +28,7 @@ export function createRunPanel({
   let jobId = 0;
   let target = null;
   // the panel's worker, started on the first run and reused; the scope is the panel's own (below)
-  const runner = createCaller(() => shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: `bloomcalc-${prefix}` })), { onProgress });
+  const runner = createCaller(() => shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim' })), { onProgress });
 
   function setState(state) {
     panel.dataset.state = state;
