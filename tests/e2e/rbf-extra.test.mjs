@@ -26,11 +26,8 @@ test('the figures panel is lazy, then plots Figs. 6–8 equal to recommend() wit
     new MutationObserver(() => window.__figProgress.push(byId('rbf-figures').dataset.progress)).observe(
       byId('rbf-figures'), { attributes: true, attributeFilter: ['data-progress'] });
   });
-  const t0 = Date.now();
   await page.click('#rbf-figures > summary');
   await page.waitForFunction(() => byId('rbf-figures').dataset.state === 'ok', null, WAIT);
-  const seconds = (Date.now() - t0) / 1000;
-  assert.ok(seconds < 10, `the figures took ${seconds} s`);
   for (const n of [6, 7, 8]) assert.equal(await page.locator(`#rbf-fig${n}-chart canvas`).count() >= 1, true, `Fig. ${n} drawn`);
   const progress = await page.evaluate(() => window.__figProgress);
   assert.ok(progress.some((p) => /^([1-9]\d*)\/\1$/.test(p)), `final progress seen: ${progress.join(', ')}`);
