@@ -34,6 +34,8 @@
 #include <cmath>
 #include <new>
 
+#include "bindings/inputs.generated.hpp"
+
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/fpr/report.hpp"
 #include "bloomcalc/layouts/layout.hpp"
@@ -241,16 +243,19 @@ val array_of(const std::vector<double>& values) {
     return out;
 }
 
-void set_filter(Fields& out, const bc::Filter& f) { out.add("m", f.m).add("n", f.n).add("k", f.k).add("hashing", f.hashing); }
+// The writers echoing an input's fields into a result name each as the input does (names::, from the schema).
+void set_filter(Fields& out, const bc::Filter& f) {
+    out.add(names::m, f.m).add(names::n, f.n).add(names::k, f.k).add(names::hashing, f.hashing);
+}
 
 void set_block_bits(Fields& out, std::uint64_t block_bits) {
-    out.add("blockBits", only_if(block_bits != 0, static_cast<double>(block_bits)));
+    out.add(names::block_bits, only_if(block_bits != 0, static_cast<double>(block_bits)));
 }
 
 void set_layout_filter(Fields& out, const bc::LayoutFilter& f, bool standard_block) {
-    out.add("layout", f.layout).add("m", f.m).add("n", f.n).add("k", f.k);
+    out.add(names::layout, f.layout).add(names::m, f.m).add(names::n, f.n).add(names::k, f.k);
     set_block_bits(out, standard_block || f.layout != bc::Layout::standard ? f.block_bits : 0);
-    out.add("hashing", f.hashing);
+    out.add(names::hashing, f.hashing);
 }
 
 val fpr_report_val(const bc::FprReport& r) {

@@ -123,8 +123,8 @@ val finite_optional(const std::optional<double>& x);  // none or not finite: nul
 val optional_val(const std::optional<double>& x);     // none: null
 val array_of(const std::vector<double>& values);
 void set_filter(Fields& out, const bloomcalc::Filter& f);  // m, n, k, hashing (fpr() and size()'s results)
-// A layout filter (the layouts' results, librarySize's): layout, m, n, k, blockBits, hashing; a standard filter's
-// block (m) named, or null where `standard_block` is false (librarySize).
+// A layout filter (the layouts' results, librarySize's): layout, m, n, k, the block size B, hashing; a standard
+// filter's block (m) named, or null where `standard_block` is false (librarySize).
 void set_layout_filter(Fields& out, const bloomcalc::LayoutFilter& f, bool standard_block = true);
 void set_block_bits(Fields& out, std::uint64_t block_bits);  // B; 0: null (none to name)
 val fpr_report_val(const bloomcalc::FprReport& r);  // fpr() and size()'s report

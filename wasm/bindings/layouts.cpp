@@ -19,7 +19,7 @@ namespace bc = bloomcalc;
 
 namespace {
 
-// ---- layouts: { layout?, preset?, m, n, k?, blockBits?, hashing? } ----------------------------------
+// ---- layouts: a layout or a preset, m, n, k, the block size B, hashing (LayoutInput) -----------------
 bc::LayoutFilter layout_filter_of(const val& input) { return bc::resolve_layout_filter(inputs::LayoutInput(input)); }
 
 val approximations_val(const std::vector<bc::Approximation>& list) {
