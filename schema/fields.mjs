@@ -74,13 +74,14 @@ export const maxBytes = { kind: 'count', doc: 'Parquet writer\'s maximum bytes (
 // and the TypeScript types declare it once (GROUPS: an interface the inputs extend). A field declared in a group is
 // declared only there: its CLI option (cli: [value name, help line], an option of every command composing the group)
 // and examples (examples: each shown by the command it starts with), its vocabulary row (vocabulary: [meaning, older
-// names in prose]) and, per calculator of <bloom-calc>, its page facts (pages: { calculator: { url, default, older,
-// urlOlder, id } }, schema/calculators.mjs).
+// names in prose]), per calculator of <bloom-calc> its page facts (pages: { calculator: { url, default, older,
+// urlOlder, id, label } }, schema/calculators.mjs; label: [symbol, words], its control's label), and how results
+// echo it (echo: true, or { doc, nullable }: ECHOES below).
 
 /** Where an item's k bits go: the fields LayoutInput, LayoutSizingInput and LayoutSimulationInput share. */
 export const layoutFields = {
   layout: {
-    kind: 'choice', type: 'Layout', default: 'standard', doc: 'Default \'standard\'; ignored when `preset` is given.',
+    kind: 'choice', type: 'Layout', default: 'standard', doc: 'Default \'standard\'; ignored when `preset` is given.', echo: true,
     cli: ['standard|blocked|split-block|partitioned', 'Where an item\'s k bits go (default standard); blocked and split-block need --block-bits'],
     vocabulary: ['where an item\'s k bits go (`standard`, `blocked`, `split-block`, `partitioned`); the layouts calculator\'s picker also offers the presets'],
   },
@@ -89,7 +90,11 @@ export const layoutFields = {
     cli: ['B', 'Block size in bits for blocked / split-block (divides m; 512, 256)'],
     examples: ['bloomcalc fpr --layout split-block --block-bits 256 --m 8Mi --n 1M --k 8', 'bloomcalc size --n 1M --p 1% --layout blocked --block-bits 512'],
     vocabulary: ['B, the block size in bits of a blocked or split-block filter', '`block` (the layouts element\'s attribute and property)'],
-    pages: { layouts: { url: 'lb', default: '512', older: ['block'] } },
+    pages: { layouts: { url: 'lb', default: '512', older: ['block'], label: ['B', 'block bits'] } },
+    echo: {
+      doc: 'B; m for the standard and partitioned layouts (one block); null where the type allows it and no block is named: a standard filter (librarySize), a preset whose B is K words.',
+      nullable: true,
+    },
   },
   preset: {
     kind: 'choice', type: 'LayoutPreset', doc: 'Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K).',
@@ -106,6 +111,18 @@ export const variantFields = { hashing, recycling, restart, swap, method: rbfMet
 export const GROUPS = {
   LayoutFields: { doc: 'Where an item\'s k bits go (docs/layouts.md): the fields every layout input reads.', fields: layoutFields },
   RecyclingVariant: { doc: 'A recycling filter\'s variant (docs/rbf.md) and the method computing it.', fields: variantFields },
+};
+
+/**
+ * The fields results echo as the core resolved them (wasm/inputs.d.ts; the results' types, wasm/results-*.d.ts, extend
+ * them): a group's fields declaring `echo`, a choice as its type and a number as a number; a `nullable` one typed by
+ * the interface's parameter `param` (`number | null` where a result may name none); the member's doc, `echo.doc`.
+ */
+export const ECHOES = {
+  LayoutBlock: {
+    doc: 'A layout and its block B, what a preset fixes and every layout filter has. `Block`: null where no block is named (a preset whose B is K words; librarySize\'s standard filter).',
+    param: 'Block', group: layoutFields,
+  },
 };
 
 /** The CLI options of a group's fields that declare one, for the input `type`: [`type.name`, value name, help]. */

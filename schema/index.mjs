@@ -1,7 +1,7 @@
 // The schema of bloomcalc's inputs: one declaration per method and field (docs/decisions.md, "One schema").
 // Read by scripts/generate.mjs, which writes every surface derived from it; never imported at run time (the
 // generated tables are: the embed budget pays for what a calculator runs, not for docs).
-export { GROUPS, TYPES } from './fields.mjs';
+export { ECHOES, GROUPS, TYPES } from './fields.mjs';
 export { INPUTS } from './inputs.mjs';
 export { METHODS } from './methods.mjs';
 

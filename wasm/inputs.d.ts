@@ -74,6 +74,13 @@ export interface RecyclingVariant {
   method?: RbfMethod;
 }
 
+/** A layout and its block B, what a preset fixes and every layout filter has. `Block`: null where no block is named (a preset whose B is K words; librarySize's standard filter). */
+export interface LayoutBlock<Block extends number | null = number> {
+  layout: Layout;
+  /** B; m for the standard and partitioned layouts (one block); null where the type allows it and no block is named: a standard filter (librarySize), a preset whose B is K words. */
+  blockBits: Block;
+}
+
 export interface FilterInput {
   /** Filter size in bits, 1 ≤ m ≤ 2^40. */
   m: Quantity;

@@ -1,17 +1,8 @@
 // The results of the layouts, libraries and scalable filters (layoutFpr, layoutSize, librarySize, scalable, …).
-import type { HashBits, Hashing, Layout, LayoutHashScheme, LibraryName } from './inputs.js';
+// A layout filter's layout and block B (LayoutBlock) are the schema's echo of the layout fields (wasm/inputs.d.ts).
+import type { HashBits, Hashing, LayoutBlock, LayoutHashScheme, LibraryName } from './inputs.js';
 import type { HashFloor, Memory } from './results-filters.js';
 import type { Interval } from './results-simulation.js';
-
-/**
- * A layout and its block B, what a preset fixes and every layout filter has. `Block`: null where no block is named
- * (a preset whose B is K words; librarySize's standard filter).
- */
-export interface LayoutBlock<Block extends number | null = number> {
-  layout: Layout;
-  /** B; m for the standard and partitioned layouts (one block). */
-  blockBits: Block;
-}
 
 export interface LayoutFilter<Block extends number | null = number> extends LayoutBlock<Block> {
   m: number;
@@ -99,7 +90,7 @@ export interface LibraryInfo {
   hashScheme: LayoutHashScheme;
 }
 
-/** blockBits: null for a standard filter. */
+/** The filter the library builds; its block B null for a standard filter (LayoutBlock). */
 export interface LibrarySizeResult extends LayoutFilter<number | null> {
   library: LibraryName;
   label: string;

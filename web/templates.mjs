@@ -51,6 +51,10 @@ const ph = (text) => `<span class="ph">${text}</span>`;
 // choices), { attribute: value } of the control (error: false, no error line)]. form-fields.mjs shows an error in
 // <id>-error.
 const label = (symbol, words) => `${symbol ? `${symbol} ` : ''}<span class="label-text">${words}</span>`;
+// The rows of the fields a schema group declares with their label ([symbol, words], schema/fields.mjs `pages`), placed
+// where the calculator places the group (as schema/calculators.mjs does with pagesOf).
+const groupRows = (fields) => Object.fromEntries(Object.entries(fields).filter(([, f]) => f.label)
+  .map(([attr, { label: [symbol, words] }]) => [attr, [label(`<var>${symbol}</var>`, words)]]));
 const attributes = (o) => Object.entries(o).map(([name, value]) => ` ${name}="${value}"`).join('');
 const formFields = (fields, rows) =>
   Object.entries(rows).map(([attr, [text, more, { error = true, ...own } = {}]]) => {
@@ -146,7 +150,7 @@ export const TEMPLATES = {
         ['blocked', 'Blocked, block of B bits'], ['split-block', 'Split block, block of B bits'],
         ['partitioned', 'Partitioned (k slices)'], ['standard', 'Standard (textbook)'],
       ], { 'data-testid': 'ly-choice' }],
-      'block-bits': [label('<var>B</var>', 'block bits')],
+      ...groupRows(LAYOUTS_FIELDS),
       k: [label('<var>k</var>', 'hash functions'), undefined, { inputmode: 'numeric', placeholder: 'best' }],
       'hash-bits': ['Hash width', hashWidth],
     }),

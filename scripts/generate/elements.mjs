@@ -1,5 +1,6 @@
 // web/fields.generated.mjs: each calculator's fields in the shape web/element-base.mjs reads
-// ({ attribute: { id, url?, fallback?, aliases?, urlAliases?, choices? } }), from schema/calculators.mjs.
+// ({ attribute: { id, url?, fallback?, aliases?, urlAliases?, choices?, label? } }), from schema/calculators.mjs; label
+// ([symbol, words]): a field of a schema group declares its control's label with its page facts (web/templates.mjs).
 import { CALCULATORS, INPUTS, METHODS, TYPES, kebab } from '../../schema/index.mjs';
 
 /** A field's declaration in the first of the calculator's methods' inputs holding it. */
@@ -35,6 +36,7 @@ export function elementFields(name) {
       if (f.default !== undefined) out.fallback = f.default;
       if (f.older) out.aliases = f.older;
       if (f.urlOlder) out.urlAliases = f.urlOlder;
+      if (f.label) out.label = f.label;
       const choices = choicesOf(methods, field, f.default);
       if (choices) out.choices = choices;
       return [attr, out];
@@ -55,7 +57,8 @@ export function elementTables(header) {
   const constName = (name) => `${name.toUpperCase()}_FIELDS`;
   return [
     header('//'),
-    '// Each calculator\'s fields as <bloom-calc> reads them (web/element-base.mjs): { attribute: { id, url, fallback, aliases, urlAliases, choices } }.',
+    '// Each calculator\'s fields as <bloom-calc> reads them (web/element-base.mjs): { attribute: { id, url, fallback, aliases, urlAliases, choices } },',
+    '// and the label of a group field\'s control (web/templates.mjs): label [symbol, words].',
     ...Object.keys(CALCULATORS).map((name) => `export const ${constName(name)} = ${JSON.stringify(elementFields(name))};`),
     '',
   ].join('\n');

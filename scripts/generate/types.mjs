@@ -1,7 +1,8 @@
 // wasm/inputs.d.ts: the TypeScript types of every method's input (and of its named choices), from schema/.
 // wasm/index.d.ts re-exports them; tests/types type-checks both. A field group (schema/fields.mjs GROUPS) is one
-// interface, extended by every input that holds all of its fields as declared.
-import { GROUPS, INPUTS, TYPES } from '../../schema/index.mjs';
+// interface, extended by every input that holds all of its fields as declared. An echo (schema/fields.mjs ECHOES) is
+// the interface of the fields results repeat, as the core resolved them (wasm/results-*.d.ts extend it).
+import { ECHOES, GROUPS, INPUTS, TYPES } from '../../schema/index.mjs';
 
 const BASE = [
   '/**',
@@ -76,9 +77,18 @@ function input(type, { doc, fields }) {
   ];
 }
 
+/** An echo's interface: each field of its group declaring `echo`, resolved (a choice its type, a number a number). */
+function echo(name, { doc, param, group }) {
+  const fields = Object.entries(group).filter(([, f]) => f.echo);
+  const generic = fields.some(([, f]) => f.echo.nullable) ? `<${param} extends number | null = number>` : '';
+  const member = ([field, f]) => [...comment(f.echo.doc, '  '), `  ${field}: ${f.echo.nullable ? param : f.kind === 'choice' ? typeOf(f) : 'number'};`];
+  return ['', ...comment(doc), `export interface ${name}${generic} {`, ...fields.flatMap(member), '}'];
+}
+
 export function inputTypes(header) {
   const types = Object.entries(TYPES).flatMap(([name, t]) => [...comment(t.doc), `export type ${name} = ${(t.choices ?? t.values).map(literal).join(' | ')};`]);
   const groups = Object.entries(GROUPS).flatMap(([name, g]) => ['', ...comment(g.doc), `export interface ${name} {`, ...members(g.fields), '}']);
+  const echoes = Object.entries(ECHOES).flatMap(([name, e]) => echo(name, e));
   const inputs = Object.entries(INPUTS).flatMap(([type, def]) => ['', ...input(type, def)]);
-  return [header('//'), '', ...BASE, '', ...types, ...groups, ...inputs, ''].join('\n');
+  return [header('//'), '', ...BASE, '', ...types, ...groups, ...echoes, ...inputs, ''].join('\n');
 }

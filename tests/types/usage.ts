@@ -15,6 +15,8 @@ import createBloomCalc, {
   type CbfResult,
   type KChoice,
   type LayoutReport,
+  type LayoutBlock,
+  type Layout,
   type LayoutSizingResult,
   type LayoutSimulationResult,
   type LibrarySizeResult,
@@ -316,6 +318,17 @@ async function main(): Promise<void> {
   const sc: ScalableResult = bc.scalable({ p: 0.01, capacity: 1000, n: 1e5, ratio: 0.9, growth: 4, library: 'redisbloom' });
   const scBits: number | undefined = sc.optimum?.bits;
   void [missed, floor, names, hf.targetBelowFloor, floorMatters, sc.links.map((l) => l.fill), scBits];
+  // A result's layout and block B (LayoutBlock, the schema's echo of the layout fields): a number in a layout's
+  // report, null allowed where no block is named (librarySize's standard filter, a preset whose B is K words).
+  const reportBlock: number = lr.blockBits;
+  const reportLayout: Layout = lr.layout;
+  const libBlock: number | null = lib.blockBits;
+  const presetBlock: LayoutBlock<number | null>[] = bc.layoutPresets();
+  // @ts-expect-error a library's filter may name no block
+  const libBlockNumber: number = lib.blockBits;
+  // @ts-expect-error a layout report always names its block
+  const reportNull: LayoutReport = { ...lr, blockBits: null };
+  void [reportBlock, reportLayout, libBlock, presetBlock, libBlockNumber, reportNull];
   // @ts-expect-error unknown library
   bc.librarySize({ library: 'bloomier', n: 1, p: 0.1 });
   // @ts-expect-error hashBits is 32 or 64
