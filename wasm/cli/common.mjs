@@ -8,7 +8,7 @@
 // text; `compute` returns the JSON-ready result (printed as is with --json) and `render` turns it into the
 // readable text. The driver (wasm/cli.mjs) adds --help/--json handling, loads the module and prints.
 import { parseArgs } from 'node:util';
-import { shown } from '../api.mjs';
+import { shown } from '../errors.mjs';
 import { nearest } from '../nearest.mjs';
 import { INPUT_FIELDS, METHOD_INPUTS } from '../inputs.generated.mjs';
 import { COMMANDS, QUANTITY_HELP } from './options.generated.mjs';
