@@ -70,14 +70,14 @@ async function patchSourceMapUrl(file) {
 }
 
 /**
- * The page's index.html with a <link rel="modulepreload"> for each chunk the entry imports statically (at any
- * depth), in place of the marker comment: the browser fetches them with the entry, from the HTML, instead of one
- * round trip after it.
+ * The page's index.html with a <link rel="modulepreload"> for the entry and each chunk it imports statically (at
+ * any depth), in place of the marker comment: the browser fetches them from the HTML, while the page's own script
+ * waits for the first paint to import the entry (web/app.mjs).
  */
 function withModulePreloads(html, metafile, entry) {
   const marker = '<!-- modulepreload: the entry\'s static imports (scripts/build-web.mjs) -->';
   if (!html.includes(marker)) throw new Error(`build-web: web/index.html has no "${marker}"`);
-  const chunks = [];
+  const chunks = [entry.replace(/\.js$/, '.mjs')]; // the entry itself: web/app.mjs imports it after the first paint
   const visit = (file) => {
     for (const { path, kind } of metafile.outputs[file]?.imports ?? [])
       if (kind === 'import-statement' && !chunks.includes(path)) {
@@ -211,6 +211,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     ...common,
     entryPoints: [join(root, 'web', 'app.mjs')],
     outfile: join(outdir, 'app.js'),
+    external: ['./bloom-calc.mjs'], // beside it in dist/web
   });
   const warnings = result.warnings.length + moduleBundle.warnings.length + worker.warnings.length;
   if (warnings && !quiet) {

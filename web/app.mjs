@@ -1,6 +1,6 @@
-// The page around the <bloom-calc> elements. This file runs before bloom-calc.mjs defines them (module
-// scripts run in document order) and before the first paint (blocking="render": the calculators' markup is in
-// the page, rendered ahead by scripts/build-web.mjs), so embed mode drops the other calculators before they show or load:
+// The page around the <bloom-calc> elements. This file runs before the first paint (blocking="render": the
+// calculators' markup is in the page, rendered ahead by scripts/build-web.mjs) and loads bloom-calc.mjs, which
+// defines them, after it (the end of this file), so embed mode drops the other calculators before they show or load:
 //  - embed mode: ?embed=<calculator> keeps that one calculator, drops the page chrome and reports the
 //    document's height to the parent window (an iframe) by postMessage:
 //      { type: 'bloomcalc:resize', calculator: '<name>', height: <CSS pixels, integer> }
@@ -44,4 +44,26 @@ if (embed === null) {
   paradox?.addEventListener('input', () => {
     if (cbf && cbf.alpha !== paradox.alpha) cbf.alpha = paradox.alpha;
   });
+}
+
+// The element script: this file imports it once the first paint is on screen, so that defining the ten elements
+// (upgrading them is one task; each then connects in a task of its own: web/in-turn.mjs) is not in that paint's
+// way. The calculators are shown already (rendered ahead) and its files are fetched from the start (modulepreload
+// in index.html).
+afterFirstPaint(() => import('./bloom-calc.mjs'));
+
+/**
+ * Calls `then` in a task after the first contentful paint is on screen: at once on a hidden page (it paints nothing
+ * until shown), after a frame where paint timing is unknown.
+ */
+function afterFirstPaint(then) {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (document.visibilityState === 'hidden' || painted()) return then();
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return requestAnimationFrame(() => setTimeout(then, 0));
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    setTimeout(then, 0);
+  });
+  observer.observe({ type: 'paint' });
 }

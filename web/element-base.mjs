@@ -54,6 +54,7 @@ import { pageTheme, unwatchTheme, watchTheme } from './theme.mjs';
 import { noticeMisspeltKeys, writeUrl } from './url-state.mjs';
 import { createWorkerScope } from './worker-scope.mjs';
 import { forget, nearView } from './near-view.mjs';
+import { inTurn } from './in-turn.mjs';
 
 /**
  * A table's scroll box (role="region") is a Tab stop only while it scrolls: keyboard users can then scroll it
@@ -71,6 +72,9 @@ function scrollStops(root) {
     for (const child of box.children) observer.observe(child); // the table grows with its numbers
   }
 }
+
+/** The calculator's markup in a shadow root: its first element but a root rendered ahead's <link> to its styles. */
+export const calculatorOf = (root) => [...root.children].find((child) => child.localName !== 'link') ?? null;
 
 /**
  * A calculator's markup in the element's shadow root: its cards (`template`) and, when given, its toolbar's
@@ -94,14 +98,18 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   #near = null; // loading="lazy": settles when the element nears the viewport (web/near-view.mjs)
   #internals = null;
   #theme = () => this.#applyTheme();
+  #ahead = false; // its shadow root was rendered ahead and it has not connected since
+  #waiting = false; // its connection waits its turn (web/in-turn.mjs)
 
   static observedAttributes = ['theme'];
 
   constructor() {
     super();
-    // a shadow root rendered ahead (declarative shadow DOM: our page's build, scripts/build-web.mjs) is kept
-    if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
-    this.shadowRoot.adoptedStyleSheets = styleSheets();
+    // a shadow root rendered ahead (declarative shadow DOM: our page's build, scripts/build-web.mjs) is kept with
+    // its linked styles, the same as the adopted ones (adopting them too would restyle what is shown for nothing)
+    this.#ahead = this.shadowRoot !== null;
+    if (!this.#ahead) this.attachShadow({ mode: 'open' });
+    if (!this.#ahead) this.shadowRoot.adoptedStyleSheets = styleSheets();
     this.#internals = this.attachInternals?.() ?? null;
   }
 
@@ -159,6 +167,22 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
     clearTimeout(this.#leaving);
     watchTheme(this.#theme);
     if (!this.#scope.active && this.#scope.resume()) this.#recompute();
+    if (this.#waiting) return;
+    if (this.#ahead) {
+      // its markup is shown already: the rest in a task of its own (defining the elements of a page rendered
+      // ahead upgrades them all in one task)
+      this.#waiting = true;
+      inTurn(() => {
+        this.#waiting = false;
+        if (this.isConnected) this.#connect();
+      });
+      return;
+    }
+    this.#connect();
+  }
+
+  #connect() {
+    this.#ahead = false;
     this.#rendering ??= this.#render();
     // loading="lazy": the markup and the fields now, the module and the first result near the viewport
     if (this.getAttribute('loading') === 'lazy' && !this.#mounted) (this.#near ??= nearView(this)).then(() => this.#begin());
@@ -200,7 +224,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
 
   /** Shows why the calculator cannot run, inline (the element's only content) and as an 'error' event. */
   #renderFailure(text, error, parameter) {
-    this.shadowRoot.innerHTML = '<p class="general-error" part="error" role="alert"></p>';
+    this.#replaceContent('<p class="general-error" part="error" role="alert"></p>');
     this.shadowRoot.firstChild.textContent = text;
     this.#setError(error, parameter);
   }
@@ -223,20 +247,26 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
 
   /**
    * The calculator's cards, with the export toolbar below them. Markup rendered ahead (a declarative shadow root
-   * of calculatorMarkup, with a <link> to the same styles as the adopted sheets) is kept as it is: its linked
-   * styles give way to the adopted ones, and its toolbar to the live one of the same markup.
+   * of calculatorMarkup, after a <link> to the same styles as the adopted sheets) is kept as it is, with its linked
+   * styles; its toolbar gives way to the live one of the same markup.
    */
   #show(name, template) {
     const root = this.shadowRoot;
-    if ([...root.children].some((child) => child.classList.contains(`bc-${name}`))) for (const link of root.querySelectorAll('link')) link.remove();
-    else root.innerHTML = calculatorMarkup(name, template);
+    if (![...root.children].some((child) => child.classList.contains(`bc-${name}`))) this.#replaceContent(calculatorMarkup(name, template));
     rebaseDocs(root, this.getAttribute('docs-base'));
     for (const card of root.querySelectorAll('.card')) card.setAttribute('part', 'card');
     scrollStops(root);
     const bar = resultExports(this, () => ({ result: this.#result, call: this.#lastCall }));
-    const ahead = [...root.firstChild.children].find((child) => child.classList.contains('bc-toolbar'));
+    const calc = calculatorOf(root);
+    const ahead = [...calc.children].find((child) => child.classList.contains('bc-toolbar'));
     if (ahead) ahead.replaceWith(bar);
-    else root.firstChild.append(bar);
+    else calc.append(bar);
+  }
+
+  /** The shadow root's content replaced (a root rendered ahead loses its linked styles: the adopted ones then). */
+  #replaceContent(html) {
+    this.shadowRoot.innerHTML = html;
+    if (this.shadowRoot.adoptedStyleSheets.length === 0) this.shadowRoot.adoptedStyleSheets = styleSheets();
   }
 
   async #define(load) {
@@ -271,7 +301,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
       el.className = 'general-error';
       el.setAttribute('role', 'alert');
       el.textContent = `Could not load the calculator (WebAssembly): ${err instanceof Error ? err.message : String(err)}`;
-      this.shadowRoot.firstChild.prepend(el);
+      calculatorOf(this.shadowRoot).prepend(el);
       this.#setError(err);
       return;
     }

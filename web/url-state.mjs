@@ -46,7 +46,9 @@ export async function noticeMisspeltKeys(root, own) {
   }
   // named by the calculator whose key is the nearest of all (`hashin`: sizing's hashing, not the recycling rhashing)
   const misspelt = near.filter(([key]) => ![...known].some(sameAs(key)) && own.includes(nearest(key, [...known])));
-  if (misspelt.length === 0 || !root.firstChild) return;
+  // the calculator's markup, after the <link> to its styles of a root rendered ahead (web/element-base.mjs)
+  const top = [...root.children].find((child) => child.localName !== 'link');
+  if (misspelt.length === 0 || !top) return;
   const note = document.createElement('p');
   note.className = 'help small url-notice';
   note.setAttribute('role', 'status');
@@ -54,5 +56,5 @@ export async function noticeMisspeltKeys(root, own) {
   note.dataset.testid = 'url-notice';
   const shown = (key) => (key.length > 40 ? `${key.slice(0, 40)}…` : key);
   note.textContent = `This link's ${misspelt.map(([key, meant]) => `"${shown(key)}" was not read (did you mean "${meant}"?)`).join('; ')}.`;
-  root.firstChild.prepend(note);
+  top.prepend(note);
 }
