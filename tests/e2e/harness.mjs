@@ -120,11 +120,14 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
   // Each <bloom-calc> renders its markup once its calculator's chunk has loaded (after the page's load
-  // event, web/element-base.mjs): navigation returns when every element of the page has rendered. The page's
+  // event, web/element-base.mjs): navigation returns when every element of the page has rendered and connected (its
+  // fields known, or its error: our page defines them after its first paint, each connecting in a task of its own,
+  // web/app.mjs and web/in-turn.mjs), so that each watches the view before the scroll below. The page's
   // calculators are loading="lazy" (each computes once near the view): navigation also scrolls down past each,
   // a frame apiece, as a reader would, and back to the top, so that every calculator starts as the tests expect.
   const rendered = async () => {
-    await page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) => el.shadowRoot?.firstChild), null, { timeout: 30_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) => el.shadowRoot?.firstChild &&
+      el.state !== undefined && (Object.keys(el.state).length > 0 || el.error)), null, { timeout: 30_000 });
     await page.evaluate(async () => {
       // in view once an IntersectionObserver says so (the element's own, with its wider margin, has then too)
       const seen = (el) => new Promise((resolve) => {
