@@ -6,13 +6,14 @@
 //      MkDocs, Sphinx, React/Vue/Svelte; built from the packed package one after the other, npm installs kept
 //      in build/sites/ while each fixture's lockfile is unchanged)
 //   6. the Catch2 suite again, native under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
-//   7. libFuzzer on the parsers and parameter validation, BLOOMCALC_FUZZ_SECONDS (default 60) from the
-//      checked-in corpus tests/fuzz/corpus (new inputs go to build/asan/fuzz-corpus, not the repository)
+//   7. libFuzzer on the parsers and parameter validation, BLOOMCALC_FUZZ_RUNS inputs (default 900 000, about a
+//      minute of one core) from the checked-in corpus tests/fuzz/corpus (new inputs go to build/asan/fuzz-corpus,
+//      not the repository)
 // Stages 1 and 2 run side by side (each keeps about one core busy; their output is printed when each ends), and
 // stages 3 and 5 run two test files at a time; the fixtures' npm installs (tests/sites/install.mjs) download while the
-// C++ compiles; the sanitizer build and then stage 6 run at nice 19 from the end of the wasm build, on the cores
-// stages 1-5 leave idle (the browser stages wait more than they compute), and get the usual priority back once
-// those are done, when stage 7 starts beside them; the package is packed once for every fixture
+// C++ compiles; the sanitizer build and then stages 6 and 7 side by side run at nice 19 from the end of the wasm
+// build, on the cores stages 1-5 leave idle (the browser stages wait more than they compute), and get the usual
+// priority back once those are done; the package is packed once for every fixture
 // (BLOOMCALC_SITES_TARBALL). Prints each runner's own output,
 // then a summary line per build step and stage (its wall-clock seconds, and the CPU seconds of its processes)
 // and one closing line "tests: N passed, N failed".
@@ -90,11 +91,11 @@ const groups = [
   [['browser end-to-end', process.execPath, ['--test', '--test-concurrency=2', 'tests/e2e/']]],
   [['documentation sites and framework apps', process.execPath, ['--test', '--test-concurrency=1', 'tests/sites/']]],
 ];
-// Stage 6 in the background at nice 19 once the sanitizer build is done; stage 7 (it runs for a time, not a
-// number of inputs) at the usual priority after stages 1-5, side by side with what is left of stage 6.
+// Stages 6 and 7 in the background at nice 19 once the sanitizer build is done, side by side. Stage 7 runs a
+// number of inputs, not a time: at nice 19 a time would buy fewer inputs the busier the machine.
 const SANITIZER_SUITE = ['Catch2 (native, ASan + UBSan)', 'build/asan/bloomcalc_tests', ['--use-colour', 'no']];
 const FUZZER = ['libFuzzer: parsers and validation', 'build/asan/bloomcalc_fuzz_parsers', [
-  '-seed=1', `-max_total_time=${process.env.BLOOMCALC_FUZZ_SECONDS ?? 60}`, '-print_final_stats=1',
+  '-seed=1', `-runs=${process.env.BLOOMCALC_FUZZ_RUNS ?? 900000}`, '-print_final_stats=1',
   FUZZ_WORK, 'tests/fuzz/corpus',
 ]];
 
@@ -146,6 +147,8 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.on(sig
 const asanBuild = lowPriority(process.execPath, ['scripts/build.mjs', 'asan'], { log: path.join(root, 'build', 'asan-build.log') });
 const [suiteName, suiteCommand, suiteArgs] = SANITIZER_SUITE;
 const sanitizerSuite = asanBuild.then((built) => built.code === 0 && lowPriority(suiteCommand, suiteArgs, { env: SANITIZER_ENV, buffered: true }));
+const [fuzzName, fuzzCommand, fuzzArgs] = FUZZER;
+const fuzz = asanBuild.then((built) => built.code === 0 && lowPriority(fuzzCommand, fuzzArgs, { env: SANITIZER_ENV, buffered: true }));
 // One package for every fixture (tests/sites/harness.mjs, packTarball), as published.
 const PACK = path.join(SITES_BUILD, 'pack', 'test');
 rmSync(PACK, { recursive: true, force: true });
@@ -174,7 +177,7 @@ for (const group of groups) {
     summary.push(`${run.code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed} failed (${took(run)})`);
   }));
 }
-// Stage 6's rest at the usual priority, stage 7 beside it.
+// What is left of stages 6 and 7 at the usual priority.
 foreground = true;
 for (const [group, done] of background) if (!done) setGroupPriority(group, 0);
 const built = await asanBuild;
@@ -182,11 +185,9 @@ console.log(`\n=== build: nice -n 19 node scripts/build.mjs asan (during stages 
 summary.push(`${built.code === 0 ? 'ok  ' : 'FAIL'} build asan, during stages 1-5 (${took(built)})`);
 if (built.code !== 0) failed += 2;
 else {
-  const [fuzzName, fuzzCommand, fuzzArgs] = FUZZER;
-  const fuzz = runTimed(fuzzCommand, fuzzArgs, { env: SANITIZER_ENV, buffered: true });
   for (const [name, command, args, run, when] of [
     [suiteName, suiteCommand, suiteArgs, await sanitizerSuite, 'from the end of its build, nice 19 during stages 1-5'],
-    [fuzzName, fuzzCommand, fuzzArgs, await fuzz, 'after stages 1-5'],
+    [fuzzName, fuzzCommand, fuzzArgs, await fuzz, 'from the end of the sanitizer build, nice 19 during stages 1-5'],
   ]) {
     console.log(`\n=== ${name}: ${command} ${args.join(' ')} (${when})\n${run.output}`);
     const c = counts(run.output, run.code);
