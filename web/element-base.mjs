@@ -57,14 +57,14 @@ import { forget, nearView } from './near-view.mjs';
 import { inTurn } from './in-turn.mjs';
 
 /**
- * A table's scroll box (role="region") is a Tab stop only while it scrolls: keyboard users can then scroll it
+ * A table's scroll box (role="region") is a Tab stop only while it scrolls (either way): keyboard users can then scroll it
  * (axe's scrollable-region-focusable), and a wide screen has no stop with nothing to do.
  */
 function scrollStops(root) {
   const boxes = [...root.querySelectorAll('[role="region"][tabindex]')];
   if (boxes.length === 0 || typeof ResizeObserver !== 'function') return;
   const update = () => {
-    for (const box of boxes) box.tabIndex = box.scrollWidth > box.clientWidth + 1 ? 0 : -1;
+    for (const box of boxes) box.tabIndex = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1 ? 0 : -1;
   };
   const observer = new ResizeObserver(update);
   for (const box of boxes) {
