@@ -99,6 +99,19 @@ const FUZZER = ['libFuzzer: parsers and validation', 'build/asan/bloomcalc_fuzz_
   FUZZ_WORK, 'tests/fuzz/corpus',
 ]];
 
+// The browser stage under a loaded CI machine has failed a test now and then that passes alone (a wait for an
+// element to be still, docs/decisions.md): its failed files run once more, alone; a test failing twice fails the
+// run, and one passing the second time is named in the summary as flaky, never hidden.
+const RETRIED = 'browser end-to-end';
+async function rerunFailedFiles(output) {
+  const files = [...new Set([...output.matchAll(/^\s*location: '([^']*\/tests\/e2e\/[^'/]+\.test\.mjs):\d+:\d+'/gm)].map((m) => m[1]))];
+  const flaky = [...output.matchAll(/^not ok \d+ - (.*)$/gm)].map((m) => m[1]);
+  if (files.length === 0) return null;
+  console.log(`\n=== ${RETRIED}, the failed files again, alone: ${files.join(' ')}`);
+  const again = await runTimed(process.execPath, ['--test', '--test-concurrency=1', ...files]);
+  return { ...again, flaky };
+}
+
 const summary = [];
 const fail = (line) => {
   console.error(line);
@@ -172,6 +185,12 @@ for (const group of groups) {
     const run = await runTimed(command, args, { env: { ...env, BLOOMCALC_SITES_TARBALL: tarball }, buffered: side });
     if (side) console.log(`${header} (side by side with ${group.filter(([n]) => n !== name).map(([n]) => n).join(', ')})\n${run.output}`);
     const c = counts(run.output, run.code);
+    const again = name === RETRIED && run.code !== 0 ? await rerunFailedFiles(run.output) : null;
+    if (again?.code === 0) {
+      passed += c.passed + c.failed;
+      summary.push(`ok   ${name}: ${c.passed + c.failed} passed, 0 failed (${took(run)}); FLAKY: ${again.flaky.join('; ')} failed, then passed with its file run again alone (${took(again)})`);
+      return;
+    }
     passed += c.passed;
     failed += c.failed;
     summary.push(`${run.code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed} failed (${took(run)})`);

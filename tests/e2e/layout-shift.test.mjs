@@ -83,7 +83,7 @@ async function open(href, viewport) {
 }
 
 /** The shifts that moved the page's text below the calculator (p#below): a recompute must not move the page, however
- * small the score (on load, a result of variable length, the scalable chain's table of links, still may). */
+ * small the score. */
 const belowMoves = ({ shifts }) => shifts.flatMap((shift) => shift.sources.filter((source) => /#below /.test(source)));
 
 test('the test covers every calculator the element knows', async () => {
