@@ -5,19 +5,20 @@
 //   5b. the element in documentation sites and framework apps (tests/sites/: VitePress, Docusaurus, Starlight,
 //      MkDocs, Sphinx, React/Vue/Svelte; built from the packed package one after the other, npm installs kept
 //      in build/sites/ while each fixture's lockfile is unchanged)
-//   6. the Catch2 suite again, native under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
+//   6. the Catch2 suite again, native under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan), a process
+//      per test case (names must differ in more than case: Catch2 matches them regardless of case)
 //   7. libFuzzer on the parsers and parameter validation, BLOOMCALC_FUZZ_RUNS inputs (default 900 000, about a
 //      minute of one core) from the checked-in corpus tests/fuzz/corpus (new inputs go to build/asan/fuzz-corpus,
 //      not the repository)
 // Stages 1 and 2 run side by side (each keeps about one core busy; their output is printed when each ends), and
 // stages 3 and 5 run two test files at a time; the fixtures' npm installs (tests/sites/install.mjs) download while the
-// C++ compiles; the sanitizer build and then stages 6 and 7 side by side run at nice 19 from the end of the wasm
-// build, on the cores stages 1-5 leave idle (the browser stages wait more than they compute), and get the usual
+// C++ compiles; the sanitizer build and then stages 6 and 7 side by side run at nice 19 from the start, on the
+// cores the builds and stages 1-5 leave idle (the browser stages wait more than they compute), and get the usual
 // priority back once those are done; the package is packed once for every fixture
 // (BLOOMCALC_SITES_TARBALL). Prints each runner's own output,
 // then a summary line per build step and stage (its wall-clock seconds, and the CPU seconds of its processes)
 // and one closing line "tests: N passed, N failed".
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -124,14 +125,8 @@ ensureAll();
 const SITES_BUILD = path.join(root, 'build', 'sites');
 mkdirSync(SITES_BUILD, { recursive: true });
 const installs = runTimed(process.execPath, ['tests/sites/install.mjs'], { log: path.join(SITES_BUILD, 'install.log') });
-for (const targets of [['native'], ['wasm', 'web']]) {
-  console.log(`\n=== build: node scripts/build.mjs ${targets.join(' ')}`);
-  const step = await runTimed(process.execPath, ['scripts/build.mjs', ...targets]);
-  summary.push(`${step.code === 0 ? 'ok  ' : 'FAIL'} build ${targets.join(' + ')} (${took(step)})`);
-  if (step.code !== 0) fail(`bloomcalc: build ${targets.join(' ')} failed`);
-}
-// The sanitizer build, then stage 6, at the lowest priority (nice 19) while stages 1-5 run: they take only the
-// cores those leave idle. Each in its own process group, so that once the rest is done they get back the usual
+// The sanitizer build, then stage 6, at the lowest priority (nice 19) from the start, while the builds and stages 1-5
+// run: they take only the cores those leave idle. Each in its own process group, so that once the rest is done they get back the usual
 // priority (root may renice; elsewhere they stay at 19), and so that an interrupted run stops them too; its
 // session's autogroup at nice 19 too (scripts/priority.mjs), or the group would take a core of two.
 mkdirSync(FUZZ_WORK, { recursive: true });
@@ -159,9 +154,45 @@ process.on('exit', stopBackground);
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.on(signal, () => process.exit(code));
 const asanBuild = lowPriority(process.execPath, ['scripts/build.mjs', 'asan'], { log: path.join(root, 'build', 'asan-build.log') });
 const [suiteName, suiteCommand, suiteArgs] = SANITIZER_SUITE;
-const sanitizerSuite = asanBuild.then((built) => built.code === 0 && lowPriority(suiteCommand, suiteArgs, { env: SANITIZER_ENV, buffered: true }));
+const sanitizerSuite = asanBuild.then((built) => built.code === 0 && caseByCase(suiteCommand, suiteArgs, { env: SANITIZER_ENV }));
+
+// Stage 6 runs each test case in a process of its own, from a queue, as many at a time as there are cores: its cases
+// take from milliseconds to a minute under the sanitizers, so a split made in advance would leave a core idle for
+// minutes at the end of the run, where this stage is on its own. Resolves like runTimed, with `counts`.
+const catch2Name = (name) => name.replace(/[\\,[\]*"~]/g, (c) => `\\${c}`); // a name as a Catch2 test spec, matched literally
+async function caseByCase(command, args, { env }) {
+  const start = Date.now();
+  // Catch2 2's exit status after a listing is the number of names listed
+  const names = spawnSync(command, ['--list-test-names-only'], { cwd: root, env: { ...buildEnv, ...env }, encoding: 'utf8' })
+    .stdout.split('\n').filter((line) => line.trim() !== '');
+  const queue = [...names];
+  const failures = [];
+  let cpu = 0, assertions = 0, passed = 0;
+  const worker = async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      const run = await lowPriority(command, [...args, catch2Name(name)], { env, buffered: true });
+      cpu += run.cpu;
+      const ok = run.output.match(/All tests passed \((\d+) assertions? in 1 test case\)/);
+      if (run.code === 0 && ok) {
+        passed += 1;
+        assertions += Number(ok[1]);
+      } else failures.push(`--- ${name}: exit ${run.code}${ok ? '' : ', not exactly one test case passed'}\n${run.output}`);
+    }
+  };
+  await Promise.all(Array.from({ length: availableParallelism() }, worker));
+  const output = `${failures.map((failure) => `${failure}\n`).join('')}${names.length} test cases, each in a process of its own (${availableParallelism()} at a time): ` +
+    `${passed} passed (${assertions} assertions), ${failures.length} failed\n`;
+  const code = failures.length === 0 && names.length > 0 ? 0 : 1;
+  return { code, output, seconds: (Date.now() - start) / 1000, cpu, counts: { passed, failed: failures.length || 1 - code } };
+}
 const [fuzzName, fuzzCommand, fuzzArgs] = FUZZER;
 const fuzz = asanBuild.then((built) => built.code === 0 && lowPriority(fuzzCommand, fuzzArgs, { env: SANITIZER_ENV, buffered: true }));
+for (const targets of [['native'], ['wasm', 'web']]) {
+  console.log(`\n=== build: node scripts/build.mjs ${targets.join(' ')}`);
+  const step = await runTimed(process.execPath, ['scripts/build.mjs', ...targets]);
+  summary.push(`${step.code === 0 ? 'ok  ' : 'FAIL'} build ${targets.join(' + ')} (${took(step)})`);
+  if (step.code !== 0) fail(`bloomcalc: build ${targets.join(' ')} failed`);
+}
 // One package for every fixture (tests/sites/harness.mjs, packTarball), as published.
 const PACK = path.join(SITES_BUILD, 'pack', 'test');
 rmSync(PACK, { recursive: true, force: true });
@@ -200,16 +231,16 @@ for (const group of groups) {
 foreground = true;
 for (const [group, done] of background) if (!done) setGroupPriority(group, 0);
 const built = await asanBuild;
-console.log(`\n=== build: nice -n 19 node scripts/build.mjs asan (during stages 1-5)\n${built.output}`);
-summary.push(`${built.code === 0 ? 'ok  ' : 'FAIL'} build asan, during stages 1-5 (${took(built)})`);
+console.log(`\n=== build: nice -n 19 node scripts/build.mjs asan (beside the builds and stages 1-5)\n${built.output}`);
+summary.push(`${built.code === 0 ? 'ok  ' : 'FAIL'} build asan, beside the builds and stages 1-5 (${took(built)})`);
 if (built.code !== 0) failed += 2;
 else {
   for (const [name, command, args, run, when] of [
-    [suiteName, suiteCommand, suiteArgs, await sanitizerSuite, 'from the end of its build, nice 19 during stages 1-5'],
+    [suiteName, suiteCommand, suiteArgs, await sanitizerSuite, 'from the end of its build, nice 19 during stages 1-5, a case at a time on each core'],
     [fuzzName, fuzzCommand, fuzzArgs, await fuzz, 'from the end of the sanitizer build, nice 19 during stages 1-5'],
   ]) {
     console.log(`\n=== ${name}: ${command} ${args.join(' ')} (${when})\n${run.output}`);
-    const c = counts(run.output, run.code);
+    const c = run.counts ?? counts(run.output, run.code);
     passed += c.passed;
     failed += c.failed;
     summary.push(`${run.code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed} failed, ${when} (${took(run)})`);

@@ -110,7 +110,7 @@ TEST_CASE("What if n is off: the FPR at 0.5×, 2×, 4× n rises with n", "[layou
     CHECK(w[2].fpr > w[1].fpr);
 }
 
-TEST_CASE("Sizing errors name the parameter", "[layouts][sizing][errors]") {
+TEST_CASE("Layout sizing errors name the parameter", "[layouts][sizing][errors]") {
     auto parameter_of = [](const LayoutSizingInput& in) {
         try {
             size_layout(in);
