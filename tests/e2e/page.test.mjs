@@ -439,3 +439,28 @@ test('our page: the element script runs after the first paint, and its calculato
     await held.close();
   }
 });
+
+// loading="lazy" also holds back a calculator's chart until it nears the view (web/sizing.mjs): on a phone's first
+// screen the sizing calculator shows its inputs and results, and its chart, far below, costs a page load nothing
+// (uPlot, its points, its drawing); scrolled to, it is drawn.
+test('a phone\'s first screen: the sizing chart (and uPlot) wait until the chart nears the view', async () => {
+  const context = await page.context().browser().newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
+  try {
+    const fetched = [];
+    context.on('request', (request) => fetched.push(request.url()));
+    const view = await context.newPage();
+    await view.goto(baseUrl);
+    // its result shown, the chart waits for the view (data-state="waiting"), its code and uPlot not fetched
+    await view.waitForFunction(() => document.getElementById('sizing').result !== null, null, WAIT);
+    await view.waitForFunction(() => document.getElementById('sizing').shadowRoot.getElementById('chart-card').dataset.state === 'waiting', null, WAIT);
+    const far = await view.evaluate(() => document.getElementById('sizing').shadowRoot.getElementById('chart').getBoundingClientRect().top - window.innerHeight);
+    assert.ok(far > 823 / 4, `the chart is below the first screen and its margin (${far} px below)`);
+    assert.deepEqual(fetched.filter((u) => /uPlot|bloom-calc\.chart-/.test(u)), [], 'neither the chart code nor uPlot fetched');
+    assert.equal(await view.evaluate(() => document.getElementById('sizing').shadowRoot.querySelectorAll('#chart canvas').length), 0);
+    await view.evaluate(() => document.getElementById('sizing').shadowRoot.getElementById('chart').scrollIntoView());
+    await view.waitForFunction(() => document.getElementById('sizing').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
+    assert.ok(await view.evaluate(() => document.getElementById('sizing').shadowRoot.querySelectorAll('#chart canvas').length) > 0, 'drawn once near');
+  } finally {
+    await context.close();
+  }
+});
