@@ -27,6 +27,7 @@ export function rebaseDocs(root, docsBase) {
   for (const a of root.querySelectorAll('a[href^="docs/"]')) {
     const [file, fragment = ''] = a.getAttribute('href').slice(5).split('#');
     const url = base ? new URL(file, base) : DOCS[file]?.();
-    if (url) a.href = `${url.href.split('#')[0]}${fragment ? `#${fragment}` : ''}`;
+    const href = url && `${url.href.split('#')[0]}${fragment ? `#${fragment}` : ''}`;
+    if (href && a.href !== href) a.href = href; // already there (rendered ahead on our page): no change to restyle
   }
 }

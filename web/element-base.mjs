@@ -64,7 +64,10 @@ function scrollStops(root) {
   const boxes = [...root.querySelectorAll('[role="region"][tabindex]')];
   if (boxes.length === 0 || typeof ResizeObserver !== 'function') return;
   const update = () => {
-    for (const box of boxes) box.tabIndex = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1 ? 0 : -1;
+    for (const box of boxes) {
+      const stop = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1 ? 0 : -1;
+      if (box.tabIndex !== stop) box.tabIndex = stop; // an unchanged attribute: no style to recompute
+    }
   };
   const observer = new ResizeObserver(update);
   for (const box of boxes) {
@@ -248,19 +251,18 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   /**
    * The calculator's cards, with the export toolbar below them. Markup rendered ahead (a declarative shadow root
    * of calculatorMarkup, after a <link> to the same styles as the adopted sheets) is kept as it is, with its linked
-   * styles; its toolbar gives way to the live one of the same markup.
+   * styles and its toolbar, which comes alive (web/exports.mjs): connecting then changes nothing on screen.
    */
   #show(name, template) {
     const root = this.shadowRoot;
     if (![...root.children].some((child) => child.classList.contains(`bc-${name}`))) this.#replaceContent(calculatorMarkup(name, template));
     rebaseDocs(root, this.getAttribute('docs-base'));
-    for (const card of root.querySelectorAll('.card')) card.setAttribute('part', 'card');
     scrollStops(root);
-    const bar = resultExports(this, () => ({ result: this.#result, call: this.#lastCall }));
     const calc = calculatorOf(root);
-    const ahead = [...calc.children].find((child) => child.classList.contains('bc-toolbar'));
-    if (ahead) ahead.replaceWith(bar);
-    else calc.append(bar);
+    const ahead = [...calc.children].find((child) => child.classList.contains('bc-toolbar')) ?? null;
+    const bar = resultExports(this, () => ({ result: this.#result, call: this.#lastCall }), ahead);
+    if (!ahead) calc.append(bar);
+    else if (bar !== ahead) ahead.replaceWith(bar);
   }
 
   /** The shadow root's content replaced (a root rendered ahead loses its linked styles: the adopted ones then). */

@@ -108,11 +108,16 @@ export function toolbarMarkup(iframe) {
     + '<span class="bc-copy-status" role="status"></span><textarea class="bc-copy-out" readonly rows="6" hidden aria-label="Copied text" data-testid="copy-out"></textarea></div>';
 }
 
-/** The toolbar under a calculator: Copy JSON, Copy JS, Copy embed code (element | iframe). */
-export function resultExports(host, current) {
+/**
+ * The toolbar under a calculator: Copy JSON, Copy JS, Copy embed code (element | iframe). `ahead`, a toolbar
+ * rendered ahead (scripts/build-web.mjs): it becomes the live one where it has the same markup (nothing then
+ * changes on screen: no style, layout or paint), else a new one is returned to take its place.
+ */
+export function resultExports(host, current, ahead = null) {
   const template = document.createElement('template');
   template.innerHTML = toolbarMarkup(pageUrl(host) !== null);
-  const bar = template.content.firstElementChild;
+  const bar = ahead?.isEqualNode(template.content.firstElementChild) ? ahead : template.content.firstElementChild;
+  bar.dataset.live = ''; // its buttons work (the tests see each element's toolbar come alive)
   const [json, js, embed] = bar.querySelectorAll('button');
   const kind = bar.querySelector('select');
   const status = bar.querySelector('.bc-copy-status');

@@ -89,7 +89,7 @@ const sizingSelects = {
   'hash-bits': ['Hash width', hashWidth, { error: false }],
 };
 const { m, n, k } = sizingRows;
-const inputsCard = (title, fields) => `<section class="card inputs" aria-labelledby="inputs-title">
+const inputsCard = (title, fields) => `<section class="card inputs" part="card" aria-labelledby="inputs-title">
   <h2 id="inputs-title">${title}</h2>
   <form id="form" novalidate autocomplete="off" spellcheck="false">
     <div class="text-fields">${formFields(fields, { m, n, k })}</div>
@@ -110,7 +110,7 @@ const interval = '97,048 [96,901, 97,195]';
 export const TEMPLATES = {
   sizing: withPlaceholders(sizing, { fields: formFields(SIZING_FIELDS, sizingRows), selects: formFields(SIZING_FIELDS, sizingSelects) }),
   formulas: `<div class="layout">${inputsCard('Filter', FORMULAS_FIELDS)}${cut(sizing, '<section class="card formulas"')}</div>`,
-  simulate: `<div class="layout">${inputsCard('Filter to simulate', SIMULATE_FIELDS)}<section class="card sim-card" id="simulate-card" data-testid="simulate-card">
+  simulate: `<div class="layout">${inputsCard('Filter to simulate', SIMULATE_FIELDS)}<section class="card sim-card" part="card" id="simulate-card" data-testid="simulate-card">
   <h2>Simulation against the exact mean</h2>
   <p class="help">The real filter in a worker, <var>epochs</var> independent runs; the exact mean FPR (001 eq 17) should lie in the interval.
     <button type="button" class="sim-button" id="sim-run" data-testid="sim-run" disabled>Simulate</button></p>

@@ -404,8 +404,8 @@ test('our page: the element script runs after the first paint, and its calculato
     await context.close();
   }
 
-  // the element script held back until the page is painted; then each element's connection (its live toolbar in
-  // place of the one rendered ahead) is seen by one MutationObserver on every shadow root: its callback runs at the
+  // the element script held back until the page is painted; then each element's connection (the toolbar rendered
+  // ahead comes alive: data-live) is seen by one MutationObserver on every shadow root: its callback runs at the
   // end of each task that changed them, so one call naming several elements is one task connecting several
   const held = await page.context().browser().newContext({ viewport: { width: 1280, height: 900 } });
   try {
@@ -420,11 +420,13 @@ test('our page: the element script runs after the first paint, and its calculato
     await view.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, WAIT);
     await view.evaluate(() => {
       window.__connectTasks = [];
+      window.__replaced = 0;
       const observer = new MutationObserver((records) => {
-        const hosts = new Set(records.filter((r) => [...r.addedNodes].some((n) => n.classList?.contains('bc-toolbar'))).map((r) => r.target.getRootNode().host.id));
+        window.__replaced += records.filter((r) => [...r.addedNodes].some((n) => n.classList?.contains('bc-toolbar'))).length;
+        const hosts = new Set(records.filter((r) => r.attributeName === 'data-live').map((r) => r.target.getRootNode().host.id));
         if (hosts.size) window.__connectTasks.push([...hosts]);
       });
-      for (const el of document.querySelectorAll('bloom-calc')) observer.observe(el.shadowRoot, { childList: true, subtree: true });
+      for (const el of document.querySelectorAll('bloom-calc')) observer.observe(el.shadowRoot, { childList: true, subtree: true, attributeFilter: ['data-live'] });
     });
     const tasks = await mainThreadTasks(view, async () => {
       release();
@@ -433,8 +435,10 @@ test('our page: the element script runs after the first paint, and its calculato
     });
     t.diagnostic(`while the elements are defined and connect: ${longestTask(tasks).text}`);
     const connected = await view.evaluate(() => window.__connectTasks);
-    assert.equal(connected.flat().length, 10, `each element replaced its toolbar once: ${JSON.stringify(connected)}`);
+    assert.equal(connected.flat().length, 10, `each element's toolbar came alive once: ${JSON.stringify(connected)}`);
     assert.ok(connected.every((hosts) => hosts.length === 1), `one element connects per task: ${JSON.stringify(connected)}`);
+    // the toolbar rendered ahead is the live one (no new markup to style, lay out and paint while the page loads)
+    assert.equal(await view.evaluate(() => window.__replaced), 0, 'no toolbar replaced');
   } finally {
     await held.close();
   }
