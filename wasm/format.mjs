@@ -3,11 +3,13 @@
 //     exposed beside the text (data-value attributes, --json), so display text need not round-trip;
 //   * plain (`…Plain`): what a terminal user copies back into a command, "1.00000e-5", "-0.341%".
 
-const intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// made on first use, not on import: the first Intl object of a page initialises the browser's locale and number
+// data, a long task the page does on its own (web/number-formats.mjs), not inside loading a calculator's code
+let intFormat = null;
 
 /** 9585088 → "9,585,088" */
 export function formatInt(x) {
-  return Number.isFinite(x) ? intFormat.format(x) : String(x);
+  return Number.isFinite(x) ? (intFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(x) : String(x);
 }
 
 /** A real number with a fixed count of decimals and thousands separators: 9585058.4 → "9,585,058.38". */

@@ -55,6 +55,7 @@ import { noticeMisspeltKeys, writeUrl } from './url-state.mjs';
 import { createWorkerScope } from './worker-scope.mjs';
 import { forget, nearView } from './near-view.mjs';
 import { inTurn } from './in-turn.mjs';
+import { prepareNumberFormats } from './number-formats.mjs';
 
 /**
  * A table's scroll box (role="region") is a Tab stop only while it scrolls (either way): keyboard users can then scroll it
@@ -193,6 +194,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   }
 
   #begin() {
+    prepareNumberFormats();
     // the calculator's chunk and the WebAssembly module download side by side
     const entry = calculatorEntry(this.calculator);
     if (entry) this.#loaded ??= loadCalculator(entry.module);
@@ -298,6 +300,9 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
     try {
       this.#loaded ??= loadCalculator(calculatorEntry(this.calculator).module);
       bc = await this.#loaded;
+      // a task of its own for the calculator's start (its first computation): instantiating the module (its
+      // runtime's start) is one task already
+      await new Promise((resolve) => inTurn(resolve));
     } catch (err) {
       const el = document.createElement('p');
       el.className = 'general-error';

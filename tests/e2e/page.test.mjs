@@ -468,3 +468,27 @@ test('a phone\'s first screen: the sizing chart (and uPlot) wait until the chart
     await context.close();
   }
 });
+
+// Lighthouse's phone (issue 19 item 5: performance ≥ 0.95) counts every task after the first paint over 50 ms at
+// its 4× slower CPU: on a phone's first screen, loading our page leaves each task short — the chart waits for the
+// view, the number formats are prepared in tasks of their own (web/number-formats.mjs), each calculator connects
+// in its own task without changing what is shown, and starts in another once its module is instantiated. CPU time
+// (harness.mjs): a loaded machine stretches wall time, not this; the bound is generous for a loaded CI machine
+// (the page before these changes: 33–42 ms at a load average of 6–8; after: 18–20).
+test('a phone\'s page load: no task after the first paint takes more than 30 ms of CPU', async (t) => {
+  const context = await page.context().browser().newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  try {
+    const view = await context.newPage();
+    const tasks = await mainThreadTasks(view, async () => {
+      await view.goto(baseUrl);
+      await view.waitForFunction(() => document.getElementById('sizing').result !== null &&
+        [...document.querySelectorAll('bloom-calc')].every((el) => Object.keys(el.state ?? {}).length > 0), null, WAIT);
+      await view.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500))); // what follows the first result
+    }, { afterFirstPaint: true });
+    const longest = longestTask(tasks);
+    t.diagnostic(`after the first paint: ${longest.text}`);
+    assert.ok(longest.cpu < 30, `a task after the first paint took ${longest.cpu.toFixed(1)} ms of CPU: ${longest.text}`);
+  } finally {
+    await context.close();
+  }
+});

@@ -70,3 +70,23 @@ test('a layout\'s cells: blocks of B, slices, nothing for one array; the page\'s
   assert.equal(format.formatLayoutCells({ layout: 'standard', m: 8192, k: 3, blockBits: null }), '');
   assert.equal(format.formatLayoutCells(blocked, '\u00a0'), '16,384\u00a0blocks of B\u00a0=\u00a0512\u00a0bits');
 });
+
+// A page imports the formatter with a calculator's code: the first Intl object it makes initialises the browser's
+// locale and number data (a long task), which the page does ahead in tasks of its own (web/number-formats.mjs).
+test('importing the formatter makes no Intl object; the first integer formatted does', async () => {
+  const { NumberFormat } = Intl;
+  let made = 0;
+  Intl.NumberFormat = function counted(...args) {
+    made++;
+    return new NumberFormat(...args);
+  };
+  try {
+    const fresh = await import('../../wasm/format.mjs?import-makes-no-intl');
+    assert.equal(made, 0);
+    assert.equal(fresh.formatInt(9585088), '9,585,088');
+    assert.equal(fresh.formatInt(1234), '1,234');
+    assert.equal(made, 1, 'one integer format, kept');
+  } finally {
+    Intl.NumberFormat = NumberFormat;
+  }
+});
