@@ -183,7 +183,7 @@ async function caseByCase(command, args, { env }) {
   const output = `${failures.map((failure) => `${failure}\n`).join('')}${names.length} test cases, each in a process of its own (${availableParallelism()} at a time): ` +
     `${passed} passed (${assertions} assertions), ${failures.length} failed\n`;
   const code = failures.length === 0 && names.length > 0 ? 0 : 1;
-  return { code, output, seconds: (Date.now() - start) / 1000, cpu, counts: { passed, failed: failures.length || 1 - code } };
+  return { code, output, seconds: (Date.now() - start) / 1000, cpu, counts: { passed, failed: failures.length + (names.length === 0 ? 1 : 0) } };
 }
 const [fuzzName, fuzzCommand, fuzzArgs] = FUZZER;
 const fuzz = asanBuild.then((built) => built.code === 0 && lowPriority(fuzzCommand, fuzzArgs, { env: SANITIZER_ENV, buffered: true }));
