@@ -80,7 +80,6 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
   let chartNear = host.getAttribute('loading') === 'lazy' ? null : Promise.resolve();
   let chartIsNear = chartNear !== null;
   const nearChart = () => (chartNear ??= nearView($('chart')).then(() => { chartIsNear = true; }));
-  nearChart(); // watched from the start: a reader may scroll past it before the first result
   const simPanel = createSimulationPanel($, registerChart, { scope });
 
   let timer = 0;

@@ -469,40 +469,6 @@ test('a phone\'s first screen: the sizing chart (and uPlot) wait until the chart
   }
 });
 
-// A reader who scrolls past the chart before the first result has seen it: it is drawn with that result (the chart
-// is watched from the calculator's start, not from its first result). The result is held back by holding the
-// sizing worker's script.
-test('a phone: the sizing chart scrolled past before the first result is drawn with it', async () => {
-  const context = await page.context().browser().newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
-  try {
-    let release;
-    const gate = new Promise((resolve) => { release = resolve; });
-    await context.route(/\/size-worker\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
-    const view = await context.newPage();
-    await view.goto(baseUrl);
-    await view.waitForFunction(() => document.getElementById('sizing').dataset.ready === 'true', null, WAIT); // mounted
-    await view.evaluate(() => new Promise((resolve) => {
-      const chart = document.getElementById('sizing').shadowRoot.getElementById('chart');
-      const observer = new IntersectionObserver((entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        requestAnimationFrame(() => requestAnimationFrame(() => { window.scrollTo(0, 0); resolve(); }));
-      });
-      observer.observe(chart);
-      chart.scrollIntoView();
-    }));
-    assert.equal(await view.evaluate(() => document.getElementById('sizing').result), null, 'no result yet');
-    release();
-    await view.waitForFunction(() => document.getElementById('sizing').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
-    assert.equal(await view.evaluate(() => window.scrollY), 0, 'drawn without a second scroll');
-  } finally {
-    await context.close();
-  }
-});
-
 // Lighthouse's phone (issue 19 item 5: performance ≥ 0.95) counts every task after the first paint over 50 ms at
 // its 4× slower CPU: on a phone's first screen, loading our page leaves each task short — the chart waits for the
 // view, the number formats are prepared in tasks of their own (web/number-formats.mjs), each calculator connects
