@@ -10,7 +10,6 @@ import { createSimulationPanel } from './simulate.mjs';
 import { setValue } from './form-fields.mjs';
 import { renderFormulas } from './formula-table.mjs';
 import { SIZING_FIELDS } from './fields.generated.mjs';
-import { nearView } from './near-view.mjs';
 import {
   formatHashFloor,
   formatInt,
@@ -75,11 +74,6 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
       chart = m.createFprChart($('chart'), (plot) => registerChart($('chart'), plot));
       return m;
     }));
-  // loading="lazy": the chart (its code, its points, uPlot) waits until it nears the view too, as the element's
-  // module and first result do (web/near-view.mjs): below a phone's first screen, a page load draws no chart
-  let chartNear = host.getAttribute('loading') === 'lazy' ? null : Promise.resolve();
-  let chartIsNear = chartNear !== null;
-  const nearChart = () => (chartNear ??= nearView($('chart')).then(() => { chartIsNear = true; }));
   const simPanel = createSimulationPanel($, registerChart, { scope });
 
   let timer = 0;
@@ -242,12 +236,6 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
   async function renderChart(r, gen, query) {
     setState(chartCard, 'computing', query);
     chartError.hidden = true;
-    if (!chartIsNear) {
-      setState(chartCard, 'waiting', query); // for the view
-      await nearChart();
-      if (gen !== generation) return;
-      setState(chartCard, 'computing', query);
-    }
     let sampleCounts;
     try {
       ({ sampleCounts } = await loadChart());

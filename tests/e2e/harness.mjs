@@ -167,12 +167,11 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
  * (the RunTask events of the renderers' CrRendererMain threads: tdur, the thread's CPU time, and dur). CPU time
  * is what a responsiveness bound should hold: on a loaded machine a task's wall time grows with the load (the
  * thread waits for a core), its CPU time does not, and a model computed on the main thread still costs its
- * seconds. Workers run on other threads and do not count. With `afterFirstPaint`, only the tasks that started after
- * the page's first contentful paint (what Lighthouse's total blocking time counts).
+ * seconds. Workers run on other threads and do not count.
  */
-export async function mainThreadTasks(page, during, { afterFirstPaint = false } = {}) {
+export async function mainThreadTasks(page, during) {
   const browser = page.context().browser();
-  await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline', ...(afterFirstPaint ? ['loading'] : [])] });
+  await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] });
   let trace;
   try {
     await during();
@@ -182,13 +181,7 @@ export async function mainThreadTasks(page, during, { afterFirstPaint = false } 
   const { traceEvents } = JSON.parse(trace.toString('utf8'));
   const main = new Set(traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .map((e) => `${e.pid}/${e.tid}`));
-  let tasks = traceEvents.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}/${e.tid}`));
-  if (afterFirstPaint) {
-    // the page's first contentful paint (its renderer's main thread: the pid of the trace event may be the browser's)
-    const paint = traceEvents.find((e) => e.name === 'firstContentfulPaint');
-    if (!paint) throw new Error('the trace holds no first contentful paint');
-    tasks = tasks.filter((e) => e.tid === paint.tid && e.ts > paint.ts);
-  }
+  const tasks = traceEvents.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}/${e.tid}`));
   // never a silent pass: no thread time (a platform without it) or no task at all is an error, not "no long task"
   if (tasks.length === 0 || tasks.some((e) => typeof e.tdur !== 'number'))
     throw new Error(`the trace holds no main-thread task with its CPU time (${tasks.length} RunTask events)`);
