@@ -259,6 +259,9 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
     const root = this.shadowRoot;
     if (![...root.children].some((child) => child.classList.contains(`bc-${name}`))) this.#replaceContent(calculatorMarkup(name, template));
     rebaseDocs(root, this.getAttribute('docs-base'));
+    // ::part(card) reaches every card: the templates write the part (nothing to restyle on connecting), this
+    // names any card a template left without it
+    for (const card of root.querySelectorAll('.card:not([part~="card"])')) card.setAttribute('part', 'card');
     scrollStops(root);
     const calc = calculatorOf(root);
     const ahead = [...calc.children].find((child) => child.classList.contains('bc-toolbar')) ?? null;
