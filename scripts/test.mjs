@@ -125,9 +125,10 @@ ensureAll();
 const SITES_BUILD = path.join(root, 'build', 'sites');
 mkdirSync(SITES_BUILD, { recursive: true });
 const installs = runTimed(process.execPath, ['tests/sites/install.mjs'], { log: path.join(SITES_BUILD, 'install.log') });
-// The sanitizer build, then stage 6, at the lowest priority (nice 19) from the start, while the builds and stages 1-5
-// run: they take only the cores those leave idle. Each in its own process group, so that once the rest is done they get back the usual
-// priority (root may renice; elsewhere they stay at 19), and so that an interrupted run stops them too; its
+// The sanitizer build, then stage 6, at the lowest priority (nice 19) from the start, while the builds and stages
+// 1-5 run: they take only the cores those leave idle. Each in its own process group, so that once the rest is done
+// they get back the usual priority (root may renice; elsewhere they stay at 19), and so that an interrupted run
+// stops them too; its
 // session's autogroup at nice 19 too (scripts/priority.mjs), or the group would take a core of two.
 mkdirSync(FUZZ_WORK, { recursive: true });
 const background = new Map(); // process group → done
