@@ -4,7 +4,7 @@
 //    chunks beside it (bloom-calc.<name>-<hash>.js: one per calculator, the code they share, uPlot), so a
 //    page embedding one calculator loads only that one's code (the embed size budget, tests/js/size.test.mjs,
 //    reads the chunk graph from dist/element.meta.json); the module workers web/<name>-worker.mjs (sim, rbf,
-//    layouts, size, tools) become <name>-worker.js,
+//    layouts, size, tools, and intl: web/number-formats.mjs) become <name>-worker.js,
 //    which import the runtime chunk the entry also loads; the three modules' bloomcalc.web.wasm,
 //    bloomcalc.rbf.wasm and bloomcalc.tools.wasm are copied beside them (each found relative to its loader's
 //    URL), and the docs as HTML in
@@ -180,6 +180,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
       'layouts-worker': join(root, 'web', 'layouts-worker.mjs'),
       'size-worker': join(root, 'web', 'size-worker.mjs'),
       'tools-worker': join(root, 'web', 'tools-worker.mjs'),
+      'intl-worker': join(root, 'web', 'intl-worker.mjs'),
     },
     splitting: true,
     entryNames: '[name]',

@@ -25,6 +25,7 @@ export const EMBED_BUDGET = 200 * 1000; // bytes, gzip
  * runner.request('recommend'), at every M) and the simulate calculator (web/formulas.mjs, bc.simulate in
  * the simulation worker). Checked below: each worker named here is one the calculator's code starts.
  */
+const INTL_WORKER = 'intl-worker.js';
 const FIRST_RESULT_WORKER = { sizing: 'size-worker.js', layouts: 'layouts-worker.js', recycling: 'rbf-worker.js', simulate: 'sim-worker.js', window: 'tools-worker.js' };
 
 /** A module's .wasm and the source of its loader (the Emscripten glue), as web/element.mjs names it. */
@@ -106,6 +107,10 @@ export function embedSizes(root) {
       assert.ok(output, `${worker} is built with the element (shares its runtime chunk)`);
       workerFiles = [...closure(output, new Set(page))].filter((o) => !page.has(o)); // the rest is cached
     }
+    // every calculator's first computation starts the number-format worker (web/number-formats.mjs)
+    const intl = Object.keys(outputs).find((o) => basename(o) === INTL_WORKER);
+    assert.ok(intl && readFileSync(file(entry), 'utf8').includes(INTL_WORKER), `the entry starts ${INTL_WORKER}`);
+    workerFiles = [...new Set([...workerFiles, ...[...closure(intl, new Set(page))].filter((o) => !page.has(o))])];
     const files = [...page, ...workerFiles];
     assert.ok(!files.some((o) => outputs[o].entryPoint?.includes('uplot')), `${name}: uPlot is not loaded before the first result`);
     const entryBytes = gzipped(file(entry));
@@ -113,12 +118,12 @@ export function embedSizes(root) {
     const workerBytes = workerFiles.reduce((sum, o) => sum + gzipped(file(o)), 0);
     const wasm = modules[wasmName].gzip;
     const total = js + workerBytes + wasm;
-    rows.push({ name, files: files.length, chunkFiles: page.size - 1, entryBytes, chunks: js - entryBytes, worker, workerFiles: workerFiles.length, workerBytes, wasmName, wasm, total });
+    rows.push({ name, files: files.length, chunkFiles: page.size - 1, entryBytes, chunks: js - entryBytes, worker: [worker, INTL_WORKER].filter(Boolean).join(' + '), workerFiles: workerFiles.length, workerBytes, wasmName, wasm, total });
   }
   const uplot = Object.keys(outputs).find((o) => outputs[o].entryPoint?.includes('uplot'));
   const onDemand = [
     ...(uplot ? [{ name: 'uPlot', gzip: gzipped(file(uplot)) }] : []),
-    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js', 'size-worker.js', 'tools-worker.js'].map((w) => ({ name: w, gzip: gzipped(join(dir, w)) })),
+    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js', 'size-worker.js', 'tools-worker.js', INTL_WORKER].map((w) => ({ name: w, gzip: gzipped(join(dir, w)) })),
   ];
   return { modules, rows, onDemand };
 }
