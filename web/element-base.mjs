@@ -33,6 +33,8 @@
 //         ctx.fail(error)          after a computation failed (the calculator shows it inline): sets
 //                                  element.error, fires 'error' (detail: the Error with .parameter).
 //         ctx.chart(container, plot)  registers a uPlot chart for the PNG/SVG/CSV/JSON export buttons.
+//         ctx.near(part)  with loading="lazy", a promise settled when `part` (in the shadow root) nears the view
+//                     (web/near-view.mjs: a part below the first screen, such as a chart, can wait); else null.
 //         ctx.scope   the element's workers (web/worker-scope.mjs): give it to every runner and simulation
 //                     panel, so that they stop when the element leaves the page (a cut-short computation is
 //                     redone when it returns: the element fires 'input' on the first field).
@@ -334,6 +336,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
       fail: (error) => this.#setError(error),
       chart: (container, plot) => attachChartExports(this, container, plot),
       scope: this.#scope,
+      near: (part) => (this.getAttribute('loading') === 'lazy' ? nearView(part) : null),
     };
     this.#def.mount(ctx);
   }

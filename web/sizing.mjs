@@ -25,7 +25,7 @@ const TEXT_FIELDS = ['n', 'p', 'm', 'k'];
 const SELECTS = { rounding: 'none', method: 'classic', hashing: 'colliding' };
 const KEYS = [...TEXT_FIELDS, ...Object.keys(SELECTS)];
 const DEBOUNCE_MS = 150;
-const SLICE_MS = 12; // longest stretch of chart work before yielding to the browser
+const SLICE_MS = 8; // longest stretch of chart work before yielding to the browser
 
 /** The core's parser for each text field (the same ones bc.size applies). */
 const PARSERS = { n: 'parseCount', p: 'parseProbability', m: 'parseBits', k: 'parseCount' };
@@ -56,7 +56,7 @@ function methodSentence(r) {
 const nextSlice = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 
-function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
+function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
   const controls = Object.fromEntries(KEYS.map((key) => [key, $(key)]));
   const errors = Object.fromEntries(KEYS.map((key) => [key, $(`${key}-error`)]));
   const generalError = $('general-error');
@@ -74,6 +74,12 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
       chart = m.createFprChart($('chart'), (plot) => registerChart($('chart'), plot));
       return m;
     }));
+  // loading="lazy": the chart (its code, its points, uPlot) waits until it nears the view too, as the element's
+  // module and first result do: below a phone's first screen, a page load draws no chart. Watched from the start:
+  // a reader may scroll past it before the first result.
+  const chartNear = near($('chart'));
+  let chartIsNear = chartNear === null;
+  chartNear?.then(() => (chartIsNear = true));
   const simPanel = createSimulationPanel($, registerChart, { scope });
 
   let timer = 0;
@@ -236,6 +242,12 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope }) {
   async function renderChart(r, gen, query) {
     setState(chartCard, 'computing', query);
     chartError.hidden = true;
+    if (!chartIsNear) {
+      setState(chartCard, 'waiting', query); // for the view
+      await chartNear;
+      if (gen !== generation) return;
+      setState(chartCard, 'computing', query);
+    }
     let sampleCounts;
     try {
       ({ sampleCounts } = await loadChart());

@@ -119,32 +119,55 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
-  // Each <bloom-calc> renders its markup once its calculator's chunk has loaded (after the page's load
-  // event, web/element-base.mjs): navigation returns when every element of the page has rendered and connected (its
-  // fields known, or its error: our page defines them after its first paint, each connecting in a task of its own,
-  // web/app.mjs and web/in-turn.mjs), so that each watches the view before the scroll below. The page's
-  // calculators are loading="lazy" (each computes once near the view): navigation also scrolls down past each,
-  // a frame apiece, as a reader would, and back to the top, so that every calculator starts as the tests expect.
+  // Each <bloom-calc> renders its markup once its calculator's chunk has loaded (after the page's load event,
+  // web/element-base.mjs). Our page defines its elements after its first paint (web/app.mjs), each connecting in a
+  // task of its own (web/in-turn.mjs); they are loading="lazy": one loads its module and computes only once it
+  // nears the view, and the sizing chart is drawn once it nears the view too (watched from the calculator's start).
+  // So navigation, once the elements are defined, scrolls down the page a viewport at a time, as a reader would,
+  // waiting at each stop until the calculators near it have started (their module loaded: each then watches its
+  // own parts, such as the chart), then back to the top, and returns when every element has rendered and connected
+  // (its fields known, or its error).
   const rendered = async () => {
     await page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) => el.shadowRoot?.firstChild &&
-      el.state !== undefined && (Object.keys(el.state).length > 0 || el.error)), null, { timeout: 30_000 });
+      el.state !== undefined), null, { timeout: 30_000 });
     await page.evaluate(async () => {
-      // in view once an IntersectionObserver says so (the element's own, with its wider margin, has then too)
-      const seen = (el) => new Promise((resolve) => {
-        const observer = new IntersectionObserver((entries) => {
-          if (!entries.some((e) => e.isIntersecting)) return;
-          observer.disconnect();
+      // a frame and the task after it (where the observers' notifications run); a timer, should no frame come
+      const frame = () => new Promise((resolve) => {
+        const timer = setTimeout(resolve, 100);
+        requestAnimationFrame(() => setTimeout(() => {
+          clearTimeout(timer);
           resolve();
-        });
-        observer.observe(el);
-        setTimeout(() => { observer.disconnect(); resolve(); }, 2000); // never a hang: the tests' own waits then tell
+        }, 0));
       });
+      // within the elements' margin of the view (web/near-view.mjs: a quarter of a viewport), and laid out
+      const near = (el) => {
+        const box = el.getBoundingClientRect();
+        const margin = window.innerHeight / 4;
+        return box.height > 0 && box.bottom > -margin && box.top < window.innerHeight + margin;
+      };
+      const started = (el) => el.dataset.ready === 'true' || el.error !== null;
+      for (let y = 0; ; y += window.innerHeight) {
+        window.scrollTo(0, y);
+        await frame();
+        await frame(); // the observers' notifications delivered
+        // never a hang: the tests' own waits then tell
+        const end = performance.now() + 15_000;
+        while (performance.now() < end && ![...document.querySelectorAll('bloom-calc[loading="lazy"]')].filter(near).every(started)) await frame();
+        await frame();
+        if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1) break;
+      }
+      // a calculator drawn at its own height moves those below it (web/page.css: content-visibility), so one may
+      // have moved past a stop: each not started yet is scrolled to
       for (const el of document.querySelectorAll('bloom-calc[loading="lazy"]')) {
+        if (started(el) || el.getBoundingClientRect().height === 0) continue;
         el.scrollIntoView();
-        await seen(el);
+        const end = performance.now() + 15_000;
+        do await frame(); while (performance.now() < end && !started(el));
       }
       window.scrollTo(0, 0);
     });
+    await page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) =>
+      Object.keys(el.state).length > 0 || el.error), null, { timeout: 30_000 });
   };
   for (const method of ['goto', 'reload', 'goBack', 'goForward']) {
     const navigate = page[method].bind(page);

@@ -443,3 +443,63 @@ test('our page: the element script runs after the first paint, and its calculato
     await held.close();
   }
 });
+
+// loading="lazy" also holds back a calculator's chart until it nears the view (web/sizing.mjs): on a phone's first
+// screen the sizing calculator shows its inputs and results, and its chart, far below, costs a page load nothing
+// (uPlot, its points, its drawing); scrolled to, it is drawn.
+test('a phone\'s first screen: the sizing chart (and uPlot) wait until the chart nears the view', async () => {
+  const context = await page.context().browser().newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
+  try {
+    const fetched = [];
+    context.on('request', (request) => fetched.push(request.url()));
+    const view = await context.newPage();
+    await view.goto(baseUrl);
+    // its result shown, the chart waits for the view (data-state="waiting"), its code and uPlot not fetched
+    await view.waitForFunction(() => document.getElementById('sizing').result !== null, null, WAIT);
+    await view.waitForFunction(() => document.getElementById('sizing').shadowRoot.getElementById('chart-card').dataset.state === 'waiting', null, WAIT);
+    const far = await view.evaluate(() => document.getElementById('sizing').shadowRoot.getElementById('chart').getBoundingClientRect().top - window.innerHeight);
+    assert.ok(far > 823 / 4, `the chart is below the first screen and its margin (${far} px below)`);
+    assert.deepEqual(fetched.filter((u) => /uPlot|bloom-calc\.chart-/.test(u)), [], 'neither the chart code nor uPlot fetched');
+    assert.equal(await view.evaluate(() => document.getElementById('sizing').shadowRoot.querySelectorAll('#chart canvas').length), 0);
+    await view.evaluate(() => document.getElementById('sizing').shadowRoot.getElementById('chart').scrollIntoView());
+    await view.waitForFunction(() => document.getElementById('sizing').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
+    assert.ok(await view.evaluate(() => document.getElementById('sizing').shadowRoot.querySelectorAll('#chart canvas').length) > 0, 'drawn once near');
+  } finally {
+    await context.close();
+  }
+});
+
+// A reader who scrolls past the chart before the first result has seen it: it is drawn with that result (the chart
+// is watched from the calculator's start, not from its first result). The result is held back by holding the
+// sizing worker's script.
+test('a phone: the sizing chart scrolled past before the first result is drawn with it', async () => {
+  const context = await page.context().browser().newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
+  try {
+    let release;
+    const gate = new Promise((resolve) => { release = resolve; });
+    await context.route(/\/size-worker\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const view = await context.newPage();
+    await view.goto(baseUrl);
+    await view.waitForFunction(() => document.getElementById('sizing').dataset.ready === 'true', null, WAIT); // mounted
+    await view.evaluate(() => new Promise((resolve) => {
+      const chart = document.getElementById('sizing').shadowRoot.getElementById('chart');
+      const observer = new IntersectionObserver((entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        requestAnimationFrame(() => requestAnimationFrame(() => { window.scrollTo(0, 0); resolve(); }));
+      });
+      observer.observe(chart);
+      chart.scrollIntoView();
+    }));
+    assert.equal(await view.evaluate(() => document.getElementById('sizing').result), null, 'no result yet');
+    release();
+    await view.waitForFunction(() => document.getElementById('sizing').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
+    assert.equal(await view.evaluate(() => window.scrollY), 0, 'drawn without a second scroll');
+  } finally {
+    await context.close();
+  }
+});
+
