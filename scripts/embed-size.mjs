@@ -85,6 +85,10 @@ export function embedSizes(root) {
   assert.ok(calculators.size >= 7, `web/element.mjs registers the calculators with literal import()s (found ${[...calculators.keys()]})`);
   const lazyOf = new Map(Object.keys(outputs).filter((o) => outputs[o].entryPoint).map((o) => [outputs[o].entryPoint, o]));
 
+  // every calculator's first computation starts the number-format worker (web/number-formats.mjs)
+  const intl = Object.keys(outputs).find((o) => basename(o) === INTL_WORKER);
+  assert.ok(intl && readFileSync(file(entry), 'utf8').includes(INTL_WORKER), `the entry starts ${INTL_WORKER}`);
+
   const rows = [];
   for (const [name, module] of calculators) {
     const chunk = lazyOf.get(module);
@@ -107,9 +111,6 @@ export function embedSizes(root) {
       assert.ok(output, `${worker} is built with the element (shares its runtime chunk)`);
       workerFiles = [...closure(output, new Set(page))].filter((o) => !page.has(o)); // the rest is cached
     }
-    // every calculator's first computation starts the number-format worker (web/number-formats.mjs)
-    const intl = Object.keys(outputs).find((o) => basename(o) === INTL_WORKER);
-    assert.ok(intl && readFileSync(file(entry), 'utf8').includes(INTL_WORKER), `the entry starts ${INTL_WORKER}`);
     workerFiles = [...new Set([...workerFiles, ...[...closure(intl, new Set(page))].filter((o) => !page.has(o))])];
     const files = [...page, ...workerFiles];
     assert.ok(!files.some((o) => outputs[o].entryPoint?.includes('uplot')), `${name}: uPlot is not loaded before the first result`);

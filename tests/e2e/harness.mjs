@@ -146,23 +146,26 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
         return box.height > 0 && box.bottom > -margin && box.top < window.innerHeight + margin;
       };
       const started = (el) => el.dataset.ready === 'true' || el.error !== null;
+      // never a hang: the tests' own waits then tell
+      const until = async (done) => {
+        const end = performance.now() + 15_000;
+        while (performance.now() < end && !done()) await frame();
+      };
       for (let y = 0; ; y += window.innerHeight) {
         window.scrollTo(0, y);
         await frame();
         await frame(); // the observers' notifications delivered
-        // never a hang: the tests' own waits then tell
-        const end = performance.now() + 15_000;
-        while (performance.now() < end && ![...document.querySelectorAll('bloom-calc[loading="lazy"]')].filter(near).every(started)) await frame();
+        await until(() => [...document.querySelectorAll('bloom-calc[loading="lazy"]')].filter(near).every(started));
         await frame();
         if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1) break;
       }
-      // a calculator drawn at its own height moves those below it (web/page.css: content-visibility), so one may
-      // have moved past a stop: each not started yet is scrolled to
+      // a calculator whose height changes as it starts moves those below it, so one may have moved past a stop:
+      // each not started yet is scrolled to
       for (const el of document.querySelectorAll('bloom-calc[loading="lazy"]')) {
         if (started(el) || el.getBoundingClientRect().height === 0) continue;
         el.scrollIntoView();
-        const end = performance.now() + 15_000;
-        do await frame(); while (performance.now() < end && !started(el));
+        await frame();
+        await until(() => started(el));
       }
       window.scrollTo(0, 0);
     });
