@@ -59,6 +59,8 @@ import { forget, nearView } from './near-view.mjs';
 import { inTurn } from './in-turn.mjs';
 import { prepareNumberFormats } from './number-formats.mjs';
 
+const LAZY_CONNECT_MS = 10_000;
+
 /**
  * A table's scroll box (role="region") is a Tab stop only while it scrolls (either way): keyboard users can then scroll it
  * (axe's scrollable-region-focusable), and a wide screen has no stop with nothing to do.
@@ -105,7 +107,8 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   #internals = null;
   #theme = () => this.#applyTheme();
   #ahead = false; // its shadow root was rendered ahead and it has not connected since
-  #waiting = false; // its connection waits its turn (web/in-turn.mjs)
+  #waiting = false; // its connection waits its turn (web/in-turn.mjs), or the view (#connectNear)
+  #cancelNear = null; // stops #connectNear's wait
 
   static observedAttributes = ['theme'];
 
@@ -178,13 +181,39 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
       // its markup is shown already: the rest in a task of its own (defining the elements of a page rendered
       // ahead upgrades them all in one task)
       this.#waiting = true;
-      inTurn(() => {
+      const connect = () => inTurn(() => {
         this.#waiting = false;
         if (this.isConnected) this.#connect();
       });
+      if (this.getAttribute('loading') === 'lazy') this.#connectNear(connect);
+      else connect();
       return;
     }
     this.#connect();
+  }
+
+  /**
+   * loading="lazy", rendered ahead: connecting (its code, its fields) waits until it nears the view too, so that a
+   * page of many calculators does at load only the work of those on screen; at the latest after LAZY_CONNECT_MS,
+   * should the browser not say (it tells in a frame: a page that renders none), so its properties then answer.
+   */
+  #connectNear(connect) {
+    let queued = false;
+    const once = () => {
+      if (queued) return;
+      queued = true;
+      clearTimeout(latest);
+      this.#cancelNear = null;
+      connect();
+    };
+    const latest = setTimeout(once, LAZY_CONNECT_MS);
+    this.#cancelNear = () => {
+      queued = true;
+      clearTimeout(latest);
+      this.#waiting = false;
+      this.#cancelNear = null;
+    };
+    (this.#near ??= nearView(this)).then(once);
   }
 
   #connect() {
@@ -216,6 +245,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
       if (!this.#mounted) {
         forget(this);
         this.#near = null;
+        this.#cancelNear?.(); // connecting anew when it returns
       }
       this.#scope.suspend();
       unwatchTheme(this.#theme);
