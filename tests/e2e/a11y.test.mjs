@@ -14,12 +14,18 @@ const AXE = join(root, 'node_modules', 'axe-core', 'axe.min.js');
 let page, baseUrl, pageErrors;
 browserForFile((opened) => ({ page, baseUrl, pageErrors } = opened));
 
-/** Every card of every calculator done (no card loading or computing). */
+/** Every card of every calculator done (no card loading or computing); on a timeout, the cards that were not. */
 async function settled() {
-  await page.waitForFunction(() => {
-    const cards = [...document.querySelectorAll('bloom-calc')].flatMap((e) => [...(e.shadowRoot?.querySelectorAll('[data-state]') ?? [])]);
-    return cards.length > 0 && cards.filter((c) => !c.classList.contains('sim')).every((c) => !['loading', 'pending', 'running', 'computing'].includes(c.dataset.state));
-  }, null, WAIT);
+  const busy = () => [...document.querySelectorAll('bloom-calc')].flatMap((e) => [...(e.shadowRoot?.querySelectorAll('[data-state]') ?? [])]
+    .filter((c) => !c.classList.contains('sim') && ['loading', 'pending', 'running', 'computing'].includes(c.dataset.state))
+    .map((c) => `${e.id} .${c.classList[0]} ${c.dataset.state}`));
+  const anyCard = `[...document.querySelectorAll('bloom-calc')].some((e) => e.shadowRoot?.querySelector('[data-state]'))`;
+  try {
+    await page.waitForFunction(`${anyCard} && (${busy})().length === 0`, null, WAIT);
+  } catch (error) {
+    error.message += `; still busy: ${(await page.evaluate(busy).catch(() => ['?'])).join(', ')}`;
+    throw error;
+  }
 }
 
 /** axe-core's violations on the page as it is now (open shadow roots included), one line each. */
