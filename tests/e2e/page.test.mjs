@@ -339,18 +339,24 @@ test('no request leaves the local server; no page errors', () => {
   assert.deepEqual(pageErrors.map(String), []);
 });
 
+// A browser context of its own (`options`), whose requests for `script` wait until release() is called.
+async function holding(options, script) {
+  const context = await page.context().browser().newContext(options);
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  await context.route(script, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return { context, release };
+}
+
 // The page's calculators are rendered ahead (scripts/build-web.mjs, renderAhead: declarative shadow roots): the
 // first paint needs the HTML and CSS only, and defining the element keeps that markup, and its size and colours.
 for (const colorScheme of ['light', 'dark']) {
   test(`rendered ahead (${colorScheme}): painted before the element script runs, at the size and in the colours it keeps once defined`, async () => {
-    const context = await page.context().browser().newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+    const { context, release } = await holding({ viewport: { width: 1280, height: 900 }, colorScheme }, /\/bloom-calc\.mjs$/);
     try {
-      let release;
-      const held = new Promise((resolve) => { release = resolve; });
-      await context.route(/\/bloom-calc\.mjs$/, async (route) => {
-        await held;
-        await route.continue();
-      });
       const view = await context.newPage();
       await view.goto(baseUrl, { waitUntil: 'commit' });
       // the element script is held back: the page still paints (blocking="render" on it would hold the paint)
@@ -408,14 +414,8 @@ test('our page: the element script runs after the first paint, and its calculato
   // the element script held back until the page is painted; then each element's connection (the toolbar rendered
   // ahead comes alive: data-live) is seen by one MutationObserver on every shadow root: its callback runs at the
   // end of each task that changed them, so one call naming several elements is one task connecting several
-  const held = await page.context().browser().newContext({ viewport: { width: 1280, height: 900 } });
+  const { context: held, release } = await holding({ viewport: { width: 1280, height: 900 } }, /\/bloom-calc\.mjs$/);
   try {
-    let release;
-    const gate = new Promise((resolve) => { release = resolve; });
-    await held.route(/\/bloom-calc\.mjs$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
     const view = await held.newPage();
     await view.goto(baseUrl, { waitUntil: 'commit' });
     await view.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, WAIT);
@@ -494,14 +494,8 @@ test('a phone\'s first screen: the sizing chart (and uPlot) wait until the chart
 // is watched from the calculator's start, not from its first result). The result is held back by holding the
 // sizing worker's script.
 test('a phone: the sizing chart scrolled past before the first result is drawn with it', async () => {
-  const context = await page.context().browser().newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
+  const { context, release } = await holding({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 }, /\/size-worker\.js$/);
   try {
-    let release;
-    const gate = new Promise((resolve) => { release = resolve; });
-    await context.route(/\/size-worker\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
     const view = await context.newPage();
     await view.goto(baseUrl);
     await view.waitForFunction(() => document.getElementById('sizing').dataset.ready === 'true', null, WAIT); // mounted
