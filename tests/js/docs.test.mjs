@@ -115,3 +115,39 @@ test('the rendered docs: /docs/ lists every document; every relative link and #f
   console.log(`# ${pages.length} pages, ${links} relative links`);
   assert.deepEqual(broken, []);
 });
+
+// docs/embed.md's table of calculators is what a writer reads to embed one: each row states the default of every
+// field that has one (`attr="value"`; a choice field's default may instead be the first of its choices listed
+// after its name), as the element's own field definitions give it (web/fields.generated.mjs, from schema/).
+test("docs/embed.md's table states every calculator's defaults, as the element's fields declare them", async () => {
+  const fields = await import('../../web/fields.generated.mjs');
+  const embed = await readFile(join(docsDir, 'embed.md'), 'utf8');
+  const problems = [];
+  const kinds = Object.keys(fields).filter((name) => name.endsWith('_FIELDS')).map((name) => [name.slice(0, -'_FIELDS'.length).toLowerCase(), fields[name]]);
+  assert.ok(kinds.length >= 12, `the fields of every calculator (${kinds.length})`);
+  for (const [kind, declared] of kinds) {
+    const row = embed.split('\n').find((line) => line.startsWith(`| \`${kind}\` |`));
+    if (!row) {
+      problems.push(`${kind}: no row`);
+      continue;
+    }
+    for (const [attribute, { fallback, choices }] of Object.entries(declared)) {
+      if (fallback === undefined || row.includes(`${attribute}="${fallback}"`)) continue;
+      const after = row.indexOf(`\`${attribute}\``);
+      const firstChoice = choices && after >= 0 ? [...row.slice(after + attribute.length + 2).matchAll(/`([^`]+)`/g)].map((m) => m[1]).find((v) => choices.includes(v)) : undefined;
+      if (firstChoice !== fallback) problems.push(`${kind}: ${attribute}="${fallback}" is not stated`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+// Each calculator added for a question is named on its question's page, and no page says it has none.
+test('the docs of each question name its calculator, and none says there is no page calculator', async () => {
+  const pages = { libraries: 'libraries.md', scalable: 'scalable.md', window: 'window.md', state: 'state.md', overflow: 'paradox.md' };
+  const problems = [];
+  for (const [kind, page] of Object.entries(pages))
+    if (!(await readFile(join(docsDir, page), 'utf8')).includes(`<bloom-calc calculator="${kind}">`)) problems.push(`docs/${page} does not name <bloom-calc calculator="${kind}">`);
+  for (const file of await markdownFiles())
+    if (/no page\s+calculator/i.test(await readFile(file, 'utf8'))) problems.push(`${relative(root, file)} says there is no page calculator`);
+  assert.deepEqual(problems, []);
+});
