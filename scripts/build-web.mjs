@@ -63,12 +63,6 @@ const noBareModuleUrl = {
   },
 };
 
-/** After renaming the entry to .mjs, its sourceMappingURL comment names the renamed map. */
-async function patchSourceMapUrl(file) {
-  const text = await readFile(file, 'utf8');
-  await writeFile(file, text.replace(/sourceMappingURL=bloom-calc\.js\.map/, 'sourceMappingURL=bloom-calc.mjs.map'));
-}
-
 /**
  * The page's index.html with a <link rel="modulepreload"> for the entry and each chunk it imports statically (at
  * any depth), in place of the marker comment: the browser fetches them from the HTML, while the page's own script
@@ -148,7 +142,10 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     await mkdir(dir, { recursive: true });
   }
 
-  // Options shared by every bundle: ES modules for the browser, minified, with source maps.
+  // Options shared by every bundle: ES modules for the browser, minified, with source maps beside them that no
+  // file names ('external': no //# sourceMappingURL comment): the package does not ship the maps (1.2 MB), and
+  // a comment naming one is a 404 on every site serving the folder; a developer adds a map by hand in the
+  // browser's tools (docs/decisions.md, 2026-12-05).
   const common = {
     absWorkingDir: root,
     bundle: true,
@@ -156,7 +153,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     platform: 'browser',
     target: ['es2022'],
     minify: true,
-    sourcemap: true,
+    sourcemap: 'external',
     legalComments: 'eof',
     logLevel: quiet ? 'silent' : 'warning',
     metafile: true,
@@ -192,7 +189,6 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
   // bloom-calc.mjs keeps the .mjs name users put in a script tag
   await rename(join(elementDir, 'bloom-calc.js'), join(elementDir, 'bloom-calc.mjs'));
   await rename(join(elementDir, 'bloom-calc.js.map'), join(elementDir, 'bloom-calc.mjs.map'));
-  await patchSourceMapUrl(join(elementDir, 'bloom-calc.mjs'));
   const meta = JSON.stringify(result.metafile).replaceAll('/bloom-calc.js"', '/bloom-calc.mjs"').replaceAll('/bloom-calc.js.map"', '/bloom-calc.mjs.map"');
   await writeFile(join(elementDir, '..', 'element.meta.json'), meta);
   // what tools know of <bloom-calc> (custom-elements.json, types/element.d.ts), from the bundle just built

@@ -126,6 +126,56 @@ describe('npm package', { skip }, () => {
     console.log(`tarball: ${info.size} bytes packed, ${info.unpackedSize} unpacked, ${info.files.length} files`);
   });
 
+  // A file a shipped file names and the package lacks is a 404 on every site that serves the element's folder:
+  // a `//# sourceMappingURL=` comment (the browser's console reports it when its tools are open), an import, a
+  // `new URL('…', import.meta.url)`. The page's files (dist/web/) are served with the element's (`bloomcalc serve`).
+  test('no shipped file names a file the package lacks (source maps, imports, URLs beside the module)', () => {
+    assert.ok(packedFiles, 'pack step ran');
+    const problems = [];
+    let references = 0;
+    for (const file of packedFiles) {
+      if (!/\.(m?js|cjs|css)$/.test(file)) continue;
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const named = [
+        ...[...text.matchAll(/[#@] sourceMappingURL=([^\s*'"]+)/g)].map((m) => m[1]),
+        ...[...text.matchAll(/new URL\(\s*['"](\.{0,2}\/?[\w.-]+\.\w+)['"],\s*import\.meta\.url\s*\)/g)].map((m) => m[1]),
+        ...relativeImports(text),
+      ].filter((name) => !/^(data|https?):/.test(name) && !name.endsWith('package.json'));
+      for (const name of named) {
+        references++;
+        const target = posix.normalize(posix.join(posix.dirname(file), name));
+        // (the Node glue dist/bloomcalc.<name>.mjs is handed dist/element's .wasm by wasm/node-wasm.mjs)
+        const served = file.startsWith('dist/web/') ? [target, target.replace(/^dist\/web\//, 'dist/element/')]
+          : /^dist\/bloomcalc\.\w+\.mjs$/.test(file) ? [target, target.replace(/^dist\//, 'dist/element/')] : [target];
+        if (!served.some((f) => packedFiles.has(f))) problems.push(`${file} names ${name}`);
+      }
+    }
+    assert.ok(references > 50, `the references found (${references})`);
+    assert.deepEqual(problems, []);
+  });
+
+  // The README and the docs are read from the tarball (node_modules/bloomcalc/): each relative link of each shipped
+  // Markdown file reaches a shipped file; a file of the repository the package does not ship is linked at the
+  // repository (its homepage's blob/main/…, checked against the repository by tests/js/docs.test.mjs).
+  test('every relative link of every shipped Markdown file reaches a file of the tarball', () => {
+    assert.ok(packedFiles, 'pack step ran');
+    const problems = [];
+    let links = 0;
+    for (const file of [...packedFiles].filter((f) => /\.mdx?$/.test(f))) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      // links outside code (as docs.test reads them): fenced and indented blocks and `spans` hold no links
+      const prose = text.replace(/^```[\s\S]*?^```/gm, '').replace(/^(?: {4}|\t).*$/gm, '').replace(/`[^`\n]*`/g, '');
+      for (const [, target] of [...prose.matchAll(/\]\(([^)\s]+)\)/g), ...prose.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)]) {
+        if (/^(https?:|mailto:|#)/.test(target)) continue;
+        links++;
+        const path = posix.normalize(posix.join(posix.dirname(file), decodeURIComponent(target.split('#')[0])));
+        if (!packedFiles.has(path)) problems.push(`${file}: ${target}`);
+      }
+    }
+    assert.ok(links > 50, `the links found (${links})`);
+    assert.deepEqual(problems, []);
+  });
+
   test('the tarball installs offline into a fresh project (no runtime dependencies)', async () => {
     assert.ok(tarball, 'pack step ran');
     writeFileSync(
