@@ -8,9 +8,9 @@ import path from 'node:path';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // clang + libclang-rt-14-dev: the sanitizer build and the libFuzzer target (build/asan).
-// mkdocs, mkdocs-material, python3-sphinx, furo: the MkDocs and Sphinx fixture sites (tests/sites/).
+// mkdocs, mkdocs-material, python3-sphinx, furo, hugo: the MkDocs, Sphinx and Hugo fixture sites (tests/sites/).
 const APT_PACKAGES = ['emscripten', 'catch2', 'chromium', 'cmake', 'g++', 'clang', 'libclang-rt-14-dev',
-  'mkdocs', 'mkdocs-material', 'python3-sphinx', 'furo'];
+  'mkdocs', 'mkdocs-material', 'python3-sphinx', 'furo', 'hugo'];
 const REQUIRED = [
   ['/usr/bin/em++', 'emscripten'],
   ['/usr/bin/cmake', 'cmake'],
@@ -23,6 +23,7 @@ const REQUIRED = [
   ['/usr/share/mkdocs/themes/material/__init__.py', 'mkdocs-material'],
   ['/usr/bin/sphinx-build', 'python3-sphinx'],
   ['/usr/lib/python3/dist-packages/furo/__init__.py', 'furo'],
+  ['/usr/bin/hugo', 'hugo'],
 ];
 const APT_LINE = `apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`;
 

@@ -151,3 +151,47 @@ test('the docs of each question name its calculator, and none says there is no p
     if (/no page\s+calculator/i.test(await readFile(file, 'utf8'))) problems.push(`${relative(root, file)} says there is no page calculator`);
   assert.deepEqual(problems, []);
 });
+
+// The Debian packages are named in three places: the script that installs them (scripts/toolchain.mjs, `npm start`
+// and `npm test`), the CI's own install (.ci/run) and the README's line a reader runs by hand.
+test("the README's apt packages are the ones scripts/toolchain.mjs and .ci/run install", async () => {
+  const toolchain = (await readFile(join(root, 'scripts', 'toolchain.mjs'), 'utf8')).match(/const APT_PACKAGES = \[([\s\S]*?)\];/)[1];
+  const packages = [...toolchain.matchAll(/'([^']+)'/g)].map((m) => m[1]).sort();
+  const ci = (await readFile(join(root, '.ci', 'run'), 'utf8')).match(/apt-get install -y --no-install-recommends ((?:[^\n\\]|\\\n)*)/)[1];
+  assert.deepEqual(ci.replace(/\\\n/g, ' ').trim().split(/\s+/).sort(), packages, '.ci/run');
+  const readme = (await readFile(join(root, 'README.md'), 'utf8')).match(/Both install the Debian toolchain \(([^)]*)\)/)[1];
+  assert.deepEqual([...readme.matchAll(/`([^`]+)`/g)].flatMap((m) => m[1].split(' ')).sort(), packages, 'README.md');
+});
+
+// Which generators navigate client-side, as docs/embed.md tells a writer, is what each fixture site does
+// (tests/sites/sites.mjs `navigation`, which the site checks assert in Chromium).
+test("docs/embed.md names as client-side exactly the generators whose fixture navigates client-side", async () => {
+  const { SITES } = await import('../sites/sites.mjs');
+  const embed = await readFile(join(docsDir, 'embed.md'), 'utf8');
+  const named = embed.match(/^Client-side navigation \(([^)]*)\)/m)?.[1];
+  assert.ok(named, 'the sentence "Client-side navigation (…)"');
+  const NAMES = { vitepress: 'VitePress', docusaurus: 'Docusaurus', starlight: 'Starlight', mkdocs: 'MkDocs', sphinx: 'Sphinx', hugo: 'Hugo' };
+  for (const [site, { navigation }] of Object.entries(SITES)) {
+    assert.ok(NAMES[site] && ['client-side', 'page load'].includes(navigation), `${site}: its name and navigation`);
+    assert.equal(named.includes(NAMES[site]), navigation === 'client-side', `${NAMES[site]} (${navigation}) in "${named}"`);
+  }
+});
+
+// The packed README and docs link a file of the repository the package does not ship at the repository itself
+// (tests/js/pack.test.mjs: every relative link of a shipped .md reaches a file of the tarball): such a link names a
+// file the repository holds.
+test('links to the repository (its blob/, raw/ or tree/ main) name files the repository holds', async () => {
+  const { repository } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+  const base = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+  const pattern = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/(?:blob|raw|tree)/main/([\\w./-]+)`, 'g');
+  const problems = [];
+  let links = 0;
+  for (const file of [...(await linkedFiles()), ...(await readdir(join(docsDir, 'examples'))).map((f) => join(docsDir, 'examples', f))]) {
+    for (const [, path] of (await readFile(file, 'utf8')).matchAll(pattern)) {
+      links++;
+      if (!existsSync(join(root, decodeURIComponent(path)))) problems.push(`${relative(root, file)}: ${path}`);
+    }
+  }
+  assert.ok(links >= 4, `the repository links found (${links})`);
+  assert.deepEqual(problems, []);
+});

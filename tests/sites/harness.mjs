@@ -14,7 +14,7 @@ import { launchChromium } from '../e2e/harness.mjs';
 import { layoutShiftObserver, layoutShiftSince, measureLayoutShift, settledLayout } from './cls.mjs';
 import { serve, stop } from '../../wasm/serve.mjs';
 import { SITES } from './sites.mjs';
-import { snippetsFor } from './snippets.mjs';
+import { shellLines, snippetsFor } from './snippets.mjs';
 import { NPM, installLocked, npmEnv, run } from './npm.mjs';
 
 export { installLocked, launchChromium, npmEnv, run, serve, stop };
@@ -59,7 +59,7 @@ export async function packTarball() {
  * installed and docs/embed.md's snippets for `snippetSite` (a name or a list) written in. node_modules survives between runs
  * while package-lock.json is unchanged (then only the tarball is installed again). Returns the directory.
  */
-export async function prepareSite(name, { tarball, snippetSite = name, timings = {} }) {
+export async function prepareSite(name, { tarball, snippetSite = SITES[name]?.snippets ?? name, timings = {} }) {
   const dir = join(SITES_BUILD, name);
   mkdirSync(dir, { recursive: true });
   for (const entry of readdirSync(dir)) if (entry !== 'node_modules') rmSync(join(dir, entry), { recursive: true, force: true });
@@ -86,6 +86,8 @@ export async function prepareSite(name, { tarball, snippetSite = name, timings =
       writeFileSync(file, text);
     }
   }
+  // a writer's update: the recipe's copy run again (its folder must not nest, publishedFolderProblems)
+  for (const { path, text } of snippets) if (path === 'shell') await runShellSnippet(text, dir);
   // every other calculator the element lists, after the docs' snippet, on the site's calculators page
   const site = SITES[name];
   if (site) {
@@ -112,11 +114,33 @@ function replaceMarker(file, anchor, text) {
  * package) is already done by prepareSite with the packed tarball, so that line is skipped.
  */
 export async function runShellSnippet(text, dir) {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-  for (const line of lines) {
-    if (/^npm (install|i) bloomcalc$/.test(line)) continue;
-    await run('sh', ['-ec', line], { cwd: dir });
+  for (const line of shellLines(text)) await run('sh', ['-ec', line], { cwd: dir });
+}
+
+/** The files under `dir` (recursively): { relative path: bytes }. */
+function filesOf(dir) {
+  if (!existsSync(dir)) return {};
+  return Object.fromEntries(readdirSync(dir, { recursive: true }).filter((f) => statSync(join(dir, f)).isFile()).map((f) => [f.split('\\').join('/'), readFileSync(join(dir, f))]));
+}
+
+/**
+ * The element's folder as the recipe copied it (site.copiedTo) is the package's dist/element (with dist/web over
+ * it where the site hosts the calculator page, site.hostsPage), even after the copy ran twice; and the built site
+ * publishes it as it is (site.publishedAt in the output): no page made of a file there (MkDocs renders a .md of
+ * its docs folder), nothing nested, nothing dropped. Returns the differences, [] when none.
+ */
+export function publishedFolderProblems(dir, outDir, site) {
+  const pkg = join(dir, 'node_modules', 'bloomcalc', 'dist');
+  const expected = { ...filesOf(join(pkg, 'element')), ...(site.hostsPage ? filesOf(join(pkg, 'web')) : {}) };
+  const problems = [];
+  for (const [where, got] of [[site.copiedTo, filesOf(join(dir, site.copiedTo))], [`the built site's ${site.publishedAt}`, filesOf(join(outDir, site.publishedAt))]]) {
+    for (const file of Object.keys(got)) if (!(file in expected)) problems.push(`${where}/${file}: not a file of the package`);
+    for (const [file, bytes] of Object.entries(expected)) {
+      if (!(file in got)) problems.push(`${where}/${file}: missing`);
+      else if (!bytes.equals(got[file])) problems.push(`${where}/${file}: not the package's bytes`);
+    }
   }
+  return problems;
 }
 
 /** Files under `dir` (recursively) whose bytes contain one of `needles`: [{ file, needle }]. */
@@ -218,6 +242,24 @@ export function elementIsDark(page) {
   });
 }
 
+/**
+ * The site's own dark toggle (site.toggleDark) flips the element's colours, dark then light again, without a
+ * reload; the site and the element start light. Returns what failed, [] when nothing did.
+ */
+export async function darkToggleProblems(page, site) {
+  const problems = [];
+  if ((await site.siteIsDark(page)) !== false) problems.push('the site starts light (the browser prefers light)');
+  if ((await elementIsDark(page)) !== false) problems.push('the element starts light, like the site');
+  for (const dark of [true, false]) {
+    await site.toggleDark(page);
+    assert.equal(await site.siteIsDark(page), dark, `the site's toggle made it ${dark ? 'dark' : 'light'}`);
+    let elementDark;
+    for (let i = 0; i < 20 && (elementDark = await elementIsDark(page)) !== dark; i++) await page.waitForTimeout(100);
+    if (elementDark !== dark) problems.push(`the element does not follow the site's toggle to ${dark ? 'dark' : 'light'}`);
+  }
+  return problems;
+}
+
 /** Every link the page's elements show (in their shadow roots), as absolute URLs. */
 export function elementLinks(page) {
   return page.evaluate(() => {
@@ -299,16 +341,9 @@ export async function checkSite(t, browser, baseUrl, site) {
       check(status === 200, `the embed code's ${src}: ${status}`);
     }
 
-    // the site's own dark toggle flips the element's colours, both ways
-    check((await site.siteIsDark(page)) === false, 'the site starts light (the browser prefers light)');
-    check((await elementIsDark(page)) === false, 'the element starts light, like the site');
-    for (const dark of [true, false]) {
-      await site.toggleDark(page);
-      assert.equal(await site.siteIsDark(page), dark, `the site's toggle made it ${dark ? 'dark' : 'light'}`);
-      let elementDark;
-      for (let i = 0; i < 20 && (elementDark = await elementIsDark(page)) !== dark; i++) await page.waitForTimeout(100);
-      check(elementDark === dark, `the element does not follow the site's toggle to ${dark ? 'dark' : 'light'}`);
-    }
+    // the site's own dark toggle flips the element's colours, both ways (a site whose check waits on a fix elsewhere,
+    // site.darkTodo, has it as a test of its own marked todo)
+    if (!site.darkTodo) for (const problem of await darkToggleProblems(page, site)) check(false, problem);
 
     // client-side navigation away and back, three times: same results, workers back to the baseline
     const baseline = await settledWorkers(page);
@@ -326,6 +361,7 @@ export async function checkSite(t, browser, baseUrl, site) {
       const again = await waitForResults(page);
       await settledLayout(page);
       const sameDocument = await page.evaluate(() => window.__sameDocument === true);
+      check(!site.navigation || sameDocument === (site.navigation === 'client-side'), `round ${round}: the site's links navigate ${sameDocument ? 'client-side' : 'by page load'}, sites.mjs says ${site.navigation}`);
       checkShift(`back, round ${round} (${sameDocument ? 'client-side' : 'page load'})`, await layoutShiftSince(page, sameDocument ? back : 0));
       assert.deepEqual(again.errors, [], `round ${round}: no calculator reports an error`);
       assert.deepEqual(again.sizing, SIZING, `round ${round}: sizing`);
@@ -420,6 +456,7 @@ export function siteTest(name) {
     const outDir = await buildSite(name, dir);
     timings.build = Date.now() - start;
     assert.deepEqual(findInOutput(outDir, ['file:///', dir]), [], 'no file:/// URL or build directory in the output');
+    assert.deepEqual(publishedFolderProblems(dir, outDir, SITES[name]), [], "the element's folder, copied twice, is published as the package has it");
     const { server, url } = await serve({ root: outDir });
     try {
       start = Date.now();

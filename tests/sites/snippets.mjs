@@ -21,3 +21,11 @@ export function snippetsFor(site, markdown) {
   if (found.length === 0) throw new Error(`docs/embed.md gives no snippet for ${site} (a fenced block after <!-- site: ${site} PATH -->)`);
   return found;
 }
+
+/**
+ * The commands of a `shell` snippet a fixture runs, one per line, as a writer would: comments and blank lines
+ * dropped, and `npm install bloomcalc` (the registry's package), which the fixtures do with the packed tarball.
+ */
+export function shellLines(text) {
+  return text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && !/^npm (install|i) bloomcalc$/.test(l));
+}
