@@ -105,7 +105,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   #leaving = 0; // the timer of a pending disconnect
   #near = null; // loading="lazy": settles when the element nears the viewport (web/near-view.mjs)
   #internals = null;
-  #theme = () => this.#applyTheme();
+  #theme = (page) => this.#applyTheme(page);
   #ahead = false; // its shadow root was rendered ahead and it has not connected since
   #waiting = false; // its connection waits its turn (web/in-turn.mjs), or the view (#connectNear)
   #cancelNear = null; // stops #connectNear's wait
@@ -127,9 +127,9 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   }
 
   /** Dark when theme="dark", or without theme="light" when the page around is dark (web/theme.mjs). */
-  #applyTheme() {
+  #applyTheme(page = pageTheme(this)) {
     const forced = this.getAttribute('theme');
-    const dark = forced === 'dark' || (forced !== 'light' && pageTheme(this) === 'dark');
+    const dark = forced === 'dark' || (forced !== 'light' && page === 'dark');
     try {
       if (dark) this.#internals.states.add('dark');
       else this.#internals.states.delete('dark');
@@ -174,7 +174,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
   connectedCallback() {
     // back in the same task (moved: removed and appended): nothing stopped, nothing to redo
     clearTimeout(this.#leaving);
-    watchTheme(this.#theme);
+    watchTheme(this, this.#theme);
     if (!this.#scope.active && this.#scope.resume()) this.#recompute();
     if (this.#waiting) return;
     if (this.#ahead) {
@@ -248,7 +248,7 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
         this.#cancelNear?.(); // connecting anew when it returns
       }
       this.#scope.suspend();
-      unwatchTheme(this.#theme);
+      unwatchTheme(this);
     }, 0);
   }
 

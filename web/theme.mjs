@@ -8,8 +8,10 @@
 //     when its relative luminance is below 0.18 (WCAG 2 relative luminance; mid grey is 0.22);
 //  3. the inherited color-scheme (what the browser paints the canvas with): dark when it allows only dark, or
 //     dark and light with the operating system dark; light otherwise (a plain page is white in either mode).
-// One MutationObserver on <html> and <body> (the attributes the toggles set) and one media query listener serve
-// every element of the page.
+// 2 and 3 read the colours the page paints, so a toggle of any other convention (Bootstrap's data-bs-theme, a site's
+// own attribute, a stylesheet swapped in <head>) answers too: one MutationObserver (every attribute of <html> and
+// <body>, anything in <head>), a load (of a <link>), the end of a transition (a fade) and one media query listener
+// serve every element of the page, each change read once, in the next frame: every element's theme read, then set.
 
 const OS_DARK = '(prefers-color-scheme: dark)';
 
@@ -64,47 +66,39 @@ export function pageTheme(el) {
   return dark && (!schemes.includes('light') || matchMedia(OS_DARK).matches) ? 'dark' : 'light';
 }
 
-const watched = new Set(); // elements' refresh callbacks
+const watched = new Map(); // element → apply(its page theme)
 let observer = null;
+let frame = 0;
 
-function refreshAll() {
-  for (const refresh of watched) refresh();
+// Once a frame, before it is drawn (a new element is never painted in the wrong theme; a toggle that changes
+// several things in a task or a few is read once): every element's theme read, then each set — one layout
+// (reading a computed style lays the page out: element.css's container queries), not one per element.
+function refresh() {
+  frame ||= requestAnimationFrame(() => {
+    frame = 0;
+    const themes = [...watched].map(([el, apply]) => [apply, pageTheme(el)]);
+    for (const [apply, theme] of themes) apply(theme);
+  });
 }
 
-function observe(node) {
-  observer.observe(node, { attributes: true, attributeFilter: ['class', 'data-theme', 'data-md-color-scheme', 'style'] });
-}
-
-// Elements connected in one task (a page's elements, upgraded together) take their theme together, in a microtask
-// (still before the first paint): reading a computed style lays the page out (element.css's container queries),
-// once for all of them rather than once per element, each after the last one's markup went in.
-let pending = null;
-
-function refreshSoon(refresh) {
-  if (!pending) {
-    pending = new Set();
-    queueMicrotask(() => {
-      const due = pending;
-      pending = null;
-      for (const r of due) if (watched.has(r)) r();
-    });
-  }
-  pending.add(refresh);
-}
-
-/** Calls `refresh` soon (in a microtask) and whenever the page's theme may have changed, until unwatchTheme(refresh). */
-export function watchTheme(refresh) {
+/** Calls `apply('dark'|'light')` with the page theme around `el` before the next frame and whenever it may change, until unwatchTheme(el). */
+export function watchTheme(el, apply) {
   if (!observer) {
-    observer = new MutationObserver(refreshAll);
-    observe(document.documentElement);
-    if (document.body) observe(document.body);
-    else document.addEventListener('DOMContentLoaded', () => observe(document.body), { once: true });
-    matchMedia(OS_DARK).addEventListener('change', refreshAll);
+    observer = new MutationObserver(refresh);
+    const attributes = { attributes: true };
+    const observe = () => observer.observe(document.body, attributes);
+    observer.observe(document.documentElement, attributes);
+    observer.observe(document.head, { ...attributes, characterData: true, childList: true, subtree: true });
+    if (document.body) observe();
+    else document.addEventListener('DOMContentLoaded', observe, { once: true });
+    // a stylesheet applies once loaded (load does not bubble: captured), a fading background at the fade's end
+    for (const type of ['load', 'transitionend']) document.addEventListener(type, refresh, true);
+    matchMedia(OS_DARK).addEventListener('change', refresh);
   }
-  watched.add(refresh);
-  refreshSoon(refresh);
+  watched.set(el, apply);
+  refresh();
 }
 
-export function unwatchTheme(refresh) {
-  watched.delete(refresh);
+export function unwatchTheme(el) {
+  watched.delete(el);
 }

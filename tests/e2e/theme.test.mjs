@@ -1,7 +1,8 @@
 // <bloom-calc> takes the host page's theme, not only the operating system's (issue 19, item 3; web/theme.mjs):
 // each docs generator's own dark toggle flips it both ways, with the operating system set to the opposite
 // scheme (so following the OS would fail); then the generic signals (the page's background, the inherited
-// color-scheme); theme="light|dark" still forces. Checked by the computed background colour of a card, and the
+// color-scheme), followed whatever changes them (issue 35, item 14: Bootstrap's data-bs-theme, an attribute of the
+// site's own, a stylesheet in <head>, a fade); theme="light|dark" still forces. Checked by the computed background colour of a card, and the
 // light theme's table and stat borders (a self-referencing --line drew none).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,6 +69,28 @@ const CONVENTIONS = {
     os: 'dark',
     dark: () => document.body.classList.add('inverted'),
     light: () => document.body.classList.remove('inverted'),
+  },
+  // the page's colours, whatever changes them (issue 35, item 14): no convention the element knows of, only the
+  // colours it paints with. Bootstrap 5.3 (and Docsy on it): html[data-bs-theme=dark], body painted with a variable
+  bootstrap: {
+    page: page({ html: 'data-bs-theme="light"', style: ':root, [data-bs-theme=light] { --bs-body-bg: #fff; } [data-bs-theme=dark] { color-scheme: dark; --bs-body-bg: #212529; } body { background-color: var(--bs-body-bg); }' }),
+    os: 'dark',
+    dark: () => document.documentElement.setAttribute('data-bs-theme', 'dark'),
+    light: () => document.documentElement.setAttribute('data-bs-theme', 'light'),
+  },
+  // an attribute of the site's own on <body>, its colours fading in (read once the fade has ended)
+  'data-foo': {
+    page: page({ body: 'data-foo="day"', style: 'body { transition: background-color 0.3s; } body[data-foo=night] { background: #15171c; color: #ddd; }' }),
+    os: 'dark',
+    dark: () => document.body.setAttribute('data-foo', 'night'),
+    light: () => document.body.setAttribute('data-foo', 'day'),
+  },
+  // a stylesheet added to <head> and taken out again, no attribute changed
+  'head style': {
+    page: page({}),
+    os: 'dark',
+    dark: () => document.head.insertAdjacentHTML('beforeend', '<style id="night">body { background: #101216; }</style>'),
+    light: () => document.getElementById('night').remove(),
   },
 };
 
