@@ -6,8 +6,14 @@
 //      { type: 'bloomcalc:resize', calculator: '<name>', height: <CSS pixels, integer> }
 //    sent on load and whenever the height changes (docs/embed.md shows the listener for the parent page);
 //  - each element's page-url is this page (its iframe embed code frames it);
-//  - the counting-filter calculator takes α from the paradox calculator, as one section did before.
+//  - the counting-filter calculator takes α from the paradox calculator, as one section did before;
+//  - a link carrying a calculator's URL keys opens at that calculator (scrolled to before the first paint).
 // No computation here: each element does its own.
+import {
+  CBF_FIELDS, LAYOUTS_FIELDS, LIBRARIES_FIELDS, OVERFLOW_FIELDS, PARADOX_FIELDS, RECYCLING_FIELDS, SCALABLE_FIELDS,
+  SIZING_FIELDS, STATE_FIELDS, WINDOW_FIELDS,
+} from './fields.generated.mjs';
+import { urlKeys } from './element-fields.mjs';
 
 const params = new URLSearchParams(window.location.search);
 const embed = params.get('embed');
@@ -36,6 +42,26 @@ if (embed !== null) {
 }
 // "Copy embed code" may offer an iframe of this page; an element on a host site has no page to offer
 for (const el of document.querySelectorAll('bloom-calc')) el.setAttribute('page-url', window.location.pathname);
+
+// the fields of the page's calculators (web/index.html), whose URL keys name them
+const PAGE_FIELDS = {
+  sizing: SIZING_FIELDS, paradox: PARADOX_FIELDS, cbf: CBF_FIELDS, layouts: LAYOUTS_FIELDS, recycling: RECYCLING_FIELDS,
+  libraries: LIBRARIES_FIELDS, scalable: SCALABLE_FIELDS, window: WINDOW_FIELDS, state: STATE_FIELDS, overflow: OVERFLOW_FIELDS,
+};
+
+// A link to a calculator (its URL keys, as url-state writes them) opens at it: the first of the page, in its order,
+// whose keys the URL names, its top at the top of the view. Done here, before the first paint, with every calculator
+// at its settled size (rendered ahead): nothing moves on screen, and as loading="lazy" it then computes in view. Not
+// on a reload or a return (the browser puts back the reader's own scroll), nor with a #fragment, the link's own place.
+if (embed === null && !window.location.hash && performance.getEntriesByType('navigation')[0]?.type === 'navigate') {
+  const named = new Set([...params.keys()].map((key) => key.toLowerCase())); // any case (web/url-state.mjs)
+  const calculators = [...main.querySelectorAll('bloom-calc')];
+  const linked = calculators.find((el) => {
+    const fields = PAGE_FIELDS[el.getAttribute('calculator')];
+    return fields && urlKeys({ fields }).some((key) => named.has(key));
+  });
+  if (linked && linked !== calculators[0]) linked.scrollIntoView();
+}
 
 if (embed === null) {
   const paradox = document.getElementById('paradox-calc');

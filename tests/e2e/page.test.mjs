@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 
 import { browserForFile, longestTask, mainThreadTasks, root } from './harness.mjs';
+import { layoutShiftObserver, layoutShiftSince, settledLayout } from '../sites/cls.mjs';
 
 // README's picture is rewritten only on request (UPDATE_SCREENSHOT=1): a test run leaves committed files alone.
 const screenshotPath = process.env.UPDATE_SCREENSHOT === '1' ? join(root, 'docs', 'screenshot.png') : join(root, 'tests', 'e2e', 'output', 'screenshot.png');
@@ -518,3 +519,31 @@ test('a phone: the sizing chart scrolled past before the first result is drawn w
   }
 });
 
+
+// A link carrying a calculator's URL keys opens at that calculator (issue 35, item 17): `?prior=1e-6&alpha=0.25&fpr=1e-3`
+// opened at the top, the paradox calculator (loading="lazy") below the first screen, where it never computes — a
+// reader, or a headless browser, waited for a result in vain. Now the page opens scrolled to it before its first
+// paint (no layout shift), so it nears the view and computes; no test scroll, only the documented 10 s. A link with
+// the first calculator's keys, a #fragment or none stays where the browser puts it.
+test('a link with a calculator\'s URL keys opens at that calculator, which computes within 10 s unscrolled; nothing moves', async () => {
+  const context = await page.context().browser().newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+  try {
+    await context.addInitScript(layoutShiftObserver);
+    const view = await context.newPage();
+    await view.goto(`${baseUrl}?prior=1e-6&alpha=0.25&fpr=1e-3`, { waitUntil: 'commit' });
+    await view.waitForFunction(() => document.getElementById('paradox-calc')?.result != null, null, { timeout: 10_000 });
+    const { top, y, h } = await view.evaluate(() => ({ top: document.getElementById('paradox-calc').getBoundingClientRect().top, y: window.scrollY, h: window.innerHeight }));
+    assert.ok(y > 0 && Math.abs(top) <= 1, `scrolled to the paradox calculator: its top at ${top} px, scrollY ${y}`);
+    await settledLayout(view);
+    const shifts = await layoutShiftSince(view, 0);
+    assert.ok(shifts.value <= 0.05, `layout shift ${shifts.value} on opening at the calculator: ${JSON.stringify(shifts.shifts)}`);
+    assert.ok(await view.evaluate((h) => document.getElementById('paradox-calc').getBoundingClientRect().top < h, h), 'still in view');
+    for (const stays of ['?n=2M&p=0.1%', '?prior=1e-4#top', '']) {
+      await view.goto(`${baseUrl}${stays}`);
+      await view.waitForFunction(() => document.getElementById('sizing')?.result != null, null, WAIT);
+      assert.equal(await view.evaluate(() => window.scrollY), 0, `${stays || 'no query'}: opens at the top`);
+    }
+  } finally {
+    await context.close();
+  }
+});
