@@ -341,9 +341,8 @@ export async function checkSite(t, browser, baseUrl, site) {
       check(status === 200, `the embed code's ${src}: ${status}`);
     }
 
-    // the site's own dark toggle flips the element's colours, both ways (a site whose check waits on a fix elsewhere,
-    // site.darkTodo, has it as a test of its own marked todo)
-    if (!site.darkTodo) for (const problem of await darkToggleProblems(page, site)) check(false, problem);
+    // the site's own dark toggle flips the element's colours, both ways
+    for (const problem of await darkToggleProblems(page, site)) check(false, problem);
 
     // client-side navigation away and back, three times: same results, workers back to the baseline
     const baseline = await settledWorkers(page);

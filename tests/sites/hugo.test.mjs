@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { SIZING, darkToggleProblems, newPage, serve, siteTest, skip, stop, waitForResults } from './harness.mjs';
+import { SIZING, newPage, serve, siteTest, skip, stop } from './harness.mjs';
 import { SITES } from './sites.mjs';
 
 const site = SITES.hugo;
@@ -18,20 +18,6 @@ describe('Hugo site', { skip: skip || (!existsSync(binary) && missing) }, () => 
     const html = readFileSync(join(prepared.dir, site.out, 'calculators', 'index.html'), 'utf8');
     assert.doesNotMatch(html, /raw HTML omitted/);
     assert.match(html, /<bloom-calc calculator="sizing" n="1M" p="1%"><\/bloom-calc>/);
-  });
-
-  // Part of the site checks once issue 35 item 14 lands (sites.mjs, darkTodo); until then a todo of its own.
-  test("the element follows the site's data-bs-theme toggle both ways, without a reload", { skip: !site.darkTodo && 'in the site checks', todo: site.darkTodo }, async () => {
-    const { server, url } = await serve({ root: join(prepared.dir, site.out) });
-    const { context, page } = await newPage(prepared.browser);
-    try {
-      await page.goto(new URL(site.calculators, url).href);
-      await waitForResults(page);
-      assert.deepEqual(await darkToggleProblems(page, site), []);
-    } finally {
-      await context.close();
-      await stop(server);
-    }
   });
 
   test("the calculator page, hosted by docs/embed.md's iframe recipe, computes in the iframe and sizes it", async () => {

@@ -120,8 +120,8 @@ export const SITES = {
     ...links,
     page: 'content/calculators.md',
     element: htmlElement,
-    darkTodo: 'issue 35 item 14: the element follows only the theme attributes web/theme.mjs names, not data-bs-theme',
-    // Bootstrap 5.3 / Docsy: data-bs-theme on <html>, an attribute the element is not told about
+    // Bootstrap 5.3 / Docsy: data-bs-theme on <html>, an attribute the element is not told about (checkSite: it
+    // follows the page's colours both ways without a reload)
     siteIsDark: (page) => page.evaluate(() => document.documentElement.getAttribute('data-bs-theme') === 'dark'),
     toggleDark: (page) => page.locator('#theme-toggle').click(),
   },
