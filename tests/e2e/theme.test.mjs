@@ -163,6 +163,28 @@ test('theme="light|dark" forces, whatever the page; removing it follows the page
   await context.close();
 });
 
+// a site that swaps in a dark stylesheet: it applies once loaded (held back here), after the <head> change was read
+test('a dark stylesheet linked in <head> turns the element dark once it has loaded, and back when taken out', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, colorScheme: 'dark' });
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await context.route('**/night.css', async (route) => {
+    await held;
+    await route.fulfill({ contentType: 'text/css', body: 'body { background: #101216; }' });
+  });
+  const p = await context.newPage();
+  await p.goto(new URL('plain.html', url).href);
+  await p.waitForFunction(() => document.getElementById('x').shadowRoot?.getElementById('results')?.dataset.state === 'ok', null, WAIT);
+  await p.evaluate(() => document.head.insertAdjacentHTML('beforeend', '<link rel="stylesheet" id="night" href="night.css">'));
+  await p.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))); // the change read
+  assert.equal(await card(p), LIGHT_CARD, 'light while the stylesheet loads');
+  release();
+  await becomes(p, DARK_CARD);
+  await p.evaluate(() => document.getElementById('night').remove());
+  await becomes(p, LIGHT_CARD);
+  await context.close();
+});
+
 test('the light theme draws the stat and table borders (--line)', async () => {
   const { page: p, context } = await open('plain.html', 'light');
   const borders = await p.locator('#x').evaluate((el) => [...el.shadowRoot.querySelectorAll('.stat')].slice(0, 2).map((s) => getComputedStyle(s).borderTopColor));
