@@ -14,6 +14,12 @@ export interface WindowRule {
   bytes: number;
   /** How the FPR was computed: 'exact' (chain or fill), 'lna' (N rule, large filters), 'asymptotic' (σ rule, rbf's large-M method). */
   method: string;
+  /**
+   * How the size was certified to meet p (σ rule: and δ): 'exact' by the exact insertion chain (N rule: one bit
+   * less per filter misses p under it); 'margin' by the approximation plus its error bound (N rule: fpr is then
+   * that upper bound). docs/window.md, "Error bound".
+   */
+  certified: 'exact' | 'margin';
 }
 
 export interface WindowResult {

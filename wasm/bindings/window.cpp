@@ -17,7 +17,8 @@ val rule_of(const bc::WindowRule& r, bool sigma) {
     out.add("m", r.m).add("k", r.k);
     if (sigma) out.add("sigma", r.sigma).add("delta", r.delta).add("tailMethod", r.tail_method);
     else out.add("n", r.n);
-    return out.add("fpr", r.fpr).add("meanCycle", r.mean_cycle).add("bytes", (r.m + 7) / 8).add("method", r.method).done();
+    return out.add("fpr", r.fpr).add("meanCycle", r.mean_cycle).add("bytes", (r.m + 7) / 8).add("method", r.method)
+        .add("certified", r.certified).done();
 }
 
 val plain_val(const bc::WindowResult& r) {

@@ -1,10 +1,12 @@
 // The active filter of a window, insertion by insertion (window/window.hpp). Exact: the law of B_i on a window of
 // bit counts (tails below 1e-30 dropped, as rbf/nbounded.cpp), each level's conditioned message step computed once.
 // Linear-noise approximation (van Kampen; large filters): B_i ≈ μ(i) + fluctuations of variance V(i) with
-//   dμ/di = D(μ) + D''(μ)·V/2,   dV/di = 2·D'(μ)·V + S(μ),
-// D(b) = E[x | x ≥ 1] and S(b) = Var[x | x ≥ 1] the new bits of an insertion at b bits; every expectation
-// E[g(B_i)] ≈ g(μ) + g''(μ)·V/2 (second differences); the cycle sums Σ_{i<N} by the integral over [0, N] with
-// the trapezoid correction (Euler–Maclaurin). RK4 in i. docs/window.md gives its measured error against the chain.
+//   dμ/di = D(μ) − D'(μ)·D(μ)/2 + D''(μ)·V/2,   dV/di = 2·D'(μ)·V + S(μ),
+// D(b) = E[x | x ≥ 1] and S(b) = Var[x | x ≥ 1] the new bits of an insertion at b bits; −D'D/2 is the modified
+// equation of the map b ↦ b + D(b) (without it the flow's time-1 map misses the chain's by O(k²/M') relative in
+// the FPR: the bias of issue 35); every expectation E[g(B_i)] ≈ g(μ) + g''(μ)·V/2 (central differences of a step
+// growing with μ, so rounding does not swamp them at 2^40 bits); the cycle sums Σ_{i<N} by the integral over
+// [0, N] with the trapezoid correction (Euler–Maclaurin). RK4 in i. docs/window.md gives its error bound.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -19,7 +21,7 @@ namespace bloomcalc {
 
 namespace {
 
-constexpr double kMaxExactWork = 1048576.0;  // 2^20 chain steps (~1 ms): a sizing search evaluates ~200
+constexpr double kMaxExactWork = 33554432.0;  // 2^25 chain steps (tens of ms): a sizing certifies ~10 sizes
 constexpr double kTail = 1e-30;
 constexpr int kSteps = 128;  // RK4 steps over the cycle
 // The exact chain's levels: below N·k + 1 with N·(2k + 4) ≤ kMaxExactWork (insertion_chain_exact), or forced
@@ -65,7 +67,10 @@ private:
     Level make(std::uint64_t b) const {
         Level l;
         static_cast<ChainLevel&>(l) = chain_level(b, M_, k_, h_, true);
-        if (b >= M_) std::fill(l.step.begin(), l.step.end(), 0.0);  // no insertion finds a new bit
+        if (b >= M_) {  // full: no arrival is inserted any more; the level absorbs (the σ rule's tail counts it)
+            std::fill(l.step.begin(), l.step.end(), 0.0);
+            l.step[0] = 1.0;
+        }
         l.inv = b >= M_ ? HUGE_VAL : 1.0 / l.one_minus_rho;
         l.ff.resize(k_ + 1);
         falling_ratios(static_cast<double>(b), static_cast<double>(M_), k_, l.ff.data());
@@ -119,7 +124,7 @@ InsertionSums exact_sums(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N
         for (std::size_t t = 0; t < p.size(); ++t) {
             if (p[t] == 0.0) continue;
             const Level& l = levels.at(lo + t);
-            for (unsigned x = 1; x <= k; ++x) next[t + x] += p[t] * l.step[x];
+            for (unsigned x = 0; x <= k; ++x) next[t + x] += p[t] * l.step[x];
         }
         // trim both tails below kTail
         std::size_t a = 0, b = next.size();
@@ -160,18 +165,26 @@ struct LnaState {
 
 InsertionSums lna_sums(std::uint64_t Mi, unsigned k, Hashing h, std::uint64_t N, bool sums) {
     const double M = static_cast<double>(Mi);
-    const auto second = [](auto&& g, double x, double V) { return g(x) + 0.5 * V * (g(x + 1) - 2 * g(x) + g(x - 1)); };
+    // central differences with step h(μ) = max(1, μ/4096): their truncation is O((kh/μ)²) of a correction term,
+    // their rounding O(1e-16·(μ/h)²), both far below the FPR's change for one bit of M' or one message of W
+    const auto step_of = [](double x) { return std::max(1.0, x / 4096); };
+    const auto second = [&](auto&& g, double x, double V) {
+        const double hh = step_of(x);
+        return g(x) + 0.5 * V * (g(x + hh) - 2 * g(x) + g(x - hh)) / (hh * hh);
+    };
     const auto inv = [&](double b) { return 1.0 / (1.0 - rho_real(b, M, k, h)); };
     const auto ratio = [&](double b) { const double r = rho_real(b, M, k, h); return r / (1.0 - r); };
     std::vector<double> f0(k + 1), fp(k + 1), fm(k + 1);
     // derivative of the state (the integrands G for the sums)
     const auto deriv = [&](const LnaState& y, LnaState& dy) {
         double D0, S0, Dp, Sp, Dm, Sm;
+        const double hh = step_of(y.mu);
         new_bits(y.mu, M, k, h, D0, S0);
-        new_bits(y.mu + 1, M, k, h, Dp, Sp);
-        new_bits(y.mu - 1, M, k, h, Dm, Sm);
-        dy.mu = D0 + 0.5 * y.V * (Dp - 2 * D0 + Dm);
-        dy.V = (Dp - Dm) * y.V + S0;
+        new_bits(y.mu + hh, M, k, h, Dp, Sp);
+        new_bits(y.mu - hh, M, k, h, Dm, Sm);
+        const double D1 = (Dp - Dm) / (2 * hh), D2 = (Dp - 2 * D0 + Dm) / (hh * hh);
+        dy.mu = D0 - 0.5 * D1 * D0 + 0.5 * y.V * D2;
+        dy.V = 2 * D1 * y.V + S0;
         if (!sums) {
             dy.arrivals = dy.active_fp = 0;
             dy.both.assign(k + 1, 0.0);
@@ -180,12 +193,12 @@ InsertionSums lna_sums(std::uint64_t Mi, unsigned k, Hashing h, std::uint64_t N,
         dy.arrivals = second(inv, y.mu, y.V);
         dy.active_fp = second(ratio, y.mu, y.V);
         falling_ratios(y.mu, M, k, f0.data());
-        falling_ratios(y.mu + 1, M, k, fp.data());
-        falling_ratios(y.mu - 1, M, k, fm.data());
-        const double i0 = inv(y.mu), ip = inv(y.mu + 1), im = inv(y.mu - 1);
+        falling_ratios(y.mu + hh, M, k, fp.data());
+        falling_ratios(y.mu - hh, M, k, fm.data());
+        const double i0 = inv(y.mu), ip = inv(y.mu + hh), im = inv(y.mu - hh);
         dy.both.assign(k + 1, 0.0);
         for (unsigned j = 1; j <= k; ++j)
-            dy.both[j] = f0[j] * i0 + 0.5 * y.V * (fp[j] * ip - 2 * f0[j] * i0 + fm[j] * im);
+            dy.both[j] = f0[j] * i0 + 0.5 * y.V * (fp[j] * ip - 2 * f0[j] * i0 + fm[j] * im) / (hh * hh);
     };
     const auto axpy = [&](const LnaState& y, double a, const LnaState& d) {
         LnaState r = y;
@@ -225,10 +238,11 @@ InsertionSums lna_sums(std::uint64_t Mi, unsigned k, Hashing h, std::uint64_t N,
     out.both.assign(k + 1, 0.0);
     for (unsigned j = 1; j <= k; ++j) out.both[j] = y.both[j] - 0.5 * (gN.both[j] - g0.both[j]);
     out.frozen.assign(k + 1, 0.0);
+    const double hf = step_of(y.mu);
     falling_ratios(y.mu, M, k, f0.data());
-    falling_ratios(y.mu + 1, M, k, fp.data());
-    falling_ratios(y.mu - 1, M, k, fm.data());
-    for (unsigned j = 0; j <= k; ++j) out.frozen[j] = f0[j] + 0.5 * y.V * (fp[j] - 2 * f0[j] + fm[j]);
+    falling_ratios(y.mu + hf, M, k, fp.data());
+    falling_ratios(y.mu - hf, M, k, fm.data());
+    for (unsigned j = 0; j <= k; ++j) out.frozen[j] = f0[j] + 0.5 * y.V * (fp[j] - 2 * f0[j] + fm[j]) / (hf * hf);
     out.frozen_rho = second([&](double b) { return rho_real(b, M, k, h); }, y.mu, y.V);
     return out;
 }
@@ -248,12 +262,12 @@ InsertionSums insertion_moments(std::uint64_t M, unsigned k, Hashing h, std::uin
     return lna_sums(M, k, h, N, false);
 }
 
-bool insertion_chain_exact(std::uint64_t M, unsigned k, std::uint64_t N) {
-    // window of B: ~24 standard deviations of the occupancy + 2k, at most N·k + 1
-    const double Md = static_cast<double>(M), Nd = static_cast<double>(N);
-    const double t = Nd * k;
-    const double sd = std::sqrt(Md * std::exp(-t / Md) * -std::expm1(-t / Md)) + 1.0;
-    const double width = std::min(Nd * k + 1, 24.0 * sd + 2.0 * k + 1);
+bool insertion_chain_exact(std::uint64_t, unsigned k, std::uint64_t N) {
+    // N·(window of B)·(2k + 4) ≤ 2^25, the window ~24 standard deviations of the occupancy after t = N·k probes
+    // (≤ √t/2 whatever M') + 2k, at most N·k + 1. Independent of M', so for a given (W, k) a sizing's every
+    // candidate M' has the same method, and the chosen size is monotone in W across the switch (docs/window.md).
+    const double Nd = static_cast<double>(N), t = Nd * k;
+    const double width = std::min(t + 1, 12.0 * std::sqrt(t) + 2.0 * k + 25);
     return Nd * width * (2.0 * k + 4) <= kMaxExactWork;
 }
 

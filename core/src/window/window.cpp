@@ -1,6 +1,8 @@
 // Window sizing (window/window.hpp): per rule and per k, the smallest M' (bits per filter) whose long-run average
-// FPR meets p, by bisection on M' (the FPR falls as M' grows); k from the N rule's best outwards while the memory
-// falls (it is unimodal in k). The σ rule's FPR is rbf's two-phase model through SigmaModel (TwoPhaseModel, or LargeTwoPhaseModel
+// FPR meets p, by bisection on M' (the FPR falls as M' grows) under the approximation, then certified: where the
+// exact insertion chain runs, a local search under it (the chosen M' meets p under the chain, M' − 1 does not);
+// elsewhere the approximation with its error bound (docs/window.md, "Error bound"); k from the N rule's best
+// outwards while the memory falls (it is unimodal in k). The σ rule's FPR is rbf's two-phase model through SigmaModel (TwoPhaseModel, or LargeTwoPhaseModel
 // above 2^16 bits per filter, as rbf's `auto`); the N rule's is the renewal–reward average below.
 //
 // N rule, per cycle of N insertions (the active filter A at B_i bits before its (i + 1)-th insertion, the frozen
@@ -77,6 +79,39 @@ std::uint64_t smallest_bits(const Fpr& fpr, double p, std::uint64_t guess, std::
     return good;
 }
 
+// Smallest M' ≥ lo with fpr(M') ≤ p near a guess: steps of 1, 2, 4, … away from it until the answer is
+// bracketed, then bisection (a few evaluations when the guess is off by a few bits, as the approximation's is).
+template <class Fpr>
+std::uint64_t refine_bits(const Fpr& fpr, double p, std::uint64_t guess, std::uint64_t lo) {
+    std::uint64_t good, bad;
+    if (fpr(guess) <= p) {
+        good = guess, bad = guess;
+        for (std::uint64_t d = 1;; d *= 2) {
+            if (good <= lo) return lo;
+            bad = good > lo + d ? good - d : lo - 1;
+            if (bad < lo || fpr(bad) > p) break;
+            good = bad;
+        }
+        if (bad < lo) {  // every M' down to lo meets p
+            if (fpr(lo) <= p) return lo;
+            bad = lo;
+        }
+    } else {
+        bad = guess, good = guess;
+        for (std::uint64_t d = 1;; d *= 2) {
+            if (bad >= kMaxFilterBits) return 0;
+            good = std::min(kMaxFilterBits, bad + d);
+            if (fpr(good) <= p) break;
+            bad = good;
+        }
+    }
+    while (good - bad > 1) {
+        const std::uint64_t mid = bad + (good - bad) / 2;
+        (fpr(mid) <= p ? good : bad) = mid;
+    }
+    return good;
+}
+
 // For k = k0, k0 ± 1, … while the smallest memory falls (and k ≤ kmax), the best (M', k).
 template <class BitsFor>
 void best_over_k(const BitsFor& bits_for, unsigned k0, unsigned kmax, std::uint64_t& M, unsigned& k) {
@@ -116,11 +151,28 @@ double window_n_fpr(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N, con
     return std::clamp(fp / s.arrivals, 0.0, 1.0);
 }
 
+double window_lna_margin(std::uint64_t M, unsigned k, std::uint64_t N) {
+    const double r = static_cast<double>(k) * k / static_cast<double>(M), s = static_cast<double>(k) / static_cast<double>(N);
+    return 4 * r * r + s * s;
+}
+
+double window_n_certified(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N, bool* exact) {
+    const bool chain = insertion_chain_exact(M, k, N);
+    if (exact) *exact = chain;
+    if (chain) return window_n_fpr(M, k, h, N, "exact");
+    const double f = window_n_fpr(M, k, h, N, "lna");
+    return f >= 1.0 ? 1.0 : std::min(1.0, f * (1 + window_lna_margin(M, k, N)) + 1e-12);
+}
+
 std::uint64_t window_sigma(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta, double* tail,
                            const std::string& force) {
     if (W == 1) {  // a cycle always holds its first insertion
         if (tail) *tail = 0;
         return 0;
+    }
+    if (W > M) {  // W − 1 insertions set at least W − 1 ≥ M' bits: every cycle is shorter than W
+        if (tail) *tail = 1;
+        return M;
     }
     const InsertionSums t = insertion_moments(M, k, h, W, force);  // law_last = B_{W−1}
     std::uint64_t sigma;
@@ -132,24 +184,43 @@ std::uint64_t window_sigma(std::uint64_t M, unsigned k, Hashing h, std::uint64_t
         while (b > 0 && above + t.law_last[b - 1] <= delta) above += t.law_last[--b];
         sigma = b == 0 ? 0 : b - 1;
         p_tail = above;
+        if (sigma >= M) {  // the mass at M' (full, absorbed) alone exceeds δ
+            p_tail = M < t.law_last.size() ? t.law_last[static_cast<std::size_t>(M)] : 0.0;
+            sigma = M;
+        }
     } else {
         const double z = inverse_upper_normal(delta);
         sigma = static_cast<std::uint64_t>(std::max(0.0, std::ceil(t.mean_last + z * t.sd_last - 0.5)));
-        p_tail = 0.5 * std::erfc((static_cast<double>(sigma) + 0.5 - t.mean_last) / t.sd_last / std::sqrt(2.0));
+        // k = 1 (one new bit per insertion) has no spread: B_{W−1} = W − 1
+        const double gap = static_cast<double>(sigma) + 0.5 - t.mean_last;
+        p_tail = t.sd_last > 0 ? 0.5 * std::erfc(gap / t.sd_last / std::sqrt(2.0)) : (gap > 0 ? 0.0 : 1.0);
+        // the approximation does not hold as the filter fills (its moments leave [0, M']): no window there
+        if (!std::isfinite(t.mean_last) || !std::isfinite(t.sd_last) || sigma >= M ||
+            t.mean_last + 8 * t.sd_last >= static_cast<double>(M)) {
+            sigma = M;
+            p_tail = 1;
+        }
     }
-    sigma = std::min(sigma, M - 1);
     if (tail) *tail = p_tail;
     return sigma;
 }
 
-WindowRule window_sigma_rule(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta) {
+WindowRule window_sigma_rule(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta,
+                             const std::string& force) {
     WindowRule r;
     r.m = 2 * M;
     r.k = k;
     double tail = 0;
-    r.tail_method = insertion_chain_exact(M, k, W) ? "exact" : "lna";
-    r.sigma = window_sigma(M, k, h, W, delta, &tail);
+    const bool exact = force == "exact" || (force != "lna" && insertion_chain_exact(M, k, W));
+    r.tail_method = exact ? "exact" : "lna";
+    r.certified = exact ? "exact" : "margin";
+    r.sigma = window_sigma(M, k, h, W, delta, &tail, exact ? "exact" : "lna");
     r.delta = tail;
+    if (r.sigma >= M) {  // cannot hold W insertions with probability 1 − δ
+        r.fpr = 1.0;
+        r.method = exact ? "exact" : "lna";
+        return r;
+    }
     // rbf's one choice of method (SigmaModel): the exact fill to 2^16 bits per filter, the large-M method above
     const SigmaModel model(plan_sigma_model(2 * M, k, 2, window_variant(h), RbfMethod::automatic));
     const TwoPhaseResult t = model.two_phase(r.sigma);
@@ -174,8 +245,15 @@ WindowResult size_window(const WindowInput& in) {
     const auto n_bits = [&](unsigned k) {
         if (n_memo[k] != ~std::uint64_t{0}) return n_memo[k];
         const double guess = -static_cast<double>(k) * static_cast<double>(W) / std::log1p(-std::pow(p / 2, 1.0 / k));
-        return n_memo[k] = smallest_bits([&](std::uint64_t M) { return window_n_fpr(M, k, out.hashing, W); }, p,
-                             static_cast<std::uint64_t>(std::min(guess, 1e12)) + 1, std::max<std::uint64_t>(k, 2));
+        const std::uint64_t lo = std::max<std::uint64_t>(k, 2);
+        if (!insertion_chain_exact(0, k, W))  // the approximation with its error bound
+            return n_memo[k] = smallest_bits([&](std::uint64_t M) { return window_n_certified(M, k, out.hashing, W); }, p,
+                                             static_cast<std::uint64_t>(std::min(guess, 1e12)) + 1, lo);
+        // the approximation's answer, then the exact chain's near it
+        const std::uint64_t approx = smallest_bits([&](std::uint64_t M) { return window_n_fpr(M, k, out.hashing, W, "lna"); }, p,
+                                                   static_cast<std::uint64_t>(std::min(guess, 1e12)) + 1, lo);
+        if (approx == 0) return n_memo[k] = 0;
+        return n_memo[k] = refine_bits([&](std::uint64_t M) { return window_n_fpr(M, k, out.hashing, W, "exact"); }, p, approx, lo);
     };
     const unsigned k_guess = std::clamp(static_cast<unsigned>(std::lround(std::log2(1.0 / p))), 1u, kmax);
     std::uint64_t M = 0;
@@ -185,22 +263,31 @@ WindowResult size_window(const WindowInput& in) {
     out.n_bounded.m = 2 * M;
     out.n_bounded.k = k;
     out.n_bounded.n = W;
-    out.n_bounded.fpr = window_n_fpr(M, k, out.hashing, W);
+    bool n_exact = false;
+    out.n_bounded.fpr = window_n_certified(M, k, out.hashing, W, &n_exact);
     out.n_bounded.mean_cycle = static_cast<double>(W);
-    out.n_bounded.method = insertion_chain_exact(M, k, W) ? "exact" : "lna";
+    out.n_bounded.method = n_exact ? "exact" : "lna";
+    out.n_bounded.certified = n_exact ? "exact" : "margin";
 
     // σ rule: from the N rule's memory for each k (the σ rule needs at least about as much)
+    // (searched with the approximation's tail, an upper bound, then certified by the chain's where it runs)
     const auto s_bits = [&](unsigned kk) {
         const std::uint64_t from = n_bits(kk);
         if (from == 0) return std::uint64_t{0};
-        return smallest_bits([&](std::uint64_t Mb) { return Mb <= kk ? 1.0 : window_sigma_rule(Mb, kk, out.hashing, W, out.delta).fpr; },
-                             p, from, std::max<std::uint64_t>(kk + 1, 2), 1.0 / 256);
+        const std::uint64_t lo = std::max<std::uint64_t>(kk + 1, 2);
+        const auto fpr = [&](const char* force) {
+            return [&, force](std::uint64_t Mb) { return Mb <= kk ? 1.0 : window_sigma_rule(Mb, kk, out.hashing, W, out.delta, force).fpr; };
+        };
+        const std::uint64_t approx = smallest_bits(fpr("lna"), p, from, lo, 1.0 / 256);
+        if (approx == 0 || !insertion_chain_exact(0, kk, W)) return approx;
+        return refine_bits(fpr("exact"), p, approx, lo);
     };
     std::uint64_t Ms = 0;
     unsigned ks = 0;
     best_over_k(s_bits, k, kmax, Ms, ks);
     if (Ms == 0) throw InfeasibleError("p", "a target a window of W = " + std::to_string(W) + " meets within 2^40 bits per filter", "no filter of at most 2^41 bits meets it");
     out.sigma_bounded = window_sigma_rule(Ms, ks, out.hashing, W, out.delta);
+    if (out.sigma_bounded.sigma >= Ms) throw InfeasibleError("p", "a target a window of W = " + std::to_string(W) + " meets within 2^40 bits per filter", "no filter of at most 2^41 bits holds the window");
 
     SizingInput plain;
     plain.n = 2.0 * static_cast<double>(W);

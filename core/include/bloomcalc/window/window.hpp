@@ -31,8 +31,8 @@ struct InsertionSums {
     std::vector<double> law_last;       // exact only: P(B_{N−1} = b), b = 0..
     bool exact = false;
 };
-// Exact when N·(window of B)·(2k + 4) ≤ 2^24 (insertion_chain_exact; or `force` = "exact"); "lna" forces the
-// approximation.
+// Exact when N·(window of B)·(2k + 4) ≤ 2^25 (insertion_chain_exact: a function of N and k only; or `force` =
+// "exact"); "lna" forces the approximation.
 // Only mean_last, sd_last and (exact) law_last: B_{N−1} for the σ rule's cycle tail.
 InsertionSums insertion_moments(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N, const std::string& force = "");
 bool insertion_chain_exact(std::uint64_t M, unsigned k, std::uint64_t N);
@@ -48,6 +48,11 @@ struct WindowRule {
     double mean_cycle = 0;     // insertions per cycle (N, or E[insertions until B > σ])
     std::string method;        // how the FPR was computed: "exact", "asymptotic" (σ: the large-M method), "lna" (N rule)
     std::string tail_method;   // σ-bounded: how P(cycle < W) was computed, "exact" (the chain) or "lna"
+    // How the size was certified to meet p (and δ): "exact" — the exact insertion chain (N rule: fpr is its value,
+    // and one bit less per filter misses p under it; σ rule: the tail is the chain's); "margin" — the
+    // approximation plus its error bound (N rule: fpr = f_lna·(1 + 4k⁴/M'² + k²/N²) + 1e-12, an upper bound; σ rule: the
+    // normal tail of the corrected moments, which bounds the chain's from above): docs/window.md, "Error bound".
+    std::string certified;
 };
 
 struct WindowInput {
@@ -70,12 +75,20 @@ struct WindowResult {
 // The N-bounded window's long-run average FPR with M' bits per filter (1 when (N − 1)·k ≥ M': the active
 // filter can fill and then never swaps, as rbf/nbounded.hpp).
 double window_n_fpr(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N, const std::string& force = "");
+// The N rule's certified FPR: the exact chain's where it runs (insertion_chain_exact; *exact = true), else the
+// approximation's upper bound f_lna·(1 + ε) + 1e-12, ε = window_lna_margin = 4k⁴/M'² + k²/N² (docs/window.md).
+double window_n_certified(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N, bool* exact = nullptr);
+double window_lna_margin(std::uint64_t M, unsigned k, std::uint64_t N);
 // σ-bounded: the smallest σ with P(B_{W−1} > σ) ≤ δ (the cycle holds fewer than W insertions iff the first
-// W − 1 insertions already left more than σ bits); `tail` gets that probability. M' − 1 when none below M'.
+// W − 1 insertions already left more than σ bits); `tail` gets that probability. M' when none below M' meets δ
+// (the filter cannot hold W insertions: a full filter takes none, so the chain absorbs at M'); `tail` then gets
+// P(B_{W−1} > M' − 1). The approximation's tail is the normal one of its moments (an upper bound, docs/window.md).
 std::uint64_t window_sigma(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta, double* tail = nullptr,
                            const std::string& force = "");
-// The σ-bounded window's FPR (the two-phase model, exact fill or large-M method as rbf's `auto`).
-WindowRule window_sigma_rule(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta);
+// The σ-bounded window's FPR (the two-phase model, exact fill or large-M method as rbf's `auto`); fpr = 1 and
+// mean_cycle = 0 when no σ < M' holds W insertions with probability 1 − δ. `force` as window_sigma.
+WindowRule window_sigma_rule(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta,
+                             const std::string& force = "");
 
 // W ≤ 2^36, p in (0, 1), δ in (0, 1): RangeError naming w, p or delta; InfeasibleError naming p when a filter
 // would need more than 2^40 bits.
