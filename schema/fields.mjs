@@ -6,7 +6,9 @@
 // rule of its own), also (other current names the reader reads, with their doc line), and for the C++ reader
 // (wasm/bindings/inputs.generated.hpp, of an input declaring `core`: the core's struct and header) member (the
 // struct's member when not the name in snake case), wire (the name api.mjs hands the binding when not the field's),
-// binding: false (api.mjs uses it, the binding never sees it). Plain data: scripts/generate.mjs writes every surface from it.
+// binding: false (api.mjs uses it, the binding never sees it), only ({ field: [values] }: it applies only when that
+// field has one of these values; given otherwise, the core refuses it by name — tests/js/libraries.test.mjs holds the
+// two equal — and the CLI passes it only where it applies). Plain data: scripts/generate.mjs writes every surface from it.
 
 /** The named choice types: their values (the core names a bad one) and doc line. */
 export const TYPES = {

@@ -215,7 +215,7 @@ export const INPUTS = {
       k: { ...k, required: false, doc: 'Fixed k; absent: the k needing the fewest bits.' },
       ...layoutFields,
       p,
-      maxBytes,
+      maxBytes: { ...maxBytes, only: { preset: ['parquet', 'arrow', 'impala', 'kudu'] }, doc: 'Parquet writer\'s maximum bytes, a multiple of its 32-byte block in [32, 2^27] (default 1 MiB); with another preset or none, a RangeError naming `maxBytes`.' },
       hashBits: floorBits,
     },
   },
@@ -238,8 +238,14 @@ export const INPUTS = {
     fields: {
       library: { kind: 'choice', type: 'LibraryName', required: true, doc: 'The library whose sizing rule to run.' },
       n, p,
-      k: { ...k, required: false, doc: 'Boost\'s K (the template argument); absent: the K for which Boost allocates least. Other libraries: ignored.' },
-      maxBytes: { ...maxBytes, doc: 'parquet: the writer\'s maximum bytes (default 1 MiB).' },
+      k: {
+        ...k, required: false, only: { library: ['boost-block', 'boost-multiblock'] },
+        doc: 'Boost\'s K (the template argument); absent: the K for which Boost allocates least. Other libraries: a RangeError naming `k`.',
+      },
+      maxBytes: {
+        ...maxBytes, only: { library: ['parquet'] },
+        doc: 'parquet: the writer\'s maximum bytes, a multiple of its 32-byte block in [32, 2^27] (default 1 MiB). Other libraries: a RangeError naming `maxBytes`.',
+      },
       hashBits: { ...hashBits, doc: 'The hash width for `hashFloor`; default the library\'s own.' },
     },
   },

@@ -351,7 +351,7 @@ export interface LayoutSizingInput extends LayoutFields {
   k?: Quantity;
   /** Target false-positive rate in (0, 1). */
   p: Quantity;
-  /** Parquet writer's maximum bytes (default 1 MiB). */
+  /** Parquet writer's maximum bytes, a multiple of its 32-byte block in [32, 2^27] (default 1 MiB); with another preset or none, a RangeError naming `maxBytes`. */
   maxBytes?: Quantity;
   /** 32 or 64: adds `hashFloor`, the FPR floor of an h-bit hash (docs/hash-width.md). */
   hashBits?: HashBits;
@@ -383,9 +383,9 @@ export interface LibrarySizeInput {
   n: Quantity;
   /** Target false-positive rate in (0, 1). */
   p: Quantity;
-  /** Boost's K (the template argument); absent: the K for which Boost allocates least. Other libraries: ignored. */
+  /** Boost's K (the template argument); absent: the K for which Boost allocates least. Other libraries: a RangeError naming `k`. */
   k?: Quantity;
-  /** parquet: the writer's maximum bytes (default 1 MiB). */
+  /** parquet: the writer's maximum bytes, a multiple of its 32-byte block in [32, 2^27] (default 1 MiB). Other libraries: a RangeError naming `maxBytes`. */
   maxBytes?: Quantity;
   /** The hash width for `hashFloor`; default the library's own. */
   hashBits?: HashBits;

@@ -69,3 +69,9 @@ export const METHOD_INPUTS = {
   state: "StateInput",
   overflow: "OverflowInput",
 };
+
+/** The fields that apply only with certain values of another field ({ field: [values] }; the core refuses them otherwise). */
+export const ONLY = {
+  LayoutSizingInput: { maxBytes: {"preset":["parquet","arrow","impala","kudu"]} },
+  LibrarySizeInput: { k: {"library":["boost-block","boost-multiblock"]}, maxBytes: {"library":["parquet"]} },
+};

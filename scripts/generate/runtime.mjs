@@ -14,6 +14,10 @@ export function runtimeTables(header) {
     return `  ${type}: [${rows.join(', ')}],`;
   });
   const methods = Object.entries(METHODS).map(([name, { input }]) => `  ${name}: ${JSON.stringify(input)},`);
+  const only = Object.entries(INPUTS).flatMap(([type, { fields }]) => {
+    const rows = Object.entries(fields).filter(([, f]) => f.only).map(([name, f]) => `${name}: ${JSON.stringify(f.only)}`);
+    return rows.length ? [`  ${type}: { ${rows.join(', ')} },`] : [];
+  });
   return [
     header('//'),
     '// Each input type\'s fields in reading order: [name, reader (the kind, or a reader with a rule of its own), default',
@@ -25,6 +29,11 @@ export function runtimeTables(header) {
     '/** The input type of each method that takes an input object. */',
     'export const METHOD_INPUTS = {',
     ...methods,
+    '};',
+    '',
+    '/** The fields that apply only with certain values of another field ({ field: [values] }; the core refuses them otherwise). */',
+    'export const ONLY = {',
+    ...only,
     '};',
     '',
   ].join('\n');

@@ -116,3 +116,53 @@ describe('CLI', () => {
     await cliFails(['scalable', '--p', '1%', '--n', '10k'], '--capacity');
   });
 });
+
+// Issue 35, items 6-9: errors that named the wrong thing, or none.
+describe('errors name the field at fault (issue 35)', () => {
+  const FILTER = { m: 2 ** 20, n: 1e5, k: 7, hashBits: 32 };
+
+  test('hashFloor refuses a p outside (0, 1), NaN and ±Infinity by name', () => {
+    for (const p of [-1, 0, 1, 2, NaN, Infinity, -Infinity]) assertParamError(() => bc.hashFloor({ ...FILTER, p }), 'p', { range: /\(0, 1\)/ });
+    assert.equal(bc.hashFloor({ ...FILTER, p: 0.01 }).targetBelowFloor, false);
+    assert.equal(bc.hashFloor({ ...FILTER }).targetBelowFloor, false);  // absent: no target
+  });
+
+  test('a saturated filter: FPR 1 with its floor, and ideal is a probability in [0, 1]', () => {
+    const f = bc.fpr({ m: 65, n: '100k', k: 7, hashBits: 32 });
+    assert.equal(f.exact, 1);
+    assert.equal(f.hashFloor.fpr, 1);  // eq H2: 1 ⊕ c = 1
+    assert.equal(bc.hashFloor({ ...FILTER, ideal: 1 }).fpr, 1);
+    assert.equal(bc.hashFloor({ ...FILTER, ideal: 0 }).fpr, bc.hashFloor({ ...FILTER, ideal: 0 }).floor);
+    for (const ideal of [-0.5, 1.5, NaN, Infinity]) assertParamError(() => bc.hashFloor({ ...FILTER, ideal }), 'ideal', { range: /\[0, 1\]/ });
+  });
+
+  test('scalable names p when its first link cannot be sized, capacity when the first link is too large', () => {
+    assertParamError(() => bc.scalable({ p: 1e-300, capacity: 1, n: 1 }), 'p');
+    assertParamError(() => bc.scalable({ p: 0.01, capacity: 2 ** 40, n: 1 }), 'capacity');
+    assertParamError(() => bc.scalable({ p: 0.01, capacity: 1, n: 2 ** 40 }), 'n');  // links beyond the first: n asks for them
+  });
+
+  test("Parquet's maxBytes: a multiple of its 32-byte block, named as maxBytes (not m, not blockBits)", () => {
+    assertParamError(() => bc.librarySize({ library: 'parquet', n: 1e6, p: 0.01, maxBytes: 1000 }), 'maxBytes');
+    assertParamError(() => bc.layoutSize({ preset: 'parquet', n: 1e6, p: 0.01, maxBytes: 1000 }), 'maxBytes');
+    assert.equal(bc.librarySize({ library: 'parquet', n: 1e6, p: 0.01, maxBytes: 1024 }).bytes, 1024);
+  });
+
+  test('a field that applies to some libraries only is refused by the others (schema `only` = the core)', async () => {
+    const { ONLY } = await import('../../wasm/inputs.generated.mjs');
+    const VALID = { k: 7, maxBytes: 4096 };
+    const names = bc.libraries().map((l) => l.name);
+    for (const [field, { library }] of Object.entries(ONLY.LibrarySizeInput)) {
+      for (const name of names) {
+        const input = { library: name, n: 1e5, p: 0.01, [field]: VALID[field] };
+        if (library.includes(name)) assert.doesNotThrow(() => bc.librarySize(input), `${field} applies to ${name}`);
+        else assertParamError(() => bc.librarySize(input), field);
+      }
+    }
+    for (const preset of [undefined, 'parquet', 'arrow', 'rocksdb', 'boost-block']) {
+      const input = { preset, layout: preset ? undefined : 'blocked', blockBits: preset ? undefined : 512, n: 1e5, p: 0.01, maxBytes: 4096 };
+      if (ONLY.LayoutSizingInput.maxBytes.preset.includes(preset)) assert.doesNotThrow(() => bc.layoutSize(input), preset);
+      else assertParamError(() => bc.layoutSize(input), 'maxBytes');
+    }
+  });
+});

@@ -246,14 +246,17 @@ LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method) {
     out.target = p;
     out.preset = in.preset;
     std::optional<Found> found;
+    // maxBytes is Parquet's writer's (schema/inputs.mjs `only`): with another preset or none it would be ignored.
+    if (in.max_bytes && (in.preset.empty() || find_preset(in.preset).name != "parquet"))
+        throw RangeError("maxBytes", "absent without the parquet preset (arrow, impala, kudu): it is the Parquet writer's maximum",
+                         show_number(*in.max_bytes));
 
     if (!in.preset.empty()) {
         const Preset& preset = find_preset(in.preset);
         out.preset = preset.name;
         if (preset.name == "parquet") {
             ParquetWriter w;
-            w.max_bytes = in.max_bytes ? checked_integer(*in.max_bytes, "maxBytes", kParquetMinBytes, kParquetUpperBoundBytes)
-                                       : kParquetDefaultMaxBytes;
+            w.max_bytes = in.max_bytes ? checked_parquet_max_bytes(*in.max_bytes) : kParquetDefaultMaxBytes;
             w.optimal_bits = parquet_optimal_num_of_bits(n, p);
             w.bytes = parquet_writer_bytes(n, p, w.max_bytes);
             w.fpr = layout_exact_fpr(preset_filter(preset, w.bytes * 8, n, 0));

@@ -130,6 +130,15 @@ std::uint64_t parquet_writer_bytes(std::uint64_t ndv, double fpp, std::uint64_t 
     return bytes;
 }
 
+std::uint64_t checked_parquet_max_bytes(double max_bytes) {
+    // A maximum that is no whole number of blocks would size a filter of a partial block (the error named m, a
+    // field the user never gave): refused here, by the name given.
+    const std::string range = "a multiple of 32 (the Parquet block is 32 bytes) in [32, 2^27]";
+    const std::uint64_t bytes = checked_integer(max_bytes, "maxBytes", kParquetMinBytes, kParquetUpperBoundBytes);
+    if (bytes % kParquetMinBytes != 0) throw RangeError("maxBytes", range, show_number(max_bytes));
+    return bytes;
+}
+
 std::uint64_t rocksdb_filter_bytes(std::uint64_t n, std::uint64_t millibits) {
     std::uint64_t raw = (n * millibits + 7999) / 8000;
     if (raw >= 0xffffffc0ULL) raw = 0xffffffc0ULL;

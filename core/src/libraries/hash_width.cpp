@@ -29,7 +29,7 @@ HashFloor hash_floor(const LayoutFilter& f, double fpr, unsigned hash_bits, doub
     h.log2_probe_sets = std::min<double>(hash_bits, sets);
     // 1 − (1 − 2^{−s})^n without cancellation
     h.floor = -std::expm1(static_cast<double>(f.n) * std::log1p(-std::exp2(-h.log2_probe_sets)));
-    h.fpr = fpr + h.floor - fpr * h.floor;
+    h.fpr = fpr + h.floor * (1.0 - fpr);  // f ⊕ c, exactly 1 for a saturated filter (f = 1)
     const double reference = std::isnan(target) ? fpr : std::min(fpr, target);
     h.matters = h.floor >= 0.01 * reference;
     h.target_below_floor = !std::isnan(target) && target < h.floor;
@@ -39,8 +39,10 @@ HashFloor hash_floor(const LayoutFilter& f, double fpr, unsigned hash_bits, doub
 HashFloor hash_floor(const HashFloorInput& in) {
     const auto filter = make_layout_filter(in.layout, in.m, in.n, in.k, in.block_bits, in.hashing);
     const unsigned bits = checked_hash_bits(in.hash_bits);
-    const double f = in.ideal ? checked_probability(*in.ideal, "ideal") : layout_exact_fpr(filter);
-    return hash_floor(filter, f, bits, in.p);
+    // ideal may be 0 or 1 (the exact FPR of a saturated filter is 1: fpr, size and layoutSize pass theirs here)
+    if (in.ideal && !(*in.ideal >= 0.0 && *in.ideal <= 1.0)) throw RangeError("ideal", "a probability in [0, 1]", show_number(*in.ideal));
+    const double f = in.ideal ? *in.ideal : layout_exact_fpr(filter);
+    return hash_floor(filter, f, bits, in.p ? checked_probability(*in.p, "p") : NAN);
 }
 
 }  // namespace bloomcalc

@@ -205,8 +205,7 @@ const std::vector<Library>& table() {
           "m = −8n / ln(1 − p^(1/8)) (int), `& ~256` rounding, ≥ 32 B, next power of two, ≤ the writer's maximum (1 MiB)",
           "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64, "parquet"},
          [](const Ask& a) {
-             const std::uint64_t max_bytes =
-                 a.in.max_bytes ? checked_integer(*a.in.max_bytes, "maxBytes", kParquetMinBytes, kParquetUpperBoundBytes) : kParquetDefaultMaxBytes;
+             const std::uint64_t max_bytes = a.in.max_bytes ? checked_parquet_max_bytes(*a.in.max_bytes) : kParquetDefaultMaxBytes;
              const std::uint64_t bytes = parquet_writer_bytes(a.n, a.p, max_bytes);
              const std::int64_t asked = parquet_optimal_num_of_bits(a.n, a.p) / 8;
              return Allocated{built(Layout::split_block, 8.0 * static_cast<double>(bytes), a.n, 8, 256, Hashing::colliding), bytes,
@@ -336,11 +335,20 @@ double parquet_spec_bits_per_value(double p) {
 
 namespace {
 
+// The optional inputs only some rules read (schema/inputs.mjs declares them `only`; tests/js/libraries.test.mjs
+// holds the two equal): given to another library, each is refused by name, not ignored.
+bool reads_k(const std::string& library) { return library == "boost-block" || library == "boost-multiblock"; }
+bool reads_max_bytes(const std::string& library) { return library == "parquet"; }
+
 // What the library allocates (size_for_library without the hash floor).
 LibrarySizing allocation(const LibrarySizingInput& in) {
     const Library& lib = find(in.library);
     const std::uint64_t n = checked_integer(in.n, "n", 1, kMaxItems);
     const double p = checked_probability(in.p, "p");
+    if (in.k && !reads_k(lib.info.name))
+        throw RangeError("k", "absent for " + lib.info.name + ": K is Boost's template argument (boost-block, boost-multiblock)", show_number(*in.k));
+    if (in.max_bytes && !reads_max_bytes(lib.info.name))
+        throw RangeError("maxBytes", "absent for " + lib.info.name + ": it is the Parquet writer's maximum (parquet)", show_number(*in.max_bytes));
     const double nd = static_cast<double>(n);
     Allocated a = lib.allocate(Ask{in, n, nd, p});
     LibrarySizing out;

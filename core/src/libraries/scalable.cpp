@@ -48,9 +48,14 @@ Chain build_chain(const std::string& library, double p, std::uint64_t C, double 
             link.filter = sized.filter;
             link.bytes = sized.bytes;
         } catch (const Error& e) {
-            throw InfeasibleError("n", "a chain whose links the library can size: link " + std::to_string(chain.links.size()) +
-                                           " (capacity " + show_number(capacity) + ", error " + show_number(error) + ") fails: " + e.what(),
-                                  show_number(static_cast<double>(n)));
+            // Every chain has a first link: when it fails, the fault is in what sized it, p (its error p(1 − R)) or
+            // capacity (its items), not in n; a later link is there because n asked for it.
+            const bool first = chain.links.empty();
+            const std::string parameter = !first ? "n" : e.parameter() == "n" ? "capacity" : "p";
+            const double got = !first ? static_cast<double>(n) : parameter == "capacity" ? static_cast<double>(C) : p;
+            throw InfeasibleError(parameter, "a chain whose links the library can size: link " + std::to_string(chain.links.size()) +
+                                                 " (capacity " + show_number(capacity) + ", error " + show_number(error) + ") fails: " + e.what(),
+                                  show_number(got));
         }
         link.fill = std::min(left, link.capacity);
         left -= link.fill;

@@ -98,3 +98,20 @@ TEST_CASE("Hash floor: the surfaces' input, the filter's exact FPR unless ideal 
     in.hash_bits = 64, in.layout = Layout::blocked;
     CHECK(parameter_of([&] { hash_floor(in); }) == "blockBits");
 }
+
+TEST_CASE("Hash floor: a target outside (0, 1) is refused by name; a saturated filter (ideal 1) has FPR 1", "[hash-width][errors]") {
+    HashFloorInput in;
+    in.m = 1e6, in.n = 1e5, in.k = 7, in.hash_bits = 32;
+    for (const double p : {-1.0, 0.0, 1.0, 2.0, std::nan(""), HUGE_VAL, -HUGE_VAL}) {
+        in.p = p;
+        CHECK(parameter_of([&] { hash_floor(in); }) == "p");
+    }
+    in.p.reset(), in.ideal = 1.0;
+    CHECK(hash_floor(in).fpr == 1.0);  // eq H2: 1 ⊕ c = 1 (every query of a saturated filter is positive)
+    in.ideal = 0.0;
+    CHECK(hash_floor(in).fpr == hash_floor(in).floor);
+    for (const double ideal : {-0.5, 1.5, std::nan("")}) {
+        in.ideal = ideal;
+        CHECK(parameter_of([&] { hash_floor(in); }) == "ideal");
+    }
+}

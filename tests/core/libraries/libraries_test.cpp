@@ -215,3 +215,21 @@ TEST_CASE("Library sizing: the hash floor of the width asked, else of the librar
     in.hash_bits = 48, in.library = "no such library";
     CHECK(parameter_of([&] { size_for_library(in); }) == "hashBits");
 }
+
+TEST_CASE("Library sizing: Boost's k and Parquet's maxBytes are refused by name where the rule does not read them", "[libraries][errors]") {
+    LibrarySizingInput in;
+    in.n = 1e5, in.p = 0.01, in.k = 7;
+    for (const auto& lib : libraries()) {
+        in.library = lib.name;
+        if (lib.name.rfind("boost", 0) == 0) CHECK(size_for_library(in).filter.k == 7);
+        else CHECK(parameter_of([&] { size_for_library(in); }) == "k");
+    }
+    in.k.reset(), in.max_bytes = 4096;
+    for (const auto& lib : libraries()) {
+        in.library = lib.name;
+        if (lib.name == "parquet") CHECK(size_for_library(in).bytes <= 4096);
+        else CHECK(parameter_of([&] { size_for_library(in); }) == "maxBytes");
+    }
+    in.library = "parquet", in.max_bytes = 1000;  // not whole 32-byte blocks: named, not m
+    CHECK(parameter_of([&] { size_for_library(in); }) == "maxBytes");
+}

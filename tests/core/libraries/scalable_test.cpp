@@ -8,6 +8,7 @@
 #include "bloomcalc/fpr/exact_fpr.hpp"
 #include "bloomcalc/libraries/scalable.hpp"
 #include "bloomcalc/sim/scalable_sim.hpp"
+#include "parameter.hpp"
 
 using namespace bloomcalc;
 
@@ -92,6 +93,11 @@ TEST_CASE("Scalable: bad input names its parameter", "[scalable]") {
     }
     in.growth = 1, in.capacity = 1, in.n = 1e6;  // a million links
     CHECK_THROWS_AS(scalable_filter(in), InfeasibleError);
+    // The first link fails: what sized it is at fault (p for its error, capacity for its items), not n.
+    auto tiny = chain(1e-300, 1, 1);
+    CHECK(parameter_of([&] { scalable_filter(tiny); }) == "p");
+    auto huge = chain(0.01, std::ldexp(1.0, 40), 1);
+    CHECK(parameter_of([&] { scalable_filter(huge); }) == "capacity");
 }
 
 TEST_CASE("Scalable: a real chain built as RedisBloom builds it has the modelled FPR", "[scalable][sim]") {

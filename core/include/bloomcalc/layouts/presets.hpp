@@ -55,6 +55,8 @@ constexpr std::uint64_t kParquetDefaultMaxBytes = std::uint64_t{1} << 20;
 constexpr std::uint64_t kParquetUpperBoundBytes = std::uint64_t{128} << 20;
 std::int64_t parquet_optimal_num_of_bits(std::uint64_t ndv, double fpp);
 std::uint64_t parquet_writer_bytes(std::uint64_t ndv, double fpp, std::uint64_t max_bytes = kParquetDefaultMaxBytes);
+// The writer's maximum as the surfaces give it (maxBytes): whole 32-byte blocks in [32 B, 128 MiB], else RangeError("maxBytes").
+std::uint64_t checked_parquet_max_bytes(double max_bytes);
 
 // RocksDB CalculateSpace: bytes = ⌈n·millibits/8000⌉ rounded up to a multiple of 64 (cache lines),
 // plus 5 bytes of metadata (not part of m).

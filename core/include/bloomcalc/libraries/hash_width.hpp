@@ -35,12 +35,13 @@ HashFloor hash_floor(const LayoutFilter& filter, double f, unsigned hash_bits, d
 unsigned checked_hash_bits(double value);  // 32 or 64, RangeError("hashBits")
 
 // As the surfaces ask it (hashFloor): a layout filter (make_layout_filter), the hash width, the filter's FPR under
-// ideal hashing (absent: its exact FPR, layout_exact_fpr) and a target p (NaN: none).
+// ideal hashing in [0, 1] (absent: its exact FPR, layout_exact_fpr; 1 for a saturated filter) and a target p in
+// (0, 1) (absent: none). A value given out of range (NaN too) is a RangeError naming it.
 struct HashFloorInput {
     Layout layout = Layout::standard;
-    double m = NAN, n = NAN, k = NAN, block_bits = NAN, hash_bits = NAN, p = NAN;
+    double m = NAN, n = NAN, k = NAN, block_bits = NAN, hash_bits = NAN;
     Hashing hashing = Hashing::colliding;
-    std::optional<double> ideal;
+    std::optional<double> ideal, p;
 };
 HashFloor hash_floor(const HashFloorInput& in);
 
