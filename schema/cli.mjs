@@ -85,7 +85,7 @@ export const COMMANDS = {
       ['SizingInput.method', 'classic|exact', 'Hold the classic formula or the exact mean FPR to the target (default classic)'],
       ['SizingInput.hashing', ...HASHING.slice(1)],
       ...LAYOUT,
-      ['LayoutSizingInput.maxBytes', 'bytes', 'Parquet writer\'s maximum filter size (default 1 MiB)'],
+      ['LayoutSizingInput.maxBytes', 'bytes', 'Parquet writer\'s maximum filter size, whole 32-byte blocks (default 1 MiB; --preset or --library parquet)'],
       [
         'LibrarySizeInput.library',
         'name|all',

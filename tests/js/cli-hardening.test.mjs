@@ -8,7 +8,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { bindAddress, isLoopback } from '../../wasm/cli/serve.mjs';
-import { CLI, ROOT, cli, hasNodeBuild } from './helpers/common.mjs';
+import { CLI, ROOT, cli, cliJson, hasNodeBuild } from './helpers/common.mjs';
 
 const skip = hasNodeBuild() ? false : 'the wasm build is missing; run `npm run build` first';
 
@@ -186,5 +186,65 @@ describe('rbf --method exact: run on request, however long', () => {
     assert.equal(stdout, '');
     assert.equal(stderr, 'bloomcalc: interrupted\n');
     assert.ok(Date.now() - interrupted < 10_000, `stopped ${Date.now() - interrupted} ms after Ctrl-C`);
+  });
+});
+
+// Issue 35, items 5, 7, 8, 9: errors that named the wrong thing, or none.
+/** Asserts a CLI run failed on bad input: exit 2, nothing on stdout, exactly one line on stderr mentioning `word`. */
+function refusedNaming(r, word, context) {
+  const ctx = `${context} → ${r.code}: ${JSON.stringify(r.stderr)}`;
+  assert.equal(r.code, 2, ctx);
+  assert.equal(r.stdout, '', ctx);
+  assert.match(r.stderr, /^bloomcalc: [^\n]*\n$/, `one line: ${ctx}`);
+  assert.ok(r.stderr.includes(word), `names ${word}: ${ctx}`);
+}
+
+describe('errors that name the wrong thing, or none (issue 35)', () => {
+  test('size --library all: an input error of every row is one line naming it, exit 2 (not a table of errors)', { skip }, async () => {
+    for (const [args, word] of [
+      [['--n', '-5', '--p', '1%'], 'n must be'],
+      [['--n', '1M', '--p', '2'], 'p must be'],
+      [['--n', '1M', '--p', '1%', '--hash-bits', '48'], 'hashBits'],
+      [['--n', '1M', '--p', '1%', '--k', '100'], 'k must be'],  // read by the Boost rows only, refused by both
+    ]) {
+      const full = ['size', '--library', 'all', ...args];
+      refusedNaming(await cli(...full), word, full.join(' '));
+    }
+  });
+
+  test('size --library all passes --k to the Boost rows, the rows it applies to', { skip }, async () => {
+    const r = await cliJson('size', '--library', 'all', '--n', '1M', '--p', '1%', '--k', '7');
+    const k = Object.fromEntries(r.libraries.map((x) => [x.library, x.k]));
+    assert.equal(k['boost-block'], 7);
+    assert.equal(k['boost-multiblock'], 7);
+    assert.ok(r.libraries.every((x) => x.error === undefined), JSON.stringify(r.libraries.filter((x) => x.error)));
+  });
+
+  test('size --library L refuses the options it does not read, naming each', { skip }, async () => {
+    for (const [flag, value] of [['m', '1000'], ['layout', 'blocked'], ['method', 'exact'], ['rounding', 'pow2'], ['hashing', 'distinct'], ['preset', 'parquet']]) {
+      const args = ['size', '--library', 'guava', '--n', '1M', '--p', '1%', `--${flag}`, value];
+      refusedNaming(await cli(...args), `--${flag} does not apply to size --library`, args.join(' '));
+    }
+    const k = ['size', '--library', 'guava', '--n', '1M', '--p', '1%', '--k', '7'];
+    refusedNaming(await cli(...k), 'k must be', k.join(' '));
+  });
+
+  test('fpr --hash-bits on a saturated filter answers (FPR 1), naming no field the user never gave', { skip }, async () => {
+    const r = await cliJson('fpr', '--m', '65', '--n', '100k', '--k', '7', '--hash-bits', '32');
+    assert.equal(r.exact, 1);
+    assert.equal(r.hashFloor.fpr, 1);
+    const plain = await cliJson('fpr', '--m', '65', '--n', '100k', '--k', '7');
+    assert.equal(plain.exact, r.exact);
+  });
+
+  test('size --preset parquet --max-bytes 1000 names --max-bytes, not --block-bits', { skip }, async () => {
+    const args = ['size', '--preset', 'parquet', '--n', '1M', '--p', '1%', '--max-bytes', '1000'];
+    const r = await cli(...args);
+    refusedNaming(r, 'max-bytes', args.join(' '));
+    assert.doesNotMatch(r.stderr, /block-bits|blockBits/);
+  });
+
+  test('an option given without its value is one line, even when its help has two', { skip }, async () => {
+    refusedNaming(await cli('size', '--n', '1M', '--p', '1%', '--library'), 'option --library needs a value', 'size --library');
   });
 });

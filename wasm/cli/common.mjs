@@ -19,8 +19,9 @@ export { QUANTITY_HELP };
 export function command(name, code) {
   const declared = COMMANDS[name];
   const { method } = declared;
-  const compute = method && !code.start ? (calc, values) => calc[method](inputOf(values, METHOD_INPUTS[method])) : undefined;
-  return { name, ...declared, ...(compute ? { compute } : {}), ...code };
+  const compute = method && !code.start ? (calc, values) => calc[method](inputFor(self, values, METHOD_INPUTS[method])) : undefined;
+  const self = { name, ...declared, ...(compute ? { compute } : {}), ...code };
+  return self;
 }
 
 /** Bad command line or bad input: exit code 2. */
@@ -131,7 +132,7 @@ function translateParseError(err, command, options) {
       const spec = long ? options[long] : undefined;
       if (spec && spec.type === 'boolean') return new UsageError(`option --${long} takes no value`, { command });
       if (spec) {
-        return new UsageError(`option --${long} needs a value (${spec.valueName ?? 'value'}: ${spec.description})`, {
+        return new UsageError(`option --${long} needs a value (${spec.valueName ?? 'value'}: ${oneLine(spec.description)})`, {
           command,
         });
       }
@@ -155,6 +156,25 @@ export function inputOf(values, type) {
   return input;
 }
 
+/**
+ * inputOf, refusing every option given that the input of type `type` does not read: an option of another variant of
+ * the command (`size --library guava --m 1000`: --m is SizingInput's, not LibrarySizeInput's) was silently ignored.
+ * What applies is the type's fields (schema/inputs.mjs) and `own`, the command's options without a field that this
+ * variant reads (fpr's --table); `variant` names the variant in the message ("size --library").
+ */
+export function inputFor(command, values, type, { own = [], variant = command.name } = {}) {
+  const reads = new Set([...INPUT_FIELDS[type].flatMap(([name, , , others = []]) => [name, ...others]).map(flagOf), ...own]);
+  for (const flag of Object.keys(values)) {
+    if (values[flag] === undefined || reads.has(flag) || Object.hasOwn(commonOptions, flag) || flag === command.positional?.name) continue;
+    const applies = Object.keys(command.options).filter((option) => reads.has(option)).map((option) => `--${option}`);
+    throw new UsageError(`option --${flag} does not apply to ${variant} (it reads ${applies.join(', ')})`, { command });
+  }
+  return inputOf(values, type);
+}
+
+/** A help text or message on one line (the CLI's errors are one line on stderr). */
+export const oneLine = (text) => String(text).replace(/\s*\n\s*/g, ' ');
+
 /** Throws a UsageError naming the first required option that is missing. */
 export function requireOptions(command, values) {
   if (command.positional && values[command.positional.name] === undefined) {
@@ -163,7 +183,7 @@ export function requireOptions(command, values) {
   for (const name of command.required ?? []) {
     if (values[name] === undefined) {
       const spec = command.options[name];
-      throw new UsageError(`missing required option --${name} <${spec.valueName ?? 'value'}>: ${spec.description}`, { command });
+      throw new UsageError(`missing required option --${name} <${spec.valueName ?? 'value'}>: ${oneLine(spec.description)}`, { command });
     }
   }
 }

@@ -1,5 +1,5 @@
 // `bloomcalc fpr`: every false-positive-rate formula side by side for one filter (m, n, k).
-import { command, inputOf } from './common.mjs';
+import { command, inputFor, inputOf } from './common.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatRelativeErrorPlain, formatTable } from '../format.mjs';
 import { layoutInput, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
 import { hashFloorPairs } from './libraries.mjs';
@@ -10,16 +10,15 @@ const REFERENCES = {
 };
 
 export default command('fpr', {
+  // Each variant reads its input's options and refuses the others by name (inputFor).
   compute(calc, values) {
     requireK(this, values);
     if (wantsLayout(values)) {
-      const input = layoutInput(values);
-      const report = calc.layoutFpr(input);
-      if (!values.simulate) return report;
-      const simulation = calc.simulateLayout(inputOf(values, 'LayoutSimulationInput'));
-      return { ...report, simulation };
+      if (!values.simulate) return calc.layoutFpr(inputFor(this, values, 'LayoutInput', { variant: 'fpr with a layout (without --simulate)' }));
+      const input = inputFor(this, values, 'LayoutSimulationInput', { own: ['simulate'], variant: 'fpr --simulate' });
+      return { ...calc.layoutFpr(layoutInput(values)), simulation: calc.simulateLayout(input) };
     }
-    const report = calc.fpr(inputOf(values, 'FprInput'));
+    const report = calc.fpr(inputFor(this, values, 'FprInput', { own: ['table'], variant: 'fpr without a layout' }));
     if (!values.table) return report;
     return { ...report, exactTable: calc.exactFprTable(inputOf(values, 'FilterInput')) };
   },

@@ -1,23 +1,49 @@
 // `bloomcalc size --library L` (what a library allocates, docs/libraries.md) and the hash-width floor line of
 // `size` and `fpr` (--hash-bits, docs/hash-width.md).
-import { inputOf } from './common.mjs';
+import { ONLY } from '../inputs.generated.mjs';
 import { formatInt, formatLayoutCells, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatTable } from '../format.mjs';
 
-/** librarySize for one library, or for every library ({ n, p, libraries: [...] }; a library that refuses the input
- * carries its error instead). */
-export function librarySizing(calc, values) {
-  const { library, ...input } = inputOf(values, 'LibrarySizeInput');
+// The fields of librarySize's input that apply to some libraries only (schema/inputs.mjs `only`: Boost's k, Parquet's maxBytes).
+const SOME_LIBRARIES = Object.entries(ONLY.LibrarySizeInput).map(([field, { library }]) => [field, library]);
+
+/**
+ * librarySize of `input` (LibrarySizeInput, as the options gave it) for one library, or for every library
+ * ({ n, p, libraries: [...] }, library 'all'): a field that applies to some libraries only (k, maxBytes) goes to those,
+ * and a library that refuses the input carries its error instead. A field every library reading it refuses (a bad n,
+ * p or k is no library's answer), or an input every library refuses, is thrown instead: one line naming the
+ * parameter, exit 2.
+ */
+export function librarySizing(calc, { library, ...input }) {
   if (library !== 'all') return calc.librarySize({ library, ...input });
   const libraries = calc.libraries().map(({ name }) => {
+    const own = { ...input };
+    for (const [field, names] of SOME_LIBRARIES) if (!names.includes(name)) delete own[field];
     try {
-      return calc.librarySize({ library: name, ...input, k: undefined });
+      return { library: name, read: Object.keys(own), result: calc.librarySize({ library: name, ...own }) };
     } catch (err) {
       if (typeof err?.parameter !== 'string') throw err;
-      return { library: name, error: err.message, parameter: err.parameter };
+      return { library: name, read: Object.keys(own), error: err };
     }
   });
-  const first = libraries.find((r) => r.error === undefined);
-  return { n: first?.n ?? null, p: first?.target ?? null, libraries };
+  for (const field of Object.keys(input)) {
+    const readers = libraries.filter((r) => r.read.includes(field));
+    if (readers.length && readers.every((r) => r.error?.parameter === field)) throw everyRefuses(readers);
+  }
+  if (libraries.every((r) => r.error)) throw everyRefuses(libraries);
+  const first = libraries.find((r) => r.result)?.result;
+  return {
+    n: first?.n ?? null,
+    p: first?.target ?? null,
+    libraries: libraries.map((r) => r.result ?? { library: r.library, error: r.error.message, parameter: r.error.parameter }),
+  };
+}
+
+// The first refusal, saying so when the others differ.
+function everyRefuses(rows) {
+  const error = rows[0].error;
+  if (rows.some((r) => r.error.message !== error.message))
+    error.message = `every library refuses it; ${rows[0].library}: ${error.message}`;
+  return error;
 }
 
 /** The floor line, when the floor matters or the target is below it (else nothing). */

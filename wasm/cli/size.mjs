@@ -1,5 +1,5 @@
 // `bloomcalc size`: solve the missing quantities from any consistent subset of n, p, m, k.
-import { EXIT_TARGET_MISSED, command, inputOf } from './common.mjs';
+import { EXIT_TARGET_MISSED, command, inputFor } from './common.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
 import { renderLayoutSize, wantsLayout } from './layouts.mjs';
 import { hashFloorPairs, librarySizing, renderEveryLibrary, renderLibrarySize } from './libraries.mjs';
@@ -20,12 +20,11 @@ const SOLVED_NOTE = {
 };
 
 export default command('size', {
+  // Each variant reads its input's options and refuses the others by name (inputFor).
   compute(calc, values) {
-    if (values.library !== undefined) return librarySizing(calc, values);
-    if (wantsLayout(values)) {
-      return calc.layoutSize(inputOf(values, 'LayoutSizingInput'));
-    }
-    return calc.size(inputOf(values, 'SizingInput'));
+    if (values.library !== undefined) return librarySizing(calc, inputFor(this, values, 'LibrarySizeInput', { variant: 'size --library' }));
+    if (wantsLayout(values)) return calc.layoutSize(inputFor(this, values, 'LayoutSizingInput', { variant: 'size with a layout (--layout, --block-bits, --preset)' }));
+    return calc.size(inputFor(this, values, 'SizingInput', { variant: 'size without --library or a layout' }));
   },
 
   // All four given and the filter misses the target: the table is printed, the exit code is 3 (docs/decisions.md).
