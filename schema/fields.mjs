@@ -6,9 +6,10 @@
 // rule of its own), also (other current names the reader reads, with their doc line), and for the C++ reader
 // (wasm/bindings/inputs.generated.hpp, of an input declaring `core`: the core's struct and header) member (the
 // struct's member when not the name in snake case), wire (the name api.mjs hands the binding when not the field's),
-// binding: false (api.mjs uses it, the binding never sees it), only ({ field: [values] }: it applies only when that
-// field has one of these values; given otherwise, the core refuses it by name — tests/js/libraries.test.mjs holds the
-// two equal — and the CLI passes it only where it applies). Plain data: scripts/generate.mjs writes every surface from it.
+// binding: false (api.mjs uses it, the binding never sees it), only ({ field: [values] }, null for absent: it applies
+// only when that field has one of these values; given otherwise, api.mjs refuses it by name, and so does the core where
+// it can tell a value given from a default (librarySize's k and maxBytes, layoutSize's maxBytes: Catch2 holds those);
+// the CLI's size --library all passes it only where it applies). Plain data: scripts/generate.mjs writes every surface from it.
 
 /** The named choice types: their values (the core names a bad one) and doc line. */
 export const TYPES = {
@@ -83,12 +84,14 @@ export const maxBytes = { kind: 'count', doc: 'Parquet writer\'s maximum bytes (
 /** Where an item's k bits go: the fields LayoutInput, LayoutSizingInput and LayoutSimulationInput share. */
 export const layoutFields = {
   layout: {
-    kind: 'choice', type: 'Layout', default: 'standard', doc: 'Default \'standard\'; ignored when `preset` is given.', echo: true,
+    kind: 'choice', type: 'Layout', default: 'standard', doc: 'Default \'standard\'; with `preset` (which sets it), a RangeError naming `layout`.', echo: true,
+    only: { preset: [null] },
     cli: ['standard|blocked|split-block|partitioned', 'Where an item\'s k bits go (default standard); blocked and split-block need --block-bits'],
     vocabulary: ['where an item\'s k bits go (`standard`, `blocked`, `split-block`, `partitioned`); the layouts calculator\'s picker also offers the presets'],
   },
   blockBits: {
-    kind: 'bits', doc: 'Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block.',
+    kind: 'bits', doc: 'Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. With `preset` (which sets it), a RangeError naming `blockBits`.',
+    only: { preset: [null] },
     cli: ['B', 'Block size in bits for blocked / split-block (divides m; 512, 256)'],
     examples: ['bloomcalc fpr --layout split-block --block-bits 256 --m 8Mi --n 1M --k 8', 'bloomcalc size --n 1M --p 1% --layout blocked --block-bits 512'],
     vocabulary: ['B, the block size in bits of a blocked or split-block filter', '`block` (the layouts element\'s attribute and property)'],

@@ -17,7 +17,7 @@
 // input with `read()`, call the binding with `call(raw.x(...))`.
 
 import { call, object, QUOTE, shown, typeError } from './errors.mjs';
-import { INPUT_FIELDS, METHOD_INPUTS } from './inputs.generated.mjs';
+import { INPUT_FIELDS, METHOD_INPUTS, ONLY, ONLY_ON } from './inputs.generated.mjs';
 import { nearest } from './nearest.mjs';
 
 // ---- the readers: each takes a field's value and returns a plain value, or undefined when absent ----
@@ -170,12 +170,36 @@ function read(raw, input, method, what = `${method} input`) {
   object(input, what);
   onlyFields(input, table.accepted, what);
   const out = {};
+  const given = new Set();
   for (const [name, reader, fallback, older] of table.rows) {
     const source = older && !OWN_OLDER.has(reader) ? { [name]: alias(input, name, older[0]) } : input;
     const value = READERS[reader](raw, source, name);
+    if (value !== undefined) given.add(name);
     out[name] = value === undefined && fallback !== undefined && fallback !== null ? fallback : value;
   }
+  applies(input, out, given, ONLY[METHOD_INPUTS[method]]);
   return out;
+}
+
+/**
+ * A field given where it does not apply (schema `only`: { field: [values] }, null for absent: a layout or a block size
+ * beside a preset, which sets both) is a RangeError naming it, not a silently ignored value. `given`: the fields read
+ * (not absent); `out`: what the other field resolved to (its default filled). An invalid value of the other field, or
+ * its absence where a value is needed, is left to the core, which names it (librarySize: "library is required";
+ * layoutSize refuses maxBytes without a preset itself).
+ */
+function applies(input, out, given, only) {
+  if (!only) return;
+  for (const [name, conditions] of Object.entries(only)) {
+    if (!given.has(name)) continue;
+    for (const [on, values] of Object.entries(conditions)) {
+      const value = out[on] ?? null;
+      if (values.includes(value) || (value === null ? !values.includes(null) : !ONLY_ON[on]?.includes(value))) continue;
+      const allowed = values.filter((v) => v !== null);
+      const range = allowed.length ? `absent unless ${on} is ${allowed.map((v) => JSON.stringify(v)).join(' or ')}` : `absent with ${on} (it sets ${name})`;
+      throw Object.assign(new RangeError(`${name} must be ${range}; got ${shown(input[name])} with ${on} ${shown(value ?? undefined)}`), { parameter: name, validRange: range });
+    }
+  }
 }
 
 /**

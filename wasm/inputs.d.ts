@@ -48,9 +48,9 @@ export type LibraryName = 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'c
 
 /** Where an item's k bits go (docs/layouts.md): the fields every layout input reads. */
 export interface LayoutFields {
-  /** Default 'standard'; ignored when `preset` is given. */
+  /** Default 'standard'; with `preset` (which sets it), a RangeError naming `layout`. */
   layout?: Layout;
-  /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. */
+  /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. With `preset` (which sets it), a RangeError naming `blockBits`. */
   blockBits?: Quantity;
   /** Sets the layout, B and k (Parquet: 8; RocksDB: its probe rule from m/n; Boost: k is K). */
   preset?: LayoutPreset;
@@ -400,7 +400,7 @@ export interface HashFloorInput {
   k: Quantity;
   /** The filter's layout. Default `'standard'`. */
   layout?: Layout;
-  /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. */
+  /** Block size B in bits (blocked, split-block): divides m; a multiple of k for split-block. With `preset` (which sets it), a RangeError naming `blockBits`. */
   blockBits?: Quantity;
   /** How an item's k probes are drawn. Default `'colliding'`. */
   hashing?: Hashing;

@@ -70,8 +70,12 @@ export const METHOD_INPUTS = {
   overflow: "OverflowInput",
 };
 
-/** The fields that apply only with certain values of another field ({ field: [values] }; the core refuses them otherwise). */
+/** The fields that apply only with certain values of another field ({ field: [values] }, null: absent; api.mjs refuses them otherwise). */
 export const ONLY = {
-  LayoutSizingInput: { maxBytes: {"preset":["parquet","arrow","impala","kudu"]} },
+  LayoutInput: { layout: {"preset":[null]}, blockBits: {"preset":[null]} },
+  LayoutSizingInput: { layout: {"preset":[null]}, blockBits: {"preset":[null]}, maxBytes: {"preset":["parquet","arrow","impala","kudu"]} },
+  LayoutSimulationInput: { layout: {"preset":[null]}, blockBits: {"preset":[null]} },
   LibrarySizeInput: { k: {"library":["boost-block","boost-multiblock"]}, maxBytes: {"library":["parquet"]} },
 };
+/** The valid values of each field those conditions are on (an invalid one is named by the core, not the field it conditions). */
+export const ONLY_ON = {"preset":["parquet","arrow","impala","kudu","rocksdb","fastlocalbloom","boost-block","boost-multiblock"],"library":["guava","redisbloom","bloom-filters","hive","clickhouse","hurst","parquet","parquet-spec","arrow","rocksdb","boost-block","boost-multiblock"]};

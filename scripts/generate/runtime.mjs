@@ -1,6 +1,14 @@
 // wasm/inputs.generated.mjs: the readers' table wasm/api.mjs checks and fills every input with, from schema/.
 // Compact (name, reader, default, older names) so that every calculator's bundle carries only this, not the docs.
-import { INPUTS, METHODS } from '../../schema/index.mjs';
+import { INPUTS, METHODS, TYPES } from '../../schema/index.mjs';
+
+function onChoices() {
+  const out = {};
+  for (const { fields } of Object.values(INPUTS))
+    for (const f of Object.values(fields))
+      for (const on of Object.keys(f.only ?? {})) if (fields[on]) out[on] = TYPES[fields[on].type].choices;
+  return out;
+}
 
 export function runtimeTables(header) {
   const inputs = Object.entries(INPUTS).map(([type, { fields }]) => {
@@ -15,7 +23,11 @@ export function runtimeTables(header) {
   });
   const methods = Object.entries(METHODS).map(([name, { input }]) => `  ${name}: ${JSON.stringify(input)},`);
   const only = Object.entries(INPUTS).flatMap(([type, { fields }]) => {
-    const rows = Object.entries(fields).filter(([, f]) => f.only).map(([name, f]) => `${name}: ${JSON.stringify(f.only)}`);
+    // a condition on a field the input has (a group's field composed into an input without the other has none)
+    const rows = Object.entries(fields)
+      .map(([name, f]) => [name, Object.fromEntries(Object.entries(f.only ?? {}).filter(([on]) => Object.hasOwn(fields, on)))])
+      .filter(([, only]) => Object.keys(only).length)
+      .map(([name, only]) => `${name}: ${JSON.stringify(only)}`);
     return rows.length ? [`  ${type}: { ${rows.join(', ')} },`] : [];
   });
   return [
@@ -31,10 +43,12 @@ export function runtimeTables(header) {
     ...methods,
     '};',
     '',
-    '/** The fields that apply only with certain values of another field ({ field: [values] }; the core refuses them otherwise). */',
+    '/** The fields that apply only with certain values of another field ({ field: [values] }, null: absent; api.mjs refuses them otherwise). */',
     'export const ONLY = {',
     ...only,
     '};',
+    '/** The valid values of each field those conditions are on (an invalid one is named by the core, not the field it conditions). */',
+    `export const ONLY_ON = ${JSON.stringify(onChoices())};`,
     '',
   ].join('\n');
 }

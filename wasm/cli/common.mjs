@@ -148,11 +148,19 @@ function translateParseError(err, command, options) {
 /** The option of an API field: its name in kebab case (maxBytes → max-bytes; N stays N), as schema/cli.mjs declares. */
 export const flagOf = (field) => field.replace(/(?<=[a-z0-9])[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** The input of type `type` (wasm/inputs.generated.mjs) from the options given: each field (or older name) whose option was given. */
+/**
+ * The input of type `type` (wasm/inputs.generated.mjs) from the options given: each field (or older name) whose option
+ * was given. An option given an empty value (`--hash-bits ''`) is refused: the API reads "" as absent, so it was ignored.
+ */
 export function inputOf(values, type) {
   const input = {};
   for (const [name, , , others = []] of INPUT_FIELDS[type])
-    for (const field of [name, ...others]) if (values[flagOf(field)] !== undefined) input[field] = values[flagOf(field)];
+    for (const field of [name, ...others]) {
+      const value = values[flagOf(field)];
+      if (value === undefined) continue;
+      if (typeof value === 'string' && value.trim() === '') throw new UsageError(`option --${flagOf(field)} is given an empty value: give one, or leave the option out`);
+      input[field] = value;
+    }
   return input;
 }
 

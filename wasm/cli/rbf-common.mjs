@@ -1,8 +1,6 @@
 // Shared by the recycling-Bloom-filter commands (rbf, recommend): the variant of the filter, how the method ran.
 import { kRuns } from '../format.mjs';
 
-const VARIANT = ['hashing', 'recycling', 'restart', 'swap'];
-
 /**
  * "asymptotic (large-M), relative error ≤ 3.9e-13", "exact fill", or for a recommendation whose rows used both
  * "mixed: asymptotic (large-M) for k = 1–32, relative error ≤ 3.9e-13; exact fill for k = 33–40".
@@ -12,13 +10,6 @@ export function describeMethod(r, formatBound) {
     return `mixed: asymptotic (large-M) for k = ${kRuns(r.rows, 'asymptotic')}, relative error ≤ ${formatBound(r.errorBound)}; ` +
       `exact fill for k = ${kRuns(r.rows, 'exact')}`;
   return r.method === 'asymptotic' ? `asymptotic (large-M), relative error ≤ ${formatBound(r.errorBound)}` : 'exact fill';
-}
-
-/** The variant fields of a parsed command line, unset ones left out (the API applies the defaults). */
-export function variantOf(values) {
-  const out = {};
-  for (const key of VARIANT) if (values[key] !== undefined) out[key] = values[key];
-  return out;
 }
 
 /** "colliding, nonretaining" plus the non-default advanced choices. */

@@ -1,17 +1,15 @@
 // `bloomcalc rbf`: a σ-bounded recycling Bloom filter (papers 000/002): the long-term average FPR
 // f¹_σ (000 eq 18) or f²_σ (two phases, eqs 24–26) and E[N₀], the new messages per cycle (eqs 20–23).
-import { command, withElapsed } from './common.mjs';
+import { command, inputFor, withElapsed } from './common.mjs';
 import { formatInt, formatOneIn, formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
-import { describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
+import { describeMethod, describeVariant } from './rbf-common.mjs';
 
 export default command('rbf', {
   // An explicit --method exact gets the exact fill however long it takes: on a worker thread without the
   // synchronous call's bound (rbfAsync), the seconds shown on a terminal, Ctrl-C stopping it (exit 130).
   stopsOnSignal: true,
   compute(calc, values, { signal } = {}) {
-    const input = { m: values.m, k: values.k, sigma: values.sigma, ...variantOf(values) };
-    if (values.phases !== undefined) input.phases = Number(values.phases);
-    if (values.method !== undefined) input.method = values.method;
+    const input = inputFor(this, values, 'RbfInput');
     if (input.method !== 'exact') return calc.rbf(input);
     return withElapsed('exact fill', async () => {
       const { rbfAsync } = await import('../rbf-pool-node.mjs');

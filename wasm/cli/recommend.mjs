@@ -1,9 +1,9 @@
 // `bloomcalc recommend`: for memory M and a target long-term average FPR f*, per k the largest
 // threshold each recycling rule allows and its expected messages per cycle (000 §V), then the best k
 // per rule and its gain over the worst-case rule (the paper's "about 30 %").
-import { UsageError, command } from './common.mjs';
+import { UsageError, command, inputFor } from './common.mjs';
 import { formatInt, formatProbabilityPlain, formatReal, formatTable } from '../format.mjs';
-import { describeMethod, describeVariant, variantOf } from './rbf-common.mjs';
+import { describeMethod, describeVariant } from './rbf-common.mjs';
 
 const RULES = [
   ['onePhase', 'σ-bounded, one phase (f¹_σ, eq 18)'],
@@ -28,11 +28,7 @@ export default command('recommend', {
   async compute(calc, values) {
     if (values.p === undefined && values.fpr === undefined)
       throw new UsageError('missing required option --p <P>: the target long-term average FPR (or its older name --fpr)', { command: this });
-    const input = { m: values.m, ...variantOf(values) };
-    if (values.p !== undefined) input.p = values.p;
-    if (values.fpr !== undefined) input.fpr = values.fpr;
-    if (values.kmax !== undefined) input.kmax = values.kmax;
-    if (values.method !== undefined) input.method = values.method;
+    const input = inputFor(this, values, 'RecommendInput', { own: ['workers'] });  // an empty value refused by name (--kmax '' was the default)
     const workers = values.workers === undefined ? 1 : Number(values.workers);
     if (!Number.isInteger(workers) || workers < 1 || workers > 64)
       throw Object.assign(new RangeError(`workers: must be an integer in [1, 64] (got ${values.workers})`), { parameter: 'workers' });
