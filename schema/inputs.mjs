@@ -293,12 +293,12 @@ export const INPUTS = {
     fields: {
       m: { ...m, doc: 'Filter size in bits, 2 ≤ m ≤ 2^40.' },
       k,
-      bitsSet: { ...count, doc: 'X, the set bits counted now (a popcount): 0 ≤ X < m.' },
+      bitsSet: { ...count, doc: 'X, the set bits counted now (a popcount): 0 ≤ X < m; with distinct hashing 0 or k ≤ X < m (an item sets k bits).' },
       hashing,
       confidence: { ...confidence, default: 0.95, doc: 'Of every interval, in (0, 1); default 0.95.' },
       p: { ...p, required: false, member: 'target', doc: 'A target FPR: the items left before the expected FPR exceeds it.' },
-      bitsSetB: { kind: 'count', doc: 'Set bits of a second filter B (same m, k and hashes); with `union`.' },
-      union: { kind: 'count', member: 'bits_set_union', doc: 'Set bits of A OR B; with `bitsSetB`.' },
+      bitsSetB: { kind: 'count', doc: 'Set bits of a second filter B (same m, k and hashes; reachable as X); with `union`.' },
+      union: { kind: 'count', member: 'bits_set_union', doc: 'Set bits of A OR B, max(X_A, X_B) ≤ union ≤ min(m − 1, X_A + X_B); with `bitsSetB`.' },
     },
   },
   OverflowInput: {

@@ -447,7 +447,7 @@ export interface StateInput {
   m: Quantity;
   /** Hash functions, 1 ≤ k ≤ 64 (and k ≤ m for distinct hashing). */
   k: Quantity;
-  /** X, the set bits counted now (a popcount): 0 ≤ X < m. */
+  /** X, the set bits counted now (a popcount): 0 ≤ X < m; with distinct hashing 0 or k ≤ X < m (an item sets k bits). */
   bitsSet: Quantity;
   /** How an item's k probes are drawn. Default `'colliding'`. */
   hashing?: Hashing;
@@ -455,9 +455,9 @@ export interface StateInput {
   confidence?: Quantity;
   /** A target FPR: the items left before the expected FPR exceeds it. */
   p?: Quantity;
-  /** Set bits of a second filter B (same m, k and hashes); with `union`. */
+  /** Set bits of a second filter B (same m, k and hashes; reachable as X); with `union`. */
   bitsSetB?: Quantity;
-  /** Set bits of A OR B; with `bitsSetB`. */
+  /** Set bits of A OR B, max(X_A, X_B) ≤ union ≤ min(m − 1, X_A + X_B); with `bitsSetB`. */
   union?: Quantity;
 }
 

@@ -39,6 +39,8 @@ export interface WindowResult {
 export interface ItemEstimate {
   /** The maximum-likelihood number of items of the occupancy law. */
   estimate: number;
+  /** The interval's ends, low ≤ estimate ≤ high always: the smallest holding the estimate and the exact set
+   * {n : P(X' ≥ X | n) > α/2, P(X' ≤ X | n) > α/2} (docs/state.md). */
   low: number;
   high: number;
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
 import { createBloomCalc } from '../../wasm/index.mjs';
-import { assertClose, cliFails, cliJson } from './helpers/common.mjs';
+import { assertClose, assertParamError, cliFails, cliJson } from './helpers/common.mjs';
 
 let bc;
 before(async () => {
@@ -89,6 +89,26 @@ describe('state', () => {
     assert.throws(() => bc.state({ m: 1000, k: 3 }), (e) => e instanceof RangeError && e.parameter === 'bitsSet');
     assert.throws(() => bc.state({ m: 1000, k: 3, bitsSet: 10, hashing: 'double' }), (e) => e instanceof RangeError && e.parameter === 'hashing');
   });
+
+  // issue 35 items 3 and 4 (tests/core/fpr/state_test.cpp has the sweeps; tests/js/state-laws.test.mjs the laws)
+  test('an interval holds its estimate: X = 74 of 10^6 bits, k = 7 is 11 items, [11, 11] (was [11, 10])', () => {
+    assert.deepEqual(bc.state({ m: '1M', k: 7, bitsSet: 74 }).n, { estimate: 11, low: 11, high: 11 });
+  });
+
+  test('counts no filter reaches are refused: 0 < X < k with distinct hashing, a union outside [max(X_A, X_B), X_A + X_B]', () => {
+    assertParamError(() => bc.state({ m: 1000, k: 5, bitsSet: 3, hashing: 'distinct' }), 'bitsSet', { range: /^0 or an integer in \[5, 999\]/ });
+    assertParamError(() => bc.state({ m: 1000, k: 5, bitsSet: 9, bitsSetB: 4, union: 9, hashing: 'distinct' }), 'bitsSetB', { range: /\[5, 999\]/ });
+    assertParamError(() => bc.state({ m: 10000, k: 3, bitsSet: 300, bitsSetB: 200, union: 999 }), 'union', { range: /^an integer in \[300, 500\]$/ });
+    assert.equal(bc.state({ m: 1000, k: 5, bitsSet: 5, hashing: 'distinct' }).n.estimate, 1);
+  });
+
+  test('items left do not rise as one more bit is set at m = 8·10^11 (rose by ~6·10^4)', () => {
+    for (let X = 3e11; X < 3.1e11; X += 1e9) {
+      const a = bc.state({ m: 8e11, k: 7, bitsSet: X, p: 0.01 }).itemsLeft;
+      const b = bc.state({ m: 8e11, k: 7, bitsSet: X + 1, p: 0.01 }).itemsLeft;
+      assert.ok(b <= a, `X = ${X}: ${a} → ${b}`);
+    }
+  });
 });
 
 describe('overflow', () => {
@@ -148,6 +168,8 @@ describe('the CLI', () => {
   test('bad input: exit 2 naming the parameter', async () => {
     await cliFails(['window', '--w', '0', '--p', '1%'], 'w');
     await cliFails(['state', '--m', '100', '--k', '3', '--bits-set', '100'], '--bits-set');
+    await cliFails(['state', '--m', '10000', '--k', '3', '--bits-set', '300', '--bits-set-b', '200', '--union', '999'], 'union');
+    await cliFails(['state', '--m', '1000', '--k', '5', '--bits-set', '3', '--hashing', 'distinct'], '--bits-set');
     await cliFails(['overflow', '--m', '100', '--n', '10', '--k', '3'], '--bits');
   });
 });

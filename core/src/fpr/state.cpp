@@ -47,19 +47,32 @@ void moments_from(double m, unsigned k, Hashing h, double x, double n, double& m
     var = std::max(0.0, var);
 }
 
-double rho_continuous(double x, double m, unsigned k, Hashing h) {
-    if (x <= 0) return 0;
-    if (h == Hashing::colliding) return std::pow(x / m, k);
-    double r = 1;
-    for (unsigned t = 0; t < k; ++t) r *= std::max(0.0, x - t) / (m - t);
-    return r;
+// ρ(x) and ρ''(x) at a real fill x: colliding (x/m)^k, distinct Π_t (x − t)/(m − t) (000 eq 17), the derivative
+// analytic. A second difference of three values near p (as before) keeps ~10⁻¹⁶·p, times σ² ~ m: at m = 8·10¹¹ one
+// more set bit moved the items left by 6·10⁴ (issue 35).
+void rho_curvature(double x, double m, unsigned k, Hashing h, double& rho, double& d2) {
+    if (h == Hashing::colliding) {
+        const double f = x / m;
+        rho = std::pow(f, k);
+        d2 = k < 2 ? 0.0 : k * (k - 1.0) * std::pow(f, k - 2.0) / (m * m);
+        return;
+    }
+    double p0 = 1, p1 = 0, p2 = 0;  // the product and its first two derivatives, factor by factor
+    for (unsigned t = 0; t < k; ++t) {
+        const double g = (x - t) / (m - t), dg = 1.0 / (m - t);
+        p2 = p2 * g + 2 * p1 * dg;
+        p1 = p1 * g + p0 * dg;
+        p0 *= g;
+    }
+    rho = p0;
+    d2 = p2;
 }
 
-// E[ρ(X)] ≈ ρ(μ) + ρ''(μ)·σ²/2 (the second difference of ρ for ρ'').
+// E[ρ(X)] ≈ ρ(μ) + ρ''(μ)·σ²/2.
 double mean_rho(double mean, double var, double m, unsigned k, Hashing h) {
-    const double r0 = rho_continuous(mean, m, k, h);
-    const double d2 = rho_continuous(mean + 1, m, k, h) - 2 * r0 + rho_continuous(mean - 1, m, k, h);
-    return r0 + 0.5 * d2 * var;
+    double rho, d2;
+    rho_curvature(mean, m, k, h, rho, d2);
+    return rho + 0.5 * d2 * var;
 }
 
 class Chain {
@@ -182,6 +195,28 @@ double items_left(std::uint64_t m, unsigned k, Hashing h, std::uint64_t X, doubl
     return a;
 }
 
+// The interval reported: the smallest holding the exact set [low, high] and the estimate. The set is empty when X is
+// improbable under every n (X = 74 of 10^6 bits, k = 7: 10 items set at most 70 bits, 11 set 74 only with three
+// collisions, P ≈ 4·10⁻⁹ < α/2), and was reported as [11, 10]; a superset keeps the coverage ≥ 1 − α.
+ItemEstimate holding_estimate(ItemEstimate e) {
+    e.low = std::min(e.low, e.estimate);
+    e.high = std::max(e.high, e.estimate);
+    return e;
+}
+
+// A count of set bits a filter can hold: any X < m with colliding hashes; with distinct hashes every item sets
+// exactly k bits, so X = 0 or k ≤ X < m (X = m is refused either way: a full filter only bounds n from below).
+std::uint64_t reachable_count(double value, const char* name, std::uint64_t m, unsigned k, Hashing h) {
+    if (h == Hashing::colliding) return checked_integer(value, name, 0, m - 1);
+    const std::string range = k < m ? "0 or an integer in [" + std::to_string(k) + ", " + std::to_string(m - 1) +
+                                          "] (distinct hashing: every item sets k bits)"
+                                    : std::string("0 (distinct hashing with k = m: one item fills the filter)");
+    if (!std::isfinite(value) || value != std::floor(value) || value < 0 || value > static_cast<double>(m - 1) ||
+        (value > 0 && value < k))
+        throw RangeError(name, range, show_number(value));
+    return static_cast<std::uint64_t>(value);
+}
+
 }  // namespace
 
 void occupancy_moments(std::uint64_t m, unsigned k, Hashing h, double n, double& mean, double& variance) {
@@ -202,10 +237,10 @@ ItemEstimate estimate_items(std::uint64_t m, unsigned k, Hashing h, std::uint64_
     const double work = (normal.high * 1.1 + 10) * width * (k + 1) + static_cast<double>(X + 1) * (k + 1) * (k + 1);
     if (force_normal || work > kMaxExactWork || X >= kMaxExactBits) {
         if (method) *method = "normal";
-        return normal;
+        return holding_estimate(normal);
     }
     if (method) *method = "exact";
-    return exact_items(m, k, h, X, alpha);
+    return holding_estimate(exact_items(m, k, h, X, alpha));
 }
 
 StateResult filter_state(const StateInput& in) {
@@ -216,15 +251,16 @@ StateResult filter_state(const StateInput& in) {
     if (r.hashing == Hashing::distinct && r.k > r.m)
         throw RangeError("k", "at most m = " + std::to_string(r.m) + " for distinct hashing", std::to_string(r.k));
     if (r.m < 2) throw RangeError("m", "an integer in [2, 2^40]", show_number(in.m));
-    r.bits_set = checked_integer(in.bits_set, "bitsSet", 0, r.m - 1);
+    r.bits_set = reachable_count(in.bits_set, "bitsSet", r.m, r.k, r.hashing);
     if (!(in.confidence > 0 && in.confidence < 1)) throw RangeError("confidence", "a probability in (0, 1)", show_number(in.confidence));
     r.confidence = in.confidence;
     if (in.bits_set_b.has_value() != in.bits_set_union.has_value())
         throw RangeError(in.bits_set_b ? "union" : "bitsSetB", "given with " + std::string(in.bits_set_b ? "bitsSetB" : "union") + " (the union needs both filters' counts)", "absent");
     std::uint64_t xb = 0, xu = 0;
     if (in.bits_set_b) {
-        xb = checked_integer(*in.bits_set_b, "bitsSetB", 0, r.m - 1);
-        xu = checked_integer(*in.bits_set_union, "union", std::max(r.bits_set, xb), r.m - 1);
+        xb = reachable_count(*in.bits_set_b, "bitsSetB", r.m, r.k, r.hashing);
+        // A OR B holds every bit of A and of B, and no other: max(X_A, X_B) ≤ X_AB ≤ X_A + X_B (and < m, as X).
+        xu = checked_integer(*in.bits_set_union, "union", std::max(r.bits_set, xb), std::min(r.m - 1, r.bits_set + xb));
     }
     if (in.target) r.target = checked_probability(*in.target, "p");
 
@@ -243,10 +279,11 @@ StateResult filter_state(const StateInput& in) {
         const ItemEstimate b3 = estimate_items(r.m, r.k, r.hashing, xb, each);
         const ItemEstimate u3 = estimate_items(r.m, r.k, r.hashing, xu, each);
         ItemEstimate i;
-        i.estimate = std::max(0.0, r.n.estimate + r.n_b->estimate - r.n_union->estimate);
+        // |A ∩ B| ≤ min(|A|, |B|) also where the estimates are not monotone in X (one from the normal path, one exact)
+        i.estimate = std::clamp(r.n.estimate + r.n_b->estimate - r.n_union->estimate, 0.0, std::min(r.n.estimate, r.n_b->estimate));
         i.low = std::max(0.0, a3.low + b3.low - u3.high);
         i.high = std::max(0.0, std::min({a3.high + b3.high - u3.low, a3.high, b3.high}));
-        r.n_intersection = i;
+        r.n_intersection = holding_estimate(i);
     }
     return r;
 }

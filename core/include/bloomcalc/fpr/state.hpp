@@ -2,7 +2,8 @@
 //   the FPR now is ρ(X) = (X/m)^k (colliding) or C(X, k)/C(m, k) (distinct; 000 eq 17, rbf_rho);
 //   the items it holds are estimated from the occupancy law P(X | n) (001 eq 8 for colliding hashes: the bins
 //   kn balls occupy; distinct: each item sets k distinct bits, 000 eq 11): the maximum-likelihood n and the exact
-//   interval {n : P(X' ≥ X | n) > α/2 and P(X' ≤ X | n) > α/2}, beside Swamidass & Baldi's (2007)
+//   interval {n : P(X' ≥ X | n) > α/2 and P(X' ≤ X | n) > α/2} widened to hold the estimate (that set can be empty),
+//   beside Swamidass & Baldi's (2007)
 //   n̂ = −(m/k)·ln(1 − X/m);
 //   the items left before a target p: the most further items i with E[ρ(X_{n+i}) | X now] ≤ p.
 // Two filters A, B with the same m, k and hashes: their bitwise OR is the filter of A ∪ B, so X_{A∪B} estimates
@@ -37,7 +38,7 @@ struct StateResult {
     double confidence = 0.95;
     double fill = 0;                 // X/m
     double fpr = 0;                  // ρ(X): the FPR of a new item now (exact)
-    ItemEstimate n;                  // items inserted
+    ItemEstimate n;                  // items inserted; low ≤ estimate ≤ high
     double swamidass_baldi = 0;      // −(m/k)·ln(1 − X/m) (colliding; distinct: ln(1 − X/m)/ln(1 − k/m))
     std::string method;              // "exact" (the occupancy chain) or "normal" (its exact mean and variance)
     std::optional<double> target;
@@ -46,8 +47,9 @@ struct StateResult {
     std::optional<ItemEstimate> n_b, n_union, n_intersection;
 };
 
-// m ≤ 2^40, 1 ≤ k ≤ 64 (k ≤ m distinct), 0 ≤ X < m (a full filter says nothing about n): RangeError naming
-// m, k, bitsSet, bitsSetB, union, confidence or p (the target).
+// m ≤ 2^40, 1 ≤ k ≤ 64 (k ≤ m distinct), 0 ≤ X < m (a full filter says nothing about n) and reachable (distinct
+// hashing: X = 0 or X ≥ k), max(X_A, X_B) ≤ X_AB ≤ X_A + X_B: RangeError naming m, k, bitsSet, bitsSetB, union,
+// confidence or p (the target).
 StateResult filter_state(const StateInput& in);
 
 // The occupancy law's items estimate for X of m bits (the building block of filter_state): the exact chain when
