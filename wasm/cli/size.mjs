@@ -23,7 +23,7 @@ export default command('size', {
   // Each variant reads its input's options and refuses the others by name (inputFor).
   compute(calc, values) {
     if (values.library !== undefined) return librarySizing(calc, inputFor(this, values, 'LibrarySizeInput', { variant: 'size --library' }));
-    if (wantsLayout(values)) return calc.layoutSize(inputFor(this, values, 'LayoutSizingInput', { variant: 'size with a layout (--layout, --block-bits, --preset)' }));
+    if (wantsLayout(values)) return calc.layoutSize(inputFor(this, values, 'LayoutSizingInput', { variant: 'size with a layout (--layout or --preset)' }));
     return calc.size(inputFor(this, values, 'SizingInput', { variant: 'size without --library or a layout' }));
   },
 
