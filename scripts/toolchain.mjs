@@ -9,8 +9,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 // clang + libclang-rt-14-dev: the sanitizer build and the libFuzzer target (build/asan).
 // mkdocs, mkdocs-material, python3-sphinx, furo, hugo: the MkDocs, Sphinx and Hugo fixture sites (tests/sites/).
+// clang-format: the C++ style check (tests/js/style.test.mjs).
 const APT_PACKAGES = ['emscripten', 'catch2', 'chromium', 'cmake', 'g++', 'clang', 'libclang-rt-14-dev',
-  'mkdocs', 'mkdocs-material', 'python3-sphinx', 'furo', 'hugo'];
+  'mkdocs', 'mkdocs-material', 'python3-sphinx', 'furo', 'hugo', 'clang-format'];
 const REQUIRED = [
   ['/usr/bin/em++', 'emscripten'],
   ['/usr/bin/cmake', 'cmake'],
@@ -24,6 +25,7 @@ const REQUIRED = [
   ['/usr/bin/sphinx-build', 'python3-sphinx'],
   ['/usr/lib/python3/dist-packages/furo/__init__.py', 'furo'],
   ['/usr/bin/hugo', 'hugo'],
+  ['/usr/bin/clang-format', 'clang-format'],
 ];
 const APT_LINE = `apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`;
 
