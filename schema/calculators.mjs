@@ -7,8 +7,14 @@ import { layoutFields, pagesOf } from './fields.mjs';
 import { INPUTS } from './inputs.mjs';
 import { METHODS } from './methods.mjs';
 
+// The page (web/index.html, written by scripts/page-markup.mjs): a calculator declaring `page` is on it, in the
+// navigation under its group (PAGE_GROUPS, in their order; then in the order declared here), its link the question a
+// visitor brings and the title the line beneath; its element's id is `<name>-calc`, the link's fragment.
+export const PAGE_GROUPS = { size: 'Sizing', stream: 'Streams', use: 'Filters in use', trust: 'Trusting a positive' };
+
 export const CALCULATORS = {
   sizing: {
+    page: { group: 'size', question: 'Size a filter', title: 'bits and hashes for n items at a rate p' },
     methods: ['size'],
     id: '{attr}',
     fields: {
@@ -32,6 +38,7 @@ export const CALCULATORS = {
     },
   },
   layouts: {
+    page: { group: 'size', question: 'Block layouts', title: 'blocked, split-block: RocksDB, Parquet, Boost' },
     methods: ['layoutSize'],
     id: 'px-{url}',
     fields: {
@@ -44,6 +51,7 @@ export const CALCULATORS = {
     },
   },
   libraries: {
+    page: { group: 'size', question: "A library's sizing", title: 'what each allocates, the rate it really gives' },
     methods: ['librarySize'],
     id: 'px-{url}',
     fields: {
@@ -54,6 +62,7 @@ export const CALCULATORS = {
     },
   },
   scalable: {
+    page: { group: 'size', question: 'A filter that grows', title: 'scalable filters: what the chain delivers' },
     methods: ['scalable'],
     id: 'px-{url}',
     // RedisBloom's defaults (R = 0.5, S = 2) at a real scale
@@ -67,12 +76,14 @@ export const CALCULATORS = {
     },
   },
   window: {
+    page: { group: 'stream', question: 'A sliding window', title: 'the last W messages at a rate p' },
     methods: ['window'],
     id: 'px-{url}',
     // real scale: W = 1M messages at p = 0.1 %
     fields: { w: { url: 'ww', default: '1M' }, p: { url: 'wp', default: '0.1%' }, delta: { url: 'wdelta', default: '1e-6' } },
   },
   state: {
+    page: { group: 'use', question: 'A filter in use', title: 'what its set bits say: items, rate, sets' },
     methods: ['state'],
     id: 'px-{url}',
     fields: {
@@ -86,6 +97,7 @@ export const CALCULATORS = {
     },
   },
   overflow: {
+    page: { group: 'use', question: 'Counter overflow', title: "will a counting filter's counters overflow?" },
     methods: ['overflow'],
     id: 'px-{url}',
     fields: {
@@ -97,11 +109,13 @@ export const CALCULATORS = {
     },
   },
   paradox: {
+    page: { group: 'trust', question: 'The Bloom paradox', title: 'should a positive answer be trusted?' },
     methods: ['paradox'],
     id: 'px-{attr}',
     fields: { prior: { default: '1e-6' }, alpha: { default: '1' }, bpe: { default: '10' }, fpr: {} },
   },
   cbf: {
+    page: { group: 'trust', question: 'Counting filters', title: 'the paradox from the counter product' },
     methods: ['cbf'],
     id: 'px-{url}',
     // the page's URL carries the CBF's m, n, k, prior as cm, cn, ck, cprior
@@ -115,6 +129,7 @@ export const CALCULATORS = {
     },
   },
   recycling: {
+    page: { group: 'stream', question: 'Recycling filters', title: 'messages per cycle at a target rate' },
     methods: ['recommend', 'rbf'],
     id: 'rbf-{attr}',
     fields: {

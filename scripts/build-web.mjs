@@ -9,7 +9,8 @@
 //    bloomcalc.rbf.wasm and bloomcalc.tools.wasm are copied beside them (each found relative to its loader's
 //    URL), and the docs as HTML in
 //    docs/ (the calculators' equation links point there). This folder is what the package's "./element" export ships.
-//  dist/web: the same element files, plus the page: index.html (its calculators rendered ahead: renderAhead),
+//  dist/web: the same element files, plus the page: index.html (its navigation and calculators from the schema:
+//    scripts/page-markup.mjs; the calculators rendered ahead: renderAhead),
 //    page.css, bloom-calc.css (the element's styles, for those) and app.js (web/app.mjs: embed mode and the glue
 //    between calculators; no computation), and the docs as HTML.
 // Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.{web,rbf,tools}.mjs + .wasm from `npm run build`)
@@ -17,6 +18,7 @@ import { copyFile, cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writ
 import { tmpdir } from 'node:os';
 import { buildDocs } from './build-docs.mjs';
 import { writeCustomElements } from './custom-elements.mjs';
+import { withCalculators } from './page-markup.mjs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -223,7 +225,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     ...elementFiles.map((f) => [join(elementDir, f), f]),
   ];
   for (const [from, to] of copies) await copyFile(from, join(outdir, to));
-  const ahead = await renderAhead(await readFile(join(root, 'web', 'index.html'), 'utf8'), common);
+  const ahead = await renderAhead(withCalculators(await readFile(join(root, 'web', 'index.html'), 'utf8')), common);
   await writeFile(join(outdir, 'index.html'), withModulePreloads(ahead.html, result.metafile, relative(root, join(elementDir, 'bloom-calc.js'))));
   await writeFile(join(outdir, AHEAD_STYLES), ahead.css);
   await cp(join(elementDir, 'docs'), join(outdir, 'docs'), { recursive: true });

@@ -7,12 +7,9 @@
 //    sent on load and whenever the height changes (docs/embed.md shows the listener for the parent page);
 //  - each element's page-url is this page (its iframe embed code frames it);
 //  - the counting-filter calculator takes α from the paradox calculator, as one section did before;
-//  - a link carrying a calculator's URL keys opens at that calculator (scrolled to before the first paint).
+//  - a link naming a calculator (its #fragment, or its URL keys) opens at that calculator, which computes at once.
 // No computation here: each element does its own.
-import {
-  CBF_FIELDS, LAYOUTS_FIELDS, LIBRARIES_FIELDS, OVERFLOW_FIELDS, PARADOX_FIELDS, RECYCLING_FIELDS, SCALABLE_FIELDS,
-  SIZING_FIELDS, STATE_FIELDS, WINDOW_FIELDS,
-} from './fields.generated.mjs';
+import * as FIELDS from './fields.generated.mjs';
 import { urlKeys } from './element-fields.mjs';
 
 const params = new URLSearchParams(window.location.search);
@@ -43,24 +40,31 @@ if (embed !== null) {
 // "Copy embed code" may offer an iframe of this page; an element on a host site has no page to offer
 for (const el of document.querySelectorAll('bloom-calc')) el.setAttribute('page-url', window.location.pathname);
 
-// the fields of the page's calculators (web/index.html), whose URL keys name them
-const PAGE_FIELDS = {
-  sizing: SIZING_FIELDS, paradox: PARADOX_FIELDS, cbf: CBF_FIELDS, layouts: LAYOUTS_FIELDS, recycling: RECYCLING_FIELDS,
-  libraries: LIBRARIES_FIELDS, scalable: SCALABLE_FIELDS, window: WINDOW_FIELDS, state: STATE_FIELDS, overflow: OVERFLOW_FIELDS,
-};
-
-// A link to a calculator (its URL keys, as url-state writes them) opens at it: the first of the page, in its order,
-// whose keys the URL names, its top at the top of the view. Done here, before the first paint, with every calculator
-// at its settled size (rendered ahead): nothing moves on screen, and as loading="lazy" it then computes in view. Not
-// on a reload or a return (the browser puts back the reader's own scroll), nor with a #fragment, the link's own place.
-if (embed === null && !window.location.hash && performance.getEntriesByType('navigation')[0]?.type === 'navigate') {
-  const named = new Set([...params.keys()].map((key) => key.toLowerCase())); // any case (web/url-state.mjs)
+// A link to a calculator opens at it, and it computes at once (loading="lazy" taken off: it connects without waiting
+// for the view, where the browser may deliver the first view's intersections late). The link names it by its fragment (#<name>-calc, the navigation's: the browser scrolls to it) or by
+// its URL keys, as url-state writes them: the first of the page, in its order, whose keys the URL names, its top
+// scrolled to the top of the view here, before the first paint, with every calculator at its settled size (rendered
+// ahead): nothing moves on screen. Not on a reload or a return (the browser puts back the reader's own scroll).
+if (embed === null) {
   const calculators = [...main.querySelectorAll('bloom-calc')];
-  const linked = calculators.find((el) => {
-    const fields = PAGE_FIELDS[el.getAttribute('calculator')];
+  const hashed = calculators.find((el) => `#${el.id}` === window.location.hash);
+  const named = new Set([...params.keys()].map((key) => key.toLowerCase())); // any case (web/url-state.mjs)
+  const keyed = calculators.find((el) => {
+    const fields = FIELDS[`${el.getAttribute('calculator').toUpperCase()}_FIELDS`]; // web/fields.generated.mjs's names
     return fields && urlKeys({ fields }).some((key) => named.has(key));
   });
-  if (linked && linked !== calculators[0]) linked.scrollIntoView();
+  const linked = window.location.hash ? hashed : keyed;
+  if (linked && linked !== calculators[0]) { // the first is in view: lazy, its chart waits for the view on a phone
+    linked.removeAttribute('loading');
+    if (!window.location.hash && performance.getEntriesByType('navigation')[0]?.type === 'navigate') linked.scrollIntoView();
+  }
+  // The address bar is the link to share: a fragment naming a calculator moves to the one a reader types in, so the
+  // link opens where its reader worked (the calculators' own keys are written by url-state).
+  main.addEventListener('input', (event) => {
+    const el = event.target; // retargeted to the <bloom-calc> (input events are composed)
+    if (!event.isTrusted || !calculators.includes(el) || !calculators.some((c) => `#${c.id}` === window.location.hash)) return;
+    if (window.location.hash !== `#${el.id}`) window.history.replaceState(window.history.state, '', `#${el.id}`);
+  });
 }
 
 if (embed === null) {

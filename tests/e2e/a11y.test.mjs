@@ -1,6 +1,6 @@
 // Accessibility and small screens: axe-core (node_modules/axe-core) finds no violation on the page, before and
 // after every calculator shows an error (stale results included: they must keep AA contrast); at 375 px the
-// page does not scroll sideways and the formula table fits; skip links come first and the table numbers are
+// page does not scroll sideways and the formula table fits; the navigation's links come first and the table numbers are
 // no Tab stops; every aria-describedby names ids that exist.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -111,7 +111,7 @@ test('375 px: no sideways scroll, the formula table fits its box, no violation',
   }
 });
 
-test('keyboard: skip links first, the recycling table\'s numbers are no Tab stops, σ within 120 Tabs', async () => {
+test('keyboard: the navigation first, the recycling table\'s numbers are no Tab stops, σ within 120 Tabs', async () => {
   await page.goto(baseUrl);
   await settled();
   await page.waitForFunction(() => deepAll('#rbf-tbody tr').length > 0, null, WAIT);
@@ -121,7 +121,7 @@ test('keyboard: skip links first, the recycling table\'s numbers are no Tab stop
     return { id: a?.id ?? '', tag: a?.localName ?? '', href: a?.getAttribute('href') ?? '' };
   });
   await page.keyboard.press('Tab');
-  assert.equal((await focused()).href, '#sizing', 'the first Tab stop is the skip link');
+  assert.equal((await focused()).href, '#sizing-calc', 'the first Tab stop is the navigation\'s first link');
   let tabs = 1;
   while ((await focused()).id !== 'rbf-sigma' && tabs < 400) {
     await page.keyboard.press('Tab');

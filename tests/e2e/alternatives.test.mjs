@@ -118,8 +118,8 @@ test('sizing: a key of another kind keeps n = 1M and p = 1%; m alone keeps p (th
   }
   // the page's URL alike
   await page.goto(`${baseUrl}?k=5`);
-  await page.waitForFunction(() => document.getElementById('sizing').result !== null, null, WAIT);
-  const r = await page.evaluate(() => document.getElementById('sizing').result);
+  await page.waitForFunction(() => document.getElementById('sizing-calc').result !== null, null, WAIT);
+  const r = await page.evaluate(() => document.getElementById('sizing-calc').result);
   assert.equal(r.m, bc.size({ n: '1M', p: '1%', k: '5' }).m);
   // a blanked default is written to the URL, so that it reproduces the view
   await page.fill('#p', '');

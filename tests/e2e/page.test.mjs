@@ -381,7 +381,7 @@ for (const colorScheme of ['light', 'dark']) {
       }, look.toString());
       release();
       assert.deepEqual(await defined, ahead);
-      await view.waitForFunction(() => (document.getElementById('sizing').result ?? null) !== null, null, WAIT); // undefined before the element is defined
+      await view.waitForFunction(() => (document.getElementById('sizing-calc').result ?? null) !== null, null, WAIT); // undefined before the element is defined
       // its linked styles are the adopted ones: kept, nothing adopted over them (that restyles what is shown)
       assert.deepEqual(await view.evaluate(() => [document.querySelector('bloom-calc').shadowRoot].map((r) => [r.querySelectorAll('link').length, r.adoptedStyleSheets.length])[0]), [1, 0]);
     } finally {
@@ -477,15 +477,15 @@ test('a phone\'s first screen: the sizing chart (and uPlot) wait until the chart
     const view = await context.newPage();
     await view.goto(baseUrl);
     // its result shown, the chart waits for the view (data-state="waiting"), its code and uPlot not fetched
-    await view.waitForFunction(() => document.getElementById('sizing').result !== null, null, WAIT);
-    await view.waitForFunction(() => document.getElementById('sizing').shadowRoot.getElementById('chart-card').dataset.state === 'waiting', null, WAIT);
-    const far = await view.evaluate(() => document.getElementById('sizing').shadowRoot.getElementById('chart').getBoundingClientRect().top - window.innerHeight);
+    await view.waitForFunction(() => document.getElementById('sizing-calc').result !== null, null, WAIT);
+    await view.waitForFunction(() => document.getElementById('sizing-calc').shadowRoot.getElementById('chart-card').dataset.state === 'waiting', null, WAIT);
+    const far = await view.evaluate(() => document.getElementById('sizing-calc').shadowRoot.getElementById('chart').getBoundingClientRect().top - window.innerHeight);
     assert.ok(far > 823 / 4, `the chart is below the first screen and its margin (${far} px below)`);
     assert.deepEqual(fetched.filter((u) => /uPlot|bloom-calc\.chart-/.test(u)), [], 'neither the chart code nor uPlot fetched');
-    assert.equal(await view.evaluate(() => document.getElementById('sizing').shadowRoot.querySelectorAll('#chart canvas').length), 0);
-    await view.evaluate(() => document.getElementById('sizing').shadowRoot.getElementById('chart').scrollIntoView());
-    await view.waitForFunction(() => document.getElementById('sizing').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
-    assert.ok(await view.evaluate(() => document.getElementById('sizing').shadowRoot.querySelectorAll('#chart canvas').length) > 0, 'drawn once near');
+    assert.equal(await view.evaluate(() => document.getElementById('sizing-calc').shadowRoot.querySelectorAll('#chart canvas').length), 0);
+    await view.evaluate(() => document.getElementById('sizing-calc').shadowRoot.getElementById('chart').scrollIntoView());
+    await view.waitForFunction(() => document.getElementById('sizing-calc').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
+    assert.ok(await view.evaluate(() => document.getElementById('sizing-calc').shadowRoot.querySelectorAll('#chart canvas').length) > 0, 'drawn once near');
   } finally {
     await context.close();
   }
@@ -499,9 +499,9 @@ test('a phone: the sizing chart scrolled past before the first result is drawn w
   try {
     const view = await context.newPage();
     await view.goto(baseUrl);
-    await view.waitForFunction(() => document.getElementById('sizing').dataset.ready === 'true', null, WAIT); // mounted
+    await view.waitForFunction(() => document.getElementById('sizing-calc').dataset.ready === 'true', null, WAIT); // mounted
     await view.evaluate(() => new Promise((resolve) => {
-      const chart = document.getElementById('sizing').shadowRoot.getElementById('chart');
+      const chart = document.getElementById('sizing-calc').shadowRoot.getElementById('chart');
       const observer = new IntersectionObserver((entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
@@ -510,9 +510,9 @@ test('a phone: the sizing chart scrolled past before the first result is drawn w
       observer.observe(chart);
       chart.scrollIntoView();
     }));
-    assert.equal(await view.evaluate(() => document.getElementById('sizing').result), null, 'no result yet');
+    assert.equal(await view.evaluate(() => document.getElementById('sizing-calc').result), null, 'no result yet');
     release();
-    await view.waitForFunction(() => document.getElementById('sizing').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
+    await view.waitForFunction(() => document.getElementById('sizing-calc').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
     assert.equal(await view.evaluate(() => window.scrollY), 0, 'drawn without a second scroll');
   } finally {
     await context.close();
@@ -540,7 +540,7 @@ test('a link with a calculator\'s URL keys opens at that calculator, which compu
     assert.ok(await view.evaluate((h) => document.getElementById('paradox-calc').getBoundingClientRect().top < h, h), 'still in view');
     for (const stays of ['?n=2M&p=0.1%', '?prior=1e-4#top', '']) {
       await view.goto(`${baseUrl}${stays}`);
-      await view.waitForFunction(() => document.getElementById('sizing')?.result != null, null, WAIT);
+      await view.waitForFunction(() => document.getElementById('sizing-calc')?.result != null, null, WAIT);
       assert.equal(await view.evaluate(() => window.scrollY), 0, `${stays || 'no query'}: opens at the top`);
     }
   } finally {

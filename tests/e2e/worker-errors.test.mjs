@@ -40,7 +40,7 @@ test('the page: each calculator that computes in a worker gives the API\'s error
     ['?rm=3&rp=1%25', '#recycling-calc', () => bc.recommend({ m: '3', p: '1%' })],
     ['?rm=1000&rp=1%25&rkmax=65', '#recycling-calc', () => bc.recommend({ m: '1000', p: '1%', kmax: '65' })],
     // sizing (bc.size runs in the calculation worker)
-    ['?n=0&p=1%25', '#sizing', () => bc.size({ n: '0', p: '1%' })],
+    ['?n=0&p=1%25', '#sizing-calc', () => bc.size({ n: '0', p: '1%' })],
     // layouts (its own worker)
     ['?lk=7', '#layouts-calc', () => bc.layoutSize({ n: '1M', p: '1%', preset: 'rocksdb', k: '7' })],
   ];
