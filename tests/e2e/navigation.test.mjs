@@ -1,7 +1,7 @@
 // A page a visitor finds their way in (issue 32, item 5): the navigation by the questions people bring, in view on
 // opening, generated from the calculator declarations (schema/calculators.mjs, `page`); each calculator at a shareable
 // URL (its #fragment, or its keys) that opens at it and computes at once; keyboard and screen-reader reachable, light
-// and dark.
+// and dark; at 375 px no result text cut off.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -148,3 +148,65 @@ for (const colorScheme of ['light', 'dark']) {
   });
 }
 
+/**
+ * The text of every calculator that is not fully visible, each { calculator, text, why }: a text's line boxes must lie
+ * within its calculator and within every box that clips it (overflow hidden or clip: an ellipsis, a cut), and a text
+ * field's value or placeholder (which cannot wrap) within its box. A table's scroll box (role="region", a Tab stop
+ * while it scrolls: a11y.test) shows the rest by scrolling, so is no cut.
+ */
+const cutText = () => {
+  const out = [];
+  for (const host of document.querySelectorAll('main bloom-calc')) {
+    const walker = document.createTreeWalker(host.shadowRoot, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest('[hidden], .visually-hidden, style, script, option, textarea, template, [role="region"]')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      if (rects.length === 0) continue; // not rendered (display: none)
+      const left = Math.min(...rects.map((r) => r.left));
+      const right = Math.max(...rects.map((r) => r.right));
+      const clips = [host];
+      for (let a = parent; a && a !== host.shadowRoot; a = a.parentElement ?? a.getRootNode().host) {
+        if (a === host) break;
+        if (['hidden', 'clip'].includes(getComputedStyle(a).overflowX)) clips.push(a);
+      }
+      for (const clip of clips) {
+        const box = clip.getBoundingClientRect();
+        if (left < box.left - 0.5 || right > box.right + 0.5) {
+          out.push({ calculator: host.getAttribute('calculator'), text: text.slice(0, 60), why: `${Math.round(left)}-${Math.round(right)} px outside ${clip.localName}.${clip.className} ${Math.round(box.left)}-${Math.round(box.right)} px` });
+          break;
+        }
+      }
+    }
+    // a text field's value, or the solved value its placeholder shows (sizing: "= 9,592,956 (solved)"), cannot wrap
+    for (const input of host.shadowRoot.querySelectorAll('input:not([type]), input[type="text"]')) {
+      if (input.getClientRects().length === 0) continue;
+      const shown = input.value || input.placeholder;
+      const style = getComputedStyle(input, input.value ? null : '::placeholder');
+      const context = document.createElement('canvas').getContext('2d');
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const box = getComputedStyle(input);
+      const room = input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+      const width = context.measureText(shown).width;
+      if (width > room + 0.5) out.push({ calculator: host.getAttribute('calculator'), text: shown, why: `#${input.id}: ${Math.round(width)} px in ${Math.round(room)} px` });
+    }
+  }
+  return out;
+};
+
+test('375 px: every calculator\'s text, results included, is fully visible (none cut off, none past its calculator)', async () => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  try {
+    // the harness connects every calculator (scrolling down the page); each then shows its result
+    await page.goto(`${baseUrl}?n=1M&p=1%25`);
+    await page.waitForFunction(() => [...document.querySelectorAll('main bloom-calc')].every((el) => el.result != null || el.error != null), null, { timeout: 60_000 });
+    const solved = await page.evaluate(() => document.querySelector('bloom-calc[calculator="sizing"]').shadowRoot.getElementById('m').placeholder);
+    assert.equal(solved, '= 9,592,956 (solved)', 'the solved m is shown in its field');
+    assert.deepEqual(await page.evaluate(cutText), []);
+  } finally {
+    await page.setViewportSize(VIEWPORTS.desktop);
+  }
+});
