@@ -9,6 +9,7 @@
 
 #include "bloomcalc/families/xor/xor_filter.hpp"
 #include "bloomcalc/families/xor/xor_model.hpp"
+#include "bloomcalc/families/xor/xor_sizing.hpp"
 #include "parameter.hpp"
 
 using namespace bloomcalc;
@@ -94,4 +95,24 @@ TEST_CASE("xor: bad input names its parameter", "[families][xor]") {
     CHECK(parameter_of([] { simulate_xor(100, 8, 0, 10, 1); }) == "trials");
     CHECK(parameter_of([] { simulate_xor(1e7, 8, 1, 10, 1); }) == "n");
     CHECK(parameter_of([] { xor_model(100, 8); }) == "none");
+}
+
+TEST_CASE("xor: rows of the compare table and the inverse", "[families][xor]") {
+    const auto rows = size_xor(1e7, 0.001);
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0].family == "xor");
+    CHECK(param(rows[0], "f") == 8);
+    CHECK(!rows[0].meets);  // 1/256 > 0.1 %
+    CHECK(rows[1].meets);
+    CHECK(rows[1].bytes == xor_model(1e7, 16).bytes);
+    CHECK(rows[2].bits_per_key == Approx(39.3601024).epsilon(1e-9));  // 12 300 032 slots · 32 bits / 10^7
+    CHECK(!rows[0].operations.insert_after_build);
+    CHECK(!rows[0].operations.remove);
+    CHECK(size_xor(1000, 0.01, XorOptions{16}).size() == 1);
+    // The inverse: 10^6 keys in 2.5 MB hold 16-bit fingerprints (2 460 030 bytes) but not 32-bit ones.
+    const FamilyRow best = best_xor_in(2500000, 1e6);
+    CHECK(param(best, "f") == 16);
+    CHECK(parameter_of([] { best_xor_in(100, 1e6); }) == "maxBytes");
+    CHECK(parameter_of([] { size_xor(1e6, 1.5); }) == "p");
+    CHECK(parameter_of([] { size_xor(1e6, 0.01, XorOptions{7}); }) == "fingerprintBits");
 }
