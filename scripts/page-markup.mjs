@@ -2,21 +2,25 @@
 // declarations (schema/calculators.mjs: `page` and PAGE_GROUPS), so a calculator declared with `page` is on the page and
 // in its navigation with no page edit.
 import { CALCULATORS, PAGE_GROUPS } from '../schema/calculators.mjs';
+import { kebab } from '../schema/index.mjs';
 
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The page's calculators in page order: by group (PAGE_GROUPS' order), then as declared. Each { name, id, group,
+ * The page's calculators in page order: by group (PAGE_GROUPS' order), then as declared. Each { name, id, keys, group,
  * question, title }; its element's id is `<name>-calc`, the fragment its link and a shared URL name. A `page` naming no
  * declared group, or lacking its question or title, is an error.
  */
 export function pageCalculators(calculators = CALCULATORS, groups = PAGE_GROUPS) {
-  const declared = Object.entries(calculators).filter(([, def]) => def.page).map(([name, { page }]) => {
+  const declared = Object.entries(calculators).filter(([, def]) => def.page).map(([name, def]) => {
+    const { page } = def;
     for (const key of ['group', 'question', 'title'])
       if (typeof page[key] !== 'string' || page[key] === '') throw new Error(`schema/calculators.mjs: ${name}.page.${key} must be a non-empty string`);
     if (!Object.hasOwn(groups, page.group))
       throw new Error(`schema/calculators.mjs: ${name}.page.group "${page.group}" is none of PAGE_GROUPS (${Object.keys(groups).join(', ')})`);
-    return { name, id: `${name}-calc`, ...page };
+    // the keys of the page URL that name it (url, else the attribute; older keys too: web/element-fields.mjs, urlKeys)
+    const keys = Object.entries(def.fields ?? {}).flatMap(([field, f]) => [f.url ?? kebab(field), ...(f.urlOlder ?? [])]);
+    return { name, id: `${name}-calc`, keys, ...page };
   });
   return Object.keys(groups).flatMap((group) => declared.filter((c) => c.group === group));
 }
@@ -24,9 +28,11 @@ export function pageCalculators(calculators = CALCULATORS, groups = PAGE_GROUPS)
 /** The navigation: a list per group, a link per calculator (its question, its title beneath). */
 export function navMarkup(list, groups = PAGE_GROUPS) {
   const sections = Object.entries(groups).filter(([group]) => list.some((c) => c.group === group)).map(([group, label]) => {
-    const links = list.filter((c) => c.group === group)
-      .map((c) => `<li><a href="#${c.id}" data-calculator="${c.name}"><span class="nav-q">${escape(c.question)}</span> <span class="nav-t">${escape(c.title)}</span></a></li>`);
-    return `<div class="nav-group"><h3 id="nav-${group}">${escape(label)}</h3><ul aria-labelledby="nav-${group}">\n      ${links.join('\n      ')}\n    </ul></div>`;
+    const text = (c) => `<span class="nav-q">${escape(c.question)}</span> <span class="nav-t">${escape(c.title)}</span>`;
+    const link = (c) => `<a href="#${c.id}" data-calculator="${c.name}">${text(c)}</a>`;
+    const items = list.filter((c) => c.group === group).map((c) => `<li>${link(c)}</li>`);
+    const heading = `<h3 id="nav-${group}">${escape(label)}</h3>`;
+    return `<div class="nav-group">${heading}<ul aria-labelledby="nav-${group}">\n      ${items.join('\n      ')}\n    </ul></div>`;
   });
   return `<nav class="site-nav" aria-labelledby="nav-title">
     <h2 id="nav-title" class="nav-title">${list.length} calculators</h2>
@@ -34,9 +40,14 @@ export function navMarkup(list, groups = PAGE_GROUPS) {
   </nav>`;
 }
 
-/** The calculators' elements, as the page shows them (loading="lazy": those near the view compute first). */
+/**
+ * The calculators' elements, as the page shows them (loading="lazy": those near the view compute first), each with
+ * its URL keys (data-url-keys), by which web/app.mjs opens a link at it with no table of fields to load first.
+ */
 export function elementsMarkup(list) {
-  return list.map((c) => `<bloom-calc calculator="${c.name}" id="${c.id}" url-state loading="lazy"></bloom-calc>`).join('\n    ');
+  return list
+    .map((c) => `<bloom-calc calculator="${c.name}" id="${c.id}" url-state loading="lazy" data-url-keys="${escape(c.keys.join(' '))}"></bloom-calc>`)
+    .join('\n    ');
 }
 
 const NAV_MARKER = '<!-- navigation: scripts/page-markup.mjs -->';

@@ -9,9 +9,6 @@
 //  - the counting-filter calculator takes α from the paradox calculator, as one section did before;
 //  - a link naming a calculator (its #fragment, or its URL keys) opens at that calculator, which computes at once.
 // No computation here: each element does its own.
-import * as FIELDS from './fields.generated.mjs';
-import { urlKeys } from './element-fields.mjs';
-
 const params = new URLSearchParams(window.location.search);
 const embed = params.get('embed');
 const main = document.getElementById('main');
@@ -40,21 +37,21 @@ if (embed !== null) {
 // "Copy embed code" may offer an iframe of this page; an element on a host site has no page to offer
 for (const el of document.querySelectorAll('bloom-calc')) el.setAttribute('page-url', window.location.pathname);
 
-// A link to a calculator opens at it, and it computes at once (loading="lazy" taken off: it connects without waiting
-// for the view, where the browser may deliver the first view's intersections late). The link names it by its fragment (#<name>-calc, the navigation's: the browser scrolls to it) or by
-// its URL keys, as url-state writes them: the first of the page, in its order, whose keys the URL names, its top
-// scrolled to the top of the view here, before the first paint, with every calculator at its settled size (rendered
-// ahead): nothing moves on screen. Not on a reload or a return (the browser puts back the reader's own scroll).
+// A link to a calculator opens at it, and it computes at once: loading="lazy" comes off, so it connects as the
+// element script runs rather than when an intersection is next reported. The link names it by its fragment
+// (#<name>-calc, the navigation's: the browser scrolls to it) or by its URL keys, as url-state writes them: the first
+// of the page, in its order, whose keys the URL names, its top scrolled to the top of the view here, before the first
+// paint, with every calculator at its settled size (rendered ahead): nothing moves on screen. Not on a reload or a
+// return (the browser puts back the reader's own scroll).
 if (embed === null) {
   const calculators = [...main.querySelectorAll('bloom-calc')];
   const hashed = calculators.find((el) => `#${el.id}` === window.location.hash);
   const named = new Set([...params.keys()].map((key) => key.toLowerCase())); // any case (web/url-state.mjs)
-  const keyed = calculators.find((el) => {
-    const fields = FIELDS[`${el.getAttribute('calculator').toUpperCase()}_FIELDS`]; // web/fields.generated.mjs's names
-    return fields && urlKeys({ fields }).some((key) => named.has(key));
-  });
+  // its URL keys, written by the page's build (scripts/page-markup.mjs): this script loads no table of fields
+  const keyed = calculators.find((el) => (el.dataset.urlKeys ?? '').split(' ').some((key) => key && named.has(key)));
   const linked = window.location.hash ? hashed : keyed;
-  if (linked && linked !== calculators[0]) { // the first is in view: lazy, its chart waits for the view on a phone
+  // the first is in view: lazy, so on a phone its chart still waits for the view
+  if (linked && linked !== calculators[0]) {
     linked.removeAttribute('loading');
     if (!window.location.hash && performance.getEntriesByType('navigation')[0]?.type === 'navigate') linked.scrollIntoView();
   }

@@ -11,6 +11,8 @@ import { browserForFile, root } from './harness.mjs';
 import { layoutShiftObserver, layoutShiftSince, settledLayout } from '../sites/cls.mjs';
 import { CALCULATORS } from '../../schema/calculators.mjs';
 import { pageCalculators, withCalculators } from '../../scripts/page-markup.mjs';
+import { elementFields } from '../../scripts/generate/elements.mjs';
+import { urlKeys } from '../../web/element-fields.mjs';
 
 const WAIT = { timeout: 20_000 };
 const AXE = join(root, 'node_modules', 'axe-core', 'axe.min.js');
@@ -52,9 +54,10 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       assert.deepEqual(links.map((l) => l.text), expected.map((c) => c.question), 'the questions, in the schema\'s page order');
       assert.deepEqual(links.map((l) => l.target), expected.map((c) => c.name), 'each link targets its calculator');
       assert.deepEqual(links.filter((l) => !l.shown), [], 'every link is on the first screen');
-      // the page's calculators are the declared ones, in the navigation's order
-      assert.deepEqual(await view.evaluate(() => [...document.querySelectorAll('main bloom-calc')].map((el) => el.getAttribute('calculator'))),
-        expected.map((c) => c.name));
+      // the page's calculators are the declared ones, in the navigation's order, each with the URL keys its fields read
+      const shown = await view.evaluate(() =>
+        [...document.querySelectorAll('main bloom-calc')].map((el) => [el.getAttribute('calculator'), el.dataset.urlKeys]));
+      assert.deepEqual(shown, expected.map((c) => [c.name, urlKeys({ fields: elementFields(c.name) }).join(' ')]));
     });
   });
 }
@@ -65,8 +68,10 @@ test('a calculator declared in the schema reaches the navigation and the page wi
   const demo = { ...CALCULATORS, demo: { page: { group: 'use', question: 'A demo question', title: 'its title' }, methods: [], fields: {} } };
   const written = withCalculators(html, pageCalculators(demo));
   assert.match(written, /<a href="#demo-calc" data-calculator="demo"><span class="nav-q">A demo question<\/span>/);
-  assert.match(written, /<bloom-calc calculator="demo" id="demo-calc" url-state loading="lazy"><\/bloom-calc>/);
+  assert.match(written, /<bloom-calc calculator="demo" id="demo-calc" url-state loading="lazy" data-url-keys=""><\/bloom-calc>/);
   assert.throws(() => pageCalculators({ demo: { page: { group: 'nope', question: 'q', title: 't' } } }), /demo\.page\.group "nope"/);
+  // the page's render-blocking script finds a linked calculator by those keys, carrying no table of fields
+  assert.doesNotMatch(await readFile(join(root, 'dist', 'web', 'app.js'), 'utf8'), /px-prior|rbf-kmax/);
 });
 
 test('a navigation link, by keyboard: the page moves to its calculator, the URL names it, and it computes', async () => {
@@ -78,7 +83,8 @@ test('a navigation link, by keyboard: the page moves to its calculator, the URL 
     const target = pageCalculators().find((c) => c.name === 'paradox');
     await view.locator(`nav a[href="#${target.id}"]`).focus();
     await view.keyboard.press('Enter');
-    await view.waitForFunction((id) => window.location.hash === `#${id}` && Math.abs(document.getElementById(id).getBoundingClientRect().top) <= 1, target.id, WAIT);
+    const atTarget = (id) => window.location.hash === `#${id}` && Math.abs(document.getElementById(id).getBoundingClientRect().top) <= 1;
+    await view.waitForFunction(atTarget, target.id, WAIT);
     await view.waitForFunction((id) => document.getElementById(id).result != null, target.id, WAIT);
     // the next Tab goes into that calculator (the fragment is the focus's starting point)
     await view.keyboard.press('Tab');
@@ -105,7 +111,8 @@ test('a URL with a calculator\'s keys only: that calculator is loaded at once, t
   await fresh({ viewport: { width: 1280, height: 720 } }, async (view) => {
     await view.goto(`${baseUrl}?prior=1e-6&alpha=0.25&fpr=1e-3`, { waitUntil: 'commit' });
     await view.waitForFunction(() => document.getElementById('paradox-calc')?.result != null, null, WAIT);
-    const lazy = await view.evaluate(() => Object.fromEntries([...document.querySelectorAll('main bloom-calc')].map((el) => [el.id, el.getAttribute('loading')])));
+    const lazy = await view.evaluate(() =>
+      Object.fromEntries([...document.querySelectorAll('main bloom-calc')].map((el) => [el.id, el.getAttribute('loading')])));
     assert.equal(lazy['paradox-calc'], null);
     assert.equal(lazy['sizing-calc'], 'lazy');
     assert.equal(Object.values(lazy).filter((v) => v === 'lazy').length, pageCalculators().length - 1);
@@ -137,7 +144,8 @@ for (const colorScheme of ['light', 'dark']) {
       await fresh({ viewport, colorScheme }, async (view) => {
         await view.goto(baseUrl);
         await view.addScriptTag({ path: AXE });
-        const found = await view.evaluate(async () => (await window.axe.run(document.querySelector('nav'))).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+        const found = await view.evaluate(async () =>
+          (await window.axe.run(document.querySelector('nav'))).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
         assert.deepEqual(found, [], `${viewport.width} px`);
         // the page's colours follow the scheme: a dark page gets a dark navigation, not a white box
         const bg = await view.evaluate(() => getComputedStyle(document.querySelector('nav')).backgroundColor);
@@ -176,7 +184,9 @@ const cutText = () => {
       for (const clip of clips) {
         const box = clip.getBoundingClientRect();
         if (left < box.left - 0.5 || right > box.right + 0.5) {
-          out.push({ calculator: host.getAttribute('calculator'), text: text.slice(0, 60), why: `${Math.round(left)}-${Math.round(right)} px outside ${clip.localName}.${clip.className} ${Math.round(box.left)}-${Math.round(box.right)} px` });
+          const px = (a, b) => `${Math.round(a)}-${Math.round(b)} px`;
+          const where = `${px(left, right)} outside ${clip.localName}.${clip.className} ${px(box.left, box.right)}`;
+          out.push({ calculator: host.getAttribute('calculator'), text: text.slice(0, 60), why: where });
           break;
         }
       }
@@ -191,7 +201,8 @@ const cutText = () => {
       const box = getComputedStyle(input);
       const room = input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
       const width = context.measureText(shown).width;
-      if (width > room + 0.5) out.push({ calculator: host.getAttribute('calculator'), text: shown, why: `#${input.id}: ${Math.round(width)} px in ${Math.round(room)} px` });
+      const why = `#${input.id}: ${Math.round(width)} px in ${Math.round(room)} px`;
+      if (width > room + 0.5) out.push({ calculator: host.getAttribute('calculator'), text: shown, why });
     }
   }
   return out;
@@ -202,7 +213,8 @@ test('375 px: every calculator\'s text, results included, is fully visible (none
   try {
     // the harness connects every calculator (scrolling down the page); each then shows its result
     await page.goto(`${baseUrl}?n=1M&p=1%25`);
-    await page.waitForFunction(() => [...document.querySelectorAll('main bloom-calc')].every((el) => el.result != null || el.error != null), null, { timeout: 60_000 });
+    const computed = () => [...document.querySelectorAll('main bloom-calc')].every((el) => el.result != null || el.error != null);
+    await page.waitForFunction(computed, null, { timeout: 60_000 });
     const solved = await page.evaluate(() => document.querySelector('bloom-calc[calculator="sizing"]').shadowRoot.getElementById('m').placeholder);
     assert.equal(solved, '= 9,592,956 (solved)', 'the solved m is shown in its field');
     assert.deepEqual(await page.evaluate(cutText), []);
