@@ -67,19 +67,19 @@ TEST_CASE("xor: the model's FPR inside the real filter's simulation", "[families
 
 TEST_CASE("xor: construction failure per seed, model inside the simulation", "[families][xor]") {
     // Near the threshold (10^3 keys) about one seed in nine fails; the model measures it (1 048 seeds) and an
-    // independent simulation (2 000 filters, other keys) must hold it in its 99 % interval.
+    // independent simulation (1 000 filters, other keys) must hold it in its 99 % interval.
     const XorModel m = xor_model(1000, 8);
     CHECK(m.construction_trials == 1048);  // 2^20 keys placed in all
-    const StaticSimResult r = simulate_xor(1000, 8, 2000, 0, 11);
+    const StaticSimResult r = simulate_xor(1000, 8, 1000, 0, 11);
     INFO("simulated " << r.construction_failure << " [" << r.construction_failure_interval.low << ", "
                       << r.construction_failure_interval.high << "] of " << r.attempts << " seeds, model " << m.construction_failure);
     CHECK(inside(r.construction_failure_interval, m.construction_failure));
     CHECK(m.construction_failure > 0.05);
     CHECK(m.expected_attempts == Approx(1 / (1 - m.construction_failure)));
-    // Above 2^15 keys the closed-form pair term (a lower bound): 40 filters of 2^17 keys.
+    // Above 2^15 keys the closed-form pair term (a lower bound): 20 filters of 2^17 keys.
     const XorModel big = xor_model(131072, 8);
     CHECK(big.construction_trials == 0);
-    const StaticSimResult rb = simulate_xor(131072, 8, 40, 0, 13);
+    const StaticSimResult rb = simulate_xor(131072, 8, 20, 0, 13);
     INFO("n = 2^17: simulated " << rb.construction_failure << " [" << rb.construction_failure_interval.high << "], model "
                                 << big.construction_failure);
     CHECK(inside(rb.construction_failure_interval, big.construction_failure));

@@ -41,7 +41,7 @@ XorModel xor_model(double n, double fingerprint_bits) {
         m.construction_failure = -std::expm1(-keys * (keys - 1) / (2 * b * b * b));
         m.construction_failure_interval = Interval{m.construction_failure, m.construction_failure};
     }
-    m.expected_attempts = 1 / (1 - m.construction_failure);
+    m.expected_attempts = m.construction_failure < 1 ? 1 / (1 - m.construction_failure) : INFINITY;
     m.failure_after_retries = std::pow(m.construction_failure, kXorMaxAttempts);
     return m;
 }
