@@ -51,7 +51,7 @@ TEST_CASE("binary fuse: xor_singleheader's README figures", "[families][binary-f
 TEST_CASE("binary fuse: the allocation against a long-double recomputation", "[families][binary-fuse]") {
     std::uint64_t mismatches = 0, checked = 0;
     for (const unsigned a : {3u, 4u})
-        for (std::uint64_t n = 3; n <= 1e9; n = n * 21 / 17 + 1, ++checked) {
+        for (std::uint64_t n = 3; n <= 1000000000; n = n * 21 / 17 + 1, ++checked) {
             const BinaryFuseModel m = binary_fuse_allocation(static_cast<double>(n), a, 8);
             if (m.array_length != array_length_long_double(n, a)) {
                 ++mismatches;

@@ -108,7 +108,7 @@ StaticSimResult simulate_binary_fuse(double n, double arity, double fingerprint_
     std::vector<std::uint64_t> set(as_size<(1u << 22)>(keys));
     for (std::uint64_t trial = 0; trial < t; ++trial) {
         const std::uint64_t salt = rng.next();
-        for (std::uint64_t i = 0; i < keys; ++i) set[i] = mix64(salt + i);  // distinct keys
+        for (std::size_t i = 0; i < set.size(); ++i) set[i] = mix64(salt + i);  // distinct keys
         const bool built = filter.build(set);
         ++r.trials;
         r.attempts += filter.attempts();

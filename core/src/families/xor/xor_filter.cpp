@@ -107,7 +107,7 @@ StaticSimResult simulate_xor(double n, double fingerprint_bits, double trials, d
     for (std::uint64_t trial = 0; trial < t; ++trial) {
         // Distinct keys: a bijective mix of distinct ids (the library expects no duplicates).
         const std::uint64_t salt = rng.next();
-        for (std::uint64_t i = 0; i < keys; ++i) set[i] = mix64(salt + i);
+        for (std::size_t i = 0; i < set.size(); ++i) set[i] = mix64(salt + i);
         const bool built = filter.build(set);
         ++r.trials;
         r.attempts += filter.attempts();
