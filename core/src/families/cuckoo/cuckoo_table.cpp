@@ -16,7 +16,7 @@ constexpr std::uint64_t kAltMultiplier = 0x5bd1e995;  // both libraries' AltInde
 
 CuckooTable::CuckooTable(const CuckooShape& shape, std::uint64_t seed)
     : shape_(shape), salt_(mix64(seed ^ 0x2545f4914f6cdd1dULL)), rng_(seed ^ 0x9c6e2b5f0a4d3e71ULL) {
-    tables_.emplace_back(shape_.buckets * shape_.bucket_size, 0u);
+    tables_.emplace_back(static_cast<std::size_t>(shape_.buckets * shape_.bucket_size), 0u);
     buckets_.push_back(shape_.buckets);
 }
 
@@ -101,7 +101,7 @@ bool CuckooTable::insert(std::uint64_t key) {
         // CuckooFilter_Grow: numBuckets · expansion^numFilters.
         std::uint64_t B = shape_.buckets;
         for (std::size_t k = 0; k < tables_.size(); ++k) B *= shape_.expansion;
-        tables_.emplace_back(B * shape_.bucket_size, 0u);
+        tables_.emplace_back(static_cast<std::size_t>(B * shape_.bucket_size), 0u);  // ≤ 2^28 slots checked
         buckets_.push_back(B);
     }
 }
@@ -157,6 +157,8 @@ CuckooSimResult simulate_cuckoo(const CuckooSimConfig& c) {
     checked_integer(static_cast<double>(c.trials), "trials", 1, std::uint64_t{1} << 20);
     checked_integer(static_cast<double>(c.queries), "queries", 0, std::uint64_t{1} << 32);
     const std::uint64_t queries = c.queries == 0 ? std::max<std::uint64_t>(4096, keys) : c.queries;
+    if (c.shape.buckets * c.shape.bucket_size > (std::uint64_t{1} << 28))
+        throw RangeError("capacity", "a table of at most 2^28 slots to simulate", std::to_string(c.shape.buckets * c.shape.bucket_size));
     CuckooSimResult r;
     std::vector<double> rates;
     for (std::uint64_t trial = 0; trial < c.trials; ++trial) {

@@ -40,8 +40,10 @@ private:
     std::uint64_t alt(std::uint64_t index, std::uint32_t fp, std::uint64_t buckets) const;
     bool insert_efficient(std::uint64_t bucket, std::uint32_t fp);
     bool kick_redis(std::size_t t, const Probe& p);
-    std::uint32_t* bucket(std::size_t t, std::uint64_t i) { return &tables_[t][i * shape_.bucket_size]; }
-    const std::uint32_t* bucket(std::size_t t, std::uint64_t i) const { return &tables_[t][i * shape_.bucket_size]; }
+    std::uint32_t* bucket(std::size_t t, std::uint64_t i) { return &tables_[t][static_cast<std::size_t>(i * shape_.bucket_size)]; }
+    const std::uint32_t* bucket(std::size_t t, std::uint64_t i) const {
+        return &tables_[t][static_cast<std::size_t>(i * shape_.bucket_size)];
+    }
 
     CuckooShape shape_;
     std::uint64_t salt_;
@@ -73,7 +75,7 @@ struct CuckooSimResult {
     std::uint64_t max_allocated_bytes = 0;  // the largest table as allocated (RedisBloom: with its sub-filters)
 };
 
-// RangeError naming keys, trials (1..2^20) or queries (0..2^32).
+// RangeError naming keys, trials (1..2^20), queries (0..2^32), or capacity when the table has more than 2^28 slots.
 CuckooSimResult simulate_cuckoo(const CuckooSimConfig& config);
 
 }  // namespace bloomcalc
