@@ -1,11 +1,30 @@
-// The calculators of <bloom-calc> (web/<name>.mjs): each field's attribute (the API field's name in kebab case:
-// maxBytes → max-bytes), its key in the page URL (url; default the attribute), its start value on the page
-// (default; none: empty), older attribute names (older) and URL keys (urlOlder), and the id of its control in the
-// calculator's template (`id`: a pattern of {attr} and {url}, per calculator or per field). The fields are those of
-// the calculator's methods' inputs (schema/inputs.mjs), in the order the form shows them.
+// The calculators of <bloom-calc>, each declared once: everything that registers a calculator is generated from
+// this table or iterates it (web/calculators.generated.mjs: the element's registry, its WebAssembly module, the docs
+// pages it links; the test lists covering every calculator). Per calculator:
+//   title    what it answers, in a few words
+//   methods  the API methods it computes with; its WebAssembly module is theirs (schema/methods.mjs `module`)
+//   code     web/<file> and the name of its export ({ fields, mount, … }: web/element-base.mjs)
+//   docs     the docs pages its markup links (href="docs/<page>", shipped beside the element)
+//   markup   (optional) web/calculators/<markup>: its template, with its generated form at <!-- placeholder fields -->
+//            (a calculator without it has its template built in web/templates.mjs)
+//   prefix   its URL keys' prefix: a field's key is prefix + attribute unless it declares `url`; no key is another
+//            calculator's or the page's (PAGE_KEYS) but where a calculator declares it shares one's keys (`shares`:
+//            formulas and simulate show the sizing filter's m, n, k, hashing; cbf paradox's α) — tests/js/calculators.test.mjs
+//   fields   each field's attribute (the API field's name in kebab case: maxBytes → max-bytes), its key in the page
+//            URL (url), its start value on the page (default; none: empty), older attribute names (older) and URL
+//            keys (urlOlder), and the id of its control in the calculator's template (`id`: a pattern of {attr} and
+//            {url}, per calculator or per field). The fields are those of the calculator's methods' inputs
+//            (schema/inputs.mjs), in the order the form shows them. A calculator whose form is generated (sizing;
+//            web/templates.mjs formRows) declares each control: label ([symbol, words] for a text field, or markup),
+//            hint (examples, or markup), placeholder, numeric (a numeric keyboard), options (a select's [value, text] in order),
+//            error: false (no error line); a field of a calculator sharing another's keys shows that one's control.
 import { layoutFields, pagesOf } from './fields.mjs';
 import { INPUTS } from './inputs.mjs';
 import { METHODS } from './methods.mjs';
+import { kebab } from './names.mjs';
+
+/** The page's own URL keys (web/app.mjs): no calculator's. */
+export const PAGE_KEYS = ['embed'];
 
 // The page (web/index.html, written by scripts/page-markup.mjs): a calculator declaring `page` is on it, in the
 // navigation under its group (PAGE_GROUPS, in their order; then in the order declared here), its link the question a
@@ -15,18 +34,44 @@ export const PAGE_GROUPS = { size: 'Sizing', stream: 'Streams', use: 'Filters in
 export const CALCULATORS = {
   sizing: {
     page: { group: 'size', question: 'Size a filter', title: 'bits and hashes for n items at a rate p' },
+    title: 'Size a filter',
+    code: ['sizing.mjs', 'calculator'],
+    docs: ['models.html'],
+    prefix: '',
     methods: ['size'],
     id: '{attr}',
+    // its form, generated from the labels (web/templates.mjs, formRows): the text fields, then the selects
     fields: {
-      n: {}, p: {}, m: {}, k: {},
-      rounding: { default: 'none' },
-      method: { default: 'classic' },
-      hashing: { default: 'colliding' },
-      hashBits: { url: 'hash', default: 'none' },
+      n: { label: ['n', 'items'], hint: ['1M', '1Mi', '2^20', '1e6'], placeholder: 'items, e.g. 1M' },
+      p: { label: ['p', 'false-positive rate'], hint: ['1%', '1e-3', '1 in 1000'], placeholder: 'target, e.g. 1%' },
+      m: { label: ['m', 'bits'], hint: ['8192', '64KiB', '2Gb'], placeholder: 'size, e.g. 64KiB' },
+      k: { label: ['k', 'hash functions'], hint: '1–64; empty: optimal', placeholder: 'e.g. 7', numeric: true },
+      rounding: {
+        default: 'none',
+        label: 'Round <var>m</var>',
+        options: [['none', 'no rounding'], ['word64', 'up to a multiple of 64 bits'], ['pow2', 'up to a power of two']],
+      },
+      method: { default: 'classic', label: 'Size by', options: [['classic', 'classic formula'], ['exact', 'exact mean FPR']] },
+      hashing: { default: 'colliding', label: 'Hashing', options: [['colliding', 'colliding (with replacement)'], ['distinct', 'distinct (k different bits)']] },
+      hashBits: { url: 'hash', default: 'none', label: 'Hash width', options: [['none', 'none'], ['32', '32 bits'], ['64', '64 bits']], error: false },
     },
   },
-  formulas: { methods: ['fpr'], id: '{attr}', fields: { m: {}, n: {}, k: {}, hashing: { default: 'colliding' } } },
+  formulas: {
+    title: 'The FPR of a filter, formula by formula',
+    code: ['formulas.mjs', 'formulas'],
+    docs: ['models.html'],
+    prefix: '',
+    shares: 'sizing',
+    methods: ['fpr'],
+    id: '{attr}',
+    fields: { m: {}, n: {}, k: {}, hashing: { default: 'colliding' } },
+  },
   simulate: {
+    title: 'Simulate a filter against the exact mean',
+    code: ['formulas.mjs', 'simulate'],
+    docs: ['models.html'],
+    prefix: '',
+    shares: 'sizing',
     methods: ['fpr', 'simulateLayout'],
     id: '{attr}',
     fields: {
@@ -39,6 +84,10 @@ export const CALCULATORS = {
   },
   layouts: {
     page: { group: 'size', question: 'Block layouts', title: 'blocked, split-block: RocksDB, Parquet, Boost' },
+    title: 'Block layouts: the filters people deploy',
+    code: ['layouts.mjs', 'calculator'],
+    docs: ['layouts.html'],
+    prefix: 'l',
     methods: ['layoutSize'],
     id: 'px-{url}',
     fields: {
@@ -52,6 +101,10 @@ export const CALCULATORS = {
   },
   libraries: {
     page: { group: 'size', question: "A library's sizing", title: 'what each allocates, the rate it really gives' },
+    title: 'What each library really allocates',
+    code: ['libraries.mjs', 'calculator'],
+    docs: ['libraries.html', 'hash-width.html'],
+    prefix: 'lib',
     methods: ['librarySize'],
     id: 'px-{url}',
     fields: {
@@ -63,6 +116,10 @@ export const CALCULATORS = {
   },
   scalable: {
     page: { group: 'size', question: 'A filter that grows', title: 'scalable filters: what the chain delivers' },
+    title: 'Scalable filters: what the chain delivers',
+    code: ['scalable.mjs', 'calculator'],
+    docs: ['scalable.html'],
+    prefix: 's',
     methods: ['scalable'],
     id: 'px-{url}',
     // RedisBloom's defaults (R = 0.5, S = 2) at a real scale
@@ -77,6 +134,10 @@ export const CALCULATORS = {
   },
   window: {
     page: { group: 'stream', question: 'A sliding window', title: 'the last W messages at a rate p' },
+    title: 'A sliding window',
+    code: ['window.mjs', 'calculator'],
+    docs: ['window.html'],
+    prefix: 'w',
     methods: ['window'],
     id: 'px-{url}',
     // real scale: W = 1M messages at p = 0.1 %
@@ -84,6 +145,10 @@ export const CALCULATORS = {
   },
   state: {
     page: { group: 'use', question: 'A filter in use', title: 'what its set bits say: items, rate, sets' },
+    title: 'A filter in use: what its set bits say',
+    code: ['state.mjs', 'calculator'],
+    docs: ['state.html'],
+    prefix: 'st',
     methods: ['state'],
     id: 'px-{url}',
     fields: {
@@ -98,6 +163,10 @@ export const CALCULATORS = {
   },
   overflow: {
     page: { group: 'use', question: 'Counter overflow', title: "will a counting filter's counters overflow?" },
+    title: 'Counting filters: counter overflow',
+    code: ['overflow.mjs', 'calculator'],
+    docs: ['paradox.html'],
+    prefix: 'o',
     methods: ['overflow'],
     id: 'px-{url}',
     fields: {
@@ -110,26 +179,39 @@ export const CALCULATORS = {
   },
   paradox: {
     page: { group: 'trust', question: 'The Bloom paradox', title: 'should a positive answer be trusted?' },
+    title: 'The Bloom paradox',
+    code: ['paradox.mjs', 'calculator'],
+    docs: ['paradox.html'],
+    prefix: '',
     methods: ['paradox'],
     id: 'px-{attr}',
     fields: { prior: { default: '1e-6' }, alpha: { default: '1' }, bpe: { default: '10' }, fpr: {} },
   },
   cbf: {
     page: { group: 'trust', question: 'Counting filters', title: 'the paradox from the counter product' },
+    title: 'A counting filter\'s answer',
+    code: ['cbf.mjs', 'calculator'],
+    docs: ['paradox.html'],
+    prefix: 'c',
+    shares: 'paradox',
     methods: ['cbf'],
     id: 'px-{url}',
     // the page's URL carries the CBF's m, n, k, prior as cm, cn, ck, cprior
     fields: {
-      counters: { default: '1,2,1,1,2,4' },
+      counters: { url: 'counters', default: '1,2,1,1,2,4' },
       m: { url: 'cm', default: '26624' },
       n: { url: 'cn', default: '3328' },
       k: { url: 'ck', default: '6' },
       prior: { url: 'cprior', default: '0.125' },
-      alpha: { id: 'px-calpha', default: '1' },
+      alpha: { url: 'alpha', id: 'px-calpha', default: '1' }, // paradox's α, which our page copies into this one (web/app.mjs)
     },
   },
   recycling: {
     page: { group: 'stream', question: 'Recycling filters', title: 'messages per cycle at a target rate' },
+    title: 'Recycling filters: messages per cycle',
+    code: ['rbf.mjs', 'calculator'],
+    docs: ['rbf.html'],
+    prefix: 'r',
     methods: ['recommend', 'rbf'],
     id: 'rbf-{attr}',
     fields: {
@@ -152,3 +234,7 @@ for (const [name, def] of Object.entries(CALCULATORS))
   for (const method of def.methods)
     for (const [field, f] of Object.entries(INPUTS[METHODS[method].input].fields))
       if (f.pages?.[name] && !Object.hasOwn(def.fields, field)) def.fields[field] = f.pages[name];
+
+// A field without a key of its own takes its calculator's prefix and its attribute (cbf: counters → ccounters).
+for (const { prefix, fields } of Object.values(CALCULATORS))
+  for (const [field, f] of Object.entries(fields)) f.url ??= `${prefix}${kebab(field)}`;

@@ -16,11 +16,8 @@ export const KINDS = {
   list: 'a list of numbers: an array or comma-separated text',
   flag: 'true or false (or the text "true" / "false")',
 };
-export { CALCULATORS } from './calculators.mjs';
+export { CALCULATORS, PAGE_KEYS } from './calculators.mjs';
 
-/** A field's name in kebab case: its CLI option and element attribute (maxBytes → max-bytes). */
-export const kebab = (name) => name.replace(/(?<=[a-z0-9])[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-/** A field's name in snake case: its member in the core's input struct (maxBytes → max_bytes). */
-export const snake = (name) => name.replace(/(?<=[a-z0-9])[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export { kebab, snake } from './names.mjs';
 export { COMMANDS, QUANTITIES } from './cli.mjs';
 export { VOCABULARY } from './vocabulary.mjs';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 import { runtimeTables } from './generate/runtime.mjs';
 import { inputTypes } from './generate/types.mjs';
-import { elementTables } from './generate/elements.mjs';
+import { calculatorRegistry, elementTables } from './generate/elements.mjs';
 import { cliOptions } from './generate/cli.mjs';
 import { docsPages } from './generate/docs.mjs';
 import { bindingReaders } from './generate/bindings.mjs';
@@ -24,6 +24,7 @@ export async function generated() {
     'wasm/inputs.generated.mjs': runtimeTables(header),
     'wasm/inputs.d.ts': inputTypes(header),
     'web/fields.generated.mjs': elementTables(header),
+    'web/calculators.generated.mjs': calculatorRegistry(header),
     'wasm/cli/options.generated.mjs': cliOptions(header),
     'wasm/bindings/inputs.generated.hpp': bindingReaders(header),
     ...(await docsPages(ROOT)),

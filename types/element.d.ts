@@ -4,48 +4,28 @@
 export * from './element-class.js';
 
 /** The calculators of <bloom-calc calculator="…">. */
-export type BloomCalcCalculator = 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window' | 'state' | 'overflow';
+export type BloomCalcCalculator = 'sizing' | 'formulas' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window' | 'state' | 'overflow' | 'paradox' | 'cbf' | 'recycling';
 
 /** The attributes of <bloom-calc> (every calculator's inputs; each calculator reads its own), as strings. */
 export interface BloomCalcAttributes {
-  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable, window, state, overflow. */
-  calculator?: 'sizing' | 'formulas' | 'paradox' | 'cbf' | 'recycling' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window' | 'state' | 'overflow';
-  /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], overflow (default 100k) [URL key on], as typed (the same strings as the page URL). */
+  /** Which calculator: sizing, formulas, simulate, layouts, libraries, scalable, window, state, overflow, paradox, cbf, recycling. */
+  calculator?: 'sizing' | 'formulas' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window' | 'state' | 'overflow' | 'paradox' | 'cbf' | 'recycling';
+  /** An input of sizing, formulas, simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], overflow (default 100k) [URL key on], cbf (default 3328) [URL key cn], as typed (the same strings as the page URL). */
   n?: string;
-  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], state (default 1%) [URL key stp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
+  /** An input of sizing, layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], state (default 1%) [URL key stp], recycling (default 1%) [URL key rp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
   p?: string;
-  /** An input of sizing, formulas, cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], simulate, state (default 1Mi) [URL key stm], overflow (default 1M) [URL key om], as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, simulate, state (default 1Mi) [URL key stm], overflow (default 1M) [URL key om], cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], as typed (the same strings as the page URL). */
   m?: string;
-  /** An input of sizing, formulas, cbf (default 6) [URL key ck], recycling [URL key rk], simulate, layouts [URL key lk], state (default 7) [URL key stk], overflow (default 7) [URL key ok], as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, simulate, layouts [URL key lk], state (default 7) [URL key stk], overflow (default 7) [URL key ok], cbf (default 6) [URL key ck], recycling [URL key rk], as typed (the same strings as the page URL). */
   k?: string;
   /** An input of sizing (default none), as typed (the same strings as the page URL). */
   rounding?: 'none' | 'word64' | 'pow2';
   /** An input of sizing (default classic), as typed (the same strings as the page URL). */
   method?: 'classic' | 'exact';
-  /** An input of sizing (default colliding), formulas (default colliding), recycling (default colliding) [URL key rhashing], simulate (default colliding), state (default colliding) [URL key sthashing], as typed (the same strings as the page URL). */
+  /** An input of sizing (default colliding), formulas (default colliding), simulate (default colliding), state (default colliding) [URL key sthashing], recycling (default colliding) [URL key rhashing], as typed (the same strings as the page URL). */
   hashing?: 'colliding' | 'distinct';
   /** An input of sizing (default none) [URL key hash], layouts (default none) [URL key lhash], libraries (default 64) [URL key libhash], as typed (the same strings as the page URL). */
   'hash-bits'?: 'none' | '32' | '64';
-  /** An input of paradox (default 1e-6), cbf (default 0.125) [URL key cprior], as typed (the same strings as the page URL). */
-  prior?: string;
-  /** An input of paradox (default 1), cbf (default 1), as typed (the same strings as the page URL). */
-  alpha?: string;
-  /** An input of paradox (default 10), as typed (the same strings as the page URL). */
-  bpe?: string;
-  /** An input of paradox, as typed (the same strings as the page URL). */
-  fpr?: string;
-  /** An input of cbf (default 1,2,1,1,2,4), as typed (the same strings as the page URL). */
-  counters?: string;
-  /** An input of recycling (default 32) [URL key rkmax], as typed (the same strings as the page URL). */
-  kmax?: string;
-  /** An input of recycling (default nonretaining) [URL key rrecycling], as typed (the same strings as the page URL). */
-  recycling?: 'nonretaining' | 'retaining';
-  /** An input of recycling (default exact) [URL key rrestart], as typed (the same strings as the page URL). */
-  restart?: 'exact' | 'eq10';
-  /** An input of recycling (default after) [URL key rswap], as typed (the same strings as the page URL). */
-  swap?: 'after' | 'before';
-  /** An input of recycling [URL key rsigma], as typed (the same strings as the page URL). */
-  sigma?: string;
   /** An input of simulate (default 20), as typed (the same strings as the page URL). */
   epochs?: string;
   /** An input of simulate (default 1), as typed (the same strings as the page URL). */
@@ -78,6 +58,26 @@ export interface BloomCalcAttributes {
   bits?: string;
   /** An input of overflow (default 1e-12) [URL key otarget], as typed (the same strings as the page URL). */
   target?: string;
+  /** An input of paradox (default 1e-6), cbf (default 0.125) [URL key cprior], as typed (the same strings as the page URL). */
+  prior?: string;
+  /** An input of paradox (default 1), cbf (default 1), as typed (the same strings as the page URL). */
+  alpha?: string;
+  /** An input of paradox (default 10), as typed (the same strings as the page URL). */
+  bpe?: string;
+  /** An input of paradox, as typed (the same strings as the page URL). */
+  fpr?: string;
+  /** An input of cbf (default 1,2,1,1,2,4), as typed (the same strings as the page URL). */
+  counters?: string;
+  /** An input of recycling (default 32) [URL key rkmax], as typed (the same strings as the page URL). */
+  kmax?: string;
+  /** An input of recycling (default nonretaining) [URL key rrecycling], as typed (the same strings as the page URL). */
+  recycling?: 'nonretaining' | 'retaining';
+  /** An input of recycling (default exact) [URL key rrestart], as typed (the same strings as the page URL). */
+  restart?: 'exact' | 'eq10';
+  /** An input of recycling (default after) [URL key rswap], as typed (the same strings as the page URL). */
+  swap?: 'after' | 'before';
+  /** An input of recycling [URL key rsigma], as typed (the same strings as the page URL). */
+  sigma?: string;
   /** Older name of hash-scheme: read, and rewritten to hash-scheme. */
   scheme?: 'ideal' | 'double' | 'enhanced-double';
   /** Older name of block-bits: read, and rewritten to block-bits. */
@@ -109,44 +109,24 @@ export interface BloomCalcEventMap extends Omit<HTMLElementEventMap, 'error'> {
  * the attribute; setting an attribute or property recomputes.
  */
 export interface BloomCalcProperties {
-  /** Which calculator: sizing, formulas, paradox, cbf, recycling, simulate, layouts, libraries, scalable, window, state, overflow. */
+  /** Which calculator: sizing, formulas, simulate, layouts, libraries, scalable, window, state, overflow, paradox, cbf, recycling. */
   calculator: BloomCalcCalculator;
-  /** An input of sizing, formulas, cbf (default 3328) [URL key cn], simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], overflow (default 100k) [URL key on], as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], overflow (default 100k) [URL key on], cbf (default 3328) [URL key cn], as typed (the same strings as the page URL). */
   n: string;
-  /** An input of sizing, recycling (default 1%) [URL key rp], layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], state (default 1%) [URL key stp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
+  /** An input of sizing, layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], state (default 1%) [URL key stp], recycling (default 1%) [URL key rp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
   p: string;
-  /** An input of sizing, formulas, cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], simulate, state (default 1Mi) [URL key stm], overflow (default 1M) [URL key om], as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, simulate, state (default 1Mi) [URL key stm], overflow (default 1M) [URL key om], cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], as typed (the same strings as the page URL). */
   m: string;
-  /** An input of sizing, formulas, cbf (default 6) [URL key ck], recycling [URL key rk], simulate, layouts [URL key lk], state (default 7) [URL key stk], overflow (default 7) [URL key ok], as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, simulate, layouts [URL key lk], state (default 7) [URL key stk], overflow (default 7) [URL key ok], cbf (default 6) [URL key ck], recycling [URL key rk], as typed (the same strings as the page URL). */
   k: string;
   /** An input of sizing (default none), as typed (the same strings as the page URL). */
   rounding: 'none' | 'word64' | 'pow2';
   /** An input of sizing (default classic), as typed (the same strings as the page URL). */
   method: 'classic' | 'exact';
-  /** An input of sizing (default colliding), formulas (default colliding), recycling (default colliding) [URL key rhashing], simulate (default colliding), state (default colliding) [URL key sthashing], as typed (the same strings as the page URL). */
+  /** An input of sizing (default colliding), formulas (default colliding), simulate (default colliding), state (default colliding) [URL key sthashing], recycling (default colliding) [URL key rhashing], as typed (the same strings as the page URL). */
   hashing: 'colliding' | 'distinct';
   /** An input of sizing (default none) [URL key hash], layouts (default none) [URL key lhash], libraries (default 64) [URL key libhash], as typed (the same strings as the page URL). */
   hashBits: 'none' | '32' | '64';
-  /** An input of paradox (default 1e-6), cbf (default 0.125) [URL key cprior], as typed (the same strings as the page URL). */
-  prior: string;
-  /** An input of paradox (default 1), cbf (default 1), as typed (the same strings as the page URL). */
-  alpha: string;
-  /** An input of paradox (default 10), as typed (the same strings as the page URL). */
-  bpe: string;
-  /** An input of paradox, as typed (the same strings as the page URL). */
-  fpr: string;
-  /** An input of cbf (default 1,2,1,1,2,4), as typed (the same strings as the page URL). */
-  counters: string;
-  /** An input of recycling (default 32) [URL key rkmax], as typed (the same strings as the page URL). */
-  kmax: string;
-  /** An input of recycling (default nonretaining) [URL key rrecycling], as typed (the same strings as the page URL). */
-  recycling: 'nonretaining' | 'retaining';
-  /** An input of recycling (default exact) [URL key rrestart], as typed (the same strings as the page URL). */
-  restart: 'exact' | 'eq10';
-  /** An input of recycling (default after) [URL key rswap], as typed (the same strings as the page URL). */
-  swap: 'after' | 'before';
-  /** An input of recycling [URL key rsigma], as typed (the same strings as the page URL). */
-  sigma: string;
   /** An input of simulate (default 20), as typed (the same strings as the page URL). */
   epochs: string;
   /** An input of simulate (default 1), as typed (the same strings as the page URL). */
@@ -179,6 +159,26 @@ export interface BloomCalcProperties {
   bits: string;
   /** An input of overflow (default 1e-12) [URL key otarget], as typed (the same strings as the page URL). */
   target: string;
+  /** An input of paradox (default 1e-6), cbf (default 0.125) [URL key cprior], as typed (the same strings as the page URL). */
+  prior: string;
+  /** An input of paradox (default 1), cbf (default 1), as typed (the same strings as the page URL). */
+  alpha: string;
+  /** An input of paradox (default 10), as typed (the same strings as the page URL). */
+  bpe: string;
+  /** An input of paradox, as typed (the same strings as the page URL). */
+  fpr: string;
+  /** An input of cbf (default 1,2,1,1,2,4), as typed (the same strings as the page URL). */
+  counters: string;
+  /** An input of recycling (default 32) [URL key rkmax], as typed (the same strings as the page URL). */
+  kmax: string;
+  /** An input of recycling (default nonretaining) [URL key rrecycling], as typed (the same strings as the page URL). */
+  recycling: 'nonretaining' | 'retaining';
+  /** An input of recycling (default exact) [URL key rrestart], as typed (the same strings as the page URL). */
+  restart: 'exact' | 'eq10';
+  /** An input of recycling (default after) [URL key rswap], as typed (the same strings as the page URL). */
+  swap: 'after' | 'before';
+  /** An input of recycling [URL key rsigma], as typed (the same strings as the page URL). */
+  sigma: string;
   /** Older name of hash-scheme: read, and rewritten to hash-scheme. */
   scheme: 'ideal' | 'double' | 'enhanced-double';
   /** Older name of block-bits: read, and rewritten to block-bits. */

@@ -1,22 +1,9 @@
 // The calculators' links to the docs (href="docs/<file>", in the markup and in rendered results).
-
-/**
- * The docs pages the calculators link to (href="docs/<file>"), shipped beside the bundle in dist/element/docs/.
- * Literal new URL(…, import.meta.url)s: bundlers (Vite, webpack, Rspack, Parcel) emit each page and rewrite the
- * URL, and unbundled they resolve beside bloom-calc.mjs, so a link works on any host site. Every href="docs/…"
- * of the calculators is one of these (tests/js/element-css.test.mjs checks it).
- */
-export const DOCS = {
-  'models.html': () => new URL('./docs/models.html', import.meta.url),
-  'layouts.html': () => new URL('./docs/layouts.html', import.meta.url),
-  'rbf.html': () => new URL('./docs/rbf.html', import.meta.url),
-  'libraries.html': () => new URL('./docs/libraries.html', import.meta.url),
-  'hash-width.html': () => new URL('./docs/hash-width.html', import.meta.url),
-  'scalable.html': () => new URL('./docs/scalable.html', import.meta.url),
-  'window.html': () => new URL('./docs/window.html', import.meta.url),
-  'state.html': () => new URL('./docs/state.html', import.meta.url),
-  'paradox.html': () => new URL('./docs/paradox.html', import.meta.url),
-};
+// DOCS: the docs pages the calculators link to (href="docs/<file>"; schema/calculators.mjs `docs`), shipped beside the
+// bundle in dist/element/docs/. Literal new URL(…, import.meta.url)s: bundlers (Vite, webpack, Rspack, Parcel) emit each
+// page and rewrite the URL, and unbundled they resolve beside bloom-calc.mjs, so a link works on any host site. Every
+// href="docs/…" of the calculators is one of these (tests/js/element-css.test.mjs checks it).
+import { DOCS } from './calculators.generated.mjs';
 
 /**
  * The links to the docs under `root` point at `docsBase` (the element's docs-base attribute) when it is set, else

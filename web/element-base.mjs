@@ -40,8 +40,9 @@
 //                     redone when it returns: the element fires 'input' on the first field).
 //       The calculator keeps reading its controls' values; it never touches location (the element does,
 //       with the url-state attribute). Long work (> ~50 ms) goes to a worker, as the page always did.
-//  3. Register it in web/element.mjs (CALCULATORS: its name and a literal `import('./<name>.mjs')`, so that
-//     esbuild makes it a chunk of its own) and add it to docs/embed.md.
+//  3. Declare it in schema/calculators.mjs (its title, methods, code, docs pages, URL key prefix, fields) and run
+//     npm run generate: web/calculators.generated.mjs registers it (a literal import() of its code, a chunk of its
+//     own); add it to docs/embed.md. `npm run new-calculator <name>` writes all of it (docs/embed.md, "Adding a calculator").
 //
 // Styles (web/element-styles.mjs): web/element.css + uPlot's CSS, as constructable stylesheets shared by all elements (no <style>
 // element, no style attribute: works under a CSP without 'unsafe-inline' in style-src). Theming: custom

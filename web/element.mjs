@@ -4,38 +4,20 @@
 // bundle's own URL). The page (dist/web) is built from the same bundle. See docs/embed.md.
 import { BloomCalcElement } from './element-base.mjs';
 import { calculatorNames, loadCalculator, registerCalculator } from './element-registry.mjs';
-import { TEMPLATES } from './templates.mjs';
+import { TEMPLATES, markupTemplate } from './templates.mjs';
+import { CALCULATORS, MARKUP, MODULES } from './calculators.generated.mjs';
 
-/**
- * Every calculator <bloom-calc calculator="…"> knows, each loaded on first use: the element bundle is this
- * entry and element-base.mjs (with the files it imports); each calculator's code (and what only it needs) is a chunk of its own, and
- * uPlot is fetched when a chart is first drawn, so a page embedding one calculator downloads only that one's
- * code (the embed size budget, tests/js/size.test.mjs). Keep each import() literal: esbuild splits on it.
- */
-export const CALCULATORS = {
-  sizing: () => import('./sizing.mjs').then((m) => m.calculator),
-  formulas: () => import('./formulas.mjs').then((m) => m.formulas),
-  paradox: () => import('./paradox.mjs').then((m) => m.calculator),
-  cbf: () => import('./cbf.mjs').then((m) => m.calculator),
-  recycling: () => import('./rbf.mjs').then((m) => m.calculator),
-  simulate: () => import('./formulas.mjs').then((m) => m.simulate),
-  layouts: () => import('./layouts.mjs').then((m) => m.calculator),
-  libraries: () => import('./libraries.mjs').then((m) => m.calculator),
-  scalable: () => import('./scalable.mjs').then((m) => m.calculator),
-  window: () => import('./window.mjs').then((m) => m.calculator),
-  state: () => import('./state.mjs').then((m) => m.calculator),
-  overflow: () => import('./overflow.mjs').then((m) => m.calculator),
-};
-
-/**
- * The WebAssembly module of each calculator that does not compute with the main one (bloomcalc.web.wasm):
- * the recycling filters are a module of their own, bloomcalc.rbf.wasm, and so are the library questions,
- * bloomcalc.tools.wasm (the embed size budget; docs/decisions.md, "Two modules", "A third module"). A
- * calculator reaches only its module's methods through ctx.bc.
- */
-export const MODULES = { recycling: 'rbf', libraries: 'tools', scalable: 'tools', window: 'tools', state: 'tools', overflow: 'tools' };
-
-// each calculator's markup is in this entry (web/templates.mjs): an element shows it the moment it connects
+// Every calculator <bloom-calc calculator="…"> knows (schema/calculators.mjs, generated into
+// web/calculators.generated.mjs), each loaded on first use: the element bundle is this entry and element-base.mjs
+// (with the files it imports); each calculator's code (and what only it needs) is a chunk of its own (a literal
+// import() there), and uPlot is fetched when a chart is first drawn, so a page embedding one calculator downloads
+// only that one's code (the embed size budget, tests/js/size.test.mjs). MODULES: the WebAssembly module of each
+// calculator not computing with the main one (bloomcalc.web.wasm), its methods' (docs/decisions.md, "Two modules",
+// "A third module"); a calculator reaches only its module's methods through ctx.bc.
+//
+// Each calculator's markup is in this entry (web/templates.mjs): an element shows it the moment it connects
+// (a calculator declaring its markup: built here, before its code reads it)
+for (const [name, [html, fields]] of Object.entries(MARKUP)) TEMPLATES[name] = markupTemplate(html, fields);
 for (const [name, load] of Object.entries(CALCULATORS)) registerCalculator(name, load, MODULES[name], TEMPLATES[name]);
 
 // Set on the page by the first copy of this bundle that finds another one's <bloom-calc> (one warning per page).
@@ -58,4 +40,4 @@ function defineElement() {
 }
 defineElement();
 
-export { BloomCalcElement, calculatorNames, loadCalculator };
+export { BloomCalcElement, CALCULATORS, MODULES, calculatorNames, loadCalculator };

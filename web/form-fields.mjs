@@ -3,6 +3,23 @@
 // and chart (the embed size budget, tests/js/size.test.mjs).
 const DEBOUNCE_MS = 120;
 
+/** A generated field table (web/fields.generated.mjs: attribute → field) by the API's names (hash-bits → hashBits). */
+export const byApiName = (table) => Object.fromEntries(Object.entries(table).map(([attr, f]) => [attr.replace(/-([a-z])/g, (_, c) => c.toUpperCase()), f]));
+
+/**
+ * A method's input from a generated form's values (`state`, by API name): a text field as typed, when not blank; a
+ * select's value, but its `absent` one (hash-bits none: no field), a number where the choices are numbers.
+ */
+export function formInput(fields, state) {
+  const input = {};
+  for (const [key, f] of Object.entries(fields)) {
+    if (!f.choices) {
+      if (state[key].trim() !== '') input[key] = state[key];
+    } else if (state[key] !== f.absent) input[key] = f.number ? Number(state[key]) : state[key];
+  }
+  return input;
+}
+
 /** Shows a value: its number in data-value (tests, exports), its text as text. */
 export function setValue(el, value, text) {
   el.dataset.value = String(value);

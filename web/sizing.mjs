@@ -7,7 +7,7 @@ import { withTemplate } from './templates.mjs';
 import { shareWasm } from './wasm-share.mjs';
 import { createCaller } from '../wasm/worker-protocol.mjs';
 import { createSimulationPanel } from './simulate.mjs';
-import { setValue } from './form-fields.mjs';
+import { byApiName, formInput, setValue } from './form-fields.mjs';
 import { renderFormulas } from './formula-table.mjs';
 import { SIZING_FIELDS } from './fields.generated.mjs';
 import {
@@ -21,14 +21,16 @@ import {
   formatSignificant,
 } from '../wasm/format.mjs';
 
-const TEXT_FIELDS = ['n', 'p', 'm', 'k'];
-const SELECTS = { rounding: 'none', method: 'classic', hashing: 'colliding' };
-const KEYS = [...TEXT_FIELDS, ...Object.keys(SELECTS)];
+// The form's fields, by API name (hashBits), as the schema declares them (schema/calculators.mjs, web/fields.generated.mjs):
+// a new input of bc.size placed on this calculator reaches the form and the input with no edit here.
+const FIELDS = byApiName(SIZING_FIELDS);
+const KEYS = Object.keys(FIELDS);
+const TEXT_FIELDS = KEYS.filter((key) => !FIELDS[key].choices);
 const DEBOUNCE_MS = 150;
 const SLICE_MS = 8; // longest stretch of chart work before yielding to the browser
 
-/** The core's parser for each text field (the same ones bc.size applies). */
-const PARSERS = { n: 'parseCount', p: 'parseProbability', m: 'parseBits', k: 'parseCount' };
+/** The core's parser of each kind of text field (the same ones bc.size applies). */
+const PARSERS = { count: 'parseCount', probability: 'parseProbability', bits: 'parseBits' };
 
 const SOLVED_TEXT = {
   'm,k': 'Solved m and k',
@@ -57,8 +59,9 @@ const nextSlice = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 
 function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
-  const controls = Object.fromEntries(KEYS.map((key) => [key, $(key)]));
-  const errors = Object.fromEntries(KEYS.map((key) => [key, $(`${key}-error`)]));
+  const controls = Object.fromEntries(KEYS.map((key) => [key, $(FIELDS[key].id)]));
+  // a choice that cannot be wrong has no error line of its own (hash-bits)
+  const errors = Object.fromEntries(KEYS.filter((key) => FIELDS[key].error !== false).map((key) => [key, $(`${FIELDS[key].id}-error`)]));
   const generalError = $('general-error');
   const resultsCard = $('results');
   const formulasCard = $('formulas');
@@ -95,19 +98,12 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
 
 
   /** The sizing input: raw strings as typed (blank fields omitted), parsed by the core. */
-  function sizingInput(state) {
-    const input = {};
-    for (const key of TEXT_FIELDS) if (state[key].trim() !== '') input[key] = state[key];
-    for (const key of Object.keys(SELECTS)) input[key] = state[key];
-    const hashBits = $('hash-bits').value; // a choice that cannot be wrong: no error line of its own
-    if (hashBits !== 'none') input.hashBits = Number(hashBits); // the floor beside the result
-    return input;
-  }
+  const sizingInput = (state) => formInput(FIELDS, state);
 
   // ---------------------------------------------------------------- output helpers
 
   function clearErrors() {
-    for (const key of KEYS) {
+    for (const key of Object.keys(errors)) {
       errors[key].hidden = true;
       errors[key].textContent = '';
       controls[key].removeAttribute('aria-invalid');
@@ -145,7 +141,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
 
   function resetPlaceholders() {
     for (const key of TEXT_FIELDS) {
-      controls[key].placeholder = controls[key].dataset.placeholder;
+      controls[key].placeholder = controls[key].dataset.placeholder ?? '';
       controls[key].closest('.field').classList.remove('solved');
     }
   }
@@ -321,9 +317,9 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
     // field is marked at once.
     const fieldErrors = [];
     for (const key of TEXT_FIELDS) {
-      if (input[key] === undefined) continue;
+      if (input[key] === undefined || !PARSERS[FIELDS[key].kind]) continue;
       try {
-        bc[PARSERS[key]](input[key], key);
+        bc[PARSERS[FIELDS[key].kind]](input[key], key);
       } catch (err) {
         fieldErrors.push(err);
       }

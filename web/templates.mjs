@@ -72,28 +72,31 @@ const formFields = (fields, rows) =>
       + (hint ? `<p class="hint" id="${id}-hint">${more}</p>` : '')
       + (error ? `<p class="field-error" id="${id}-error" role="alert" hidden></p>` : '') + '</div>';
   }).join('');
+// The rows of a form generated from its fields' declarations (schema/calculators.mjs: label, hint, placeholder, numeric,
+// options, error), those `pick` takes: a text field's label [symbol, words] and hint (examples, or markup); a select's
+// label (markup) and options ([value, text]; undeclared: the choices). A new field of a generated form needs no edit here.
+const formRows = (fields, pick = () => true) => Object.fromEntries(Object.entries(fields).filter(([, f]) => f.label && pick(f)).map(([attr, f]) => {
+  const { label: text, hint, placeholder, numeric, options, choices, error } = f;
+  const own = error === false ? { error } : {};
+  if (choices) return [attr, [text, options ?? choices.map((c) => [c, c]), own]];
+  const more = { inputmode: numeric ? 'numeric' : 'text', ...(placeholder ? { 'data-placeholder': placeholder } : {}), ...own };
+  return [attr, [Array.isArray(text) ? label(`<var>${text[0]}</var>`, text[1]) : text, Array.isArray(hint) ? hint.map((h) => `<code>${h}</code>`).join(' ') : hint, more]];
+}));
+const texts = (f) => !f.choices;
+const selects = (f) => f.choices;
 const hashing = ['Hashing', [['colliding', 'colliding (with replacement)'], ['distinct', 'distinct (k different bits)']]];
 const alphaLabel = label('<var>α</var>', 'W<sub>FN</sub> / W<sub>FP</sub>');
 const hashWidth = [['none', 'none'], ['32', '32 bits'], ['64', '64 bits']];
-// The sizing calculator's rows; formulas and simulate show its m, n, k and hashing (one copy of each).
-const sizingRows = {
-  n: [label('<var>n</var>', 'items'), '<code>1M</code> <code>1Mi</code> <code>2^20</code> <code>1e6</code>', { inputmode: 'text', 'data-placeholder': 'items, e.g. 1M' }],
-  p: [label('<var>p</var>', 'false-positive rate'), '<code>1%</code> <code>1e-3</code> <code>1 in 1000</code>', { inputmode: 'text', 'data-placeholder': 'target, e.g. 1%' }],
-  m: [label('<var>m</var>', 'bits'), '<code>8192</code> <code>64KiB</code> <code>2Gb</code>', { inputmode: 'text', 'data-placeholder': 'size, e.g. 64KiB' }],
-  k: [label('<var>k</var>', 'hash functions'), '1–64; empty: optimal', { inputmode: 'numeric', 'data-placeholder': 'e.g. 7' }],
+// formulas and simulate show the sizing filter's m, n, k and hashing (schema/calculators.mjs `shares`): sizing's rows
+const sizingRows = (fields, pick) => {
+  const rows = formRows(SIZING_FIELDS, pick);
+  return Object.fromEntries(Object.keys(fields).filter((attr) => rows[attr]).map((attr) => [attr, rows[attr]]));
 };
-const sizingSelects = {
-  rounding: ['Round <var>m</var>', [['none', 'no rounding'], ['word64', 'up to a multiple of 64 bits'], ['pow2', 'up to a power of two']]],
-  method: ['Size by', [['classic', 'classic formula'], ['exact', 'exact mean FPR']]],
-  hashing,
-  'hash-bits': ['Hash width', hashWidth, { error: false }],
-};
-const { m, n, k } = sizingRows;
 const inputsCard = (title, fields) => `<section class="card inputs" part="card" aria-labelledby="inputs-title">
   <h2 id="inputs-title">${title}</h2>
   <form id="form" novalidate autocomplete="off" spellcheck="false">
-    <div class="text-fields">${formFields(fields, { m, n, k })}</div>
-    <div class="selects">${formFields(fields, { hashing })}</div>
+    <div class="text-fields">${formFields(fields, sizingRows(fields, texts))}</div>
+    <div class="selects">${formFields(fields, sizingRows(fields, selects))}</div>
   </form>
   <p class="general-error" id="general-error" data-testid="general-error" role="alert" hidden></p>
 </section>`;
@@ -108,7 +111,7 @@ const simControls = (prefix, inputs, error) => inputs.map(([name, words, value, 
 const interval = '97,048 [96,901, 97,195]';
 
 export const TEMPLATES = {
-  sizing: withPlaceholders(sizing, { fields: formFields(SIZING_FIELDS, sizingRows), selects: formFields(SIZING_FIELDS, sizingSelects) }),
+  sizing: withPlaceholders(sizing, { fields: formFields(SIZING_FIELDS, formRows(SIZING_FIELDS, texts)), selects: formFields(SIZING_FIELDS, formRows(SIZING_FIELDS, selects)) }),
   formulas: `<div class="layout">${inputsCard('Filter', FORMULAS_FIELDS)}${cut(sizing, '<section class="card formulas"')}</div>`,
   simulate: `<div class="layout">${inputsCard('Filter to simulate', SIMULATE_FIELDS)}<section class="card sim-card" part="card" id="simulate-card" data-testid="simulate-card">
   <h2>Simulation against the exact mean</h2>
@@ -252,6 +255,9 @@ export const TEMPLATES = {
     bits: ph('b = 5, P = 2.128 × 10⁻³⁵'),
   }),
 };
+
+/** The template of a calculator declaring its `markup` (schema/calculators.mjs; npm run new-calculator's): it, with its form generated. */
+export const markupTemplate = (html, fields) => withPlaceholders(html, { fields: formFields(fields, formRows(fields)) });
 
 /** A calculator of <bloom-calc> (web/element-base.mjs): its name, its template above, and its fields, mount, …. */
 export const withTemplate = (name, def) => ({ name, template: TEMPLATES[name], ...def });

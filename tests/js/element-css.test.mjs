@@ -26,10 +26,10 @@ test('no custom property of web/*.css refers to itself', () => {
 });
 
 // The calculators' links to the docs (href="docs/<file>") point at the docs shipped beside the bundle only
-// through web/docs-links.mjs's DOCS (a literal new URL per page, which bundlers emit): a file missing there
+// through web/docs-links.mjs's DOCS (a literal new URL per page, which bundlers emit; web/calculators.generated.mjs): a file missing there
 // would stay relative to the host document, a 404 on a host site (issue 19).
 test('every href="docs/…" of the calculators is a page of DOCS (web/docs-links.mjs), and a doc that exists', () => {
-  const base = readFileSync(join(ROOT, 'web', 'docs-links.mjs'), 'utf8');
+  const base = readFileSync(join(ROOT, 'web', 'calculators.generated.mjs'), 'utf8');
   const docs = new Set([...base.matchAll(/^  '([\w-]+\.html)': \(\) => new URL\('\.\/docs\/([\w-]+\.html)', import\.meta\.url\),$/gm)].map(([, key, file]) => {
     assert.equal(key, file);
     return key;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { execFileSync, spawnSync } from 'node:child_process';
 
@@ -135,4 +135,72 @@ test('blockBits is spelled only in schema/fields.mjs and at most 2 listed hand-w
   }
   assert.ok(spelling.includes('schema/fields.mjs'), 'the scan finds the declaration');
   assert.deepEqual(spelling.filter((path) => !ALLOWED.includes(path)), [], 'files spelling blockBits where they should derive it from the schema');
+});
+
+// Issue 32, "Done when": a demo optional input of `size` (maxK, the largest k the solver may choose) added in a copy
+// of the repository's schema/ and core/ only — no web/, wasm/ or docs edit — reaches the sizing element (its control,
+// label, URL key and the input it builds), the CLI, the types and the binding. The copy holds the web files the form
+// is built from, unchanged.
+describe('a demo input of size, declared in schema/inputs.mjs alone', () => {
+  let demo;
+  const at = (path) => join(demo, path);
+  const WEB = ['web/templates.mjs', 'web/form-fields.mjs', 'web/calculators'];
+  before(async () => {
+    demo = await mkdtemp(join(tmpdir(), 'bloomcalc-demo-field-'));
+    for (const path of ['schema', 'scripts/generate.mjs', 'scripts/generate', 'docs/api.md', 'docs/cli.md', 'docs/vocabulary.md', 'wasm', 'core/include', ...WEB])
+      await cp(join(ROOT, path), at(path), { recursive: true, filter: (src) => !/\.(wasm|map)$/.test(src) });
+    await writeFile(at('package.json'), '{ "type": "module" }\n');
+    const inputs = await readFile(at('schema/inputs.mjs'), 'utf8');
+    const anchor = "      hashBits: floorBits,\n    },\n  },\n\n  // ---- recycling filters";
+    assert.ok(inputs.includes(anchor), 'SizingInput ends with hashBits');
+    await writeFile(at('schema/inputs.mjs'), inputs.replace(anchor, `      hashBits: floorBits,
+      maxK: {
+        kind: 'count', required: false, doc: 'The largest k the solver may choose, 1 ≤ maxK ≤ 64.',
+        cli: ['K', 'Largest k the solver may choose'],
+        vocabulary: ['the largest number of hash functions the solver may choose'],
+        pages: { sizing: { label: ['k<sub>max</sub>', 'largest k'], hint: '1–64; empty: 64', numeric: true } },
+      },
+    },
+  },
+
+  // ---- recycling filters`));
+    execFileSync(process.execPath, [at('scripts/generate.mjs')], { stdio: 'pipe' });
+  });
+  after(() => rm(demo, { recursive: true, force: true }));
+
+  test('the element: its field (attribute max-k, URL key max-k, a count), its control and label in the form, the input it builds', async () => {
+    const { SIZING_FIELDS } = await import(pathToFileURL(at('web/fields.generated.mjs')).href);
+    assert.deepEqual(SIZING_FIELDS['max-k'], { id: 'max-k', label: ['k<sub>max</sub>', 'largest k'], hint: '1–64; empty: 64', numeric: true, kind: 'count' });
+    const { build } = await import('esbuild');
+    const bundle = await build({ entryPoints: [at('web/templates.mjs')], bundle: true, write: false, format: 'esm', loader: { '.html': 'text' }, logLevel: 'error' });
+    const { TEMPLATES } = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+    assert.match(TEMPLATES.sizing, /<div class="field" data-field="max-k"><label for="max-k"><var>k<sub>max<\/sub><\/var> <span class="label-text">largest k<\/span><\/label><input id="max-k" name="max-k" type="text" aria-describedby="max-k-hint max-k-error" inputmode="numeric">/);
+    const { byApiName, formInput } = await import(pathToFileURL(at('web/form-fields.mjs')).href);
+    const state = { n: '1M', p: '1%', m: '', k: '', maxK: '6', rounding: 'none', method: 'classic', hashing: 'colliding', hashBits: 'none' };
+    assert.deepEqual(formInput(byApiName(SIZING_FIELDS), state), { n: '1M', p: '1%', maxK: '6', rounding: 'none', method: 'classic', hashing: 'colliding' });
+    const { urlClashes } = await import(pathToFileURL(at('scripts/generate/elements.mjs')).href);
+    assert.deepEqual(urlClashes(), []);
+    for (const path of ['web/templates.mjs', 'web/form-fields.mjs']) assert.equal(await readFile(at(path), 'utf8'), await readFile(join(ROOT, path), 'utf8'));
+  });
+
+  test('the CLI, the types, the docs: --max-k K, maxK?: Quantity, a row of SizingInput', async () => {
+    const { COMMANDS } = await import(pathToFileURL(at('wasm/cli/options.generated.mjs')).href);
+    assert.deepEqual(COMMANDS.size.options['max-k'], { type: 'string', valueName: 'K', description: 'Largest k the solver may choose' });
+    const types = await readFile(at('wasm/inputs.d.ts'), 'utf8');
+    const sizing = types.slice(types.indexOf('export interface SizingInput'), types.indexOf('}', types.indexOf('export interface SizingInput')));
+    assert.match(sizing, /\/\*\* The largest k the solver may choose, 1 ≤ maxK ≤ 64\. \*\/\n {2}maxK\?: Quantity;/);
+    assert.match(await readFile(at('docs/api.md'), 'utf8'), /\| `maxK` \| count \|/);
+  });
+
+  test('the binding reads it through its generated reader into the core\'s SizingInput, unchanged', { skip: !EMXX && 'em++ (Emscripten) is not installed' }, async () => {
+    const readers = await readFile(at('wasm/bindings/inputs.generated.hpp'), 'utf8');
+    assert.match(readers, /bloomcalc::SizingInput SizingInput\(const val& in\) \{[^}]*required\(in, "maxK", out\.max_k\);/);
+    const compile = () => spawnSync('em++', ['-fsyntax-only', '-std=c++17', '-fwasm-exceptions', `-I${at('wasm')}`, `-I${at('core/include')}`, at('wasm/bindings/sizing.cpp')], { encoding: 'utf8' });
+    assert.notEqual(compile().status, 0, 'without the core\'s member the reader does not compile');
+    const header = at('core/include/bloomcalc/fpr/sizing.hpp');
+    const source = await readFile(header, 'utf8');
+    await writeFile(header, source.replace('std::optional<double> n, p, m, k;', 'std::optional<double> n, p, m, k;\n    std::optional<double> max_k;'));
+    const r = compile();
+    assert.equal(r.status, 0, r.stderr);
+  });
 });

@@ -52,12 +52,12 @@ export async function cliNames() {
   return out;
 }
 
-/** The calculators' field tables, as <bloom-calc> loads them (web/element.mjs's CALCULATORS). */
-export async function calculatorFields() {
+/** The calculators' definitions ({ name, template, fields, mount, … }), as <bloom-calc> loads them (CALCULATORS of web/calculators.generated.mjs). */
+export async function calculatorDefinitions() {
   const web = join(ROOT, 'web');
-  const src = await readFile(join(web, 'element.mjs'), 'utf8');
+  const src = await readFile(join(web, 'calculators.generated.mjs'), 'utf8');
   const entries = [...src.matchAll(/(\w+): \(\) => import\('\.\/([\w-]+\.mjs)'\)\.then\(\(m\) => m\.(\w+)\)/g)];
-  if (entries.length === 0) throw new Error('web/element.mjs: no CALCULATORS entries found');
+  if (entries.length === 0) throw new Error('web/calculators.generated.mjs: no CALCULATORS entries found');
   const contents = entries.map(([, name, file, exp]) => `export { ${exp} as ${name} } from './${file}';`).join('\n');
   const bundle = await build({
     stdin: { contents, resolveDir: web, loader: 'js' },
@@ -70,7 +70,12 @@ export async function calculatorFields() {
     logLevel: 'error',
   });
   const mod = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
-  return Object.fromEntries(Object.entries(mod).map(([name, calc]) => [name, calc.fields]));
+  return { ...mod };
+}
+
+/** The calculators' field tables, as <bloom-calc> loads them. */
+export async function calculatorFields() {
+  return Object.fromEntries(Object.entries(await calculatorDefinitions()).map(([name, calc]) => [name, calc.fields]));
 }
 
 /**
