@@ -164,8 +164,8 @@ CuckooSimResult simulate_cuckoo(const CuckooSimConfig& c) {
     for (std::uint64_t trial = 0; trial < c.trials; ++trial) {
         CuckooTable table(c.shape, mix64(c.seed * kGolden + trial));
         bool ok = true;
-        for (std::uint64_t k = 0; k < keys && ok; ++k) ok = table.insert(k);
-        ok = ok && table.sub_filters() == 1;  // RedisBloom: a grown filter is no longer the one sized
+        // RedisBloom: a grown filter is no longer the one sized, so its first growth ends the trial.
+        for (std::uint64_t k = 0; k < keys && ok; ++k) ok = table.insert(k) && table.sub_filters() == 1;
         r.max_allocated_bytes = std::max(r.max_allocated_bytes, table.allocated_bytes());
         if (!ok) continue;
         ++r.built;
