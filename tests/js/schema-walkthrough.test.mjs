@@ -204,3 +204,78 @@ describe('a demo input of size, declared in schema/inputs.mjs alone', () => {
     assert.equal(r.status, 0, r.stderr);
   });
 });
+
+// Issue 32 item 3: `npm run new-calculator demo` in a copy of the repository writes a calculator that builds and passes
+// its generated tests — its core model and Catch2 test compiled natively and run, its binding compiled (em++), its
+// element registered with its generated form, its CLI command, its method typed — with no other edit.
+describe('npm run new-calculator demo, in a copy', () => {
+  let copy;
+  const at = (path) => join(copy, path);
+  let written;
+  before(async () => {
+    copy = await mkdtemp(join(tmpdir(), 'bloomcalc-new-calculator-'));
+    const files = execFileSync('git', ['ls-files', '-z', '--', 'schema', 'scripts', 'wasm', 'web', 'core', 'tests/core', 'docs', 'CMakeLists.txt', 'package.json'],
+      { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+    for (const path of files) await cp(join(ROOT, path), at(path), { recursive: true }).catch(() => {}); // a listed file deleted in the tree
+    const { newCalculator } = await import(pathToFileURL(at('scripts/new-calculator.mjs')).href);
+    written = await newCalculator(copy, 'demo', 'A demo calculator');
+  });
+  after(() => rm(copy, { recursive: true, force: true }));
+
+  test('it writes the core, binding, CLI, element, docs and schema entries, and refuses a name taken', async () => {
+    for (const path of ['core/src/demo/demo.cpp', 'tests/core/demo/demo_test.cpp', 'wasm/bindings/demo.cpp', 'wasm/cli/demo.mjs', 'web/demo.mjs',
+      'web/calculators/demo.html', 'docs/demo.md', 'schema/calculators.mjs', 'schema/cli.mjs', 'wasm/api.mjs', 'wasm/index.d.ts', 'CMakeLists.txt'])
+      assert.ok(written.includes(path), path);
+    const { newCalculator } = await import(pathToFileURL(at('scripts/new-calculator.mjs')).href);
+    await assert.rejects(newCalculator(copy, 'demo'), /already|exists/);
+    await assert.rejects(newCalculator(copy, 'Bad-name'), /one lower-case word/);
+    const generate = spawnSync(process.execPath, [at('scripts/generate.mjs'), '--check'], { encoding: 'utf8' });
+    assert.equal(generate.status, 0, generate.stderr);
+  });
+
+  test('the element: registered from the schema (code, tools module, docs page), its form generated, its URL keys free', async () => {
+    const registry = await readFile(at('web/calculators.generated.mjs'), 'utf8');
+    assert.match(registry, /demo: \(\) => import\('\.\/demo\.mjs'\)\.then\(\(m\) => m\.calculator\),/);
+    assert.match(registry, /"demo":"tools"/);
+    assert.match(registry, /'demo\.html': \(\) => new URL\('\.\/docs\/demo\.html', import\.meta\.url\)/);
+    const { build } = await import('esbuild');
+    const bundle = await build({
+      stdin: { contents: "export { MARKUP } from './calculators.generated.mjs'; export { markupTemplate } from './templates.mjs';", resolveDir: at('web'), loader: 'js' },
+      bundle: true, write: false, format: 'esm', loader: { '.html': 'text' }, logLevel: 'error', external: ['uplot', 'uplot/*', '../dist/*'],
+    });
+    const { MARKUP, markupTemplate } = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+    const html = markupTemplate(...MARKUP.demo);
+    for (const field of ['m', 'n', 'k']) assert.match(html, new RegExp(`<div class="field" data-field="demo-${field}"><label for="demo-${field}">`));
+    const { urlClashes } = await import(pathToFileURL(at('scripts/generate/elements.mjs')).href);
+    assert.deepEqual(urlClashes(), []);
+    // on the page and in its navigation (scripts/page-markup.mjs, from its `page`)
+    const { elementsMarkup, navMarkup, pageCalculators } = await import(pathToFileURL(at('scripts/page-markup.mjs')).href);
+    const list = pageCalculators();
+    assert.match(elementsMarkup(list), /<bloom-calc calculator="demo" id="demo-calc"/);
+    assert.match(navMarkup(list), /href="#demo-calc"/);
+  });
+
+  test('the CLI command and the typed method', async () => {
+    const { COMMANDS } = await import(pathToFileURL(at('wasm/cli/options.generated.mjs')).href);
+    assert.deepEqual(Object.keys(COMMANDS.demo.options).filter((o) => ['m', 'n', 'k'].includes(o)), ['m', 'n', 'k']);
+    assert.match(await readFile(at('wasm/cli/run.mjs'), 'utf8'), /import demo from '\.\/demo\.mjs';[\s\S]*new Map\(\n {2}\[demo, /);
+    assert.match(await readFile(at('wasm/index.d.ts'), 'utf8'), /demo\(input: import\('\.\/inputs\.js'\)\.DemoInput\): DemoResult;/);
+    assert.match(await readFile(at('wasm/api.mjs'), 'utf8'), /, 'demo'\]\.map\(\(name\) => \[name, \(input\) => call\(raw\[name\]/);
+  });
+
+  test('the binding compiles against the generated reader', { skip: !EMXX && 'em++ (Emscripten) is not installed' }, () => {
+    const r = spawnSync('em++', ['-fsyntax-only', '-std=c++17', '-fwasm-exceptions', `-I${at('wasm')}`, `-I${at('core/include')}`, at('wasm/bindings/demo.cpp')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  });
+
+  const CATCH = spawnSync('sh', ['-c', 'test -f /usr/include/catch2/catch.hpp']).status === 0;
+  test('the core model and its Catch2 test build natively and pass', { skip: !CATCH && 'Catch2 v2 is not installed', timeout: 600_000 }, () => {
+    const exe = at('demo_tests');
+    const sources = ['core/src/demo/demo.cpp', 'core/src/params.cpp', 'core/src/error.cpp', 'tests/core/demo/demo_test.cpp', 'tests/core/main.cpp'].map(at);
+    const built = spawnSync('g++', ['-std=c++17', '-O0', `-I${at('core/include')}`, `-I${at('tests/core')}`, ...sources, '-o', exe], { encoding: 'utf8' });
+    assert.equal(built.status, 0, built.stderr);
+    const run = spawnSync(exe, ['[demo]'], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stdout);
+    assert.match(run.stdout, /All tests passed \(9 assertions in 2 test cases\)/);
+  });
+});
