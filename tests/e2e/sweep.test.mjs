@@ -297,7 +297,7 @@ test(`seeded sweep of every input: ${CASES} cases, seed ${SEED}`, { timeout: 60 
   const fields = await discoverFields();
   assert.ok(fields.length >= 30, `${fields.length} fields found`);
   const sections = new Set(fields.map((f) => f.host));
-  for (const calc of ['sizing', 'paradox-calc', 'cbf-calc', 'recycling-calc']) assert.ok(sections.has(calc), `fields of ${calc}`);
+  for (const calc of ['sizing-calc', 'paradox-calc', 'cbf-calc', 'recycling-calc']) assert.ok(sections.has(calc), `fields of ${calc}`);
   for (const panel of ['sim', 'pxsim', 'rsim']) assert.ok(fields.some((f) => f.panel === panel), `fields of the ${panel} panel`);
   console.log(`# ${fields.length} fields: ${fields.map((f) => `${f.host}#${f.id}`).join(' ')}`);
 
