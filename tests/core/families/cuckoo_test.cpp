@@ -24,7 +24,7 @@ long double direct_fpr(const CuckooShape& s, double n) {
         const std::uint64_t alt = redis ? (0 ^ (v * 0x5bd1e995ULL)) % s.buckets
                                         : static_cast<std::uint32_t>(v * 0x5bd1e995u) & (s.buckets - 1);
         const long double c = alt == 0 ? 1 : 2;
-        fpr += p * (1 - std::pow(1 - p * c / s.buckets, static_cast<long double>(n)));
+        fpr += p * -std::expm1(static_cast<long double>(n) * std::log1p(-p * c / s.buckets));  // 1 − (1 − x)^n: 1 − x rounds in wasm's double
     }
     return fpr;
 }
