@@ -4,6 +4,7 @@
 export { ECHOES, GROUPS, TYPES } from './fields.mjs';
 export { INPUTS } from './inputs.mjs';
 export { METHODS } from './methods.mjs';
+export { RESULTS, RESULT_TYPES } from './results.mjs';
 
 /** The kinds of field and what each accepts (the readers of wasm/api.mjs). */
 export const KINDS = {

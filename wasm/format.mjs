@@ -201,3 +201,16 @@ export function kRuns(rows, method) {
   }
   return runs.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ');
 }
+
+/**
+ * The formats a result field's CLI row may declare (schema/results.mjs `cli: [label, format]`), each value → its
+ * plain text: `probability` with its "1 in N", `real1`/`real3` with that many decimals.
+ */
+export const SHOWN = {
+  text: (x) => String(x),
+  int: formatInt,
+  real1: (x) => formatReal(x, 1),
+  real3: (x) => formatReal(x, 3),
+  probability: (p) => `${formatProbabilityPlain(p)}   (${formatOneIn(p) || '—'})`,
+  flag: (x) => (x ? 'yes' : 'no'),
+};

@@ -1,7 +1,7 @@
 // The results of the layouts, libraries and scalable filters (layoutFpr, layoutSize, librarySize, scalable, …).
 // A layout filter's layout and block B (LayoutBlock) are the schema's echo of the layout fields (wasm/inputs.d.ts).
 import type { HashBits, Hashing, LayoutBlock, LayoutHashScheme, LibraryName } from './inputs.js';
-import type { HashFloor, Memory } from './results-filters.js';
+import type { HashFloor, Memory } from './results.js';
 import type { Interval } from './results-simulation.js';
 
 export interface LayoutFilter<Block extends number | null = number> extends LayoutBlock<Block> {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 import { CALCULATORS, COMMANDS, INPUTS, KINDS, METHODS, VOCABULARY, kebab } from '../../schema/index.mjs';
 import { commandNames, commandOptions, commandUsage } from './cli.mjs';
+import { resultTables } from './results.mjs';
 
 const cell = (text) => String(text ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|');
 const code = (value) => `\`${typeof value === 'string' ? `'${value}'` : JSON.stringify(value)}\``;
@@ -82,7 +83,7 @@ export async function docsPages(root) {
   const vocabulary = await readFile(join(root, 'docs/vocabulary.md'), 'utf8');
   return {
     'docs/vocabulary.md': between(vocabulary, 'vocabulary', vocabularyTable(), 'docs/vocabulary.md'),
-    'docs/api.md': between(api, 'inputs', inputTables(), 'docs/api.md'),
+    'docs/api.md': between(between(api, 'inputs', inputTables(), 'docs/api.md'), 'results', resultTables(), 'docs/api.md'),
     'docs/cli.md': between(cli, 'options', optionTables(), 'docs/cli.md'),
   };
 }

@@ -37,7 +37,6 @@
 #include "bindings/inputs.generated.hpp"
 
 #include "bloomcalc/error.hpp"
-#include "bloomcalc/fpr/report.hpp"
 #include "bloomcalc/layouts/layout.hpp"
 #include "bloomcalc/params.hpp"
 #include "bloomcalc/rbf/large/rbf_method.hpp"
@@ -244,10 +243,6 @@ val array_of(const std::vector<double>& values) {
 }
 
 // The writers echoing an input's fields into a result name each as the input does (names::, from the schema).
-void set_filter(Fields& out, const bc::Filter& f) {
-    out.add(names::m, f.m).add(names::n, f.n).add(names::k, f.k).add(names::hashing, f.hashing);
-}
-
 void set_block_bits(Fields& out, std::uint64_t block_bits) {
     out.add(names::block_bits, only_if(block_bits != 0, static_cast<double>(block_bits)));
 }
@@ -256,14 +251,6 @@ void set_layout_filter(Fields& out, const bc::LayoutFilter& f, bool standard_blo
     out.add(names::layout, f.layout).add(names::m, f.m).add(names::n, f.n).add(names::k, f.k);
     set_block_bits(out, standard_block || f.layout != bc::Layout::standard ? f.block_bits : 0);
     out.add(names::hashing, f.hashing);
-}
-
-val fpr_report_val(const bc::FprReport& r) {
-    Fields out;
-    set_filter(out, r.filter);
-    const val relative = Fields().add("classic", r.rel_err_classic).add("classicDistinct", r.rel_err_classic_distinct).add("bloom1970", r.rel_err_bloom1970).done();
-    return out.add("exact", r.exact).add("classic", r.classic).add("classicDistinct", r.classic_distinct).add("bloom1970", r.bloom1970)
-        .add("relativeError", relative).add("bitsPerElement", r.bits_per_element).done();
 }
 
 val interval_val(const bc::Interval& i) { return Fields().add("low", i.low).add("high", i.high).done(); }

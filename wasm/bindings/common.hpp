@@ -18,9 +18,6 @@
 #include <vector>
 
 namespace bloomcalc {
-struct Filter;
-struct FprReport;
-struct HashFloor;
 struct Interval;
 struct LayoutFilter;
 struct SimProgress;
@@ -122,13 +119,10 @@ val finite_or_null(double x);                          // null, never ±∞ or N
 val finite_optional(const std::optional<double>& x);  // none or not finite: null
 val optional_val(const std::optional<double>& x);     // none: null
 val array_of(const std::vector<double>& values);
-void set_filter(Fields& out, const bloomcalc::Filter& f);  // m, n, k, hashing (fpr() and size()'s results)
 // A layout filter (the layouts' results, librarySize's): layout, m, n, k, the block size B, hashing; a standard
 // filter's block (m) named, or null where `standard_block` is false (librarySize).
 void set_layout_filter(Fields& out, const bloomcalc::LayoutFilter& f, bool standard_block = true);
 void set_block_bits(Fields& out, std::uint64_t block_bits);  // B; 0: null (none to name)
-val fpr_report_val(const bloomcalc::FprReport& r);  // fpr() and size()'s report
-val hash_floor_val(const bloomcalc::HashFloor& h);  // hash_width.cpp: hashFloor and librarySize's floor
 val interval_val(const bloomcalc::Interval& i);       // { low, high }
 val progress_val(const bloomcalc::SimProgress& p);    // a simulation's progress (both simulation classes)
 

@@ -5,6 +5,7 @@
 
 #include "bindings/common.hpp"
 #include "bindings/inputs.generated.hpp"
+#include "bindings/results.generated.hpp"
 #include "bloomcalc/fpr/exact_fpr.hpp"
 #include "bloomcalc/fpr/exact_fpr_table.hpp"
 #include "bloomcalc/fpr/report.hpp"
@@ -16,7 +17,7 @@ namespace bc = bloomcalc;
 namespace {
 
 val compare_fpr(val input) {
-    return guarded([&] { return fpr_report_val(bc::compare_fpr(bc::make_filter(inputs::FprInput(input)))); });
+    return guarded([&] { return results::FprReport(bc::compare_fpr(bc::make_filter(inputs::FprInput(input)))); });
 }
 
 val exact_fpr(val input) {

@@ -7,19 +7,11 @@
 
 #include "bindings/common.hpp"
 #include "bindings/inputs.generated.hpp"
+#include "bindings/results.generated.hpp"
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/layout.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
 #include "bloomcalc/libraries/hash_width.hpp"
-
-namespace bcjs {
-
-val hash_floor_val(const bloomcalc::HashFloor& h) {
-    return Fields().add("hashBits", h.hash_bits).add("log2ProbeSets", h.log2_probe_sets).add("floor", h.floor).add("fpr", h.fpr)
-        .add("matters", h.matters).add("targetBelowFloor", h.target_below_floor).done();
-}
-
-}  // namespace bcjs
 
 using namespace bcjs;
 namespace bc = bloomcalc;
@@ -27,7 +19,7 @@ namespace bc = bloomcalc;
 namespace {
 
 val hash_floor(val input) {
-    return guarded([&] { return hash_floor_val(bc::hash_floor(inputs::HashFloorInput(input))); });
+    return guarded([&] { return results::HashFloor(bc::hash_floor(inputs::HashFloorInput(input))); });
 }
 
 }  // namespace

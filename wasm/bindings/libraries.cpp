@@ -7,6 +7,7 @@
 
 #include "bindings/common.hpp"
 #include "bindings/inputs.generated.hpp"
+#include "bindings/results.generated.hpp"
 #include "bloomcalc/error.hpp"
 #include "bloomcalc/layouts/layout.hpp"
 #include "bloomcalc/libraries/hash_width.hpp"
@@ -43,7 +44,7 @@ val library_size(val input) {
         set_layout_filter(out, r.filter, false);  // a standard filter's block not named
         return out.add("bytes", r.bytes).add("bitsPerKey", r.bits_per_key).add("target", r.target).add("exact", r.exact)
             .add("missesTarget", r.misses_target).add("note", r.note.empty() ? val::null() : val(r.note))
-            .add("hashFloor", r.hash_floor ? hash_floor_val(*r.hash_floor) : val::null()).done();
+            .add("hashFloor", r.hash_floor ? results::HashFloor(*r.hash_floor) : val::null()).done();
     });
 }
 

@@ -3,6 +3,7 @@ import { command, inputFor, inputOf } from './common.mjs';
 import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatRelativeErrorPlain, formatTable } from '../format.mjs';
 import { layoutInput, renderLayoutFpr, renderLayoutSimulation, requireK, wantsLayout } from './layouts.mjs';
 import { hashFloorPairs } from './libraries.mjs';
+import { formulaRows, shownPairs } from './shown.mjs';
 
 const REFERENCES = {
   exact: { colliding: '001 eqs 8, 17, 18', distinct: '000 eq 17 (k distinct probes)' },
@@ -29,15 +30,16 @@ export default command('fpr', {
     // one row per formula: its FPR, as "1 in N", its relative error against the exact mean and its source
     const row = (label, fpr, error, reference) => [label, formatProbabilityPlain(fpr), formatOneIn(fpr) || '—', error === undefined ? '—' : formatRelativeErrorPlain(error), reference];
     const rows = [['formula', 'FPR', '', 'rel. error vs exact', 'reference']];
-    rows.push(row(`exact mean (${hashing})`, r.exact, undefined, REFERENCES.exact[hashing]));
-    if (r.exactTable !== undefined) rows.push(row('exact, table method', r.exactTable, (r.exactTable - r.exact) / r.exact, REFERENCES.table[hashing]));
-    rows.push(row('classic (colliding)', r.classic, r.relativeError.classic, '001 eq 1: (1 − (1 − 1/m)^kn)^k'));
-    rows.push(row('classic (distinct)', r.classicDistinct, r.relativeError.classicDistinct, '(1 − (1 − k/m)^n)^k'));
-    rows.push(row('Bloom 1970', r.bloom1970, r.relativeError.bloom1970, '001 eq 19'));
+    // the formula rows schema/results.mjs declares (FprReport's `cli.formula`), the table method's after the exact mean
+    for (const [field, label, reference] of formulaRows('FprReport', r)) {
+      if (field !== 'exact') rows.push(row(label, r[field], r.relativeError[field], reference));
+      else rows.push(row(label, r.exact, undefined, reference ?? REFERENCES.exact[hashing]));
+      if (field === 'exact' && r.exactTable !== undefined) rows.push(row('exact, table method', r.exactTable, (r.exactTable - r.exact) / r.exact, REFERENCES.table[hashing]));
+    }
     const header =
       `m = ${formatInt(r.m)} bits (${formatMemory(Math.ceil(r.m / 8))}), n = ${formatInt(r.n)} items, ` +
       `k = ${r.k} hashes, ${hashing} hashing, ${formatReal(r.bitsPerElement, 3)} bits/element`;
-    const floor = hashFloorPairs(r.hashFloor);
-    return `${header}\n\n${formatTable(rows, 'lrlrl')}\n${floor.length ? `\n${formatPairs(floor)}\n` : ''}`;
+    const pairs = [...shownPairs('FprReport', r), ...hashFloorPairs(r.hashFloor)];
+    return `${header}\n\n${formatTable(rows, 'lrlrl')}\n${pairs.length ? `\n${formatPairs(pairs)}\n` : ''}`;
   },
 });

@@ -1,6 +1,7 @@
 // `bloomcalc size`: solve the missing quantities from any consistent subset of n, p, m, k.
 import { EXIT_TARGET_MISSED, command, inputFor } from './common.mjs';
-import { formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
+import { SHOWN, formatInt, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal } from '../format.mjs';
+import { shownPairs } from './shown.mjs';
 import { renderLayoutSize, wantsLayout } from './layouts.mjs';
 import { hashFloorPairs, librarySizing, renderEveryLibrary, renderLibrarySize } from './libraries.mjs';
 
@@ -41,24 +42,18 @@ export default command('size', {
       r.target === null
         ? ''
         : `   target ${formatProbabilityPlain(r.target)} (${formatOneIn(r.target) || '—'}): ${r.meetsTarget ? 'met' : 'NOT met'}`;
-    const choices = r.kChoices
-      .map((c) => `k = ${c.k}: p = ${formatProbabilityPlain(c.p)}${c.k === r.k ? ' (chosen)' : ''}`)
-      .join(',  ');
-    const pairs = [
-      ['n  items', formatInt(r.n)],
-      ['m  bits', `${formatInt(r.m)}   (${formatMemory(r.memory.bytes)})`],
-      ['k  hashes', String(r.k)],
-      ['p  false-positive rate', `${formatProbabilityPlain(r.p)}   (${formatOneIn(r.p) || '—'})${target}`],
-      ['bits per element', formatReal(r.bitsPerElement, 3)],
-      ['k choices', `${choices}   (ideal k = (m/n) ln 2 = ${formatReal(r.kIdeal, 3)})`],
-    ];
-    if (r.solved.includes('m')) pairs.push(['m before rounding', `${formatReal(r.mIdeal, 1)} bits (rounding: ${r.rounding})`]);
-    pairs.push(['method', `${r.method}: ${METHOD_NOTE[r.method] ?? r.method}, ${r.hashing} hashing`]);
-    pairs.push(['solved', SOLVED_NOTE[r.solved] ?? r.solved]);
-    pairs.push([
-      'exact FPR / classic',
-      `${formatProbabilityPlain(r.fpr.exact)} / ${formatProbabilityPlain(r.fpr.classic)}`,
-    ]);
+    // the rows schema/results.mjs declares for SizingResult, in its order; these fields read others of the result
+    const pairs = shownPairs('SizingResult', r, {
+      m: (m) => `${formatInt(m)}   (${formatMemory(r.memory.bytes)})`,
+      p: (p) => `${SHOWN.probability(p)}${target}`,
+      kChoices: (choices) =>
+        `${choices.map((c) => `k = ${c.k}: p = ${formatProbabilityPlain(c.p)}${c.k === r.k ? ' (chosen)' : ''}`).join(',  ')}` +
+        `   (ideal k = (m/n) ln 2 = ${formatReal(r.kIdeal, 3)})`,
+      mIdeal: (m) => (r.solved.includes('m') ? `${formatReal(m, 1)} bits (rounding: ${r.rounding})` : undefined),
+      method: (method) => `${method}: ${METHOD_NOTE[method] ?? method}, ${r.hashing} hashing`,
+      solved: (solved) => SOLVED_NOTE[solved] ?? solved,
+      fpr: (f) => `${formatProbabilityPlain(f.exact)} / ${formatProbabilityPlain(f.classic)}`,
+    });
     pairs.push(...hashFloorPairs(r.hashFloor));
     return `Bloom filter sizing\n\n${formatPairs(pairs)}\n`;
   },
