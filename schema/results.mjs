@@ -6,14 +6,17 @@
 //          literal set of this file (RESULT_TYPES) or another result record of this file;
 //   doc    its meaning (the TypeScript doc line, the docs table); `unit` its unit where it has one;
 //   from   the C++ expression over the core's struct `r` it is written from; default `r.<name in snake case>`;
-//   nullable  none is null (an optional in the core); `optional` absent from some results; `list` an array, `pair`
-//          two values (the two C++ expressions); `binding: false` added by wasm/api.mjs, not written by the binding;
+//   nullable  none is null (an optional in the core); `when` a C++ condition over `r`, null where it fails; `finite`
+//          null where not finite (never ±∞ or NaN); `optional` absent from some results; `list` an array, `pair` two
+//          values (the two C++ expressions); `binding: false` added by wasm/api.mjs, not written by the binding;
 //   cli    [label, format]: its row in the CLI's table (format: a key of wasm/format.mjs SHOWN, or the command's own),
 //          `formula: reference` a row of fpr's formula table.
 // A record's `rows` orders its CLI rows (fields with `cli` it does not list follow, in declaration order).
 
 /** Literal sets of results (wasm/results.d.ts). */
 export const RESULT_TYPES = {
+  OverflowMethodUsed: { values: ['exact', 'poisson'], doc: 'How P(overflow) was computed (docs/paradox.md#overflow).' },
+  StateMethod: { values: ['exact', 'normal'], doc: 'How state() computed the items: the occupancy chain, or its exact mean and variance.' },
   SizingSolved: { values: ['m,k', 'm', 'p', 'n', 'n,k', 'k', 'none'], doc: 'What `size` solved: `\'none\'` when n, p, m and k were all given.' },
 };
 
@@ -38,6 +41,60 @@ export const RESULTS = {
       fpr: { type: 'number', unit: 'probability', doc: 'The FPR with the floor, f + c − f·c (eq H2).' },
       matters: { type: 'flag', doc: 'c ≥ 1 % of the FPR (or of the target): worth showing.' },
       targetBelowFloor: { type: 'flag', doc: 'The target p is below the floor: no m or k reaches it with this hash.' },
+    },
+  },
+  OverflowResult: {
+    doc: 'P(some counter of a counting filter overflows), or the smallest counter width for a target (docs/paradox.md#overflow).',
+    core: { struct: 'OverflowResult', header: 'counting/overflow.hpp' },
+    methods: ['overflow'],
+    rows: ['m', 'bits', 'probability', 'low', 'unionBound', 'counterTail'],
+    fields: {
+      m: { type: 'number', unit: 'counters', doc: 'Counters.', cli: ['m, n, k'] },
+      n: { type: 'number', unit: 'items', doc: 'Items inserted.' },
+      k: { type: 'number', unit: 'hashes', doc: 'Hash functions.' },
+      bits: { type: 'number', unit: 'bits', doc: 'Bits per counter b: as given, or the smallest whose proven bound meets the target.', cli: ['bits per counter'] },
+      counterTail: { type: 'number', unit: 'probability', doc: 'P(one counter\'s load ≥ 2^bits), Binomial(kn, 1/m).', cli: ['P(one counter ≥ 2^b)', 'plain'] },
+      unionBound: { type: 'number', unit: 'probability', doc: 'min(1, m·counterTail).', cli: ['union bound m·P(L ≥ 2^b)', 'plain'] },
+      probability: { type: 'number', unit: 'probability', doc: 'P(some counter overflows).', cli: ['P(some counter overflows)'] },
+      low: { type: 'number', unit: 'probability', doc: 'Proven lower bound on it (equal to it but for rounding when method is \'exact\').', cli: ['  proven bounds'] },
+      high: { type: 'number', unit: 'probability', doc: 'Proven upper bound on it.' },
+      method: { type: 'OverflowMethodUsed', doc: 'The exact sum over the loads, or the Poisson value with its bounds.' },
+      target: { type: 'number', unit: 'probability', nullable: true, doc: 'The target P(overflow) asked, or null (bits given).' },
+    },
+  },
+  ItemEstimate: {
+    doc: 'state(): the items a count of set bits says, with its interval.',
+    core: { struct: 'ItemEstimate', header: 'fpr/state.hpp' },
+    fields: {
+      estimate: { type: 'number', unit: 'items', doc: 'The maximum-likelihood number of items of the occupancy law.' },
+      low: {
+        type: 'number', unit: 'items',
+        doc: 'The interval\'s ends, low ≤ estimate ≤ high always: the smallest holding the estimate and the exact set {n : P(X\' ≥ X | n) > α/2, '
+          + 'P(X\' ≤ X | n) > α/2} (docs/state.md).',
+      },
+      high: { type: 'number', unit: 'items', doc: 'The interval\'s upper end.' },
+    },
+  },
+  StateResult: {
+    doc: 'A filter in use: its FPR now, the items it holds, the items left before a target (docs/state.md).',
+    core: { struct: 'StateResult', header: 'fpr/state.hpp' },
+    methods: ['state'],
+    fields: {
+      m: { type: 'number', unit: 'bits', doc: 'Bits of the filter.', cli: ['m, k, X'] },
+      k: { type: 'number', unit: 'hashes', doc: 'Hash functions.' },
+      bitsSet: { type: 'number', unit: 'bits', doc: 'X, the bits set.' },
+      hashing: { type: 'Hashing', doc: 'How the k probes were drawn.' },
+      confidence: { type: 'number', unit: 'probability', doc: 'Confidence of the intervals.' },
+      fill: { type: 'number', doc: 'X/m.' },
+      fpr: { type: 'number', unit: 'probability', doc: 'The FPR now, exact: (X/m)^k colliding, C(X,k)/C(m,k) distinct.', cli: ['FPR now (exact)', 'chance'] },
+      n: { type: 'ItemEstimate', doc: 'Items inserted, with its exact interval.', cli: ['items, interval'] },
+      swamidassBaldi: { type: 'number', unit: 'items', doc: 'Swamidass & Baldi\'s −(m/k)·ln(1 − X/m).', cli: ['Swamidass–Baldi n̂', 'real1'] },
+      method: { type: 'StateMethod', doc: '\'exact\' (the occupancy chain) or \'normal\' (its exact mean and variance, large filters).' },
+      p: { type: 'number', unit: 'probability', nullable: true, from: 'r.target', doc: 'The target FPR p, or null.' },
+      itemsLeft: { type: 'number', unit: 'items', when: 'r.target', finite: true, doc: 'Further items before the expected FPR exceeds p; null without p (or unbounded).', cli: ['items left'] },
+      nB: { type: 'ItemEstimate', nullable: true, doc: 'With bitsSetB and union: |B|; else null.', cli: ['|B|'] },
+      nUnion: { type: 'ItemEstimate', nullable: true, doc: 'With bitsSetB and union: |A ∪ B|; else null.', cli: ['|A ∪ B|'] },
+      nIntersection: { type: 'ItemEstimate', nullable: true, doc: 'With bitsSetB and union: |A ∩ B|; else null.', cli: ['|A ∩ B|'] },
     },
   },
   RelativeErrors: {

@@ -204,7 +204,8 @@ export function kRuns(rows, method) {
 
 /**
  * The formats a result field's CLI row may declare (schema/results.mjs `cli: [label, format]`), each value → its
- * plain text: `probability` with its "1 in N", `real1`/`real3` with that many decimals.
+ * plain text: `probability` (`chance`: closer) with its "1 in N", `plain` a probability alone, `real1`/`real3` with that
+ * many decimals.
  */
 export const SHOWN = {
   text: (x) => String(x),
@@ -212,5 +213,7 @@ export const SHOWN = {
   real1: (x) => formatReal(x, 1),
   real3: (x) => formatReal(x, 3),
   probability: (p) => `${formatProbabilityPlain(p)}   (${formatOneIn(p) || '—'})`,
+  chance: (p) => `${formatProbabilityPlain(p)} (${formatOneIn(p) || '—'})`,
+  plain: formatProbabilityPlain,
   flag: (x) => (x ? 'yes' : 'no'),
 };

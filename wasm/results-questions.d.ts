@@ -1,5 +1,5 @@
-// The results of issue 21's questions: sliding windows (window; docs/window.md), a filter in use (state;
-// docs/state.md), counter overflow (overflow; docs/paradox.md#overflow).
+// The results of sliding windows (window; docs/window.md); those of a filter in use (state) and counter overflow
+// (overflow) are generated from schema/results.mjs (wasm/results.d.ts).
 import type { Hashing } from './inputs.js';
 
 /** One swap rule's sizing: the smallest total memory meeting p, with its k. */
@@ -34,58 +34,3 @@ export interface WindowResult {
   /** A plain Bloom filter sized for 2W items at p (exact mean FPR); null beyond 2^40 bits. */
   plain: { m: number; k: number; fpr: number; bytes: number } | null;
 }
-
-/** state(): what a filter's count of set bits says. */
-export interface ItemEstimate {
-  /** The maximum-likelihood number of items of the occupancy law. */
-  estimate: number;
-  /** The interval's ends, low ≤ estimate ≤ high always: the smallest holding the estimate and the exact set
-   * {n : P(X' ≥ X | n) > α/2, P(X' ≤ X | n) > α/2} (docs/state.md). */
-  low: number;
-  high: number;
-}
-
-export interface StateResult {
-  m: number;
-  k: number;
-  bitsSet: number;
-  hashing: Hashing;
-  confidence: number;
-  /** X/m. */
-  fill: number;
-  /** The FPR now, exact: (X/m)^k colliding, C(X,k)/C(m,k) distinct. */
-  fpr: number;
-  /** Items inserted, with its exact interval. */
-  n: ItemEstimate;
-  /** Swamidass & Baldi's −(m/k)·ln(1 − X/m). */
-  swamidassBaldi: number;
-  /** 'exact' (the occupancy chain) or 'normal' (its exact mean and variance, large filters). */
-  method: 'exact' | 'normal';
-  /** The target FPR p, or null. */
-  p: number | null;
-  /** Further items before the expected FPR exceeds p; null without p (or unbounded). */
-  itemsLeft: number | null;
-  /** With bitsSetB and union: |B|, |A ∪ B| and |A ∩ B|; else null. */
-  nB: ItemEstimate | null;
-  nUnion: ItemEstimate | null;
-  nIntersection: ItemEstimate | null;
-}
-
-export interface OverflowResult {
-  m: number;
-  n: number;
-  k: number;
-  bits: number;
-  /** P(one counter's load ≥ 2^bits), Binomial(kn, 1/m). */
-  counterTail: number;
-  /** min(1, m·counterTail). */
-  unionBound: number;
-  /** P(some counter overflows). */
-  probability: number;
-  /** Proven bounds on it (equal to it but for rounding when method is 'exact'). */
-  low: number;
-  high: number;
-  method: 'exact' | 'poisson';
-  target: number | null;
-}
-

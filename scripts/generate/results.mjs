@@ -17,13 +17,17 @@ const coreType = ({ core }) => (core.struct === 'double' ? 'double' : `const blo
 
 /** The C++ value `add` writes for field `name` of a record (a val for a record, a pair or a list of records). */
 function written(name, f) {
-  const from = f.from ?? `r.${snake(name)}`;
+  const value = plain(f, f.from ?? `r.${snake(name)}`);
+  return f.when ? `(${f.when} ? val(${value}) : val::null())` : value;
+}
+function plain(f, from) {
   if (f.pair) return `pair_of(${f.pair.map((x) => (isRecord(f.type) ? `${f.type}(${x})` : `val(${x})`)).join(', ')})`;
   if (isRecord(f.type)) {
     if (f.list) return `list_of(${from}, [](const auto& x) { return ${f.type}(x); })`;
     return f.nullable ? `(${from} ? ${f.type}(*${from}) : val::null())` : `${f.type}(${from})`;
   }
   if (f.list) return `array_of(${from})`;
+  if (f.finite) return f.nullable ? `finite_optional(${from})` : `finite_or_null(${from})`;
   return from;
 }
 
@@ -78,7 +82,7 @@ function typeOf(f) {
   const one = BASIC[f.type] ?? f.type;
   if (f.pair) return `[${f.pair.map(() => one).join(', ')}]`;
   if (f.list) return `${one}[]`;
-  return f.nullable ? `${one} | null` : one;
+  return f.nullable || f.when || f.finite ? `${one} | null` : one;
 }
 
 /** The named choices of schema/fields.mjs the results use (imported from wasm/inputs.d.ts). */

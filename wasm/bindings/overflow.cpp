@@ -5,6 +5,7 @@
 
 #include "bindings/common.hpp"
 #include "bindings/inputs.generated.hpp"
+#include "bindings/results.generated.hpp"
 #include "bloomcalc/counting/overflow.hpp"
 #include "bloomcalc/error.hpp"
 
@@ -15,13 +16,7 @@ namespace {
 
 // The overflow probability at b bits, or the smallest b for a target.
 val overflow(val input) {
-    return guarded([&] {
-        const auto in = inputs::OverflowInput(input);
-        const bc::OverflowResult r = bc::counter_overflow(in);
-        return Fields().add("m", r.m).add("n", r.n).add("k", r.k).add("bits", r.bits).add("counterTail", r.counter_tail)
-            .add("unionBound", r.union_bound).add("probability", r.probability).add("low", r.low).add("high", r.high)
-            .add("method", r.method).add("target", in.target).done();
-    });
+    return guarded([&] { return results::OverflowResult(bc::counter_overflow(inputs::OverflowInput(input))); });
 }
 
 }  // namespace

@@ -5,8 +5,10 @@
 #pragma once
 
 #include "bindings/common.hpp"
+#include "bloomcalc/counting/overflow.hpp"
 #include "bloomcalc/fpr/report.hpp"
 #include "bloomcalc/fpr/sizing.hpp"
+#include "bloomcalc/fpr/state.hpp"
 #include "bloomcalc/libraries/hash_width.hpp"
 
 namespace bcjs::results {
@@ -25,6 +27,9 @@ val list_of(const std::vector<T>& items, W write) {
 }
 
 val HashFloor(const bloomcalc::HashFloor& r);
+val OverflowResult(const bloomcalc::OverflowResult& r);
+val ItemEstimate(const bloomcalc::ItemEstimate& r);
+val StateResult(const bloomcalc::StateResult& r);
 val RelativeErrors(const bloomcalc::FprReport& r);
 val FprReport(const bloomcalc::FprReport& r);
 val KChoice(const bloomcalc::KChoice& r);
@@ -39,6 +44,47 @@ val SizingResult(const bloomcalc::SizingResult& r);
         .add("fpr", r.fpr)
         .add("matters", r.matters)
         .add("targetBelowFloor", r.target_below_floor)
+        .done();
+}
+[[gnu::noinline]] inline val OverflowResult(const bloomcalc::OverflowResult& r) {
+    return Fields()
+        .add("m", r.m)
+        .add("n", r.n)
+        .add("k", r.k)
+        .add("bits", r.bits)
+        .add("counterTail", r.counter_tail)
+        .add("unionBound", r.union_bound)
+        .add("probability", r.probability)
+        .add("low", r.low)
+        .add("high", r.high)
+        .add("method", r.method)
+        .add("target", r.target)
+        .done();
+}
+[[gnu::noinline]] inline val ItemEstimate(const bloomcalc::ItemEstimate& r) {
+    return Fields()
+        .add("estimate", r.estimate)
+        .add("low", r.low)
+        .add("high", r.high)
+        .done();
+}
+[[gnu::noinline]] inline val StateResult(const bloomcalc::StateResult& r) {
+    return Fields()
+        .add("m", r.m)
+        .add("k", r.k)
+        .add("bitsSet", r.bits_set)
+        .add("hashing", r.hashing)
+        .add("confidence", r.confidence)
+        .add("fill", r.fill)
+        .add("fpr", r.fpr)
+        .add("n", ItemEstimate(r.n))
+        .add("swamidassBaldi", r.swamidass_baldi)
+        .add("method", r.method)
+        .add("p", r.target)
+        .add("itemsLeft", (r.target ? val(finite_or_null(r.items_left)) : val::null()))
+        .add("nB", (r.n_b ? ItemEstimate(*r.n_b) : val::null()))
+        .add("nUnion", (r.n_union ? ItemEstimate(*r.n_union) : val::null()))
+        .add("nIntersection", (r.n_intersection ? ItemEstimate(*r.n_intersection) : val::null()))
         .done();
 }
 [[gnu::noinline]] inline val RelativeErrors(const bloomcalc::FprReport& r) {

@@ -2,6 +2,7 @@
 // target (issue 21; docs/paradox.md#overflow).
 import { UsageError, command, inputOf } from './common.mjs';
 import { formatInt, formatPairs, formatProbabilityPlain } from '../format.mjs';
+import { shownPairs } from './shown.mjs';
 
 export default command('overflow', {
   compute(calc, values) {
@@ -11,14 +12,13 @@ export default command('overflow', {
   },
 
   render(r) {
-    const pairs = [
-      ['m, n, k', `${formatInt(r.m)} counters, ${formatInt(r.n)} items, ${r.k} hashes`],
-      ['bits per counter', r.target === null ? String(r.bits) : `${r.bits} (the smallest with P ≤ ${formatProbabilityPlain(r.target)})`],
-      ['P(some counter overflows)', `${formatProbabilityPlain(r.probability)} (${r.method})`],
-      ['  proven bounds', `[${formatProbabilityPlain(r.low)}, ${formatProbabilityPlain(r.high)}]`],
-      ['union bound m·P(L ≥ 2^b)', formatProbabilityPlain(r.unionBound)],
-      ['P(one counter ≥ 2^b)', formatProbabilityPlain(r.counterTail)],
-    ];
+    // the rows schema/results.mjs declares for OverflowResult; these read other fields of the result
+    const pairs = shownPairs('OverflowResult', r, {
+      m: (m) => `${formatInt(m)} counters, ${formatInt(r.n)} items, ${r.k} hashes`,
+      bits: (bits) => (r.target === null ? String(bits) : `${bits} (the smallest with P ≤ ${formatProbabilityPlain(r.target)})`),
+      probability: (p) => `${formatProbabilityPlain(p)} (${r.method})`,
+      low: (low) => `[${formatProbabilityPlain(low)}, ${formatProbabilityPlain(r.high)}]`,
+    });
     return `Counter overflow (docs/paradox.md#overflow)\n\n${formatPairs(pairs)}\n`;
   },
 });

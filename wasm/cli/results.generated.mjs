@@ -2,6 +2,24 @@
 // Each result's rows in the CLI's table (schema/results.mjs `cli`): [field, label, format], format a key of
 // wasm/format.mjs SHOWN or absent (the command formats it); fpr's formula rows: [field, label, reference].
 export const ROWS = {
+  OverflowResult: [
+    ["m","m, n, k"],
+    ["bits","bits per counter"],
+    ["probability","P(some counter overflows)"],
+    ["low","  proven bounds"],
+    ["unionBound","union bound m·P(L ≥ 2^b)","plain"],
+    ["counterTail","P(one counter ≥ 2^b)","plain"],
+  ],
+  StateResult: [
+    ["m","m, k, X"],
+    ["fpr","FPR now (exact)","chance"],
+    ["n","items, interval"],
+    ["swamidassBaldi","Swamidass–Baldi n̂","real1"],
+    ["itemsLeft","items left"],
+    ["nB","|B|"],
+    ["nUnion","|A ∪ B|"],
+    ["nIntersection","|A ∩ B|"],
+  ],
   SizingResult: [
     ["n","n  items","int"],
     ["m","m  bits","int"],

@@ -1,6 +1,7 @@
 // A result's rows in the CLI's table, from its declaration (schema/results.mjs, generated into results.generated.mjs):
 // each declared row in its order, labelled as declared, formatted by its declared format (wasm/format.mjs SHOWN) or by
-// the command's own formatter of that field (`own`: value, result → text; undefined leaves the row out).
+// the command's own formatter of that field (`own`: value, result → text, or [label, text] where the label reads the
+// result; undefined leaves the row out). A null value has a row only by the command's own formatter.
 import { SHOWN } from '../format.mjs';
 import { FORMULAS, ROWS } from './results.generated.mjs';
 
@@ -8,10 +9,9 @@ import { FORMULAS, ROWS } from './results.generated.mjs';
 export function shownPairs(type, r, own = {}) {
   const pairs = [];
   for (const [field, label, format] of ROWS[type] ?? []) {
-    if (r[field] === undefined) continue;
-    const show = own[field] ?? SHOWN[format] ?? SHOWN.text;
-    const text = show(r[field], r);
-    if (text !== undefined) pairs.push([label, text]);
+    if (r[field] === undefined || (r[field] === null && !own[field])) continue;
+    const shown = (own[field] ?? SHOWN[format] ?? SHOWN.text)(r[field], r);
+    if (shown !== undefined) pairs.push(Array.isArray(shown) ? shown : [label, shown]);
   }
   return pairs;
 }

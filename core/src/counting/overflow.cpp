@@ -168,6 +168,7 @@ OverflowResult overflow_bits_for(double m, double n, double k, double target) {
     checked_probability(target, "target");
     for (unsigned b = 1;; ++b) {
         OverflowResult r = counter_overflow(m, n, k, b);
+        r.target = target;
         if (r.high <= target || b == 64) return r;
     }
 }

@@ -23,6 +23,7 @@ struct OverflowResult {
     // "exact": the first-overflowing-counter sum over the multinomial loads (small filters);
     // "poisson": 1 − e^{−m·p₁}, with the Chen–Stein bound and the negative-association bracket.
     std::string method;
+    std::optional<double> target;  // the target asked (overflow_bits_for); none at a given b
 };
 
 // m, n ≤ 2^40, 1 ≤ k ≤ 64, 1 ≤ b ≤ 64 bits per counter; expected load kn/m ≤ 2^22 (RangeError naming n).
