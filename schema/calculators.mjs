@@ -2,7 +2,8 @@
 // this table or iterates it (web/calculators.generated.mjs: the element's registry, its WebAssembly module, the docs
 // pages it links; the test lists covering every calculator). Per calculator:
 //   title    what it answers, in a few words
-//   methods  the API methods it computes with; its WebAssembly module is theirs (schema/methods.mjs `module`)
+//   methods  the API methods it computes with; its WebAssembly module is theirs (schema/methods.mjs `module`), or
+//   module   where they differ, the one its page loads (its first-result worker's: the simulate calculator's, 'sim')
 //   code     web/<file> and the name of its export ({ fields, mount, … }: web/element-base.mjs)
 //   docs     the docs pages its markup links (href="docs/<page>", shipped beside the element)
 //   markup   (optional) web/calculators/<markup>: its template, with its generated form at <!-- placeholder fields -->
@@ -73,6 +74,7 @@ export const CALCULATORS = {
     prefix: '',
     shares: 'sizing',
     methods: ['fpr', 'simulateLayout'],
+    module: 'sim', // fpr on the page and the simulation in its worker, both in bloomcalc.sim.wasm
     id: '{attr}',
     fields: {
       m: {}, n: {}, k: {},

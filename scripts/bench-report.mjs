@@ -9,7 +9,7 @@ import path from 'node:path';
 
 /** The page's sections in order: the names `npm run bench -- --only` takes. */
 export const SECTIONS = [
-  { name: 'sizes', title: 'Sizes: the modules, an embed, the package', about: 'What each calculator embedded alone downloads before its first result (gzip -9, the budget of `tests/js/size.test.mjs`), the two WebAssembly modules, and the npm package (`npm pack --dry-run`).' },
+  { name: 'sizes', title: 'Sizes: the modules, an embed, the package', about: 'What each calculator embedded alone downloads before its first result (gzip -9) against its budget (`scripts/embed-size.mjs`, held with 10 % headroom by `tests/js/size.test.mjs`), the WebAssembly modules, and the npm package (`npm pack --dry-run`).' },
   { name: 'exact-fpr', title: 'Exact FPR: the fast method and the table method', about: 'bench/bench_exact_fpr.cpp natively and in wasm: the two exact methods side by side, the fast one alone up to m = 2^40 (docs/exact-fpr.md).' },
   { name: 'rbf', title: 'Recycling filters', about: 'bench/bench_rbf.cpp natively and in wasm: the fills, recommendations by the exact and the large-M methods (docs/rbf.md).' },
   { name: 'recommend-pool', title: 'Recommendation: serial and pooled', about: 'scripts/bench-pool.mjs: the recommendation serially and on kept worker-thread pools, wall and CPU time, and the prediction for 8 cores (docs/rbf.md).' },

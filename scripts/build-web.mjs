@@ -5,15 +5,15 @@
 //    page embedding one calculator loads only that one's code (the embed size budget, tests/js/size.test.mjs,
 //    reads the chunk graph from dist/element.meta.json); the module workers web/<name>-worker.mjs (sim, rbf,
 //    layouts, size, tools, and intl: web/number-formats.mjs) become <name>-worker.js,
-//    which import the runtime chunk the entry also loads; the three modules' bloomcalc.web.wasm,
-//    bloomcalc.rbf.wasm and bloomcalc.tools.wasm are copied beside them (each found relative to its loader's
+//    which import the runtime chunk the entry also loads; the modules' .wasm files (wasm/api.mjs MODULE_FILES:
+//    bloomcalc.web.wasm, bloomcalc.paradox.wasm, …) are copied beside them (each found relative to its loader's
 //    URL), and the docs as HTML in
 //    docs/ (the calculators' equation links point there). This folder is what the package's "./element" export ships.
 //  dist/web: the same element files, plus the page: index.html (its navigation and calculators from the schema:
 //    scripts/page-markup.mjs; the calculators rendered ahead: renderAhead),
 //    page.css, bloom-calc.css (the element's styles, for those) and app.js (web/app.mjs: embed mode and the glue
 //    between calculators; no computation), and the docs as HTML.
-// Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.{web,rbf,tools}.mjs + .wasm from `npm run build`)
+// Usage: node scripts/build-web.mjs   (needs dist/bloomcalc.<module>.mjs + .wasm from `npm run build`)
 import { copyFile, cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { buildDocs } from './build-docs.mjs';
@@ -21,6 +21,7 @@ import { writeCustomElements } from './custom-elements.mjs';
 import { withCalculators } from './page-markup.mjs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MODULE_FILES } from '../wasm/api.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,7 +57,7 @@ const minifiedText = {
 const noBareModuleUrl = {
   name: 'no-bare-import-meta-url',
   setup(build) {
-    build.onLoad({ filter: /[\\/]dist[\\/]bloomcalc\.(web|rbf|tools)\.mjs$/ }, async ({ path }) => {
+    build.onLoad({ filter: /[\\/]dist[\\/]bloomcalc\.\w+\.mjs$/ }, async ({ path }) => {
       const code = await readFile(path, 'utf8');
       const line = 'var _scriptDir = import.meta.url;';
       if (code.split(line).length !== 2) throw new Error(`build-web: ${path} has no single "${line}" (Emscripten's output changed)`);
@@ -122,19 +123,18 @@ async function renderAhead(html, common) {
 
 /**
  * Bundles and copies the elements and the page. Returns { outdir, files } with the written files' paths.
- * Throws when the WebAssembly build (dist/bloomcalc.{web,rbf,tools}.mjs and .wasm) is missing.
+ * Throws when the WebAssembly build (dist/bloomcalc.<module>.mjs and .wasm) is missing.
  */
 export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir = join(root, 'dist', 'element'), quiet = false } = {}) {
-  // the three modules (docs/decisions.md, "Two modules", "A third module"): main, the recycling filters' and
-  // the library questions'
-  const wasmFiles = ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm', 'bloomcalc.tools.wasm'];
+  // the modules, split along the calculators (wasm/api.mjs MODULE_FILES; docs/decisions.md, "Modules along the calculators")
+  const wasmFiles = Object.values(MODULE_FILES).map((file) => `${file}.wasm`);
   const missing = [];
-  for (const file of [...wasmFiles, 'bloomcalc.web.mjs', 'bloomcalc.rbf.mjs', 'bloomcalc.tools.mjs'])
+  for (const file of [...wasmFiles, ...Object.values(MODULE_FILES).map((file) => `${file}.mjs`)])
     if (!(await exists(join(root, 'dist', file)))) missing.push(`dist/${file}`);
   if (missing.length) {
     throw new Error(
       `build-web: the WebAssembly build is missing (${missing.join(', ')}). ` +
-        'Run `npm run build` first; it writes dist/bloomcalc.{web,rbf,tools}.mjs and .wasm.',
+        'Run `npm run build` first; it writes dist/bloomcalc.<module>.mjs and .wasm.',
     );
   }
 

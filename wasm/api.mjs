@@ -454,50 +454,56 @@ function parser(raw, name, fallback) {
   };
 }
 
-export const MODULE_NAMES = ['main', 'rbf', 'tools'];
+// The WebAssembly modules, split along the calculators (docs/decisions.md, "Modules along the calculators"; each
+// method's module: schema/methods.mjs): 'main' (bloomcalc.web.wasm: the parsers, fpr, exactFpr*, size, hashFloor),
+// 'paradox' (paradox, cbf, …), 'sim' (the simulations), 'layouts', 'rbf' (the recycling filters), 'window' (the sliding
+// window) and 'tools' (the other library questions). Every module has the parsers and limits.
+export const MODULE_NAMES = ['main', 'paradox', 'sim', 'layouts', 'rbf', 'window', 'tools'];
 /** Each module's options: its .wasm bytes and its compiled WebAssembly.Module (CreateOptions in index.d.ts). */
-export const MODULE_OPTIONS = {
-  main: { bytes: 'wasmBinary', compiled: 'wasmModule' },
-  rbf: { bytes: 'rbfWasmBinary', compiled: 'rbfWasmModule' },
-  tools: { bytes: 'toolsWasmBinary', compiled: 'toolsWasmModule' },
-};
+export const MODULE_OPTIONS = Object.fromEntries(
+  MODULE_NAMES.map((name) => [name, name === 'main' ? { bytes: 'wasmBinary', compiled: 'wasmModule' } : { bytes: `${name}WasmBinary`, compiled: `${name}WasmModule` }]),
+);
+/** Each module's file name without its extension: dist/<file>.mjs (its Emscripten loader) and <file>.wasm. */
+export const MODULE_FILES = Object.fromEntries(MODULE_NAMES.map((name) => [name, `bloomcalc.${name === 'main' ? 'web' : name}`]));
 // createBloomCalc()'s options (CreateOptions in index.d.ts), the same in Node and in browsers.
 const CREATE_OPTIONS = ['modules', 'locateFile', ...Object.values(MODULE_OPTIONS).flatMap(({ bytes, compiled }) => [bytes, compiled])];
+const MODULES_RANGE = `a non-empty array of ${MODULE_NAMES.map((m) => `'${m}'`).join(', ')}`;
 
-/** Checks createBloomCalc()'s options (an object of CREATE_OPTIONS) and returns `modules` (default: all): an array of 'main', 'rbf' and/or 'tools'. */
+/** Checks createBloomCalc()'s options (an object of CREATE_OPTIONS) and returns `modules` (default: all): an array of MODULE_NAMES. */
 export function modulesOf(options) {
   onlyFields(object(options, 'createBloomCalc options'), CREATE_OPTIONS, 'createBloomCalc options');
   const modules = options.modules ?? MODULE_NAMES;
   if (!Array.isArray(modules) || modules.length === 0 || modules.some((m) => !MODULE_NAMES.includes(m)))
-    throw Object.assign(new TypeError(`modules must be a non-empty array of 'main', 'rbf' and 'tools'; got ${JSON.stringify(modules)}`), {
+    throw Object.assign(new TypeError(`modules must be ${MODULES_RANGE}; got ${JSON.stringify(modules)}`), {
       parameter: 'modules',
-      validRange: "a non-empty array of 'main', 'rbf' and 'tools', e.g. ['main', 'rbf']",
+      validRange: `${MODULES_RANGE}, e.g. ['main', 'rbf']`,
     });
   return modules;
 }
 
 /**
- * The raw bindings of the modules loaded, as one object: each binding is looked up in the main module, then
- * in the recycling one, then in the tools one (all have the parsers, solveSizing and limits), so a method
- * needs no knowledge of which module registers its binding. A binding of a module this instance did not load
- * (createBloomCalc({ modules })) throws an Error saying so.
+ * The raw bindings of the modules loaded, as one object: each binding is looked up in each module in turn (all
+ * have the parsers and limits), so a method needs no knowledge of which module registers its binding. A binding
+ * of a module this instance did not load (createBloomCalc({ modules })) throws an Error saying so.
  */
-function bindings(main, rbf, tools) {
+function bindings(modules) {
   const unavailable = (name) =>
     function unavailable() {
       throw new Error(`bloomcalc: ${name} is in a WebAssembly module this instance did not load (createBloomCalc() without \`modules\` loads all)`);
     };
-  return new Proxy({}, { get: (_, name) => main?.[name] ?? rbf?.[name] ?? tools?.[name] ?? unavailable(String(name)) });
+  const get = (name) => {
+    for (const module of modules) if (module[name] !== undefined) return module[name];
+    return unavailable(String(name));
+  };
+  return new Proxy({}, { get: (_, name) => get(name) });
 }
 
 /**
- * The API over the raw embind modules: `main` (bloomcalc.web.wasm, every calculator but the recycling filters and issue
- * 21's questions), `rbf` (bloomcalc.rbf.wasm: rbf, sigmaCurve, nBounded, recommend*) and `tools` (bloomcalc.tools.wasm:
- * libraries, librarySize, hashFloor, scalable, window, state, overflow). Any may be null (an element loads only its calculator's module);
- * a single module with every binding may be passed alone.
+ * The API over the raw embind modules, any number of them (in MODULE_NAMES' order from wasm/loader.mjs; null for a
+ * module not loaded: an element loads only its calculator's). A single module with every binding may be passed alone.
  */
-export function wrap(main, rbf = null, tools = null) {
-  const raw = bindings(main, rbf, tools);
+export function wrap(...modules) {
+  const raw = bindings(modules.filter((module) => module !== null && module !== undefined));
   const limits = Object.freeze(raw.limits());
   return Object.freeze({
     fpr(input) {

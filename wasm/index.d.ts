@@ -176,36 +176,46 @@ export interface BloomCalc {
   readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models (the large-M method). */ maxRbfBits: number; /** Largest M per filter of their exact method. */ maxRbfExactBits: number; simulation: SimulationLimits };
 }
 
+/** The WebAssembly modules, split along the calculators (docs/bundlers.md). */
+export type ModuleName = 'main' | 'paradox' | 'sim' | 'layouts' | 'rbf' | 'window' | 'tools';
+
 export interface CreateOptions {
   /**
-   * Which WebAssembly modules to load (default all three): 'main' (`bloomcalc.web.wasm`: every method but the
-   * recycling filters' and the library questions'), 'rbf' (`bloomcalc.rbf.wasm`: rbf, sigmaCurve, nBounded,
-   * recommend*) and 'tools' (`bloomcalc.tools.wasm`: libraries, librarySize, hashFloor, scalable, window, state,
-   * overflow). All
-   * have the parsers, size and limits (and 'main' hashFloor too); a method of a module not loaded throws an Error
-   * saying so.
+   * Which WebAssembly modules to load (default all): 'main' (`bloomcalc.web.wasm`: fpr, exactFpr, exactFprTable,
+   * size, hashFloor), 'paradox' (`bloomcalc.paradox.wasm`: paradox, paradoxCurve, cbf, cbfOptimalK, bhCbf, selective,
+   * order), 'sim' (`bloomcalc.sim.wasm`: simulate*, createSimulation, simulationConfig, the paradox simulations, and fpr),
+   * 'layouts' (`bloomcalc.layouts.wasm`: layout*, simulateLayout, layoutPresets, hashFloor), 'rbf'
+   * (`bloomcalc.rbf.wasm`: rbf, sigmaCurve, nBounded, recommend*), 'window' (`bloomcalc.window.wasm`: window) and 'tools'
+   * (`bloomcalc.tools.wasm`: libraries, librarySize, hashFloor, scalable, state, overflow). All have the parsers and limits; a method of a
+   * module not loaded throws an Error saying so.
    */
-  modules?: ReadonlyArray<'main' | 'rbf' | 'tools'>;
-  /**
-   * Where to find `bloomcalc.web.wasm`, `bloomcalc.rbf.wasm` and `bloomcalc.tools.wasm` (browser build), as
-   * in Emscripten's locateFile: called with each file's name.
-   */
+  modules?: ReadonlyArray<ModuleName>;
+  /** Where to find each module's `.wasm` (browser build), as in Emscripten's locateFile: called with each file's name. */
   locateFile?: (path: string, prefix: string) => string;
   /** The main module's wasm bytes (`bloomcalc.web.wasm`), when the caller loads them itself. */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** The recycling module's wasm bytes (`bloomcalc.rbf.wasm`), when the caller loads them itself. */
-  rbfWasmBinary?: ArrayBuffer | Uint8Array;
   /**
-   * The recycling module's compiled `WebAssembly.Module` (e.g. handed to a worker thread): instantiated
-   * instead of compiling `bloomcalc.rbf.wasm` again. Typed `object` so the declarations need no DOM or Node
-   * library types.
+   * The main module's compiled `WebAssembly.Module` (e.g. handed to a worker thread): instantiated instead of
+   * compiling `bloomcalc.web.wasm` again. Typed `object` so the declarations need no DOM or Node library types.
    */
-  rbfWasmModule?: object;
-  /** The main module's compiled `WebAssembly.Module`, likewise. */
   wasmModule?: object;
-  /** The tools module's wasm bytes (`bloomcalc.tools.wasm`), when the caller loads them itself. */
+  /** The paradox module's wasm bytes (`bloomcalc.paradox.wasm`); `paradoxWasmModule` its compiled Module, likewise. */
+  paradoxWasmBinary?: ArrayBuffer | Uint8Array;
+  paradoxWasmModule?: object;
+  /** The simulations' module's wasm bytes (`bloomcalc.sim.wasm`); `simWasmModule` its compiled Module. */
+  simWasmBinary?: ArrayBuffer | Uint8Array;
+  simWasmModule?: object;
+  /** The layouts module's wasm bytes (`bloomcalc.layouts.wasm`); `layoutsWasmModule` its compiled Module. */
+  layoutsWasmBinary?: ArrayBuffer | Uint8Array;
+  layoutsWasmModule?: object;
+  /** The recycling module's wasm bytes (`bloomcalc.rbf.wasm`); `rbfWasmModule` its compiled Module. */
+  rbfWasmBinary?: ArrayBuffer | Uint8Array;
+  rbfWasmModule?: object;
+  /** The window module's wasm bytes (`bloomcalc.window.wasm`); `windowWasmModule` its compiled Module. */
+  windowWasmBinary?: ArrayBuffer | Uint8Array;
+  windowWasmModule?: object;
+  /** The tools module's wasm bytes (`bloomcalc.tools.wasm`); `toolsWasmModule` its compiled Module. */
   toolsWasmBinary?: ArrayBuffer | Uint8Array;
-  /** The tools module's compiled `WebAssembly.Module`, likewise. */
   toolsWasmModule?: object;
 }
 

@@ -22,7 +22,7 @@ export function instantiate(factory, { wasmModule, ...options }) {
   });
 }
 
-// One module: `wasmModule` / `rbfWasmModule` / `toolsWasmModule` (a compiled WebAssembly.Module) is instantiated,
+// One module: `wasmModule` / `rbfWasmModule` / … (a compiled WebAssembly.Module: MODULE_OPTIONS) is instantiated,
 // `wasmBinary` / … (bytes) compiled by the runtime, else the entry's whereabouts(name, locateFile) say how.
 async function load(name, factoryOf, options, whereabouts) {
   const { locateFile } = options;

@@ -16,7 +16,7 @@ async function readWasm(file) {
 }
 
 /**
- * The compiled WebAssembly.Module of `file` (bloomcalc.web.wasm or bloomcalc.rbf.wasm), shared by every
+ * The compiled WebAssembly.Module of `file` (bloomcalc.<module>.wasm: wasm/api.mjs MODULE_FILES), shared by every
  * caller of this process; a failed read or compile is retried next time.
  */
 export function wasmModule(file) {

@@ -16,7 +16,7 @@ export const CALCULATORS = {
   cbf: () => import('./cbf.mjs').then((m) => m.calculator),
   recycling: () => import('./rbf.mjs').then((m) => m.calculator),
 };
-export const MODULES = {"libraries":"tools","scalable":"tools","window":"tools","state":"tools","overflow":"tools","recycling":"rbf"};
+export const MODULES = {"simulate":"sim","layouts":"layouts","libraries":"tools","scalable":"tools","window":"window","state":"tools","overflow":"tools","paradox":"paradox","cbf":"paradox","recycling":"rbf"};
 export const DOCS = {
   'models.html': () => new URL('./docs/models.html', import.meta.url),
   'layouts.html': () => new URL('./docs/layouts.html', import.meta.url),

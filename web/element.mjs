@@ -1,6 +1,6 @@
 // The browser entry of the custom elements: `<script type="module" src="bloom-calc.mjs">` then
 // `<bloom-calc calculator="sizing" n="1M" p="1%"></bloom-calc>`. Bundled by scripts/build-web.mjs into
-// dist/element/bloom-calc.mjs, with bloomcalc.web.wasm, bloomcalc.rbf.wasm and the workers beside it (found relative to the
+// dist/element/bloom-calc.mjs, with the .wasm modules and the workers beside it (found relative to the
 // bundle's own URL). The page (dist/web) is built from the same bundle. See docs/embed.md.
 import { BloomCalcElement } from './element-base.mjs';
 import { calculatorNames, loadCalculator, registerCalculator } from './element-registry.mjs';
@@ -12,8 +12,8 @@ import { CALCULATORS, MARKUP, MODULES } from './calculators.generated.mjs';
 // (with the files it imports); each calculator's code (and what only it needs) is a chunk of its own (a literal
 // import() there), and uPlot is fetched when a chart is first drawn, so a page embedding one calculator downloads
 // only that one's code (the embed size budget, tests/js/size.test.mjs). MODULES: the WebAssembly module of each
-// calculator not computing with the main one (bloomcalc.web.wasm), its methods' (docs/decisions.md, "Two modules",
-// "A third module"); a calculator reaches only its module's methods through ctx.bc.
+// calculator not computing with the main one (bloomcalc.web.wasm), its methods' (docs/decisions.md, "Modules along the calculators"),
+// a calculator reaches only its module's methods through ctx.bc.
 //
 // Each calculator's markup is in this entry (web/templates.mjs): an element shows it the moment it connects
 // (a calculator declaring its markup: built here, before its code reads it)

@@ -2,14 +2,14 @@
 // each sized filter's exact FPR over n/8 … 8n for the chart, off the page's thread (a sizing takes
 // 2–60 ms). Served by the protocol of wasm/worker-protocol.mjs; its one method, 'layouts':
 // { n, p, picked: { layout|preset, the fields it takes, k?, hashBits? } }.
-import mainFactory from '../dist/bloomcalc.web.mjs';
+import layoutsFactory from '../dist/bloomcalc.layouts.mjs';
 import { loadInWorker } from './wasm-worker.mjs';
 import { toWire } from '../wasm/error-wire.mjs';
 import { serveCalls } from '../wasm/worker-protocol.mjs';
 import { INPUT_FIELDS, METHOD_INPUTS } from '../wasm/inputs.generated.mjs';
 
-// The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
-// (web/wasm-share.mjs, web/wasm-worker.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
+// The layouts module (bloomcalc.layouts.wasm), loaded on the first request from the Module the page compiled
+// (web/wasm-share.mjs, web/wasm-worker.mjs); no other module is needed here (docs/decisions.md, "Modules along the calculators").
 
 /** The layouts of the comparison table: the deployed presets and the generic shapes. */
 const TABLE = [
@@ -50,4 +50,4 @@ function compute(bc, { n, p, picked }) {
   return { picked: pickedSize, rows, xs, series, pickedCurve: curve(pickedSize) };
 }
 
-serveCalls(self, { layouts: compute }, () => loadInWorker('main', mainFactory));
+serveCalls(self, { layouts: compute }, () => loadInWorker('layouts', layoutsFactory));

@@ -4,12 +4,12 @@
 // (bc.createSimulation) and 'simulateParadox' (bc.createParadoxSimulation); progress ('preparing') before the
 // model value, which can take seconds, ('started', model) before any epoch, for the running chart, and
 // ('step', progress) after each chunk. Cancelling = the page terminates the worker.
-import mainFactory from '../dist/bloomcalc.web.mjs';
+import simFactory from '../dist/bloomcalc.sim.mjs';
 import { loadInWorker } from './wasm-worker.mjs';
 import { serveCalls } from '../wasm/worker-protocol.mjs';
 
-// The main module (bloomcalc.web.wasm), loaded on the first request from the Module the page compiled
-// (web/wasm-share.mjs, web/wasm-worker.mjs). The recycling module is not needed here (docs/decisions.md, "Two modules").
+// The simulation module (bloomcalc.sim.wasm), loaded on the first request from the Module the page compiled
+// (web/wasm-share.mjs, web/wasm-worker.mjs); no other module is needed here (docs/decisions.md, "Modules along the calculators").
 
 // A zero-delay turn of the event loop (setTimeout is clamped to 4 ms after a few nested calls).
 function nextTurn() {
@@ -54,5 +54,5 @@ serveCalls(
       return runToEnd(handle, progress);
     },
   },
-  () => loadInWorker('main', mainFactory),
+  () => loadInWorker('sim', simFactory),
 );

@@ -23,10 +23,14 @@ import { loadOnce as once } from './wasm-worker.mjs';
 // Each module's Emscripten loader is a chunk fetched when that module is first needed — the main one too (not
 // in the element's entry): a page of the recycling or library calculators never downloads it, and the entry,
 // which the page waits for before it renders, stays small. (wasm/browser.mjs, the package's browser entry,
-// keeps the main loader static.)
+// keeps the main loader static.) One module per calculator, split along them (wasm/api.mjs MODULE_NAMES).
 const FACTORIES = {
   main: async () => (await import('../dist/bloomcalc.web.mjs')).default,
+  paradox: async () => (await import('../dist/bloomcalc.paradox.mjs')).default,
+  sim: async () => (await import('../dist/bloomcalc.sim.mjs')).default,
+  layouts: async () => (await import('../dist/bloomcalc.layouts.mjs')).default,
   rbf: async () => (await import('../dist/bloomcalc.rbf.mjs')).default,
+  window: async () => (await import('../dist/bloomcalc.window.mjs')).default,
   tools: async () => (await import('../dist/bloomcalc.tools.mjs')).default,
 };
 
@@ -35,7 +39,11 @@ const FACTORIES = {
 // needed (not on import: the module is also bundled where import.meta.url is no base, e.g. a data: URL).
 const WASM_URLS = {
   main: () => new URL('bloomcalc.web.wasm', import.meta.url).href,
+  paradox: () => new URL('bloomcalc.paradox.wasm', import.meta.url).href,
+  sim: () => new URL('bloomcalc.sim.wasm', import.meta.url).href,
+  layouts: () => new URL('bloomcalc.layouts.wasm', import.meta.url).href,
   rbf: () => new URL('bloomcalc.rbf.wasm', import.meta.url).href,
+  window: () => new URL('bloomcalc.window.wasm', import.meta.url).href,
   tools: () => new URL('bloomcalc.tools.wasm', import.meta.url).href,
 };
 
@@ -77,13 +85,13 @@ async function compile(url) {
   return WebAssembly.compile(bytes);
 }
 
-/** The compiled WebAssembly.Module of 'main' (bloomcalc.web.wasm), 'rbf' (bloomcalc.rbf.wasm) or 'tools' (bloomcalc.tools.wasm), once per page. */
+/** The compiled WebAssembly.Module of a module ('main': bloomcalc.web.wasm; any other: bloomcalc.<name>.wasm), once per page. */
 export function compiledModule(module) {
   if (!Object.hasOwn(WASM_URLS, module)) return Promise.reject(new RangeError(`no WebAssembly module '${module}'`));
   return once(compiled, module, () => compile(WASM_URLS[module]()));
 }
 
-/** The JS API over 'main', 'rbf' or 'tools' on the page: one instance for every element, from the page's Module. */
+/** The JS API over one module on the page: one instance for every element, from the page's Module. */
 export function loadOnPage(module) {
   return once(onPage, module, () => compiledModule(module).then((wasmModule) => instantiate(module, wasmModule)));
 }

@@ -39,8 +39,8 @@ function fromPage(module) {
 }
 
 /**
- * In a worker: the JS API over one module ('main', 'rbf' or 'tools'), from the Module the page gave (else the .wasm), once.
- * `factory`: that module's Emscripten factory (the default export of dist/bloomcalc.web.mjs or .rbf.mjs).
+ * In a worker: the JS API over one module (wasm/api.mjs MODULE_NAMES), from the Module the page gave (else the .wasm), once.
+ * `factory`: that module's Emscripten factory (the default export of dist/bloomcalc.<module>.mjs).
  */
 export function loadInWorker(module, factory) {
   return loadOnce(inWorker, module, () =>

@@ -79,6 +79,7 @@ export function elementTables(header) {
 
 /** A calculator's WebAssembly module: its methods' (schema/methods.mjs), which must be one. */
 export function moduleOf(name) {
+  if (CALCULATORS[name].module) return CALCULATORS[name].module; // declared where its methods' modules differ
   const modules = [...new Set(CALCULATORS[name].methods.map((method) => METHODS[method].module))];
   if (modules.length !== 1) throw new Error(`schema/calculators.mjs: ${name} computes with methods of modules ${modules.join(', ')}; one only`);
   return modules[0];

@@ -7,12 +7,15 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 
 import { browserForFile, webDir } from './harness.mjs';
+import { MODULE_FILES } from '../../wasm/api.mjs';
 
 const WAIT = { timeout: 20_000 };
 let page, baseUrl, served, pageErrors;
 browserForFile((opened) => ({ page, baseUrl, served, pageErrors } = opened));
 
 const isWasm = (entry) => entry.path.split('?')[0].endsWith('.wasm');
+// every module's .wasm (wasm/api.mjs MODULE_FILES), as the page requests them
+const ALL_WASM = Object.values(MODULE_FILES).map((file) => `/${file}.wasm`).sort();
 
 async function until(predicate, what) {
   const start = Date.now();
@@ -41,13 +44,13 @@ test('first load: compressed, each .wasm once; a reload downloads no subresource
       assert.notEqual(entry.encoding, 'identity', `${entry.path} is sent compressed`);
     }
   }
-  // The page holds every calculator, so three .wasm modules (which compress ~2.2×) are most of the bytes.
+  // The page holds every calculator, so the .wasm modules (which compress ~2.2×) are most of the bytes.
   assert.ok(sent < onDisk / 2.4, `compressed first load (${sent} of ${onDisk} bytes)`);
 
   const wasm = served.filter(isWasm);
   t.diagnostic(`.wasm responses: ${wasm.map((e) => `${e.path} ${e.status} ${e.bytes} B`).join(', ')}`);
   const files = [...new Set(wasm.map((e) => e.path.split('?')[0]))].sort();
-  assert.deepEqual(files, ['/bloomcalc.rbf.wasm', '/bloomcalc.tools.wasm', '/bloomcalc.web.wasm'], 'the page loads the three modules');
+  assert.deepEqual(files, ALL_WASM, 'the page loads every module (its calculators use them all)');
   for (const file of files) assert.equal(wasm.filter((e) => e.path.split('?')[0] === file).length, 1, `${file}: requested once`);
 
   // A reload: every file revalidates; nothing unchanged is sent again.
@@ -95,14 +98,16 @@ test('each .wasm is fetched and compiled once per page: the elements and every w
   const given = await marks('bloomcalc:wasm-give');
   t.diagnostic(`Modules handed to workers: ${given.join(', ')}`);
   assert.equal(given.filter((m) => m === 'rbf').length, 4, 'the recycling pool: 4 workers, each given the rbf Module');
-  assert.equal(given.filter((m) => m === 'main').length, 4, 'the sizing, layouts and 2 simulation workers, each given the main Module');
-  assert.equal(given.filter((m) => m === 'tools').length, 1, 'the window calculator\'s worker, given the tools Module');
+  assert.equal(given.filter((m) => m === 'main').length, 1, 'the sizing worker, given the main Module');
+  assert.equal(given.filter((m) => m === 'layouts').length, 1, 'the layouts worker, given the layouts Module');
+  assert.equal(given.filter((m) => m === 'sim').length, 2, 'the 2 simulation workers, each given the sim Module');
+  assert.equal(given.filter((m) => m === 'window').length, 1, 'the window calculator\'s worker, given the window Module');
 
   const compiled = (await marks('bloomcalc:wasm-compile')).map((url) => new URL(url).pathname).sort();
-  assert.deepEqual(compiled, ['/bloomcalc.rbf.wasm', '/bloomcalc.tools.wasm', '/bloomcalc.web.wasm'], 'the page compiles each module once');
+  assert.deepEqual(compiled, ALL_WASM, 'the page compiles each module once');
   const wasm = served.slice(start).filter(isWasm);
   t.diagnostic(`.wasm responses: ${wasm.map((e) => `${e.path} ${e.status} ${e.bytes} B`).join(', ')}`);
-  assert.deepEqual(wasm.map((e) => e.path.split('?')[0]).sort(), ['/bloomcalc.rbf.wasm', '/bloomcalc.tools.wasm', '/bloomcalc.web.wasm'], 'one request per .wasm');
+  assert.deepEqual(wasm.map((e) => e.path.split('?')[0]).sort(), ALL_WASM, 'one request per .wasm');
 
   // The workers still running (Cancel is terminating the pool's): each instantiated the page's Module and
   // fetched no .wasm itself.

@@ -9,6 +9,7 @@ import { CALCULATORS, METHODS, kebab } from '../../schema/index.mjs';
 import { moduleOf, urlClashes } from '../../scripts/generate/elements.mjs';
 import { calculatorDefinitions } from './helpers/vocabulary.mjs';
 import { ROOT } from './helpers/common.mjs';
+import { MODULE_NAMES } from '../../wasm/api.mjs';
 
 test('no URL key is two calculators\' (but a shared field) or the page\'s, and each starts with its calculator\'s prefix', () => {
   assert.deepEqual(urlClashes(CALCULATORS), []);
@@ -30,7 +31,7 @@ test('each calculator declares a title, its methods (of one WebAssembly module),
   for (const [name, def] of Object.entries(CALCULATORS)) {
     assert.equal(typeof def.title, 'string', name);
     assert.ok(def.methods.length > 0 && def.methods.every((method) => Object.hasOwn(METHODS, method)), name);
-    assert.ok(['main', 'rbf', 'tools'].includes(moduleOf(name)), name);
+    assert.ok(MODULE_NAMES.includes(moduleOf(name)), name);
     const [file, exported] = def.code;
     assert.ok(existsSync(join(ROOT, 'web', file)) && /^\w+$/.test(exported), `${name}: web/${file}`);
     for (const page of def.docs) assert.ok(existsSync(join(ROOT, 'docs', page.replace(/\.html$/, '.md'))), `${name}: docs/${page}`);

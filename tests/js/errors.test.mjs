@@ -13,7 +13,7 @@ import { REFERENCE, kinds, load, state } from './helpers/error-kinds.mjs';
 
 const PER_KIND = Number(process.env.BLOOMCALC_ERRORS ?? 1e6);
 const WORKERS = 2;
-const skip = hasNodeBuild() ? false : 'dist/bloomcalc.{web,rbf}.* is missing; run `npm run build` first';
+const skip = hasNodeBuild() ? false : 'dist/bloomcalc.<module>.* is missing; run `npm run build` first';
 
 // Every kind's report, from WORKERS threads taking kinds from one queue.
 function throwEveryKind(names) {
@@ -67,7 +67,7 @@ test('the leak measure can fail: a simulation not yet deleted shows in heap and 
   const { raw, bc } = await load();
   const before = state(raw);
   const sim = bc.createSimulation({ structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 4, arrivals: 100 });
-  assert.ok(state(raw).main.heapInUse > before.main.heapInUse, 'a live simulation holds heap');
+  assert.ok(state(raw).sim.heapInUse > before.sim.heapInUse, 'a live simulation holds heap');
   sim.dispose();
   assert.deepEqual(state(raw), before);
 });
@@ -121,7 +121,7 @@ test('the binding checks nested rows itself (second line of defence): error reco
 // with what a double can hold, so the size_t cast in Simulation::epochRates never sees a bad value.
 test('raw Simulation.epochRates refuses a negative, NaN, fractional or huge `from` by name', { skip }, async () => {
   const { raw } = await load();
-  const sim = new raw.main.Simulation({ structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 4, arrivals: 100, seed: 1 });
+  const sim = new raw.sim.Simulation({ structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 4, arrivals: 100, seed: 1 });
   try {
     assert.equal(sim.error(), undefined);
     let progress = sim.run(1e9);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 
 import { PARTS, ROOT, generated, stale } from '../../scripts/generate.mjs';
+import { MODULE_NAMES } from '../../wasm/api.mjs';
 
 test('the generated files are up to date with the schema (npm run generate)', async () => {
   assert.deepEqual(await stale(), []);
@@ -50,7 +51,7 @@ test('the schema is consistent: kinds, choices, defaults, methods and modules', 
   }
   for (const [name, m] of Object.entries(METHODS)) {
     assert.ok(Object.hasOwn(INPUTS, m.input), `${name}: input ${m.input}`);
-    assert.ok(['main', 'rbf', 'tools'].includes(m.module), `${name}: module ${m.module}`);
+    assert.ok(MODULE_NAMES.includes(m.module), `${name}: module ${m.module}`);
     assert.equal(typeof m.async, 'boolean', name);
   }
 });

@@ -747,42 +747,56 @@ describe('very large filters', () => {
   }
 });
 
-// The three WebAssembly modules (docs/decisions.md, "Two modules", "A third module"): createBloomCalc()
-// loads all; `modules` loads one, whose methods give the same results, and the others' methods say what to load.
+// The WebAssembly modules, split along the calculators (docs/decisions.md, "Modules along the calculators"):
+// createBloomCalc() loads all; `modules` loads some, whose methods give the same results, and the others' methods
+// say what to load.
 describe('createBloomCalc({ modules })', () => {
-  test('one module alone computes exactly what both loaded compute; the other module\'s methods throw', async () => {
-    const [main, rbf, tools] = await Promise.all(['main', 'rbf', 'tools'].map((m) => createBloomCalc({ modules: [m] })));
+  test('one module alone computes exactly what all loaded compute; the other modules\' methods throw', async () => {
+    const notLoaded = (e) => e instanceof Error && /is in a WebAssembly module this instance did not load/.test(e.message);
+    const [main, paradox, sim, layouts, rbf, win, tools] = await Promise.all(['main', 'paradox', 'sim', 'layouts', 'rbf', 'window', 'tools'].map((m) => createBloomCalc({ modules: [m] })));
     assert.deepEqual(main.fpr({ m: '64KiB', n: '50k', k: 7 }), bc.fpr({ m: '64KiB', n: '50k', k: 7 }));
+    assert.deepEqual(main.exactFprTable({ m: 64, n: 4, k: 3 }), bc.exactFprTable({ m: 64, n: 4, k: 3 }));
     assert.deepEqual(rbf.rbf({ m: '1Mi', k: 4, sigma: 1000 }), bc.rbf({ m: '1Mi', k: 4, sigma: 1000 }));
     assert.deepEqual(rbf.recommend({ m: 4096, p: 0.01, kmax: 4 }), bc.recommend({ m: 4096, p: 0.01, kmax: 4 }));
+    assert.deepEqual(paradox.paradox({ prior: 1e-6, alpha: 0.25, fpr: 1e-3 }), bc.paradox({ prior: 1e-6, alpha: 0.25, fpr: 1e-3 }));
+    assert.deepEqual(paradox.cbf({ counters: [1, 1, 1], m: 200, n: 20, k: 3, prior: 0.1, alpha: 1 }), bc.cbf({ counters: [1, 1, 1], m: 200, n: 20, k: 3, prior: 0.1, alpha: 1 }));
+    const run = { structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 4, arrivals: 100, seed: 1 };
+    assert.deepEqual(sim.simulateSync(run), bc.simulateSync(run));
+    assert.deepEqual(sim.fpr({ m: '64KiB', n: '50k', k: 7, hashBits: 32 }), bc.fpr({ m: '64KiB', n: '50k', k: 7, hashBits: 32 })); // the simulate calculator's
+    const paradoxRun = { m: 1000, k: 3, n: 10, prior: 0.1, queries: 1000, epochs: 2, seed: 1 };
+    assert.deepEqual(sim.simulateParadoxSync(paradoxRun), bc.simulateParadoxSync(paradoxRun));
+    assert.throws(() => paradox.simulateParadoxSync(paradoxRun), notLoaded);
+    assert.deepEqual(layouts.layoutSize({ n: 1000, p: 0.01, preset: 'rocksdb', hashBits: 32 }), bc.layoutSize({ n: 1000, p: 0.01, preset: 'rocksdb', hashBits: 32 }));
     assert.deepEqual(tools.libraries(), bc.libraries());
     assert.deepEqual(tools.librarySize({ library: 'hurst', n: 1000, p: 0.01 }), bc.librarySize({ library: 'hurst', n: 1000, p: 0.01 }));
     assert.deepEqual(tools.scalable({ p: '1%', capacity: '1k', n: '1M' }), bc.scalable({ p: '1%', capacity: '1k', n: '1M' }));
-    assert.deepEqual(tools.window({ w: 1000, p: '1%' }), bc.window({ w: 1000, p: '1%' }));
-    // hashFloor in main too: fpr, size and layoutSize take hashBits
-    for (const one of [main, tools]) assert.deepEqual(one.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }), bc.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }));
+    assert.deepEqual(win.window({ w: 1000, p: '1%' }), bc.window({ w: 1000, p: '1%' }));
+    // hashFloor wherever a method takes hashBits: fpr and size (main), layoutSize (layouts)
+    for (const one of [main, layouts, tools]) assert.deepEqual(one.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }), bc.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }));
     assert.deepEqual(main.size({ n: '1M', p: '1%', hashBits: 32 }), bc.size({ n: '1M', p: '1%', hashBits: 32 }));
-    // in every module: the parsers, size, limits
-    for (const one of [main, rbf, tools]) {
-      assert.deepEqual(one.size({ n: '1M', p: '1%' }), bc.size({ n: '1M', p: '1%' }));
+    // in every module: the parsers and limits
+    for (const one of [main, paradox, sim, layouts, rbf, win, tools]) {
       assert.equal(one.parseBits('64KiB'), bc.parseBits('64KiB'));
       assert.deepEqual(one.limits, bc.limits);
     }
-    const notLoaded = (e) => e instanceof Error && /is in a WebAssembly module this instance did not load/.test(e.message);
     assert.throws(() => main.recommend({ m: 4096, p: 0.01 }), notLoaded);
     assert.throws(() => main.sigmaCurve({ m: 4096, k: 4 }), notLoaded);
+    assert.throws(() => main.paradox({ prior: 1e-6, alpha: 0.25, fpr: 1e-3 }), notLoaded);
+    assert.throws(() => main.layoutFpr({ m: 4096, n: 100, k: 4 }), notLoaded);
+    assert.throws(() => main.createSimulation(run), notLoaded);
+    for (const one of [paradox, sim, layouts, rbf, win, tools]) assert.throws(() => one.size({ n: '1M', p: '1%' }), notLoaded);
     assert.throws(() => rbf.fpr({ m: 1000, n: 100, k: 7 }), notLoaded);
-    assert.throws(() => rbf.createSimulation({ structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 4, arrivals: 100 }), notLoaded);
+    assert.throws(() => rbf.createSimulation(run), notLoaded);
     assert.throws(() => main.librarySize({ library: 'hurst', n: 1000, p: 0.01 }), notLoaded);
     assert.throws(() => main.scalable({ p: '1%', capacity: '1k', n: '1M' }), notLoaded);
     assert.throws(() => rbf.libraries(), notLoaded);
-    for (const one of [main, rbf]) assert.throws(() => one.window({ w: 1000, p: '1%' }), notLoaded);
+    for (const one of [main, rbf, tools]) assert.throws(() => one.window({ w: 1000, p: '1%' }), notLoaded);
     assert.throws(() => tools.fpr({ m: 1000, n: 100, k: 7 }), notLoaded);
     assert.throws(() => tools.rbf({ m: '1Mi', k: 4, sigma: 1000 }), notLoaded);
   });
 
-  test('modules must name main, rbf and/or tools', async () => {
-    for (const modules of [[], ['layouts'], 'rbf', [null]]) {
+  test('modules must name the modules wasm/api.mjs lists', async () => {
+    for (const modules of [[], ['web'], ['sizing'], 'rbf', [null]]) {
       await assert.rejects(createBloomCalc({ modules }), (e) => e instanceof TypeError && e.parameter === 'modules');
     }
   });

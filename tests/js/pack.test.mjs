@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 
 import { launchChromium } from '../e2e/harness.mjs';
 import { serve, stop } from '../../wasm/serve.mjs';
+import { MODULE_FILES } from '../../wasm/api.mjs';
 import { NODE_BUILD, ROOT, hasNodeBuild } from './helpers/common.mjs';
 
 const run = promisify(execFile);
@@ -68,9 +69,8 @@ describe('npm package', { skip }, () => {
     const [info] = JSON.parse(stdout);
     tarball = join(packDir, info.filename);
     packedFiles = new Set(info.files.map((f) => f.path));
-    for (const file of ['package.json', 'wasm/index.mjs', 'wasm/index.d.ts', 'wasm/cli.mjs', 'dist/bloomcalc.web.mjs',
-      'dist/bloomcalc.rbf.mjs', 'dist/element/bloom-calc.mjs', 'dist/element/bloomcalc.module.mjs', 'dist/element/bloomcalc.web.wasm',
-      'dist/element/bloomcalc.rbf.wasm', 'dist/bloomcalc.tools.mjs', 'dist/element/bloomcalc.tools.wasm']) {
+    const moduleFiles = Object.values(MODULE_FILES).flatMap((file) => [`dist/${file}.mjs`, `dist/element/${file}.wasm`]);
+    for (const file of ['package.json', 'wasm/index.mjs', 'wasm/index.d.ts', 'wasm/cli.mjs', 'dist/element/bloom-calc.mjs', 'dist/element/bloomcalc.module.mjs', ...moduleFiles]) {
       assert.ok(packedFiles.has(file), `${file} is in the package`);
     }
     // Follow the import graph from the Node entry and the bin: every module they load must ship.
@@ -78,7 +78,7 @@ describe('npm package', { skip }, () => {
     const { node } = pkg.exports['.'];
     const entries = [node.import.default, node.import.types, node.require.default, node.require.types, pkg.exports['.'].default,
       pkg.exports['./element'].default, pkg.exports['./element'].types, pkg.exports['./element/react'].types,
-      pkg.exports['./element/vue'].types, pkg.customElements, pkg.exports['./wasm'], pkg.exports['./wasm-rbf'], pkg.exports['./wasm-tools'], pkg.bin.bloomcalc]
+      pkg.exports['./element/vue'].types, pkg.customElements, ...Object.keys(pkg.exports).filter((key) => /^\.\/wasm(-\w+)?$/.test(key)).map((key) => pkg.exports[key]), pkg.bin.bloomcalc]
       .map((p) => posix.normalize(p));
     const missing = [];
     const seen = new Set();
@@ -110,11 +110,12 @@ describe('npm package', { skip }, () => {
     assert.match(pkg.repository?.url ?? '', /^git\+https:\/\//);
     assert.match(pkg.homepage ?? '', /^https:\/\//);
     assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');
-    // Each .wasm ships once (the main module, the recycling filters' and the library questions', docs/decisions.md
-    // "Two modules", "A third module"), and
-    // no build inlines one (base64 would make a JS file > 300 KB).
+    // Each .wasm ships once (one per module, docs/decisions.md "Modules along the calculators"), each has its export
+    // (./wasm for the main one, ./wasm-<name>), and no build inlines one (base64 would make a JS file > the .wasm).
     const wasmFiles = info.files.filter((f) => f.path.endsWith('.wasm')).map((f) => f.path).sort();
-    assert.deepEqual(wasmFiles, ['dist/element/bloomcalc.rbf.wasm', 'dist/element/bloomcalc.tools.wasm', 'dist/element/bloomcalc.web.wasm']);
+    assert.deepEqual(wasmFiles, Object.values(MODULE_FILES).map((file) => `dist/element/${file}.wasm`).sort());
+    assert.deepEqual(Object.entries(MODULE_FILES).map(([name, file]) => pkg.exports[name === 'main' ? './wasm' : `./wasm-${name}`]),
+      Object.values(MODULE_FILES).map((file) => `./dist/element/${file}.wasm`));
     const wasmSize = Math.min(...wasmFiles.map((path) => info.files.find((f) => f.path === path).size));
     // The page ships without copies of the element files: `bloomcalc serve` serves them from dist/element.
     for (const f of info.files) {
@@ -252,7 +253,7 @@ describe('npm package', { skip }, () => {
       const page = await fetch(url);
       assert.equal(page.status, 200);
       assert.match(await page.text(), /<title>[^<]*bloomcalc/i);
-      for (const file of ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm', 'bloomcalc.tools.wasm']) {
+      for (const file of Object.values(MODULE_FILES).map((name) => `${name}.wasm`)) {
         const wasm = await fetch(new URL(file, url));
         assert.equal(wasm.status, 200, file);
         assert.equal(wasm.headers.get('content-type'), 'application/wasm');
@@ -288,7 +289,7 @@ describe('npm package', { skip }, () => {
     const app = join(project, 'app');
     cpSync(join(FIXTURES, 'bundler-app'), app, { recursive: true });
     const esbuild = await import('esbuild');
-    const wasmFiles = ['bloomcalc.web.wasm', 'bloomcalc.rbf.wasm', 'bloomcalc.tools.wasm']; // the three modules (docs/decisions.md)
+    const wasmFiles = Object.values(MODULE_FILES).map((file) => `${file}.wasm`); // every module (docs/decisions.md)
     for (const format of ['esm', 'iife']) {
       const out = join(project, `out-esbuild-${format}`);
       await esbuild.build({ entryPoints: [join(app, 'main.mjs')], bundle: true, format, minify: true, outfile: join(out, 'main.js'), absWorkingDir: project, logLevel: 'error' });

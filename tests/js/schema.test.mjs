@@ -4,10 +4,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 
-import mainFactory from '../../dist/bloomcalc.web.mjs';
-import rbfFactory from '../../dist/bloomcalc.rbf.mjs';
-import toolsFactory from '../../dist/bloomcalc.tools.mjs';
-import { wrap } from '../../wasm/api.mjs';
+import { MODULE_FILES, MODULE_NAMES, wrap } from '../../wasm/api.mjs';
 import { instantiate } from '../../wasm/loader.mjs';
 import { wasmModule } from '../../wasm/node-wasm.mjs';
 import { INPUTS, METHODS } from '../../schema/index.mjs';
@@ -39,8 +36,9 @@ const RENAMED = { simulationConfig: { recycling: 'retaining' } };
 let raw, bc;
 const calls = [];
 before(async () => {
-  const load = async (factory, file) => instantiate(factory, { wasmModule: await wasmModule(file) });
-  raw = { main: await load(mainFactory, 'bloomcalc.web.wasm'), rbf: await load(rbfFactory, 'bloomcalc.rbf.wasm'), tools: await load(toolsFactory, 'bloomcalc.tools.wasm') };
+  // every module (wasm/api.mjs MODULE_NAMES), each from its Emscripten loader dist/<file>.mjs and its .wasm
+  const load = async (file) => instantiate((await import(`../../dist/${file}.mjs`)).default, { wasmModule: await wasmModule(`${file}.wasm`) });
+  raw = Object.fromEntries(await Promise.all(MODULE_NAMES.map(async (name) => [name, await load(MODULE_FILES[name])])));
   const bindings = new Set(Object.keys(CASES).map((method) => METHODS[method].binding));
   const spy = (module) =>
     new Proxy(module, {
@@ -53,7 +51,7 @@ before(async () => {
         };
       },
     });
-  bc = wrap(spy(raw.main), spy(raw.rbf), spy(raw.tools));
+  bc = wrap(...MODULE_NAMES.map((name) => spy(raw[name])));
 });
 
 test('every case is a method with defaults, and every method with defaults has a case', () => {
@@ -93,7 +91,7 @@ for (const [method, input] of Object.entries(CASES)) {
 test('simulateParadox: each default the schema declares is the core\'s (the configuration the engine reports)', () => {
   const { fields } = INPUTS.ParadoxSimulationInput;
   const configOf = (input) => {
-    const sim = new raw.main.ParadoxSimulation(input);
+    const sim = new raw.sim.ParadoxSimulation(input);
     try {
       assert.equal(sim.error(), undefined);
       while (!sim.run(1e9).done);

@@ -11,7 +11,8 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
-import { hasNodeBuild, NODE_BUILD, RBF_BUILD, ROOT, TOOLS_BUILD } from './helpers/common.mjs';
+import { MODULE_FILES } from '../../wasm/api.mjs';
+import { hasNodeBuild, ROOT } from './helpers/common.mjs';
 
 const SPY = pathToFileURL(join(ROOT, 'tests', 'js', 'helpers', 'wasm-spy.mjs')).href;
 
@@ -40,17 +41,15 @@ test('Node: each .wasm compiled once per process; createBloomCalc() and the pool
     });
     const lines = (await readFile(log, 'utf8')).trim().split('\n').map((line) => line.split(' '));
     t.diagnostic(lines.map((l) => l.join(' ')).join('; '));
-    const sizes = {
-      [(await stat(NODE_BUILD)).size]: 'bloomcalc.web.wasm',
-      [(await stat(RBF_BUILD)).size]: 'bloomcalc.rbf.wasm',
-      [(await stat(TOOLS_BUILD)).size]: 'bloomcalc.tools.wasm',
-    };
+    const files = Object.values(MODULE_FILES).map((file) => `${file}.wasm`);
+    const sizes = Object.fromEntries(await Promise.all(files.map(async (file) => [(await stat(join(ROOT, 'dist', file))).size, file])));
+    assert.equal(Object.keys(sizes).length, files.length, 'no two modules of one size (the log names a module by its size)');
     const compiles = lines.filter(([, kind]) => kind === 'compile').map(([thread, , bytes]) => `${thread} ${sizes[bytes] ?? bytes}`);
-    assert.deepEqual(compiles.sort(), ['0 bloomcalc.rbf.wasm', '0 bloomcalc.tools.wasm', '0 bloomcalc.web.wasm'], 'the main thread compiles each module once; no thread compiles');
+    assert.deepEqual(compiles.sort(), files.map((file) => `0 ${file}`).sort(), 'the main thread compiles each module once; no thread compiles');
     const instantiations = lines.filter(([, kind]) => kind === 'instantiate-module');
     const threads = new Set(instantiations.map(([thread]) => thread).filter((thread) => thread !== '0'));
     assert.equal(threads.size, 3, 'the pool\'s 3 threads each instantiate the Module');
-    assert.equal(instantiations.length, 4 + 3, 'main: 3 + 1 createBloomCalc instances; each thread: 1');
+    assert.equal(instantiations.length, files.length + 1 + 3, `main: ${files.length} + 1 createBloomCalc instances; each thread: 1`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -66,8 +66,9 @@ async function main(): Promise<void> {
   await createBloomCalc({ modules: ['rbf'], rbfWasmBinary: new Uint8Array(8) });
   await createBloomCalc({ modules: ['main', 'rbf'] });
   await createBloomCalc({ modules: ['tools'], toolsWasmBinary: new Uint8Array(8), toolsWasmModule: {} });
-  // @ts-expect-error: the modules are 'main', 'rbf' and 'tools'
-  await createBloomCalc({ modules: ['layouts'] });
+  await createBloomCalc({ modules: ['paradox', 'sim', 'layouts'], simWasmModule: {}, layoutsWasmBinary: new Uint8Array(8) });
+  // @ts-expect-error: the modules are 'main', 'paradox', 'sim', 'layouts', 'rbf' and 'tools'
+  await createBloomCalc({ modules: ['sizing'] });
 
   // fpr: numbers or text with units; hashing optional.
   const report: FprReport = bc.fpr({ m: 1024, n: 100, k: 7 });

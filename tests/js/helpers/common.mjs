@@ -4,16 +4,19 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+import { MODULE_FILES } from '../../../wasm/api.mjs';
+
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-// The WebAssembly builds (ES module glue + .wasm) that the Node and browser entries load: the main module
-// the recycling filters' and the library questions' (docs/decisions.md, "Two modules", "A third module").
+// The WebAssembly builds (ES module glue + .wasm) that the Node and browser entries load, one per module
+// (wasm/api.mjs MODULE_FILES; docs/decisions.md, "Modules along the calculators"): the main one's .wasm,
+// the recycling filters' and the library questions'; every module's for hasNodeBuild().
 export const NODE_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.web.wasm', import.meta.url));
 export const RBF_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.rbf.wasm', import.meta.url));
 export const TOOLS_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.tools.wasm', import.meta.url));
-const GLUES = ['web', 'rbf', 'tools'].map((name) => fileURLToPath(new URL(`../../../dist/bloomcalc.${name}.mjs`, import.meta.url)));
+const BUILDS = Object.values(MODULE_FILES).flatMap((file) => ['mjs', 'wasm'].map((ext) => fileURLToPath(new URL(`../../../dist/${file}.${ext}`, import.meta.url))));
 export const CLI = fileURLToPath(new URL('../../../wasm/cli.mjs', import.meta.url));
 
-export const hasNodeBuild = () => [NODE_BUILD, RBF_BUILD, TOOLS_BUILD, ...GLUES].every((file) => existsSync(file));
+export const hasNodeBuild = () => BUILDS.every((file) => existsSync(file));
 
 /** |a − b| / |b|, with 0 when both are 0. */
 export function relDiff(a, b) {

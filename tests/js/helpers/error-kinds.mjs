@@ -3,17 +3,20 @@
 // cores stay busy), throws it `count` times and reports the module's state before and after.
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
-import { wrap } from '../../../wasm/api.mjs';
-import { NODE_BUILD, RBF_BUILD } from './common.mjs';
+import { join } from 'node:path';
+import { MODULE_FILES, wrap } from '../../../wasm/api.mjs';
+import { ROOT } from './common.mjs';
 
-// The raw modules (main and the recycling filters', docs/decisions.md "Two modules") beside their wrapper, to
-// read the diagnostics the public API does not expose.
+// The raw modules (main, the simulations' and the recycling filters', docs/decisions.md "Modules along the
+// calculators") beside their wrapper, to read the diagnostics the public API does not expose.
 export async function load() {
-  const [main, rbf] = await Promise.all([
-    import('../../../dist/bloomcalc.web.mjs').then(async ({ default: factory }) => factory({ wasmBinary: await readFile(NODE_BUILD) })),
-    import('../../../dist/bloomcalc.rbf.mjs').then(async ({ default: factory }) => factory({ wasmBinary: await readFile(RBF_BUILD) })),
-  ]);
-  return { raw: { main, rbf }, bc: wrap(main, rbf) };
+  const names = ['main', 'sim', 'rbf'];
+  const modules = await Promise.all(names.map(async (name) => {
+    const { default: factory } = await import(`../../../dist/${MODULE_FILES[name]}.mjs`);
+    return factory({ wasmBinary: await readFile(join(ROOT, 'dist', `${MODULE_FILES[name]}.wasm`)) });
+  }));
+  const raw = Object.fromEntries(names.map((name, i) => [name, modules[i]]));
+  return { raw, bc: wrap(...modules) };
 }
 
 /** Each module's wasm stack pointer, heap in use and emval handle count. */
