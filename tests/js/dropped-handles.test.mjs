@@ -1,6 +1,6 @@
 // Handles dropped without dispose() (simulations) or close() (a recommendation pool) give their memory back when
 // garbage-collected (FinalizationRegistry, wasm/api.mjs and wasm/rbf-pool-node.mjs), as issue 22 asked: 1 000
-// simulations at m = 2^18 (32 KiB of bits each) created and dropped leave the wasm heap in use exactly as before;
+// simulations at m = 2^18 (32 KiB of bits each) created and dropped leave the sim module's wasm heap in use exactly as before;
 // a dropped pool stops its threads, and one dropped while its recommendation runs still answers. Measured in a
 // child `node --expose-gc` (tests/js/helpers/dropped-handles.mjs) with the leak measure of tests/js/errors.test.mjs.
 import { test } from 'node:test';

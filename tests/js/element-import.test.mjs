@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import { after, before, test } from 'node:test';
 
 import { ROOT } from './helpers/common.mjs';
+import { MODULE_FILES } from '../../wasm/api.mjs';
 
 const DIR = join(ROOT, 'dist', 'element');
 const ENTRY = join(DIR, 'bloom-calc.mjs');
@@ -104,7 +105,7 @@ function assertNoBuildPath(dir, bundler) {
   }
 }
 
-test("webpack 5 (production, no configuration): the site names no file:// URL and no build path; the workers, the three .wasm and docs are emitted", { skip }, async () => {
+test("webpack 5 (production, no configuration): the site names no file:// URL and no build path; the workers, every module's .wasm and docs are emitted", { skip }, async () => {
   const webpack = (await import('webpack')).default;
   const out = join(project, 'out-webpack');
   const compiler = webpack({ mode: 'production', context: join(project, 'src'), entry: './main.mjs', output: { path: out, filename: 'main.js' } });
@@ -113,7 +114,8 @@ test("webpack 5 (production, no configuration): the site names no file:// URL an
   assert.equal(stats.hasErrors(), false, stats.toString({ all: false, errors: true }));
   assertNoBuildPath(out, 'webpack');
   const files = readdirSync(out);
-  assert.equal(files.filter((f) => f.endsWith('.wasm')).length, 3, `the three .wasm emitted: ${files}`);
+  const modules = Object.keys(MODULE_FILES).length;
+  assert.equal(files.filter((f) => f.endsWith('.wasm')).length, modules, `the ${modules} .wasm emitted: ${files}`);
   assert.ok(files.filter((f) => f.endsWith('.html')).length >= 3, `the linked docs pages emitted: ${files}`);
 });
 

@@ -27,13 +27,13 @@ async function simulations() {
   let peak = 0;
   for (const kind of ['fpr', 'paradox']) {
     for (let i = 0; i < COUNT; i++) create(kind).step(1000); // dropped at once, never disposed
-    peak = Math.max(peak, state(raw).main.heapInUse - before.main.heapInUse);
+    peak = Math.max(peak, state(raw).sim.heapInUse - before.sim.heapInUse);
   }
-  await collect(() => state(raw).main.heapInUse === before.main.heapInUse);
+  await collect(() => state(raw).sim.heapInUse === before.sim.heapInUse);
   // dispose() then drop: deleted once (the registry forgets it), nothing thrown by a late finalizer
   for (let i = 0; i < 20; i++) create('fpr').dispose();
   await collect();
-  return { before: before.main, after: state(raw).main, peak };
+  return { before: before.sim, after: state(raw).sim, peak };
 }
 
 async function pool() {
