@@ -22,7 +22,11 @@ export const TYPES = {
   SwapPoint: { choices: ['after', 'before'], doc: 'Two-phase swap: the frozen filter keeps the recycling message\'s bits (`after`) or not (`before`, 000 eq 24).' },
   RbfMethod: {
     choices: ['exact', 'asymptotic', 'auto'],
-    doc: 'How a recycling model is computed (docs/rbf.md#large-m): `exact`, the fill level by level (M ≤ 2^24 bits per filter); `asymptotic`, the large-M method (every σ-bounded variant; M ≤ 2^40, cost independent of M, with a relative error bound; k ≤ 32 only, k > 32 is a RangeError naming `k`); `auto` (default), exact up to 2^16 bits, large-M above (for k > 32: exact up to 2^24 bits, a RangeError naming `k` above; docs/rbf.md#large-m-limits).',
+    doc:
+      'How a recycling model is computed (docs/rbf.md#large-m): `exact`, the fill level by level (M ≤ 2^24 bits per filter); ' +
+      '`asymptotic`, the large-M method (every σ-bounded variant; M ≤ 2^40, cost independent of M, with a relative error bound; ' +
+      'k ≤ 32 only, k > 32 is a RangeError naming `k`); `auto` (default), exact up to 2^16 bits, large-M above (for k > 32: ' +
+      'exact up to 2^24 bits, a RangeError naming `k` above; docs/rbf.md#large-m-limits).',
   },
   SimStructure: { choices: ['bloom', 'counting', 'sigma', 'two-phase', 'n-real', 'n-oracle'], doc: 'The real data structure to run.' },
   SimHashing: { choices: ['colliding', 'distinct', 'double', 'enhanced-double'], doc: 'Ideal hashing (colliding / distinct) or what libraries do: double hashing, enhanced double hashing.' },
@@ -97,7 +101,9 @@ export const layoutFields = {
     vocabulary: ['B, the block size in bits of a blocked or split-block filter', '`block` (the layouts element\'s attribute and property)'],
     pages: { layouts: { url: 'lb', default: '512', older: ['block'], label: ['B', 'block bits'] } },
     echo: {
-      doc: 'B; m for the standard and partitioned layouts (one block); null where the type allows it and no block is named: a standard filter (librarySize), a preset whose B is K words.',
+      doc:
+        'B; m for the standard and partitioned layouts (one block); null where the type allows it and no block is named: a ' +
+        'standard filter (librarySize), a preset whose B is K words.',
       nullable: true,
     },
   },
@@ -125,7 +131,9 @@ export const GROUPS = {
  */
 export const ECHOES = {
   LayoutBlock: {
-    doc: 'A layout and its block B, what a preset fixes and every layout filter has. `Block`: null where no block is named (a preset whose B is K words; librarySize\'s standard filter).',
+    doc:
+      'A layout and its block B, what a preset fixes and every layout filter has. `Block`: null where no block is named (a ' +
+      'preset whose B is K words; librarySize\'s standard filter).',
     param: 'Block', group: layoutFields,
   },
 };

@@ -54,7 +54,10 @@ export const INPUTS = {
       k: { ...k, doc: 'Hash functions, as `rbf`.' },
       points: {
         kind: 'count',
-        doc: 'Number of σ values, spread evenly, in [2, 10^5]; default 200. The exact retaining law with colliding hashes by the exact fill (method \'exact\'; auto takes the large-M method above 2^16 bits) costs a pass over the levels per σ: there points·m ≤ 2^25 (about 1 s), and the default shrinks to fit.',
+        doc:
+          'Number of σ values, spread evenly, in [2, 10^5]; default 200. The exact retaining law with colliding hashes by the exact ' +
+          'fill (method \'exact\'; auto takes the large-M method above 2^16 bits) costs a pass over the levels per σ: there ' +
+          'points·m ≤ 2^25 (about 1 s), and the default shrinks to fit.',
       },
       phases,
       ...variantFields,
@@ -225,7 +228,10 @@ export const INPUTS = {
       m, n, k: layoutK, ...layoutFields,
       hashScheme: {
         kind: 'choice', type: 'LayoutHashScheme', default: 'ideal',
-        doc: '\'ideal\' (default), \'parquet\' (the spec\'s salted hashing; split-block, B = 256, k = 8) or a library\'s own probe arithmetic: \'rocksdb\' (blocked, B = 512), \'boost\' (blocked B = 64 or split block B = 64k), \'guava\', \'redisbloom\', \'orc\' (standard, colliding). docs/libraries.md.',
+        doc:
+          '\'ideal\' (default), \'parquet\' (the spec\'s salted hashing; split-block, B = 256, k = 8) or a library\'s own probe ' +
+          'arithmetic: \'rocksdb\' (blocked, B = 512), \'boost\' (blocked B = 64 or split block B = 64k), \'guava\', ' +
+          '\'redisbloom\', \'orc\' (standard, colliding). docs/libraries.md.',
       },
       epochs: { ...epochs, required: false, default: 32 },
       queries: { ...queries, doc: 'Lookups per epoch; default max(4096, n).' },
@@ -244,7 +250,9 @@ export const INPUTS = {
       },
       maxBytes: {
         ...maxBytes, only: { library: ['parquet'] },
-        doc: 'parquet: the writer\'s maximum bytes, a multiple of its 32-byte block in [32, 2^27] (default 1 MiB). Other libraries: a RangeError naming `maxBytes`.',
+        doc:
+          'parquet: the writer\'s maximum bytes, a multiple of its 32-byte block in [32, 2^27] (default 1 MiB). Other libraries: a ' +
+          'RangeError naming `maxBytes`.',
       },
       hashBits: { ...hashBits, doc: 'The hash width for `hashFloor`; default the library\'s own.' },
     },

@@ -211,8 +211,10 @@ export async function lighthouseOnOurPage(root) {
       const m = (key) => median(runs.map((r) => r[key]));
       const warnings = [...new Set(runs.flatMap((r) => r.warnings))];
       console.log(`${preset.padEnd(8)} performance ${m('score').toFixed(2)} (${runs.map((r) => r.score.toFixed(2)).join(', ')}), CLS ${m('cls').toFixed(3)}, ` +
-        `FCP ${s(m('fcp'))}, LCP ${s(m('lcp'))}, TBT ${m('tbt').toFixed(0)} ms, SI ${s(m('si'))}, first paint in the trace ${s(m('observedFcp'))} (${runs.map((r) => (r.observedFcp / 1000).toFixed(2)).join(', ')}), ` +
-        `longest task ${m('longest').toFixed(0)} ms, longest before the first paint ${m('beforePaint').toFixed(0)} ms (${runs.map((r) => r.beforePaint.toFixed(0)).join(', ')}); LCP element: ${runs[0].lcpElement}` +
+        `FCP ${s(m('fcp'))}, LCP ${s(m('lcp'))}, TBT ${m('tbt').toFixed(0)} ms, SI ${s(m('si'))}, first paint in the trace ` +
+        `${s(m('observedFcp'))} (${runs.map((r) => (r.observedFcp / 1000).toFixed(2)).join(', ')}), `+
+        `longest task ${m('longest').toFixed(0)} ms, longest before the first paint ${m('beforePaint').toFixed(0)} ms ` +
+        `(${runs.map((r) => r.beforePaint.toFixed(0)).join(', ')}); LCP element: ${runs[0].lcpElement}`+
         (warnings.length ? ` (warnings: ${warnings.join('; ')})` : ''));
     }
   } finally {

@@ -138,7 +138,9 @@ export async function customElements() {
     name: 'BloomCalcElement',
     tagName: 'bloom-calc',
     customElement: true,
-    description: 'A bloomcalc calculator (Bloom filter sizing, exact false-positive rate, the Bloom paradox, counting and recycling filters, layouts), computed locally in WebAssembly. docs/embed.md.',
+    description:
+      'A bloomcalc calculator (Bloom filter sizing, exact false-positive rate, the Bloom paradox, counting and recycling ' +
+      'filters, layouts), computed locally in WebAssembly. docs/embed.md.',
     attributes: attributes.map(({ name, type, description, property, deprecated }) => ({
       name,
       type: { text: type },

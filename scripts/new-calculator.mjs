@@ -142,7 +142,8 @@ export default command('${name}', {
   </form>
   <p class="general-error" id="${name}-error" role="alert" hidden></p>
   <dl class="stats">
-    <div class="stat"><dt>False-positive rate</dt><dd><span class="val" id="${name}-fpr" data-testid="${name}-fpr"><span class="ph">8.194 × 10⁻³</span></span></dd></div>
+    <div class="stat"><dt>False-positive rate</dt><dd><span class="val" id="${name}-fpr" data-testid="${name}-fpr"><span
+      class="ph">8.194 × 10⁻³</span></span></dd></div>
   </dl>
 </section>
 `,

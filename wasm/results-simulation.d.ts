@@ -104,7 +104,10 @@ export interface SimulationResult {
   recycles: number;
   falseNegatives: number;
   counterSaturations: number;
-  /** The model value of this configuration, when a model exists (bloom/counting: exact mean FPR; sigma, two-phase, n-real, n-oracle: the recycling models of docs/rbf.md), else null. */
+  /**
+   * The model value of this configuration, when a model exists (bloom/counting: exact mean FPR; sigma, two-phase, n-real,
+   * n-oracle: the recycling models of docs/rbf.md), else null.
+   */
   model: SimulationModel | null;
 }
 

@@ -123,7 +123,8 @@ export function fig8Claim(s) {
     values: { ratioMin: lo, means, falls },
     text:
       `000 §V-C (Fig. 8): one phase holds more messages than two phases of M/2 with the same memory; abstract: the two-phase ` +
-      `overhead diminishes as f* is tightened. Here, one/two-phase capacity: ${per.join(', ')} (M = ${formatInt(s.x[0])}–${formatInt(s.x[s.x.length - 1])}) — ` +
+      `overhead diminishes as f* is tightened. Here, one/two-phase capacity: ${per.join(', ')} (M = ` +
+      `${formatInt(s.x[0])}–${formatInt(s.x[s.x.length - 1])}) — `+
       `${lo > 1 ? 'one phase holds more at every point: confirmed' : 'not at every point'}; ` +
       `${falls ? `the overhead falls as f* tightens (mean ${ratio(means[0])} → ${ratio(means[last])}): confirmed` : 'the overhead does not fall with f*: not confirmed'}, ` +
       `though two phases still hold only ${pct(1 / means[last])} of the one-phase capacity at f* = ${fstar(s.fprs[last])}.`,

@@ -87,7 +87,8 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
 
   let timer = 0;
   let generation = 0; // bumps on every computation; chart work of an older one stops
-  const sizer = createCaller(() => shareWasm(new Worker(new URL('./size-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-size' })), { scope }); // bc.size in a worker: the exact method can take seconds
+  // bc.size in a worker: the exact method can take seconds
+  const sizer = createCaller(() => shareWasm(new Worker(new URL('./size-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-size' })), { scope });
 
   // ---------------------------------------------------------------- state <-> form
 

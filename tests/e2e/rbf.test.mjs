@@ -36,7 +36,8 @@ async function shown() {
       for (const td of tr.querySelectorAll('td')) {
         row[`${td.dataset.rule}.${td.dataset.field}`] = td.dataset.value;
         const link = td.querySelector('a');
-        if (link) row[`${td.dataset.rule}.${td.dataset.field}.href`] = new URL(link.href).pathname.slice(1) + new URL(link.href).hash; // the docs beside the bundle, here the page's folder
+        // the docs beside the bundle, here the page's folder
+        if (link) row[`${td.dataset.rule}.${td.dataset.field}.href`] = new URL(link.href).pathname.slice(1) + new URL(link.href).hash;
       }
       return row;
     });

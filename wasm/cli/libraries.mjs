@@ -67,7 +67,8 @@ export function renderLibrarySize(r) {
     ['m  bits', `${formatInt(r.m)}   (${formatMemory(r.bytes)} allocated, ${formatReal(r.bitsPerKey, 3)} bits per item)`],
     [
       'exact FPR at n',
-      `${formatProbabilityPlain(r.exact)}   (${formatOneIn(r.exact) || '—'})   target ${formatProbabilityPlain(r.target)}: ${r.missesTarget ? 'MISSED' : 'met'}`,
+      `${formatProbabilityPlain(r.exact)}   (${formatOneIn(r.exact) || '—'})   target ${formatProbabilityPlain(r.target)}: ` +
+      `${r.missesTarget ? 'MISSED' : 'met'}`,
     ],
   ];
   if (r.note) pairs.push(['note', r.note]);

@@ -12,7 +12,8 @@ export default command('scalable', {
       ['bits', `${formatInt(r.bits)}   (${formatMemory(r.bytes)})`],
       [
         'exact FPR after n',
-        `${formatProbabilityPlain(r.fpr)}   (${formatOneIn(r.fpr) || '—'})   bound Σ p_i ${formatProbabilityPlain(r.bound)}; target ${formatProbabilityPlain(r.p)}: ${r.missesTarget ? 'MISSED' : 'met'}`,
+        `${formatProbabilityPlain(r.fpr)}   (${formatOneIn(r.fpr) || '—'})   bound Σ p_i ${formatProbabilityPlain(r.bound)}; ` +
+        `target ${formatProbabilityPlain(r.p)}: ${r.missesTarget ? 'MISSED' : 'met'}`,
       ],
     ];
     if (r.optimum)
