@@ -192,7 +192,9 @@ export async function lighthouseOnOurPage(root) {
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  console.log(`\n=== Lighthouse ${lighthouseVersion(modules)} on our own page (dist/web, served by wasm/serve.mjs), performance category, median of ${LIGHTHOUSE_RUNS} runs per preset; load average ${loadavg().map((l) => l.toFixed(1)).join(', ')} (${cpus().length} cores)`);
+  console.log(`\n=== Lighthouse ${lighthouseVersion(modules)} on our own page (dist/web, served by wasm/serve.mjs), ` +
+      `performance category, median of ${LIGHTHOUSE_RUNS} runs per preset; load average ` +
+      `${loadavg().map((l) => l.toFixed(1)).join(', ')} (${cpus().length} cores)`);
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   try {
     const presets = [['desktop', desktopConfig, 0], ['mobile', undefined, 0], [`mobile, ${BUSY_THREADS} busy threads`, undefined, BUSY_THREADS]];

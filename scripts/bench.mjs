@@ -77,9 +77,13 @@ await section('sizes', () => {
     ...Object.values(modules).map((m) => `| \`${m.file}\` | ${kib(m.bytes)} KiB | ${kb(m.gzip)} KB | ${kb(m.brotli)} KB |`),
     '',
     '| calculator | entry | its chunks | worker | .wasm | total (gzip -9) | budget | margin to the budget |', '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.name} | ${kb(r.entryBytes)} KB | ${kb(r.chunks)} KB (${files(r.chunkFiles)}) | ${r.worker ? `${r.worker} ${kb(r.workerBytes)} KB (${files(r.workerFiles)})` : '—'} | ${r.wasmName} ${kb(r.wasm)} KB | **${kb(r.total)} KB** | ${kb(r.budget)} KB | ${kb(r.budget - r.total)} KB |`),
+    ...rows.map((r) => `| ${r.name} | ${kb(r.entryBytes)} KB | ${kb(r.chunks)} KB (${files(r.chunkFiles)}) | ` +
+        `${r.worker ? `${r.worker} ${kb(r.workerBytes)} KB (${files(r.workerFiles)})` : '—'} | ${r.wasmName} ` +
+        `${kb(r.wasm)} KB | **${kb(r.total)} KB** | ${kb(r.budget)} KB | ${kb(r.budget - r.total)} KB |`),
     '',
-    `Loaded after the first result (or by no calculator before it): ${onDemand.map((o) => `${o.name} ${kb(o.gzip)} KB`).join(', ')} (a worker also runs the runtime chunk it shares with the entry, already loaded).`,
+    `Loaded after the first result (or by no calculator before it): ` +
+        `${onDemand.map((o) => `${o.name} ${kb(o.gzip)} KB`).join(', ')} (a worker also runs the runtime ` +
+        `chunk it shares with the entry, already loaded).`,
     '',
     `The npm package: ${kb(tarball.size)} KB tarball, ${(tarball.unpackedSize / 1e6).toFixed(2)} MB unpacked, ${tarball.entryCount} files.`,
   ].join('\n');

@@ -281,7 +281,8 @@ export interface ${Name}Result {
 export async function newCalculator(root, name, title) {
   if (!/^[a-z][a-z0-9]*$/.test(name)) throw new Error(`new-calculator: the name is one lower-case word (a-z, 0-9): got ${JSON.stringify(name)}`);
   // the names taken, read in a process of its own (this one's module cache would keep the schema as it was before the edit)
-  const script = `import('${pathToFileURL(join(root, 'schema/index.mjs')).href}').then((s) => console.log(JSON.stringify([s.CALCULATORS, s.COMMANDS, s.METHODS].map(Object.keys))))`;
+  const script = `import('${pathToFileURL(join(root, 'schema/index.mjs')).href}').then((s) => ` +
+      `console.log(JSON.stringify([s.CALCULATORS, s.COMMANDS, s.METHODS].map(Object.keys))))`;
   const taken = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })).flat();
   if (taken.includes(name)) throw new Error(`new-calculator: ${name} is a calculator, command or method already`);
   const files = skeleton(name, title);

@@ -145,7 +145,8 @@ export function formatHashFloor(floor, target, n) {
   return {
     line: `${h}: c = ${formatProbability(floor.floor, 3)}; FPR with the floor: ${formatProbability(floor.fpr, 4)}`,
     warning: floor.targetBelowFloor
-      ? `The target p = ${formatProbability(target, 4)} is below the ${h} ${formatProbability(floor.floor, 4)} at n = ${formatInt(n)}: no m or k reaches it with this hash.`
+      ? `The target p = ${formatProbability(target, 4)} is below the ${h} ` +
+          `${formatProbability(floor.floor, 4)} at n = ${formatInt(n)}: no m or k reaches it with this hash.`
       : '',
   };
 }

@@ -61,7 +61,8 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
       : r.inside ? `✓ inside the ${pct} interval` : `✗ outside the ${pct} interval`;
     panel.dataset.result = JSON.stringify(r);
     $('pxsim-result').hidden = false;
-    status.textContent = `Done: ${formatInt(r.epochs)} filters (m = ${formatInt(r.config.m)}, n = ${formatInt(r.config.n)}, k = ${r.config.k}), prior ${formatProbability(r.config.prior, 4)}.`;
+    status.textContent = `Done: ${formatInt(r.epochs)} filters (m = ${formatInt(r.config.m)}, n = ${formatInt(r.config.n)}, k ` +
+        `= ${r.config.k}), prior ${formatProbability(r.config.prior, 4)}.`;
   }
 
   /** The worker's progress after each chunk (web/sim-worker.mjs: ('step', progress)). */

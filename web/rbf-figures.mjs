@@ -127,6 +127,7 @@ export function fig8Claim(s) {
       `${formatInt(s.x[0])}–${formatInt(s.x[s.x.length - 1])}) — `+
       `${lo > 1 ? 'one phase holds more at every point: confirmed' : 'not at every point'}; ` +
       `${falls ? `the overhead falls as f* tightens (mean ${ratio(means[0])} → ${ratio(means[last])}): confirmed` : 'the overhead does not fall with f*: not confirmed'}, ` +
+          `` +
       `though two phases still hold only ${pct(1 / means[last])} of the one-phase capacity at f* = ${fstar(s.fprs[last])}.`,
   };
 }

@@ -37,7 +37,8 @@ function mount({ $, bc, host, emit, fail }) {
       $('sc-optimum'),
       o ? o.bits : 'none',
       o
-        ? `R = ${formatReal(o.ratio, 2)}, S = ${o.growth}: ${formatInt(o.bits)} bits in ${o.links} links (${formatReal(100 * (o.bits / r.bits - 1), 1)} %), exact FPR ${formatProbability(o.fpr, 4)}`
+        ? `R = ${formatReal(o.ratio, 2)}, S = ${o.growth}: ${formatInt(o.bits)} bits in ${o.links} links ` +
+            `(${formatReal(100 * (o.bits / r.bits - 1), 1)} %), exact FPR ${formatProbability(o.fpr, 4)}`
         : 'not searched for this library',
     );
     $('sc-table').tBodies[0].replaceChildren(

@@ -91,7 +91,8 @@ test("running a recipe's shell lines again after a package update leaves what a 
       run(updated);
       const [want, got] = [tree(fresh), tree(updated)];
       const differ = [...new Set([...Object.keys(want), ...Object.keys(got)])].filter((f) => want[f] !== got[f]);
-      if (differ.length) problems.push(`${fixture} (${lines.join('; ')}): after an update, ${differ.map((f) => `${f} ${f in got ? (f in want ? 'stale' : 'left over') : 'missing'}`).join(', ')}`);
+      if (differ.length) problems.push(`${fixture} (${lines.join('; ')}): after an update, ` +
+          `${differ.map((f) => `${f} ${f in got ? (f in want ? 'stale' : 'left over') : 'missing'}`).join(', ')}`);
     }
     assert.deepEqual(problems, []);
   } finally {

@@ -272,7 +272,8 @@ test('the field at fault: every bad value of every field of every method is refu
     // "" is an absent value (as a quantity's is): refused as the input without the field is (a required field by name)
     const expected = bad === '' ? refusal(Object.fromEntries(Object.entries(base).filter(([f]) => f !== field))) : field;
     if (expected === null) continue;
-    const what = `${method}(${JSON.stringify(base)}) with ${field} = ${typeof bad === 'string' ? JSON.stringify(bad) : Array.isArray(bad) ? `[${bad}]` : String(bad)}`;
+    const what = `${method}(${JSON.stringify(base)}) with ${field} = ` +
+        `${typeof bad === 'string' ? JSON.stringify(bad) : Array.isArray(bad) ? `[${bad}]` : String(bad)}`;
     let failure = null;
     try {
       call(bc, method, { ...base, [field]: bad });

@@ -335,7 +335,8 @@ describe('npm package', { skip }, () => {
     return sites;
   }
 
-  test('in Chromium: a strict-CSP plain page with the element, esbuild (ESM, IIFE), Vite and webpack apps (module, elements) compute, with no foreign request', async (t) => {
+  test('in Chromium: a strict-CSP plain page with the element, esbuild (ESM, IIFE), Vite and webpack apps ' +
+      '(module, elements) compute, with no foreign request', async (t) => {
     const sites = await buildSites();
     const { createBloomCalc } = await import('../../wasm/index.mjs');
     const bc = await createBloomCalc();

@@ -22,7 +22,8 @@ test(`embed size budgets: entry + one calculator's chunks (+ its first-result wo
     const wasm = r.wasmNames.map((m) => MODULE_FILES[m].wasm).join(' + ');
     t.diagnostic(`${r.name.padEnd(9)} entry ${r.entryBytes} + ${r.files - 1} chunks ${r.chunks}${worker} + ${wasm} ${r.wasm} = ${r.total} B gzip (budget ${r.budget}, margin ${r.budget - r.total} B)`);
   }
-  t.diagnostic(`on demand (after the first result): ${onDemand.map((o) => `${o.name} ${o.gzip} B`).join(', ')} (a worker also runs the runtime chunk it shares with the entry)`);
+  t.diagnostic(`on demand (after the first result): ${onDemand.map((o) => `${o.name} ${o.gzip} B`).join(', ')} (a ` +
+      `worker also runs the runtime chunk it shares with the entry)`);
   assert.deepEqual(rows.map((r) => r.name).sort(), Object.keys(EMBED_BUDGETS).sort(), 'a budget for every calculator, and a calculator for every budget');
   const over = rows.filter((r) => r.total > r.budget * (1 - HEADROOM));
   assert.deepEqual(over.map((r) => `${r.name}: ${r.total} B`), [], `over ${100 * (1 - HEADROOM)} % of the budget`);

@@ -33,7 +33,8 @@ export default command('simulate', {
     const size = c.n !== null ? `${c.structure === 'bloom' || c.structure === 'counting' ? 'n' : 'N'} = ${formatInt(c.n)}` : `σ = ${formatInt(c.sigma)} (${c.boundary})`;
     const header =
       `${c.structure}: m = ${formatInt(c.m)} bits, k = ${c.k}, ${size}, ${c.hashing} hashing` +
-      `${c.retaining ? ', retaining' : ''}${c.swap ? `, swap ${c.swap}` : ''}, ${c.stream} stream; ${formatInt(c.epochs)} epochs × ${formatInt(c.arrivals)} arrivals` +
+      `${c.retaining ? ', retaining' : ''}${c.swap ? `, swap ${c.swap}` : ''}, ${c.stream} stream; ` +
+          `${formatInt(c.epochs)} epochs × ${formatInt(c.arrivals)} arrivals` +
       ` after ${formatInt(c.warmup)} warm-up, seed ${c.seed}`;
     const pct = `${Math.round(c.confidence * 1000) / 10}%`;
     const rows = [['averaging', 'mean FPR', `± (t, ${pct})`, `Poisson ${pct}`, 'false positives / arrivals']];
