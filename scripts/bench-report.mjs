@@ -96,7 +96,8 @@ section says; on a shared machine they vary from run to run. \`npm run bench -- 
 one section (a comma list for several) and keeps the others.
 
 The last run (${context.split(';')[0]}) measured: ${[...ran.keys()].join(', ') || 'nothing'}; ` +
-    `${notRun.length ? `not run in it: ${notRun.join(', ')} (their figures below are from earlier runs, each with its date, or not measured yet)` : 'every section'}.
+    `${notRun.length ? `not run in it: ${notRun.join(', ')} (their figures below are from earlier runs, each with its ` +
+    `date, or not measured yet)` : 'every section'}.
 
 ${body.join('\n\n')}
 `;

@@ -17,8 +17,9 @@ export function skeleton(name, title = `The ${name} calculator`) {
   const Name = name[0].toUpperCase() + name.slice(1);
   const NAME = name.toUpperCase();
   return {
-    [`core/include/bloomcalc/${name}/${name}.hpp`]: `// ${title} (docs/${name}.md). The skeleton written by scripts/new-calculator.mjs: the classic FPR of a Bloom
-// filter, (1 − e^{−kn/m})^k (001 eq 1), of m bits, n items and k hash functions — replace it with the calculator's model.
+    [`core/include/bloomcalc/${name}/${name}.hpp`]: `// ${title} (docs/${name}.md). The skeleton written by scripts/new-calculator.mjs:
+// the classic FPR of a Bloom filter, (1 − e^{−kn/m})^k (001 eq 1), of m bits, n items and k hash functions — replace
+// it with the calculator's model.
 #pragma once
 
 #include <cmath>
@@ -134,9 +135,11 @@ export default command('${name}', {
   },
 });
 `,
-    [`web/calculators/${name}.html`]: `<section class="card ${name}-card" part="card" id="${name}-card" data-testid="${name}-card" data-state="loading" aria-labelledby="${name}-title">
+    [`web/calculators/${name}.html`]: `<section class="card ${name}-card" part="card" id="${name}-card" data-testid="${name}-card" data-state="loading"
+  aria-labelledby="${name}-title">
   <h2 id="${name}-title">${title}</h2>
-  <p class="help">The classic FPR (1 − e<sup>−<var>kn</var>/<var>m</var></sup>)<sup><var>k</var></sup> of <var>m</var> bits, <var>n</var> items, <var>k</var> hash functions (<a href="docs/${name}.html">how</a>).</p>
+  <p class="help">The classic FPR (1 − e<sup>−<var>kn</var>/<var>m</var></sup>)<sup><var>k</var></sup> of <var>m</var> bits,
+    <var>n</var> items, <var>k</var> hash functions (<a href="docs/${name}.html">how</a>).</p>
   <form id="${name}-form" novalidate autocomplete="off" spellcheck="false">
     <div class="text-fields"><!-- placeholder fields --></div>
   </form>

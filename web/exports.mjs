@@ -84,7 +84,8 @@ export function embedCode(host, kind = 'element') {
 /** A JS snippet reproducing `call` ({ method, input }) through the npm module. */
 export function apiSnippet(call) {
   const input = JSON.stringify(call.input, null, 2).replace(/\n/g, '\n  ').replace(/\n  \}$/, '\n}');
-  return `import { createBloomCalc } from 'bloomcalc';\n\nconst bc = await createBloomCalc();\nconst result = ${call.async ? 'await ' : ''}bc.${call.method}(${input});\nconsole.log(result);\n`;
+  const result = `const result = ${call.async ? 'await ' : ''}bc.${call.method}(${input});`;
+  return `import { createBloomCalc } from 'bloomcalc';\n\nconst bc = await createBloomCalc();\n${result}\nconsole.log(result);\n`;
 }
 
 // The toolbar's buttons: [label, title]

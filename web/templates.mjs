@@ -105,7 +105,8 @@ const inputsCard = (title, fields) => `<section class="card inputs" part="card" 
 // then the run and cancel buttons.
 const simControls = (prefix, inputs, error) => inputs.map(([name, words, value, numeric]) => {
   const id = `${prefix}-${name}`;
-  return `<label>${words} <input id="${id}" data-testid="${id}" type="text"${numeric ? ' inputmode="numeric"' : ''} value="${value}" aria-describedby="${error ?? `${id}-error`}"></label>`;
+  const attributes = `type="text"${numeric ? ' inputmode="numeric"' : ''} value="${value}" aria-describedby="${error ?? `${id}-error`}"`;
+  return `<label>${words} <input id="${id}" data-testid="${id}" ${attributes}></label>`;
 }).join('') + `<button type="button" class="sim-button" id="${prefix}-run" data-testid="${prefix}-run" disabled>Simulate</button>`
   + `<button type="button" id="${prefix}-cancel" data-testid="${prefix}-cancel" hidden>Cancel</button>`;
 const interval = '97,048 [96,901, 97,195]';
@@ -113,7 +114,8 @@ const interval = '97,048 [96,901, 97,195]';
 export const TEMPLATES = {
   sizing: withPlaceholders(sizing, { fields: formFields(SIZING_FIELDS, formRows(SIZING_FIELDS, texts)), selects: formFields(SIZING_FIELDS, formRows(SIZING_FIELDS, selects)) }),
   formulas: `<div class="layout">${inputsCard('Filter', FORMULAS_FIELDS)}${cut(sizing, '<section class="card formulas"')}</div>`,
-  simulate: `<div class="layout">${inputsCard('Filter to simulate', SIMULATE_FIELDS)}<section class="card sim-card" part="card" id="simulate-card" data-testid="simulate-card">
+  simulate: `<div class="layout">${inputsCard('Filter to simulate', SIMULATE_FIELDS)}<section class="card sim-card" part="card"
+  id="simulate-card" data-testid="simulate-card">
   <h2>Simulation against the exact mean</h2>
   <p class="help">The real filter in a worker, <var>epochs</var> independent runs; the exact mean FPR (001 eq 17) should lie in the interval.
     <button type="button" class="sim-button" id="sim-run" data-testid="sim-run" disabled>Simulate</button></p>

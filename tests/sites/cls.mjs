@@ -9,7 +9,8 @@ export function layoutShiftObserver() {
   const name = (node) => {
     if (!node) return '(shadow)'; // a node in a shadow root (not exposed) or removed
     const host = node.getRootNode?.().host;
-    const own = `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}${typeof node.className === 'string' && node.className ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const classes = typeof node.className === 'string' && node.className ? `.${node.className.trim().split(/\s+/).join('.')}` : '';
+    const own = `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes}`;
     return host ? `${host.getAttribute('calculator') ?? host.nodeName.toLowerCase()} > ${own}` : own;
   };
   const box = (r) => `${Math.round(r.y)}+${Math.round(r.height)}`;

@@ -78,9 +78,8 @@ struct LayoutSizing {
 
 // Smallest filter of the layout meeting p (exact FPR ≤ p) with the layout's rounding: standard any m,
 // blocked / split-block a whole number of blocks, partitioned a multiple of k, Parquet power-of-two
-// bytes in [32 B, 128 MiB] (its writer's own allocation, capped at max_bytes, reported beside), RocksDB whole cache lines
-// with its probe rule. k: fixed, the preset's, or the
-// best. InfeasibleError("p") when no size up to 2^40 bits (Parquet: max bytes) meets p.
+// bytes in [32 B, 128 MiB] (its writer's own allocation, capped at max_bytes, reported beside), RocksDB whole
+// cache lines with its probe rule. k: fixed, the preset's, or the best. InfeasibleError("p") when no size up to 2^40 bits (Parquet: max bytes) meets p.
 // The search (docs/layouts.md, "Sizing"): `fast` keeps each shape's m-independent parts across sizes,
 // discards a k whose proven lower bound at the largest size is above p, and starts the k walk and each
 // size search from a cheap estimate; `reference` is the search as it was before (a fresh exact FPR for
