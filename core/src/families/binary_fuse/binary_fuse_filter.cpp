@@ -104,22 +104,7 @@ StaticSimResult simulate_binary_fuse(double n, double arity, double fingerprint_
     BinaryFuseFilter filter(keys, shape.arity, shape.fingerprint_bits);
     StaticSimResult r;
     r.bytes = shape.bytes;
-    Rng rng(seed);
-    std::vector<std::uint64_t> set(as_size<(1u << 22)>(keys));
-    for (std::uint64_t trial = 0; trial < t; ++trial) {
-        const std::uint64_t salt = rng.next();
-        for (std::size_t i = 0; i < set.size(); ++i) set[i] = mix64(salt + i);  // distinct keys
-        const bool built = filter.build(set);
-        ++r.trials;
-        r.attempts += filter.attempts();
-        r.failed_attempts += built ? filter.attempts() - 1 : filter.attempts();
-        if (!built) {
-            ++r.failed_builds;
-            continue;
-        }
-        for (std::uint64_t i = 0; i < q; ++i) r.false_positives += filter.contains(mix64(salt + keys + i));
-        r.lookups += q;
-    }
+    run_static_trials(filter, as_size<(1u << 22)>(keys), t, q, seed, [&](const std::vector<std::uint64_t>& set) { return filter.build(set); }, r);
     finish(r);
     return r;
 }

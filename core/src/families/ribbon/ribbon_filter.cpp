@@ -162,23 +162,9 @@ StaticSimResult simulate_ribbon(double n, double bloom_equivalent_bits_per_key, 
     RibbonFilter filter(keys, bloom_equivalent_bits_per_key);
     StaticSimResult r;
     r.bytes = filter.bytes();
-    Rng rng(seed);
-    std::vector<std::uint64_t> set(as_size<kRibbonMaxBuiltKeys>(keys));
-    for (std::uint64_t trial = 0; trial < t; ++trial) {
-        // Distinct keys: a bijective mix of distinct ids; the first seed from the first key, as RocksDB's entropy.
-        const std::uint64_t salt = rng.next();
-        for (std::size_t i = 0; i < set.size(); ++i) set[i] = mix64(salt + i);
-        const bool built = filter.build(set, static_cast<unsigned>(set[0] & (kRibbonSeeds - 1)));
-        ++r.trials;
-        r.attempts += filter.attempts();
-        r.failed_attempts += built ? filter.attempts() - 1 : filter.attempts();
-        if (!built) {
-            ++r.failed_builds;
-            continue;
-        }
-        for (std::uint64_t i = 0; i < q; ++i) r.false_positives += filter.contains(mix64(salt + keys + i));
-        r.lookups += q;
-    }
+    // The first seed from the first key, as RocksDB's entropy (the low byte of its hash).
+    auto build = [&](const std::vector<std::uint64_t>& set) { return filter.build(set, static_cast<unsigned>(set[0] & (kRibbonSeeds - 1))); };
+    run_static_trials(filter, as_size<kRibbonMaxBuiltKeys>(keys), t, q, seed, build, r);
     finish(r);
     return r;
 }

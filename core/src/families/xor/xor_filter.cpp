@@ -102,23 +102,7 @@ StaticSimResult simulate_xor(double n, double fingerprint_bits, double trials, d
     XorFilter filter(keys, xor_allocation(n, fingerprint_bits).fingerprint_bits);
     StaticSimResult r;
     r.bytes = filter.bytes();
-    Rng rng(seed);
-    std::vector<std::uint64_t> set(as_size<(1u << 22)>(keys));
-    for (std::uint64_t trial = 0; trial < t; ++trial) {
-        // Distinct keys: a bijective mix of distinct ids (the library expects no duplicates).
-        const std::uint64_t salt = rng.next();
-        for (std::size_t i = 0; i < set.size(); ++i) set[i] = mix64(salt + i);
-        const bool built = filter.build(set);
-        ++r.trials;
-        r.attempts += filter.attempts();
-        r.failed_attempts += built ? filter.attempts() - 1 : filter.attempts();
-        if (!built) {
-            ++r.failed_builds;
-            continue;
-        }
-        for (std::uint64_t i = 0; i < q; ++i) r.false_positives += filter.contains(mix64(salt + keys + i));
-        r.lookups += q;
-    }
+    run_static_trials(filter, as_size<(1u << 22)>(keys), t, q, seed, [&](const std::vector<std::uint64_t>& set) { return filter.build(set); }, r);
     finish(r);
     return r;
 }
