@@ -1,6 +1,7 @@
 // The hash-width floor's simulation (core/include/bloomcalc/sim/hash_width_sim.hpp).
 #include "bloomcalc/sim/hash_width_sim.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "bloomcalc/narrow.hpp"
 #include "bloomcalc/params.hpp"
 #include "bloomcalc/sim/hashing.hpp"
+#include "bloomcalc/sim/prefetch.hpp"
 
 namespace bloomcalc {
 
@@ -73,8 +75,10 @@ HashWidthSimResult simulate_hash_width(const HashWidthSimConfig& config) {
     std::vector<std::uint64_t> words(as_size<kMaxSimBits / 64>((c.m + 63) / 64), 0);
     const std::uint32_t seed32 = static_cast<std::uint32_t>(mix64(c.seed));
     const std::uint64_t salt = mix64(c.seed ^ 0x243f6a8885a308d3ULL);
-    std::vector<std::uint64_t> pos(c.k);
-    auto positions = [&](std::uint64_t id) {
+    // Batched probes (docs/simulation.md): a batch of items' positions, their lines requested, then set or tested.
+    std::vector<std::uint64_t> pos(std::size_t{kProbeBatch} * c.k);
+    const bool far = words.size() * sizeof(std::uint64_t) > kCachedBytes;
+    auto positions = [&](std::uint64_t id, std::uint64_t* out) {
         std::uint64_t h;
         if (c.hash_bits == 32) {
             // The item: 8 bytes spread over all 64 bits (murmur3 of a key that differs in one 32-bit word
@@ -88,18 +92,31 @@ HashWidthSimResult simulate_hash_width(const HashWidthSimConfig& config) {
         }
         const std::uint64_t x = mix64(h);
         const std::uint64_t h1 = x & 0xffffffffULL, h2 = x >> 32;
-        for (unsigned i = 0; i < c.k; ++i) pos[i] = (h1 + i * h2) % c.m;
+        for (unsigned i = 0; i < c.k; ++i) out[i] = (h1 + i * h2) % c.m;
     };
-    for (std::uint64_t id = 0; id < c.n; ++id) {
-        positions(id);
-        for (std::uint64_t p : pos) words[as_size<kMaxSimBits / 64>(p >> 6)] |= std::uint64_t{1} << (p & 63);
-    }
-    for (std::uint64_t q = 0; q < c.queries; ++q) {
-        positions(c.n + q);
+    auto word = [&](std::uint64_t p) -> std::uint64_t& { return words[as_size<kMaxSimBits / 64>(p >> 6)]; };
+    // Items first … first + count − 1 (setting bits commutes; lookups follow every insertion).
+    auto batches = [&](std::uint64_t first, std::uint64_t count, auto&& each) {
+        for (std::uint64_t done = 0; done < count;) {
+            const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, count - done));
+            for (unsigned j = 0; j < size; ++j) positions(first + done + j, pos.data() + j * c.k);
+            if (far) {
+                std::uint64_t sink = 0;
+                for (unsigned i = 0; i < size * c.k; ++i) sink |= touch_line(&word(pos[i]));
+                keep(sink);
+            }
+            for (unsigned j = 0; j < size; ++j) each(pos.data() + j * c.k);
+            done += size;
+        }
+    };
+    batches(0, c.n, [&](const std::uint64_t* p) {
+        for (unsigned i = 0; i < c.k; ++i) word(p[i]) |= std::uint64_t{1} << (p[i] & 63);
+    });
+    batches(c.n, c.queries, [&](const std::uint64_t* p) {
         std::uint64_t all = 1;
-        for (std::uint64_t p : pos) all &= words[as_size<kMaxSimBits / 64>(p >> 6)] >> (p & 63);
+        for (unsigned i = 0; i < c.k; ++i) all &= word(p[i]) >> (p[i] & 63);
         r.false_positives += all & 1;
-    }
+    });
     r.rate = static_cast<double>(r.false_positives) / static_cast<double>(c.queries);
     r.interval = clopper_pearson_interval(r.false_positives, c.queries, c.confidence);
     r.ideal = exact_fpr(Filter{c.m, c.n, c.k, Hashing::colliding});

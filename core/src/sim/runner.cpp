@@ -6,6 +6,7 @@
 #include "bloomcalc/rbf/one_phase.hpp"
 #include "bloomcalc/rbf/two_phase.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 #include <variant>
@@ -15,6 +16,7 @@
 #include "bloomcalc/params.hpp"
 #include "bloomcalc/sim/bloom_filter.hpp"
 #include "bloomcalc/sim/counting_filter.hpp"
+#include "bloomcalc/sim/prefetch.hpp"
 #include "bloomcalc/sim/two_phase.hpp"
 
 namespace bloomcalc {
@@ -179,7 +181,6 @@ struct SimRunner::Impl {
     bool done = false;
     // bloom/counting: where the current filter instance is
     std::uint64_t next_fresh = 0, inserted = 0, queried = 0;
-    std::uint32_t pos[kMaxHashes];
 
     explicit Impl(const SimConfig& config)
         : c(config), hasher(c.hashing, static_cast<std::uint32_t>(array_bits(c)), c.k, c.seed), stream(c.stream, c.seed) {
@@ -212,24 +213,55 @@ struct SimRunner::Impl {
         }
     }
 
+    // Batched probes (docs/simulation.md, "Batched probes"): the positions of up to kProbeBatch upcoming
+    // arrivals are computed ahead and their lines requested (sim/prefetch.hpp), so the memory serves a batch's
+    // k·kProbeBatch random lines at once instead of one arrival's after another. Arrivals are then processed one
+    // at a time in order, exactly as without the batch: positions depend on the message id only, and a stream
+    // draws ids from its RNG alone (MessageStream::draw); whether a message is known is decided at its arrival.
+    // A batch never crosses the end of the warm-up, an epoch or a phase of a filter instance.
+    Message ahead[kProbeBatch];
+    std::uint32_t ahead_pos[kProbeBatch * kMaxHashes];
+    unsigned ahead_size = 0, ahead_next = 0;
+
+    std::uint64_t epoch_left() const { return warm_left > 0 ? warm_left : c.arrivals - current.arrivals; }
+
+    // Positions of the next `size` arrivals (ahead[i].id drawn), their lines requested when the array is far.
+    template <class F>
+    void fill_ahead(const F& f, unsigned size) {
+        const unsigned k = c.k;
+        for (unsigned i = 0; i < size; ++i) hasher.positions(ahead[i].id, ahead_pos + i * k);
+        if (f.far()) {
+            std::uint64_t sink = 0;
+            for (unsigned i = 0; i < size; ++i) sink |= f.touch(ahead_pos + i * k, k);
+            keep(sink);
+        }
+        ahead_size = size, ahead_next = 0;
+    }
+
     // 001's experiment on a Bloom or counting filter: n insertions, then `queries` lookups of new messages.
     template <class F>
     void run_instances(F& f, double budget) {
         const unsigned k = c.k;
         const double stop = probes + budget;
         do {
+            if (ahead_next == ahead_size) {
+                const std::uint64_t phase = inserted < c.n ? c.n - inserted : std::min(c.queries - queried, epoch_left());
+                const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, phase));
+                for (unsigned i = 0; i < size; ++i) ahead[i].id = next_fresh + i;
+                fill_ahead(f, size);
+            }
+            const std::uint32_t* p = ahead_pos + ahead_next++ * k;
+            ++next_fresh;
             if (inserted < c.n) {
-                hasher.positions(next_fresh++, pos);
-                if constexpr (std::is_same_v<F, BloomFilter>) f.insert(pos, k);
-                else f.test_and_insert(pos, k);
+                if constexpr (std::is_same_v<F, BloomFilter>) f.insert(p, k);
+                else f.test_and_insert(p, k);
                 probes += k;
                 ++inserted;
                 continue;
             }
-            hasher.positions(next_fresh++, pos);
             bool positive;
-            if constexpr (std::is_same_v<F, BloomFilter>) positive = f.contains_all(pos, k);
-            else positive = f.contains(pos, k);
+            if constexpr (std::is_same_v<F, BloomFilter>) positive = f.contains_all(p, k);
+            else positive = f.contains(p, k);
             probes += k;
             EpochCounts a;
             a.arrivals = a.new_arrivals = 1;
@@ -250,9 +282,15 @@ struct SimRunner::Impl {
         const double per = std::is_same_v<F, TwoPhaseFilter> ? 2.0 * k : k;
         const double stop = probes + budget;
         do {
-            const Message msg = stream.next(f.cycles(), span);
-            hasher.positions(msg.id, pos);
-            const Arrival r = f.arrive(pos, k, !msg.known);
+            if (ahead_next == ahead_size) {
+                const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, epoch_left()));
+                for (unsigned i = 0; i < size; ++i) ahead[i] = stream.draw();
+                fill_ahead(f, size);
+            }
+            const std::uint32_t* p = ahead_pos + ahead_next * k;
+            Message msg = ahead[ahead_next++];
+            stream.classify(msg, f.cycles(), span);
+            const Arrival r = f.arrive(p, k, !msg.known);
             probes += per;
             EpochCounts a;
             a.arrivals = 1;

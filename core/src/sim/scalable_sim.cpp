@@ -7,6 +7,7 @@
 #include "bloomcalc/narrow.hpp"
 #include "bloomcalc/params.hpp"
 #include "bloomcalc/sim/hashing.hpp"
+#include "bloomcalc/sim/prefetch.hpp"
 
 namespace bloomcalc {
 
@@ -19,20 +20,59 @@ struct Link {
     unsigned k = 0;
     std::vector<std::uint64_t> words;
 
-    bool check(std::uint64_t a, std::uint64_t b) const {
-        for (unsigned i = 0; i < k; ++i) {
-            const std::uint64_t x = (a + i * b) % m;
-            if (!((words[as_size<kMaxChainBits / 64>(x >> 6)] >> (x & 63)) & 1)) return false;
-        }
-        return true;
+    std::uint64_t& word(std::uint64_t x) { return words[as_size<kMaxChainBits / 64>(x >> 6)]; }
+    // RedisBloom's positions (a + i·b) mod m_i of one item in this link.
+    void positions(std::uint64_t a, std::uint64_t b, std::uint64_t* out) const {
+        for (unsigned i = 0; i < k; ++i) out[i] = (a + i * b) % m;
     }
-    void add(std::uint64_t a, std::uint64_t b) {
-        for (unsigned i = 0; i < k; ++i) {
-            const std::uint64_t x = (a + i * b) % m;
-            words[as_size<kMaxChainBits / 64>(x >> 6)] |= std::uint64_t{1} << (x & 63);
-        }
+    // All k bits read (no early exit: a branch on random data serialises the loads).
+    bool check(const std::uint64_t* x) const {
+        std::uint64_t all = 1;
+        for (unsigned i = 0; i < k; ++i) all &= words[as_size<kMaxChainBits / 64>(x[i] >> 6)] >> (x[i] & 63);
+        return all & 1;
+    }
+    void add(const std::uint64_t* x) {
+        for (unsigned i = 0; i < k; ++i) word(x[i]) |= std::uint64_t{1} << (x[i] & 63);
         ++size;
     }
+};
+
+// Batched probes (docs/simulation.md, "Batched probes"): the positions of up to kProbeBatch upcoming items in
+// links 0 … `last`, computed ahead, their lines requested when the chain leaves the caches. An item's
+// positions depend on its id only, so the items are then processed one at a time exactly as without the batch.
+class ChainBatch {
+public:
+    ChainBatch(const std::vector<Link>& links, std::uint64_t bits) : offset_(links.size() + 1), far_(bits / 8 > kCachedBytes) {
+        for (std::size_t i = 0; i < links.size(); ++i) offset_[i + 1] = offset_[i] + links[i].k;
+        pos_.resize(kProbeBatch * offset_.back());
+    }
+    // Items first … first + size − 1 (size ≤ kProbeBatch), links 0 … last.
+    template <class Hashes>
+    void fill(std::vector<Link>& links, std::size_t last, std::uint64_t first, unsigned size, const Hashes& hashes) {
+        std::uint64_t sink = 0;
+        for (unsigned j = 0; j < size; ++j) {
+            std::uint64_t a, b;
+            hashes(first + j, a, b);
+            for (std::size_t l = 0; l <= last; ++l) {
+                std::uint64_t* x = at(j, l);
+                links[l].positions(a, b, x);
+                if (far_)
+                    for (unsigned i = 0; i < links[l].k; ++i) sink |= touch_line(&links[l].word(x[i]));
+            }
+        }
+        keep(sink);
+        last_ = last, size_ = size;
+    }
+    std::uint64_t* at(unsigned j, std::size_t link) { return pos_.data() + j * offset_.back() + offset_[link]; }
+    std::size_t last() const { return last_; }
+    unsigned size() const { return size_; }
+
+private:
+    std::vector<std::size_t> offset_;
+    std::vector<std::uint64_t> pos_;
+    bool far_;
+    std::size_t last_ = 0;
+    unsigned size_ = 0;
 };
 
 }  // namespace
@@ -74,30 +114,37 @@ ScalableSimResult simulate_scalable(const ScalableSimConfig& config) {
             link.words.assign(as_size<kMaxChainBits / 64>((link.m + 63) / 64), 0);
             links.push_back(std::move(link));
         }
+        ChainBatch batch(links, total_bits);
         std::size_t current = 0;
         std::uint64_t size = 0;
+        unsigned j = 0;  // the next item's place in the batch
         while (size < n) {
-            std::uint64_t a, b;
-            hashes(next_id++, a, b);
+            // The batch's links: 0 … current + 1 (a full link starts the next within the batch).
+            if (j == batch.size() || batch.last() < std::min(current + 1, links.size() - 1)) {
+                batch.fill(links, std::min(current + 1, links.size() - 1), next_id, kProbeBatch, hashes);
+                j = 0;
+            }
+            ++next_id;
             bool exists = false;
-            for (std::size_t i = 0; i <= current && !exists; ++i) exists = links[i].check(a, b);
+            for (std::size_t i = 0; i <= current; ++i) exists |= links[i].check(batch.at(j, i));
             if (exists) {
-                ++r.rejected;
+                ++r.rejected, ++j;
                 continue;
             }
             if (links[current].size >= links[current].capacity) ++current;  // SBChain_Add: the next link
-            links[current].add(a, b);
+            links[current].add(batch.at(j++, current));
             ++size;
         }
         std::uint64_t fp = 0;
-        for (std::uint64_t q = 0; q < queries; ++q) {
-            std::uint64_t a, b;
-            hashes(next_id++, a, b);
-            for (const auto& link : links)
-                if (link.check(a, b)) {
-                    ++fp;
-                    break;
-                }
+        for (std::uint64_t q = 0; q < queries && !links.empty(); q += kProbeBatch) {
+            const unsigned count = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, queries - q));
+            batch.fill(links, links.size() - 1, next_id, count, hashes);
+            next_id += count;
+            for (unsigned i = 0; i < count; ++i) {
+                bool positive = false;  // in any link
+                for (std::size_t l = 0; l < links.size(); ++l) positive |= links[l].check(batch.at(i, l));
+                fp += positive;
+            }
         }
         r.rates.push_back(static_cast<double>(fp) / static_cast<double>(queries));
     }

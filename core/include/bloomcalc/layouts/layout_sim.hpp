@@ -85,4 +85,8 @@ struct LayoutSimResult {
 
 LayoutSimResult simulate_layout(const LayoutSimConfig& config);
 
+// The k bit positions of item `id` in the simulation of `c` (its items are ids 0, 1, …: each epoch n insertions,
+// then the queries): for the tests' one-at-a-time reference loop (docs/simulation.md, "Batched probes").
+void layout_sim_positions(const LayoutSimConfig& c, std::uint64_t id, std::uint64_t* out);
+
 }  // namespace bloomcalc

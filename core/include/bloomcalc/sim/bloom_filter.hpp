@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "bloomcalc/sim/prefetch.hpp"
+
 namespace bloomcalc {
 
 class BloomFilter {
@@ -13,6 +15,15 @@ public:
 
     std::uint64_t m() const { return m_; }
     std::uint64_t set_bits() const { return set_bits_; }
+
+    // Requests the words of the positions (sim/prefetch.hpp); in wasm returns them OR-ed, for the caller's sink.
+    std::uint64_t touch(const std::uint32_t* pos, unsigned k) const {
+        std::uint64_t sink = 0;
+        for (unsigned i = 0; i < k; ++i) sink |= touch_line(&words_[pos[i] >> 6]);
+        return sink;
+    }
+    // Whether the array leaves the caches (then touch() before probing pays).
+    bool far() const { return words_.size() * sizeof(std::uint64_t) > kCachedBytes; }
 
     // True when every position is already set (a positive: "seen before").
     bool contains(const std::uint32_t* pos, unsigned k) const {

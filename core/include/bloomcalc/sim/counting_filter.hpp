@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "bloomcalc/sim/prefetch.hpp"
+
 namespace bloomcalc {
 
 class CountingBloomFilter {
@@ -20,21 +22,31 @@ public:
     std::uint64_t saturations() const { return saturations_; }
     std::uint8_t counter(std::uint64_t i) const { return counters_[static_cast<std::size_t>(i)]; }
 
+    std::uint64_t touch(const std::uint32_t* pos, unsigned k) const {
+        std::uint64_t sink = 0;
+        for (unsigned i = 0; i < k; ++i) sink |= touch_line(&counters_[pos[i]]);
+        return sink;
+    }
+    bool far() const { return counters_.size() > kCachedBytes; }
+
+    // All k counters are read (no early exit: a branch on random data mispredicts and serialises the loads).
     bool contains(const std::uint32_t* pos, unsigned k) const {
-        for (unsigned i = 0; i < k; ++i)
-            if (counters_[pos[i]] == 0) return false;
-        return true;
+        bool all = true;
+        for (unsigned i = 0; i < k; ++i) all &= counters_[pos[i]] != 0;
+        return all;
     }
 
     // Increments each probed counter (a repeated position twice); returns true when every counter
-    // was non-zero before (a positive).
+    // was non-zero before (a positive). Branch-free: flags and sums instead of tests.
     bool test_and_insert(const std::uint32_t* pos, unsigned k) {
         bool positive = true;
         for (unsigned i = 0; i < k; ++i) {
             std::uint8_t& c = counters_[pos[i]];
-            if (c == 0) positive = false, ++nonzero_;
-            if (c == kMaxCount) ++saturations_;
-            else ++c;
+            const bool zero = c == 0, full = c == kMaxCount;
+            positive &= !zero;
+            nonzero_ += zero;
+            saturations_ += full;
+            c = static_cast<std::uint8_t>(c + !full);
         }
         return positive;
     }

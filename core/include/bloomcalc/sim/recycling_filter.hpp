@@ -45,6 +45,8 @@ public:
     bool retains() const { return retaining_; }
     std::uint64_t cycles() const { return cycles_; }
     const BloomFilter& filter() const { return filter_; }
+    std::uint64_t touch(const std::uint32_t* pos, unsigned k) const { return filter_.touch(pos, k); }
+    bool far() const { return filter_.far(); }
 
 private:
     BloomFilter filter_;
@@ -80,6 +82,8 @@ public:
     std::uint64_t cycles() const { return cycles_; }
     std::uint64_t counted() const { return count_; }
     const BloomFilter& filter() const { return filter_; }
+    std::uint64_t touch(const std::uint32_t* pos, unsigned k) const { return filter_.touch(pos, k); }
+    bool far() const { return filter_.far(); }
 
 private:
     BloomFilter filter_;

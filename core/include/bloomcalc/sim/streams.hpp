@@ -45,19 +45,23 @@ public:
 
     // The next arrival; `cycle` is the structure's current cycle and `span` its horizon (0 or 1).
     Message next(std::uint64_t cycle, std::uint64_t span) {
+        Message msg = draw();
+        classify(msg, cycle, span);
+        return msg;
+    }
+
+    // The next arrival's id alone: the RNG and the id counter only, never the ground truth, so a batch of
+    // arrivals can be drawn ahead of the structure (docs/simulation.md, "Batched probes"); classify() then
+    // says at its arrival whether it is known.
+    Message draw() {
         Message msg;
         switch (spec_.kind) {
-        case StreamKind::fresh:
-            msg.id = next_id_++;
-            return msg;
-        case StreamKind::pool:
-            msg.id = uniform_below(rng_.next(), static_cast<std::uint32_t>(spec_.pool));
-            msg.first_ever = !seen_[static_cast<std::size_t>(msg.id)];
-            break;
+        case StreamKind::fresh: msg.id = next_id_++; break;
+        case StreamKind::pool: msg.id = uniform_below(rng_.next(), static_cast<std::uint32_t>(spec_.pool)); break;
         case StreamKind::fading: {
             if (next_id_ == 0 || rng_.next() < new_threshold_) {
                 msg.id = next_id_++;
-                return msg;  // brand new: never known
+                break;  // brand new: never known
             }
             // The age from a second, independent word (u1, u2 its halves): the word that decided "repeat" is
             // conditioned on u ≥ q and would skew the ages.
@@ -69,13 +73,18 @@ public:
             break;
         }
         }
+        return msg;
+    }
+
+    // A drawn message at its arrival: first ever, known within the horizon, its flag (the ground truth as of now).
+    void classify(Message& msg, std::uint64_t cycle, std::uint64_t span) const {
+        if (spec_.kind == StreamKind::fresh || (spec_.kind == StreamKind::fading && msg.first_ever)) return;
         const std::size_t slot = static_cast<std::size_t>(msg.id & mask_);
-        if ((spec_.kind == StreamKind::pool || tag_[slot] == msg.id) && stamp_[slot] != kNever &&
-            stamp_[slot] + span >= cycle) {
+        if (spec_.kind == StreamKind::pool) msg.first_ever = !seen_[slot];
+        if ((spec_.kind == StreamKind::pool || tag_[slot] == msg.id) && stamp_[slot] != kNever && stamp_[slot] + span >= cycle) {
             msg.known = true;
             msg.fp_flag = flag_[slot] != 0;
         }
-        return msg;
     }
 
     // After the arrival: the message is in the structure's memory as of cycle `stamp` (a message

@@ -27,12 +27,14 @@ public:
     Arrival arrive(const std::uint32_t* pos, unsigned k, bool /*is_new*/) {
         Arrival a;
         BloomFilter& act = active();
-        const bool in_frozen = frozen().contains(pos, k);
+        const bool in_frozen = frozen().contains_all(pos, k);
         std::uint32_t fresh[64];  // swap before: the positions this message sets (k ≤ 64)
         unsigned n_fresh = 0;
         if (before_)
-            for (unsigned i = 0; i < k; ++i)
-                if (!act.bit(pos[i])) fresh[n_fresh++] = pos[i];
+            for (unsigned i = 0; i < k; ++i) {  // branch-free: written always, kept when the bit was clear
+                fresh[n_fresh] = pos[i];
+                n_fresh += !act.bit(pos[i]);
+            }
         bool in_active = false;
         act.test_and_insert(pos, k, in_active);
         a.positive = in_active || in_frozen;
@@ -48,6 +50,9 @@ public:
     }
     bool retains() const { return retaining_; }
     std::uint64_t cycles() const { return cycles_; }
+    // Both arrays: a lookup reads the frozen one, an insertion the active one.
+    std::uint64_t touch(const std::uint32_t* pos, unsigned k) const { return a_.touch(pos, k) | b_.touch(pos, k); }
+    bool far() const { return a_.far(); }
     const BloomFilter& active() const { return active_is_a_ ? a_ : b_; }
     const BloomFilter& frozen() const { return active_is_a_ ? b_ : a_; }
 
