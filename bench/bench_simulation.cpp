@@ -1,18 +1,27 @@
 // Benchmark: simulation throughput in bit probes per second, for the Bloom filter experiment and the
-// σ-bounded recycling filter, at M = 2^16 bits (8 KiB: in L1/L2 cache) and M = 2^30 bits (128 MiB: every
-// probe a cache miss), each hashing scheme at M = 2^16. Medians of 5 runs. The last line is JSON for
-// scripts/bench.mjs, which runs this natively and compiled to wasm and prints the ratio.
+// σ-bounded recycling filter at M = 2^16 bits (8 KiB: in L1/L2 cache), 2^24 (2 MiB: the last-level cache) and
+// 2^30 (128 MiB: every probe a cache miss), each hashing scheme at M = 2^16; beside each M, this machine's limit
+// for the same probe pattern, measured in the same run: a plain loop setting k random bits per item, a batch of
+// items' positions computed ahead and their lines requested as the simulator does (sim/prefetch.hpp).
+// Medians of 5 runs. The last line is JSON for scripts/bench.mjs, which runs this natively and compiled to wasm
+// and prints the ratios (docs/simulation.md, "Batched probes").
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "bloomcalc/sim/hashing.hpp"
+#include "bloomcalc/sim/prefetch.hpp"
 #include "bloomcalc/sim/runner.hpp"
 
 using namespace bloomcalc;
 
 namespace {
+
+constexpr unsigned kK = 7;
+constexpr int kRuns = 5;
 
 struct Case {
     const char* label;
@@ -22,26 +31,31 @@ struct Case {
     double probes;  // work per run
 };
 
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
 double probes_per_second(const Case& c, std::uint64_t& checksum) {
     SimConfig s;
     s.structure = c.structure;
     s.m = c.m;
-    s.k = 7;
+    s.k = kK;
     s.hashing = c.hashing;
     s.seed = 1;
     s.epochs = 2;
     if (c.structure == Structure::bloom) {
         // 10 bits per element, but at most a quarter of the run's probes in insertions (large m)
-        s.n = std::min<std::uint64_t>(c.m / 10, static_cast<std::uint64_t>(c.probes / 7 / 4));
+        s.n = std::min<std::uint64_t>(c.m / 10, static_cast<std::uint64_t>(c.probes / kK / 4));
         s.queries = s.n;
-        s.arrivals = static_cast<std::uint64_t>(c.probes / 7 / 2 / 2);  // half the probes insert, half look up
+        s.arrivals = static_cast<std::uint64_t>(c.probes / kK / 2 / 2);  // half the probes insert, half look up
     } else {
         s.sigma = c.m / 2;
-        s.arrivals = static_cast<std::uint64_t>(c.probes / 7 / 3);
+        s.arrivals = static_cast<std::uint64_t>(c.probes / kK / 3);
         s.warmup = s.arrivals;
     }
     std::vector<double> rates;
-    for (int rep = 0; rep < 5; ++rep) {
+    for (int rep = 0; rep < kRuns; ++rep) {
         const auto t0 = std::chrono::steady_clock::now();
         SimRunner runner(s);
         while (!runner.run(1e7).done) {
@@ -51,38 +65,84 @@ double probes_per_second(const Case& c, std::uint64_t& checksum) {
         checksum += r.count_instance.numerator;
         rates.push_back(r.progress.probes / secs);
     }
-    std::sort(rates.begin(), rates.end());
-    return rates[rates.size() / 2];
+    return median(rates);
+}
+
+// The limit: items of k uniform bit positions in m bits (one multiply-add generator and a multiply-shift per
+// position: less work than any hashing scheme), kProbeBatch items' positions computed, their lines requested,
+// then their bits set and the fresh ones counted, one item after another. A fresh array each run, as the simulator's.
+double limit_probes_per_second(std::uint64_t m, double probes, std::uint64_t& checksum) {
+    const std::uint64_t items = static_cast<std::uint64_t>(probes / kK);
+    std::vector<double> rates;
+    for (int rep = 0; rep < kRuns; ++rep) {
+        const auto t0 = std::chrono::steady_clock::now();
+        std::vector<std::uint64_t> words(static_cast<std::size_t>((m + 63) / 64), 0);
+        const bool far = words.size() * sizeof(std::uint64_t) > kCachedBytes;
+        std::uint32_t pos[kProbeBatch * kK];
+        std::uint64_t x = 1, fresh = 0, sink = 0;
+        for (std::uint64_t done = 0; done < items; done += kProbeBatch) {
+            for (unsigned i = 0; i < kProbeBatch * kK; ++i) {
+                x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+                pos[i] = uniform_below(x, static_cast<std::uint32_t>(m));
+            }
+            if (far)
+                for (unsigned i = 0; i < kProbeBatch * kK; ++i) sink |= touch_line(&words[pos[i] >> 6]);
+            for (unsigned i = 0; i < kProbeBatch * kK; ++i) {
+                std::uint64_t& w = words[pos[i] >> 6];
+                const std::uint64_t bit = std::uint64_t{1} << (pos[i] & 63);
+                fresh += (w & bit) == 0;
+                w |= bit;
+            }
+        }
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        checksum += fresh;
+        keep(sink);
+        rates.push_back(static_cast<double>((items + kProbeBatch - 1) / kProbeBatch * kProbeBatch * kK) / secs);
+    }
+    return median(rates);
 }
 
 }  // namespace
 
 int main() {
-    const std::uint64_t small = std::uint64_t{1} << 16, large = std::uint64_t{1} << 30;
+    const std::uint64_t small = std::uint64_t{1} << 16, mid = std::uint64_t{1} << 24, large = std::uint64_t{1} << 30;
     const Case cases[] = {
         {"bloom, ideal colliding", Structure::bloom, small, HashScheme::ideal_colliding, 4e7},
         {"bloom, ideal distinct", Structure::bloom, small, HashScheme::ideal_distinct, 4e7},
         {"bloom, double hashing", Structure::bloom, small, HashScheme::double_hashing, 4e7},
         {"bloom, enhanced double", Structure::bloom, small, HashScheme::enhanced_double, 4e7},
         {"sigma, ideal colliding", Structure::sigma, small, HashScheme::ideal_colliding, 4e7},
+        {"bloom, ideal colliding", Structure::bloom, mid, HashScheme::ideal_colliding, 4e7},
+        {"sigma, ideal colliding", Structure::sigma, mid, HashScheme::ideal_colliding, 4e7},
         {"bloom, ideal colliding", Structure::bloom, large, HashScheme::ideal_colliding, 4e7},
         {"sigma, ideal colliding", Structure::sigma, large, HashScheme::ideal_colliding, 4e7},
     };
-    std::printf("simulation throughput, k = 7 (bloom: n = min(m/10, probes/28), lookups = n per filter; sigma: σ = m/2, fresh stream)\n");
-    std::printf("%-26s %12s %16s\n", "case", "m", "bit probes/s");
+    std::printf("simulation throughput, k = 7 (bloom: n = min(m/10, probes/28), lookups = n per filter; sigma: σ = m/2, fresh stream);\n"
+                "limit: k random bits set per item, %u items' lines requested ahead\n",
+                kProbeBatch);
+    std::printf("%-26s %12s %16s %16s %7s\n", "case", "m", "bit probes/s", "limit probes/s", "ratio");
     std::string json = "{\"simulation\":[";
-    std::uint64_t checksum = 0;
+    std::uint64_t checksum = 0, limit_checksum = 0;
+    std::map<std::uint64_t, double> limits;
     bool first = true;
     for (const Case& c : cases) {
         const double rate = probes_per_second(c, checksum);
-        std::printf("%-26s %12llu %16.3e\n", c.label, static_cast<unsigned long long>(c.m), rate);
-        char row[200];
-        std::snprintf(row, sizeof row, "%s{\"label\":\"%s\",\"m\":%llu,\"probesPerSecond\":%.6g}", first ? "" : ",", c.label,
-                      static_cast<unsigned long long>(c.m), rate);
+        double limit = 0;  // limits beside the ideal colliding rows: one per m
+        if (c.hashing == HashScheme::ideal_colliding) {
+            if (!limits.count(c.m)) limits[c.m] = limit_probes_per_second(c.m, c.probes, limit_checksum);
+            limit = limits[c.m];
+        }
+        if (limit > 0)
+            std::printf("%-26s %12llu %16.3e %16.3e %7.2f\n", c.label, static_cast<unsigned long long>(c.m), rate, limit, rate / limit);
+        else
+            std::printf("%-26s %12llu %16.3e\n", c.label, static_cast<unsigned long long>(c.m), rate);
+        char row[240];
+        std::snprintf(row, sizeof row, "%s{\"label\":\"%s\",\"m\":%llu,\"probesPerSecond\":%.6g,\"limitProbesPerSecond\":%.6g}",
+                      first ? "" : ",", c.label, static_cast<unsigned long long>(c.m), rate, limit);
         json += row;
         first = false;
     }
-    json += "],\"checksum\":" + std::to_string(checksum) + "}";
+    json += "],\"checksum\":" + std::to_string(checksum) + ",\"limitChecksum\":" + std::to_string(limit_checksum) + "}";
     std::printf("JSON %s\n", json.c_str());
     return 0;
 }

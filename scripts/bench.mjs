@@ -143,12 +143,19 @@ await section('simulation', () => {
   const simNative = run('simulation, native', path.join(root, 'build/native/bloomcalc_bench_simulation'), []);
   const simWasm = run('simulation, wasm (Node)', process.execPath, [path.join(root, 'build/wasm/bloomcalc_bench_simulation.cjs')]);
   if (simNative.checksum !== simWasm.checksum) throw new Error(`simulation counts differ: native ${simNative.checksum}, wasm ${simWasm.checksum}`);
-  console.log(`\n=== simulation: wasm throughput / native throughput (same counts: checksum ${simNative.checksum})`);
+  if (simNative.limitChecksum !== simWasm.limitChecksum) throw new Error(`limit loops differ: native ${simNative.limitChecksum}, wasm ${simWasm.limitChecksum}`);
+  console.log(`\n=== simulation: wasm throughput / native throughput (same counts: checksum ${simNative.checksum});` +
+    ' beside the ideal colliding rows, the limit for the same probe pattern (a batched prefetching loop, this run) and simulation / limit');
+  const mps = (x) => (x / 1e6).toFixed(0).padStart(5);
   for (const [i, row] of simNative.simulation.entries()) {
     const w = simWasm.simulation[i];
+    const limit = row.limitProbesPerSecond > 0
+      ? `  limit native ${mps(row.limitProbesPerSecond)} M/s (${(row.probesPerSecond / row.limitProbesPerSecond).toFixed(2)}x)` +
+        `  wasm ${mps(w.limitProbesPerSecond)} M/s (${(w.probesPerSecond / w.limitProbesPerSecond).toFixed(2)}x)`
+      : '';
     console.log(
-      `${row.label.padEnd(26)} m = ${String(row.m).padStart(10)}  native ${(row.probesPerSecond / 1e6).toFixed(0).padStart(5)} M/s` +
-        `  wasm ${(w.probesPerSecond / 1e6).toFixed(0).padStart(5)} M/s  ${(w.probesPerSecond / row.probesPerSecond).toFixed(2)}x`,
+      `${row.label.padEnd(26)} m = ${String(row.m).padStart(10)}  native ${mps(row.probesPerSecond)} M/s` +
+        `  wasm ${mps(w.probesPerSecond)} M/s  ${(w.probesPerSecond / row.probesPerSecond).toFixed(2)}x${limit}`,
     );
   }
 });
