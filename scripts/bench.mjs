@@ -143,7 +143,8 @@ await section('simulation', () => {
   const simNative = run('simulation, native', path.join(root, 'build/native/bloomcalc_bench_simulation'), []);
   const simWasm = run('simulation, wasm (Node)', process.execPath, [path.join(root, 'build/wasm/bloomcalc_bench_simulation.cjs')]);
   if (simNative.checksum !== simWasm.checksum) throw new Error(`simulation counts differ: native ${simNative.checksum}, wasm ${simWasm.checksum}`);
-  if (simNative.limitChecksum !== simWasm.limitChecksum) throw new Error(`limit loops differ: native ${simNative.limitChecksum}, wasm ${simWasm.limitChecksum}`);
+  if (simNative.limitChecksum !== simWasm.limitChecksum)
+    throw new Error(`limit loops differ: native ${simNative.limitChecksum}, wasm ${simWasm.limitChecksum}`);
   console.log(`\n=== simulation: wasm throughput / native throughput (same counts: checksum ${simNative.checksum});` +
     ' beside the ideal colliding rows, the limit for the same probe pattern (a batched prefetching loop, this run) and simulation / limit');
   const mps = (x) => (x / 1e6).toFixed(0).padStart(5);
