@@ -228,6 +228,23 @@ export const CALCULATORS = {
       sigma: { url: 'rsigma' },
     },
   },
+  compare: {
+    page: { group: 'size', question: 'Which filter should I use?', title: 'Bloom, cuckoo, xor, binary fuse, quotient: bytes for n keys at p' },
+    title: 'Which filter?',
+    code: ['compare.mjs', 'calculator'],
+    docs: ['families.html'],
+    markup: 'compare.html',
+    prefix: 'cmp',
+    methods: ['compare'],
+    id: 'compare-{attr}',
+    fields: {
+      n: { default: '10M', label: ['n', 'keys'] },
+      p: { default: '0.1%', label: ['p', 'false-positive rate'] },
+      deletes: { url: 'cmpdel', default: 'false', label: 'Deletes', options: [['false', 'no deletes'], ['true', 'keys are deleted']] },
+      static: { default: 'false', label: 'The set', options: [['false', 'grows after the build'], ['true', 'known at build time (static)']] },
+      maxBytes: { url: 'cmpbytes', label: ['bytes', 'at most (optional)'] },
+    },
+  },
 };
 
 // A field declaring its page facts for a calculator (`pages` in its declaration) is a field of that calculator: where

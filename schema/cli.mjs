@@ -379,6 +379,35 @@ export const COMMANDS = {
       ['SimulationInput.confidence', 'c', 'Confidence of the intervals (default 0.99)'],
     ],
   },
+  compare: {
+    summary: 'Which filter? Bloom, blocked Bloom, cuckoo, xor, binary fuse, quotient: bytes and FPR for n keys',
+    description:
+      'Every family\'s rows for n keys at a target p, each as its library sizes it: bytes, bits per key, the\n' +
+      'FPR under the model, construction failure, cache lines per lookup, operations. Sorted by bytes among\n' +
+      'the rows that meet p and allow the operations asked (--deletes; --static for filters built once), then\n' +
+      'the others. --max-bytes alone: each family\'s lowest FPR in that memory. --family F: that family\'s rows,\n' +
+      'with its knobs (docs/families.md#which-filter).',
+    method: 'compare',
+    required: ['n'],
+    notes: QUANTITIES,
+    examples: [
+      'bloomcalc compare --n 10M --p 0.1%',
+      'bloomcalc compare --n 10M --p 0.1% --static --json',
+      'bloomcalc compare --n 1M --max-bytes 1500000',
+      'bloomcalc compare --n 10M --p 1% --family xor --fingerprint-bits 8 --json',
+    ],
+    options: [
+      ['CompareInput.n', 'keys', 'Keys in the set, 1 ≤ n ≤ 2^40 (10M, 1e7)'],
+      ['CompareInput.p', 'fpr', 'Target false-positive rate in (0, 1) (0.1%, 1e-3, "1 in 1000")'],
+      ['CompareInput.deletes', null, 'Keys are deleted: only rows that delete are allowed'],
+      ['CompareInput.static', null, 'The set is known at build time: xor and binary fuse filters are allowed'],
+      ['CompareInput.maxBytes', 'bytes', 'A memory budget in bytes (alone: each family\'s lowest FPR in it)'],
+      ['CompareInput.family', 'family', 'One family: bloom, blocked-bloom, cuckoo, xor, binary-fuse, quotient, counting-quotient'],
+      ['CompareInput.fingerprintBits', 'f', 'cuckoo, xor, binary-fuse: fingerprint bits'],
+      ['CompareInput.bucketSize', 'b', 'cuckoo: RedisBloom\'s bucket size'],
+      ['CompareInput.arity', 'a', 'binary-fuse: 3 or 4'],
+    ],
+  },
 };
 
 // A field declaring its option (`cli`) is an option of every command listing an option of its input: where the command

@@ -42,6 +42,10 @@ export const TYPES = {
     doc: 'The layout simulation\'s hash schemes: ideal probes, the Parquet spec\'s, or a library\'s own (docs/libraries.md).',
   },
   OverflowMethod: { choices: ['auto', 'exact', 'poisson'], doc: 'Counter overflow: the exact sum (`exact`, small filters), 1 − e^{−m·p₁} with proven bounds (`poisson`), or `auto`.' },
+  FilterFamily: {
+    choices: ['all', 'bloom', 'blocked-bloom', 'cuckoo', 'xor', 'binary-fuse', 'quotient', 'counting-quotient'],
+    doc: 'The filter families compare() sizes (docs/families.md); `all`, every one.',
+  },
   LibraryName: {
     choices: ['guava', 'redisbloom', 'bloom-filters', 'hive', 'clickhouse', 'hurst', 'parquet', 'parquet-spec', 'arrow', 'rocksdb', 'boost-block', 'boost-multiblock'],
     doc: 'The libraries whose sizing is modelled (docs/libraries.md).',

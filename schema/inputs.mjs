@@ -320,4 +320,19 @@ export const INPUTS = {
       method: { kind: 'choice', type: 'OverflowMethod', default: 'auto', doc: 'The exact sum (small filters), the bounded Poisson value, or the one that fits.' },
     },
   },
+  CompareInput: {
+    doc: 'compare(): which filter? Every family\'s rows for n keys at a target p, or for a memory budget (docs/families.md#which-filter).',
+    core: { struct: 'families::CompareInput', header: 'families/compare.hpp' },
+    fields: {
+      n: { ...n, doc: 'Keys in the set, 1 ≤ n ≤ 2^40.' },
+      p: { ...p, required: false, doc: 'Target false-positive rate in (0, 1); absent with maxBytes: each family\'s lowest FPR in that memory.' },
+      deletes: { kind: 'flag', default: false, doc: 'Keys are deleted: only rows that delete are allowed.' },
+      static: { kind: 'flag', default: false, member: 'static_set', doc: 'The whole set is known at build time: filters built once (xor, binary fuse) are allowed.' },
+      maxBytes: { kind: 'count', doc: 'A memory budget in bytes, 1 ≤ maxBytes ≤ 2^43: with p a row must fit it to meet; alone, each family\'s lowest FPR in it.' },
+      family: { kind: 'choice', type: 'FilterFamily', default: 'all', doc: 'One family\'s rows only (and its knobs); default every family.' },
+      fingerprintBits: { kind: 'count', doc: 'With family cuckoo, xor or binary-fuse: the fingerprint bits f.' },
+      bucketSize: { kind: 'count', doc: 'With family cuckoo: RedisBloom\'s bucket size b, 1..255.' },
+      arity: { kind: 'count', doc: 'With family binary-fuse: 3 or 4 hash functions.' },
+    },
+  },
 };

@@ -40,4 +40,5 @@ export const METHODS = {
   window: { input: 'WindowInput', module: 'window', binding: 'window', async: false },
   state: { input: 'StateInput', module: 'tools', binding: 'state', async: false },
   overflow: { input: 'OverflowInput', module: 'tools', binding: 'overflow', async: false },
+  compare: { input: 'CompareInput', module: 'tools', binding: 'compare', async: false },
 };

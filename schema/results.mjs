@@ -30,6 +30,57 @@ const filter = {
 const hashFloor = { type: 'HashFloor', optional: true, binding: false, doc: 'With `hashBits`: the floor of that hash width (docs/hash-width.md).' };
 
 export const RESULTS = {
+  NamedNumber: {
+    doc: 'One named number of a family\'s sizing (the paper\'s symbol or the library\'s constant).',
+    core: { struct: 'NamedNumber', header: 'families/row.hpp' },
+    fields: {
+      name: { type: 'text', doc: 'f, b, buckets, arity, segmentLength, slots, k, m, B, …' },
+      value: { type: 'number', doc: 'Its value.' },
+    },
+  },
+  FamilyOperations: {
+    doc: 'What a built filter supports.',
+    core: { struct: 'FamilyOperations', header: 'families/row.hpp' },
+    fields: {
+      insertAfterBuild: { type: 'flag', doc: 'Keys can be added to a built filter (no rebuild).' },
+      delete: { type: 'flag', doc: 'A key can be deleted.', from: 'r.remove' },
+      count: { type: 'flag', doc: 'A key\'s multiplicity can be read.' },
+      merge: { type: 'flag', doc: 'Two filters of one shape merge without their keys.' },
+      resize: { type: 'flag', doc: 'The filter grows without its keys.' },
+    },
+  },
+  FamilyRow: {
+    doc: 'One row of the "Which filter?" table: a family and variant as its library sizes it (docs/families.md).',
+    core: { struct: 'FamilyRow', header: 'families/row.hpp' },
+    fields: {
+      family: { type: 'text', doc: 'bloom, blocked-bloom, cuckoo, xor, binary-fuse, ribbon, quotient or counting-quotient.' },
+      variant: { type: 'text', doc: 'The library and its knobs in words.' },
+      params: { type: 'NamedNumber', list: true, doc: 'The sizing\'s named numbers in the order shown.' },
+      bytes: { type: 'number', unit: 'bytes', doc: 'Memory as the library allocates it.' },
+      bitsPerKey: { type: 'number', unit: 'bits per key', doc: '8·bytes / n.' },
+      fpr: { type: 'number', unit: 'probability', doc: 'The false-positive rate under the model at n keys.' },
+      meets: { type: 'flag', doc: 'fpr ≤ p (and bytes ≤ maxBytes when both were given); true without p.' },
+      allowed: { type: 'flag', doc: 'Its operations include those asked (delete with `deletes`, insert after build unless `static`).' },
+      constructionFailure: { type: 'number', unit: 'probability', doc: 'The probability that building n keys fails (per seed, or before the kick limit).' },
+      constructionFailureMethod: { type: 'text', doc: 'How constructionFailure was obtained (closed form, or a simulation and its trials).' },
+      cacheLinesPerLookup: { type: 'number', unit: 'cache lines', doc: 'The 64-byte lines a negative lookup reads.' },
+      operations: { type: 'FamilyOperations', doc: 'What the built filter supports.' },
+      reference: { type: 'text', doc: 'The library\'s file and function, and the paper.' },
+    },
+  },
+  CompareResult: {
+    doc: 'Which filter? Every family\'s rows, those meeting p with the operations asked first, by bytes (docs/families.md#which-filter).',
+    core: { struct: 'families::CompareResult', header: 'families/compare.hpp' },
+    methods: ['compare'],
+    fields: {
+      n: { type: 'number', unit: 'keys', doc: 'Keys in the set.' },
+      p: { type: 'number', unit: 'probability', nullable: true, doc: 'The target, or null (maxBytes alone).' },
+      maxBytes: { type: 'number', unit: 'bytes', nullable: true, doc: 'The budget, or null.' },
+      boundBitsPerKey: { type: 'number', unit: 'bits per key', nullable: true, doc: 'log2(1/p): no filter of rate p needs fewer bits per key; null without p.' },
+      recommended: { type: 'number', nullable: true, doc: 'The index of the recommended row (0), or null when no row meets p with the operations asked.' },
+      rows: { type: 'FamilyRow', list: true, doc: 'Every family\'s rows, sorted: meeting and allowed by bytes, then the others (maxBytes alone: by FPR).' },
+    },
+  },
   HashFloor: {
     doc: 'The FPR floor of an h-bit hash (docs/hash-width.md, eqs H1, H2).',
     core: { struct: 'HashFloor', header: 'libraries/hash_width.hpp' },

@@ -183,6 +183,28 @@ await section('layouts', () => {
   }
 });
 
+// Which filter? (bench/bench_compare.cpp): compare() at n = 10^9 per family, native and wasm; the rows at n = 10^7.
+await section('compare', () => {
+  const cmp = both('compare');
+  console.log('\n=== compare: every family at n = 10^9 (model only; target ≤ 50 ms in wasm), wasm beside native');
+  const lines = ['| p | family | native | wasm | wasm / native |', '|---|---|---|---|---|'];
+  for (const [i, row] of cmp.native.timing.entries()) {
+    const w = cmp.wasm.timing[i];
+    console.log(`p = ${row.p}: every family native ${row.ms.toFixed(2)} ms  wasm ${w.ms.toFixed(2)} ms  ${ratio(w.ms, row.ms)}`);
+    lines.push(`| ${row.p} | **every family** | ${row.ms.toFixed(2)} ms | ${w.ms.toFixed(2)} ms | ${ratio(w.ms, row.ms)} |`);
+    for (const [j, f] of row.families.entries()) lines.push(`| ${row.p} | ${f.family} | ${f.ms.toFixed(3)} ms | ${w.families[j].ms.toFixed(3)} ms | ${ratio(w.families[j].ms, f.ms)} |`);
+  }
+  for (const [i, row] of cmp.native.figures.entries()) {
+    const w = cmp.wasm.figures[i];
+    if (w.bytes !== row.bytes || Math.abs(w.fpr - row.fpr) > 1e-12 * row.fpr) throw new Error(`${row.variant}: wasm ${w.bytes} B ${w.fpr} vs native ${row.bytes} B ${row.fpr}`);
+  }
+  lines.push('', 'Every row at n = 10^7 (`bloomcalc compare --n 10M --p P --static`; the same in wasm), its overhead over log2(1/p) bits per key:', '',
+    '| p | family | variant | bytes | bits per key | FPR | meets p | over log2(1/p) |', '|---|---|---|---|---|---|---|---|');
+  for (const row of cmp.native.figures)
+    lines.push(`| ${row.p} | ${row.family} | ${row.variant} | ${row.bytes} | ${row.bitsPerKey.toFixed(3)} | ${row.fpr.toPrecision(4)} | ${row.meets ? 'yes' : 'no'} | ${((row.bitsPerKey / Math.log2(1 / row.p) - 1) * 100).toFixed(1)} % |`);
+  return lines.join('\n');
+});
+
 // The element in the documentation-site fixtures; their layout shift and Lighthouse on our page (scripts/bench-embed.mjs).
 await section('embed', () => benchEmbed(root, { only: ['first-result'] }));
 await section('lighthouse', () => benchEmbed(root, { only: ['cls', 'lighthouse'] }));

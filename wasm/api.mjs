@@ -561,7 +561,7 @@ export function wrap(...modules) {
     layoutPresets: () => raw.layoutPresets(),
     libraries: () => raw.libraries(),
     // the tools module's methods, each calling the binding of its own name
-    ...Object.fromEntries(['librarySize', 'hashFloor', 'scalable', 'window', 'state', 'overflow'].map((name) => [name, (input) => call(raw[name](read(raw, input, name)))])),
+    ...Object.fromEntries(['librarySize', 'hashFloor', 'scalable', 'window', 'state', 'overflow', 'compare'].map((name) => [name, (input) => call(raw[name](read(raw, input, name)))])),
     parseCount: parser(raw, 'parseCount', 'value'),
     parseBits: parser(raw, 'parseBits', 'm'),
     parseProbability: parser(raw, 'parseProbability', 'p'),

@@ -45,7 +45,7 @@ export type RbfMethodInput = Pick<RbfInput, 'method'>;
 
 // The results of every method, by domain.
 // Those declared in schema/results.mjs are generated (wasm/results.d.ts); the others are written by hand.
-import type { FprReport, HashFloor, OverflowResult, SizingResult, StateResult } from './results.js';
+import type { CompareResult, FprReport, HashFloor, OverflowResult, SizingResult, StateResult } from './results.js';
 import type { NBoundedResult, RbfResult, RecommendRow, Recommendation, SigmaCurve } from './results-filters.js';
 import type { LayoutMixture, LayoutPresetInfo, LayoutReport, LayoutSimulationResult, LayoutSizingResult, LibraryInfo, LibrarySizeResult, ScalableResult } from './results-layouts.js';
 import type { BhCbfResult, CbfOptimalKResult, CbfResult, OrderResult, ParadoxResult, SelectiveOutcome } from './results-paradox.js';
@@ -173,6 +173,8 @@ export interface BloomCalc {
   state(input: StateInput): StateResult;
   /** P(some counter of a counting filter overflows), or the smallest counter width for a target (docs/paradox.md#overflow). */
   overflow(input: OverflowInput): OverflowResult;
+  /** Which filter? Every family's rows for n keys at p, or in maxBytes (docs/families.md#which-filter). */
+  compare(input: import('./inputs.js').CompareInput): CompareResult;
   readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models (the large-M method). */ maxRbfBits: number; /** Largest M per filter of their exact method. */ maxRbfExactBits: number; simulation: SimulationLimits };
 }
 
@@ -252,3 +254,4 @@ export interface AbortSignalLike {
   removeEventListener(type: 'abort', listener: () => void): void;
 }
 export default createBloomCalc;
+

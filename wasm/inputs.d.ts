@@ -43,6 +43,8 @@ export type LayoutPreset = 'parquet' | 'arrow' | 'impala' | 'kudu' | 'rocksdb' |
 export type LayoutHashScheme = 'ideal' | 'parquet' | 'rocksdb' | 'boost' | 'guava' | 'redisbloom' | 'orc';
 /** Counter overflow: the exact sum (`exact`, small filters), 1 − e^{−m·p₁} with proven bounds (`poisson`), or `auto`. */
 export type OverflowMethod = 'auto' | 'exact' | 'poisson';
+/** The filter families compare() sizes (docs/families.md); `all`, every one. */
+export type FilterFamily = 'all' | 'bloom' | 'blocked-bloom' | 'cuckoo' | 'xor' | 'binary-fuse' | 'quotient' | 'counting-quotient';
 /** The libraries whose sizing is modelled (docs/libraries.md). */
 export type LibraryName = 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'clickhouse' | 'hurst' | 'parquet' | 'parquet-spec' | 'arrow' | 'rocksdb' | 'boost-block' | 'boost-multiblock';
 
@@ -475,4 +477,26 @@ export interface OverflowInput {
   target?: Quantity;
   /** The exact sum (small filters), the bounded Poisson value, or the one that fits. Default `'auto'`. */
   method?: OverflowMethod;
+}
+
+/** compare(): which filter? Every family's rows for n keys at a target p, or for a memory budget (docs/families.md#which-filter). */
+export interface CompareInput {
+  /** Keys in the set, 1 ≤ n ≤ 2^40. */
+  n: Quantity;
+  /** Target false-positive rate in (0, 1); absent with maxBytes: each family's lowest FPR in that memory. */
+  p?: Quantity;
+  /** Keys are deleted: only rows that delete are allowed. Default `false`. */
+  deletes?: Flag;
+  /** The whole set is known at build time: filters built once (xor, binary fuse) are allowed. Default `false`. */
+  static?: Flag;
+  /** A memory budget in bytes, 1 ≤ maxBytes ≤ 2^43: with p a row must fit it to meet; alone, each family's lowest FPR in it. */
+  maxBytes?: Quantity;
+  /** One family's rows only (and its knobs); default every family. */
+  family?: FilterFamily;
+  /** With family cuckoo, xor or binary-fuse: the fingerprint bits f. */
+  fingerprintBits?: Quantity;
+  /** With family cuckoo: RedisBloom's bucket size b, 1..255. */
+  bucketSize?: Quantity;
+  /** With family binary-fuse: 3 or 4 hash functions. */
+  arity?: Quantity;
 }

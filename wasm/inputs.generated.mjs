@@ -27,6 +27,7 @@ export const INPUT_FIELDS = {
   WindowInput: [["w","count"], ["p","probability"], ["delta","chance",0.000001], ["hashing","choice","colliding"]],
   StateInput: [["m","bits"], ["k","count"], ["bitsSet","count"], ["hashing","choice","colliding"], ["confidence","probability",0.95], ["p","probability"], ["bitsSetB","count"], ["union","count"]],
   OverflowInput: [["m","count"], ["n","count"], ["k","count"], ["bits","count"], ["target","probability"], ["method","choice","auto"]],
+  CompareInput: [["n","count"], ["p","probability"], ["deletes","flag",false], ["static","flag",false], ["maxBytes","count"], ["family","choice","all"], ["fingerprintBits","count"], ["bucketSize","count"], ["arity","count"]],
 };
 
 /** The input type of each method that takes an input object. */
@@ -68,6 +69,7 @@ export const METHOD_INPUTS = {
   window: "WindowInput",
   state: "StateInput",
   overflow: "OverflowInput",
+  compare: "CompareInput",
 };
 
 /** The fields that apply only with certain values of another field ({ field: [values] }, null: absent; api.mjs refuses them otherwise). */

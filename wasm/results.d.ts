@@ -10,6 +10,74 @@ export type StateMethod = 'exact' | 'normal';
 /** What `size` solved: `'none'` when n, p, m and k were all given. */
 export type SizingSolved = 'm,k' | 'm' | 'p' | 'n' | 'n,k' | 'k' | 'none';
 
+/** One named number of a family's sizing (the paper's symbol or the library's constant). */
+export interface NamedNumber {
+  /** f, b, buckets, arity, segmentLength, slots, k, m, B, … */
+  name: string;
+  /** Its value. */
+  value: number;
+}
+
+/** What a built filter supports. */
+export interface FamilyOperations {
+  /** Keys can be added to a built filter (no rebuild). */
+  insertAfterBuild: boolean;
+  /** A key can be deleted. */
+  delete: boolean;
+  /** A key's multiplicity can be read. */
+  count: boolean;
+  /** Two filters of one shape merge without their keys. */
+  merge: boolean;
+  /** The filter grows without its keys. */
+  resize: boolean;
+}
+
+/** One row of the "Which filter?" table: a family and variant as its library sizes it (docs/families.md). */
+export interface FamilyRow {
+  /** bloom, blocked-bloom, cuckoo, xor, binary-fuse, ribbon, quotient or counting-quotient. */
+  family: string;
+  /** The library and its knobs in words. */
+  variant: string;
+  /** The sizing's named numbers in the order shown. */
+  params: NamedNumber[];
+  /** Memory as the library allocates it. */
+  bytes: number;
+  /** 8·bytes / n. */
+  bitsPerKey: number;
+  /** The false-positive rate under the model at n keys. */
+  fpr: number;
+  /** fpr ≤ p (and bytes ≤ maxBytes when both were given); true without p. */
+  meets: boolean;
+  /** Its operations include those asked (delete with `deletes`, insert after build unless `static`). */
+  allowed: boolean;
+  /** The probability that building n keys fails (per seed, or before the kick limit). */
+  constructionFailure: number;
+  /** How constructionFailure was obtained (closed form, or a simulation and its trials). */
+  constructionFailureMethod: string;
+  /** The 64-byte lines a negative lookup reads. */
+  cacheLinesPerLookup: number;
+  /** What the built filter supports. */
+  operations: FamilyOperations;
+  /** The library's file and function, and the paper. */
+  reference: string;
+}
+
+/** Which filter? Every family's rows, those meeting p with the operations asked first, by bytes (docs/families.md#which-filter). */
+export interface CompareResult {
+  /** Keys in the set. */
+  n: number;
+  /** The target, or null (maxBytes alone). */
+  p: number | null;
+  /** The budget, or null. */
+  maxBytes: number | null;
+  /** log2(1/p): no filter of rate p needs fewer bits per key; null without p. */
+  boundBitsPerKey: number | null;
+  /** The index of the recommended row (0), or null when no row meets p with the operations asked. */
+  recommended: number | null;
+  /** Every family's rows, sorted: meeting and allowed by bytes, then the others (maxBytes alone: by FPR). */
+  rows: FamilyRow[];
+}
+
 /** The FPR floor of an h-bit hash (docs/hash-width.md, eqs H1, H2). */
 export interface HashFloor {
   /** h, the width of the hash. */

@@ -2,6 +2,8 @@
 // Every calculator of <bloom-calc>, from schema/calculators.mjs: its code (web/<file>, loaded on first use), the
 // WebAssembly module of those not computing with the main one (their methods', schema/methods.mjs), the docs pages linked,
 // and the markup of those whose template is their markup and generated form (web/templates.mjs).
+import compareMarkup from './calculators/compare.html';
+import { COMPARE_FIELDS } from './fields.generated.mjs';
 export const CALCULATORS = {
   sizing: () => import('./sizing.mjs').then((m) => m.calculator),
   formulas: () => import('./formulas.mjs').then((m) => m.formulas),
@@ -15,8 +17,9 @@ export const CALCULATORS = {
   paradox: () => import('./paradox.mjs').then((m) => m.calculator),
   cbf: () => import('./cbf.mjs').then((m) => m.calculator),
   recycling: () => import('./rbf.mjs').then((m) => m.calculator),
+  compare: () => import('./compare.mjs').then((m) => m.calculator),
 };
-export const MODULES = {"simulate":"sim","layouts":"layouts","libraries":"tools","scalable":"tools","window":"window","state":"tools","overflow":"tools","paradox":"paradox","cbf":"paradox","recycling":"rbf"};
+export const MODULES = {"simulate":"sim","layouts":"layouts","libraries":"tools","scalable":"tools","window":"window","state":"tools","overflow":"tools","paradox":"paradox","cbf":"paradox","recycling":"rbf","compare":"tools"};
 export const DOCS = {
   'models.html': () => new URL('./docs/models.html', import.meta.url),
   'layouts.html': () => new URL('./docs/layouts.html', import.meta.url),
@@ -27,5 +30,6 @@ export const DOCS = {
   'state.html': () => new URL('./docs/state.html', import.meta.url),
   'paradox.html': () => new URL('./docs/paradox.html', import.meta.url),
   'rbf.html': () => new URL('./docs/rbf.html', import.meta.url),
+  'families.html': () => new URL('./docs/families.html', import.meta.url),
 };
-export const MARKUP = {};
+export const MARKUP = {compare: [compareMarkup, COMPARE_FIELDS]};

@@ -8,14 +8,14 @@ export const byApiName = (table) => Object.fromEntries(Object.entries(table).map
 
 /**
  * A method's input from a generated form's values (`state`, by API name): a text field as typed, when not blank; a
- * select's value, but its `absent` one (hash-bits none: no field), a number where the choices are numbers.
+ * select's value, but its `absent` one (hash-bits none: no field), a number where the choices are numbers, a boolean for a flag.
  */
 export function formInput(fields, state) {
   const input = {};
   for (const [key, f] of Object.entries(fields)) {
     if (!f.choices) {
       if (state[key].trim() !== '') input[key] = state[key];
-    } else if (state[key] !== f.absent) input[key] = f.number ? Number(state[key]) : state[key];
+    } else if (state[key] !== f.absent) input[key] = f.number ? Number(state[key]) : f.flag ? state[key] === 'true' : state[key];
   }
   return input;
 }

@@ -33,7 +33,7 @@ export function commandOptions(command) {
       }
       const [ref, value, help] = option;
       const { field, name, older } = fieldOf(ref);
-      const boolean = older && field.olderType?.[name] === 'boolean';
+      const boolean = field.kind === 'flag' || (older && field.olderType?.[name] === 'boolean');
       const spec = { type: boolean ? 'boolean' : 'string' };
       if (shorts && name.length === 1) spec.short = name;
       if (value) spec.valueName = value;

@@ -13,6 +13,7 @@ const declaration = (methods, field) =>
  */
 function choicesOf(methods, field, fallback) {
   const f = declaration(methods, field);
+  if (f?.kind === 'flag') return ['false', 'true']; // a flag's select: no, yes
   const named = TYPES[f?.type];
   if (!named) return undefined;
   const out = [...(named.choices ?? named.values.map(String))];
@@ -50,7 +51,8 @@ export function elementFields(name) {
         const named = TYPES[declaration(methods, field).type];
         if (!choices) out.kind = declaration(methods, field).kind;
         else if (named?.values) out.number = true;
-        if (choices && f.default !== undefined && !(named.choices ?? named.values.map(String)).includes(f.default)) out.absent = f.default;
+        else if (declaration(methods, field).kind === 'flag') out.flag = true;
+        if (choices && named && f.default !== undefined && !(named.choices ?? named.values.map(String)).includes(f.default)) out.absent = f.default;
       }
       return [attr, out];
     }),

@@ -32,6 +32,7 @@ const KINDS = {
   window: { attrs: '', change: ['w', '2M'] },
   state: { attrs: 'bits-set-b="450000" union="700000"', change: ['bits-set', '500000'] },
   overflow: { attrs: '', change: ['n', '200k'] },
+  compare: { attrs: 'n="1M"', change: ['n', '2M'] },
 };
 
 const docsPage = (kind) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

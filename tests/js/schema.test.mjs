@@ -29,6 +29,7 @@ const CASES = {
   window: { w: 1000, p: 0.01 },
   state: { m: 1000, k: 3, bitsSet: 400 },
   overflow: { m: 100, n: 10, k: 3, bits: 4 },
+  compare: { n: 1000, p: 0.01 },
 };
 // A field the binding receives under another name (simulate's recycling reaches the engine as `retaining`).
 const RENAMED = { simulationConfig: { recycling: 'retaining' } };

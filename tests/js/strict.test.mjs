@@ -68,6 +68,7 @@ const TYPOS = {
   window: [{ w: 1000, p: 0.01 }, 'W', 'w'],
   state: [{ m: 1000, k: 3, bitsSet: 400 }, 'bitset', 'bitsSet'],
   overflow: [{ m: 1000, n: 100, k: 3, bits: 4 }, 'bit', 'bits'],
+  compare: [{ n: 1000, p: 0.01 }, 'maxbytes', 'maxBytes'],
 };
 
 const run = (bc, method, input) => {

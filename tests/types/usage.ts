@@ -11,6 +11,8 @@ import createBloomCalc, {
   type WindowResult,
   type StateResult,
   type OverflowResult,
+  type CompareResult,
+  type FamilyRow,
   type Hashing,
   type CbfResult,
   type KChoice,
@@ -156,6 +158,15 @@ async function main(): Promise<void> {
   void [stN, of];
   // @ts-expect-error overflow's method is one of three
   bc.overflow({ m: 100, n: 10, k: 3, bits: 4, method: 'fast' });
+  const cmp: CompareResult = bc.compare({ n: '10M', p: '0.1%', deletes: false, static: true, maxBytes: 2e7 });
+  const cmpRow: FamilyRow | undefined = cmp.rows[cmp.recommended ?? 0];
+  const cmpOps: boolean = (cmpRow?.operations.delete ?? false) || (cmpRow?.meets ?? false);
+  const cmpParam: number | undefined = cmpRow?.params.find((x) => x.name === 'k')?.value;
+  const cmpBound: number | null = cmp.boundBitsPerKey;
+  bc.compare({ n: 1e7, family: 'binary-fuse', arity: 4, fingerprintBits: 8, p: 0.01 });
+  void [cmpOps, cmpParam, cmpBound];
+  // @ts-expect-error family is one of the families or 'all'
+  bc.compare({ n: 1e7, p: 0.01, family: 'bloomier' });
   const nb: NBoundedResult = bc.nBounded({ m: 1000, k: 5, N: '155', hashing: 'colliding' });
   const rules: number[] = [nb.worstCase, nb.oracle, nb.lowerBound, nb.exact];
   const rec: Recommendation = bc.recommend({ m: 1000, p: '1%', kmax: 16, recycling: 'nonretaining' }, (done: number, total: number) => done < total);

@@ -7,6 +7,7 @@
 #include "bindings/choices.hpp"
 #include "bindings/common.hpp"
 #include "bloomcalc/counting/overflow.hpp"
+#include "bloomcalc/families/compare.hpp"
 #include "bloomcalc/fpr/sizing.hpp"
 #include "bloomcalc/fpr/state.hpp"
 #include "bloomcalc/layouts/layout_sim.hpp"
@@ -32,6 +33,7 @@ namespace bcjs::names {
 
 inline constexpr char N[] = "N";
 inline constexpr char alpha[] = "alpha";
+inline constexpr char arity[] = "arity";
 inline constexpr char arrivals[] = "arrivals";
 inline constexpr char bits[] = "bits";
 inline constexpr char bits_set[] = "bitsSet";
@@ -39,13 +41,17 @@ inline constexpr char bits_set_b[] = "bitsSetB";
 inline constexpr char block_bits[] = "blockBits";
 inline constexpr char boundary[] = "boundary";
 inline constexpr char bpe[] = "bpe";
+inline constexpr char bucket_size[] = "bucketSize";
 inline constexpr char capacity[] = "capacity";
 inline constexpr char confidence[] = "confidence";
 inline constexpr char costs[] = "costs";
 inline constexpr char counters[] = "counters";
 inline constexpr char counting[] = "counting";
+inline constexpr char deletes[] = "deletes";
 inline constexpr char delta[] = "delta";
 inline constexpr char epochs[] = "epochs";
+inline constexpr char family[] = "family";
+inline constexpr char fingerprint_bits[] = "fingerprintBits";
 inline constexpr char fpr[] = "fpr";
 inline constexpr char growth[] = "growth";
 inline constexpr char h[] = "h";
@@ -84,6 +90,7 @@ inline constexpr char sequence[] = "sequence";
 inline constexpr char sigma[] = "sigma";
 inline constexpr char sizes[] = "sizes";
 inline constexpr char special_cost[] = "specialCost";
+inline constexpr char static_[] = "static";
 inline constexpr char stream[] = "stream";
 inline constexpr char structure[] = "structure";
 inline constexpr char sums[] = "sums";
@@ -123,5 +130,6 @@ namespace bcjs::inputs {
 [[gnu::noinline]] inline bloomcalc::WindowInput WindowInput(const val& in) { bloomcalc::WindowInput out; required(in, "w", out.w); required(in, "p", out.p); field(in, "delta", out.delta); field(in, "hashing", out.hashing); return out; }
 [[gnu::noinline]] inline bloomcalc::StateInput StateInput(const val& in) { bloomcalc::StateInput out; required(in, "m", out.m); required(in, "k", out.k); required(in, "bitsSet", out.bits_set); field(in, "hashing", out.hashing); field(in, "confidence", out.confidence); required(in, "p", out.target); required(in, "bitsSetB", out.bits_set_b); required(in, "union", out.bits_set_union); return out; }
 [[gnu::noinline]] inline bloomcalc::OverflowInput OverflowInput(const val& in) { bloomcalc::OverflowInput out; required(in, "m", out.m); required(in, "n", out.n); required(in, "k", out.k); required(in, "bits", out.bits); required(in, "target", out.target); field(in, "method", out.method); return out; }
+[[gnu::noinline]] inline bloomcalc::families::CompareInput CompareInput(const val& in) { bloomcalc::families::CompareInput out; required(in, "n", out.n); required(in, "p", out.p); field(in, "deletes", out.deletes); field(in, "static", out.static_set); required(in, "maxBytes", out.max_bytes); field(in, "family", out.family); required(in, "fingerprintBits", out.fingerprint_bits); required(in, "bucketSize", out.bucket_size); required(in, "arity", out.arity); return out; }
 
 }  // namespace bcjs::inputs

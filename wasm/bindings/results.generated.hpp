@@ -6,6 +6,8 @@
 
 #include "bindings/common.hpp"
 #include "bloomcalc/counting/overflow.hpp"
+#include "bloomcalc/families/compare.hpp"
+#include "bloomcalc/families/row.hpp"
 #include "bloomcalc/fpr/report.hpp"
 #include "bloomcalc/fpr/sizing.hpp"
 #include "bloomcalc/fpr/state.hpp"
@@ -26,6 +28,10 @@ val list_of(const std::vector<T>& items, W write) {
     return out;
 }
 
+val NamedNumber(const bloomcalc::NamedNumber& r);
+val FamilyOperations(const bloomcalc::FamilyOperations& r);
+val FamilyRow(const bloomcalc::FamilyRow& r);
+val CompareResult(const bloomcalc::families::CompareResult& r);
 val HashFloor(const bloomcalc::HashFloor& r);
 val OverflowResult(const bloomcalc::OverflowResult& r);
 val ItemEstimate(const bloomcalc::ItemEstimate& r);
@@ -36,6 +42,48 @@ val KChoice(const bloomcalc::KChoice& r);
 val Memory(double r);
 val SizingResult(const bloomcalc::SizingResult& r);
 
+[[gnu::noinline]] inline val NamedNumber(const bloomcalc::NamedNumber& r) {
+    return Fields()
+        .add("name", r.name)
+        .add("value", r.value)
+        .done();
+}
+[[gnu::noinline]] inline val FamilyOperations(const bloomcalc::FamilyOperations& r) {
+    return Fields()
+        .add("insertAfterBuild", r.insert_after_build)
+        .add("delete", r.remove)
+        .add("count", r.count)
+        .add("merge", r.merge)
+        .add("resize", r.resize)
+        .done();
+}
+[[gnu::noinline]] inline val FamilyRow(const bloomcalc::FamilyRow& r) {
+    return Fields()
+        .add("family", r.family)
+        .add("variant", r.variant)
+        .add("params", list_of(r.params, [](const auto& x) { return NamedNumber(x); }))
+        .add("bytes", r.bytes)
+        .add("bitsPerKey", r.bits_per_key)
+        .add("fpr", r.fpr)
+        .add("meets", r.meets)
+        .add("allowed", r.allowed)
+        .add("constructionFailure", r.construction_failure)
+        .add("constructionFailureMethod", r.construction_failure_method)
+        .add("cacheLinesPerLookup", r.cache_lines_per_lookup)
+        .add("operations", FamilyOperations(r.operations))
+        .add("reference", r.reference)
+        .done();
+}
+[[gnu::noinline]] inline val CompareResult(const bloomcalc::families::CompareResult& r) {
+    return Fields()
+        .add("n", r.n)
+        .add("p", r.p)
+        .add("maxBytes", r.max_bytes)
+        .add("boundBitsPerKey", r.bound_bits_per_key)
+        .add("recommended", r.recommended)
+        .add("rows", list_of(r.rows, [](const auto& x) { return FamilyRow(x); }))
+        .done();
+}
 [[gnu::noinline]] inline val HashFloor(const bloomcalc::HashFloor& r) {
     return Fields()
         .add("hashBits", r.hash_bits)

@@ -37,8 +37,9 @@ import size from './size.mjs';
 import state from './state.mjs';
 import window from './window.mjs';
 
+import compare from './compare.mjs';
 const COMMANDS = new Map(
-  [fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, scalable, serve, window, state, overflow].map((command) => [command.name, command]),
+  [compare, fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, scalable, serve, window, state, overflow].map((command) => [command.name, command]),
 );
 
 function version() {

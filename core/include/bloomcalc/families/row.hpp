@@ -8,6 +8,7 @@
 //   bits_per_key           8·bytes / n
 //   fpr                    the false-positive rate under the model at n keys
 //   meets                  fpr ≤ p (the p asked for; with no p, true)
+//   allowed                its operations include those the comparison asked for (compare.hpp; else true)
 //   construction_failure   the probability that building n keys fails (per seed / before the kick limit)
 //   cache_lines_per_lookup the cache lines a negative lookup touches (64-byte lines, aligned as allocated)
 //   operations             what the built filter supports
@@ -41,6 +42,7 @@ struct FamilyRow {
     double bits_per_key = 0;
     double fpr = 0;
     bool meets = true;
+    bool allowed = true;
     double construction_failure = 0;
     std::string construction_failure_method;  // "closed form (eq …)" or "simulation of the real table, T trials"
     double cache_lines_per_lookup = 0;
