@@ -179,6 +179,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
       'layouts-worker': join(root, 'web', 'layouts-worker.mjs'),
       'size-worker': join(root, 'web', 'size-worker.mjs'),
       'tools-worker': join(root, 'web', 'tools-worker.mjs'),
+      'compare-worker': join(root, 'web', 'compare-worker.mjs'),
       'intl-worker': join(root, 'web', 'intl-worker.mjs'),
     },
     splitting: true,

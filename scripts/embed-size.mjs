@@ -37,6 +37,7 @@ export const EMBED_BUDGETS = {
   window: 200_000,
   state: 200_000,
   overflow: 200_000,
+  compare: 200_000,
 };
 /** The share of its budget a calculator may use: 10 % of it left to grow into. */
 export const HEADROOM = 0.1;
@@ -51,7 +52,7 @@ export const HEADROOM = 0.1;
  * calculator's code starts; the modules it loads are read from its files (their loaders).
  */
 const INTL_WORKER = 'intl-worker.js';
-const FIRST_RESULT_WORKER = { sizing: 'size-worker.js', layouts: 'layouts-worker.js', recycling: 'rbf-worker.js', simulate: 'sim-worker.js', window: 'tools-worker.js' };
+const FIRST_RESULT_WORKER = { sizing: 'size-worker.js', layouts: 'layouts-worker.js', recycling: 'rbf-worker.js', simulate: 'sim-worker.js', window: 'tools-worker.js', compare: 'compare-worker.js' };
 
 /** A module's .wasm and the source of its loader (the Emscripten glue), as wasm/api.mjs names it. */
 export const MODULE_FILES = Object.fromEntries(Object.entries(FILES).map(([name, file]) => [name, { wasm: `${file}.wasm`, loader: `dist/${file}.mjs` }]));
@@ -158,7 +159,7 @@ export function embedSizes(root) {
   const uplot = Object.keys(outputs).find((o) => outputs[o].entryPoint?.includes('uplot'));
   const onDemand = [
     ...(uplot ? [{ name: 'uPlot', gzip: gzipped(file(uplot)) }] : []),
-    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js', 'size-worker.js', 'tools-worker.js', INTL_WORKER].map((w) => ({ name: w, gzip: gzipped(join(dir, w)) })),
+    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js', 'size-worker.js', 'tools-worker.js', 'compare-worker.js', INTL_WORKER].map((w) => ({ name: w, gzip: gzipped(join(dir, w)) })),
     ...Object.values(modules).filter((m) => !rows.some((r) => r.wasmNames.includes(m.name))).map((m) => ({ name: m.file, gzip: m.gzip })),
   ];
   return { modules, rows, onDemand };

@@ -93,6 +93,6 @@ describe('bloomcalc compare', () => {
     await cliFails(['compare', '--n', '10M'], 'p');
     await cliFails(['compare', '--n', '10M', '--p', '1%', '--family', 'bloomier'], 'family');
     await cliFails(['compare', '--n', '10M', '--p', '1%', '--arity', '3'], 'arity');
-    await cliFails(['compare', '--n', '1000', '--max-bytes', '4'], 'maxBytes');
+    await cliFails(['compare', '--n', '1000', '--max-bytes', '4', '--family', 'xor'], 'maxBytes');
   });
 });

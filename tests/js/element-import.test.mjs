@@ -49,7 +49,7 @@ test('a worker thread imports the element bundle: no throw, nothing defined', { 
 test("each worker's static import graph holds no import(); every new Worker() has literal options", { skip }, () => {
   const { outputs } = JSON.parse(readFileSync(META, 'utf8'));
   const workers = Object.keys(outputs).filter((o) => /-worker\.js$/.test(o));
-  assert.deepEqual(workers.map((o) => o.split('/').at(-1)).sort(), ['intl-worker.js', 'layouts-worker.js', 'rbf-worker.js', 'sim-worker.js', 'size-worker.js', 'tools-worker.js']);
+  assert.deepEqual(workers.map((o) => o.split('/').at(-1)).sort(), ['compare-worker.js', 'intl-worker.js', 'layouts-worker.js', 'rbf-worker.js', 'sim-worker.js', 'size-worker.js', 'tools-worker.js']);
   for (const worker of workers) {
     const seen = new Set();
     const queue = [worker];

@@ -3,8 +3,11 @@
 import { command } from './common.mjs';
 import { formatInt, formatProbabilityPlain, formatTable } from '../format.mjs';
 
-const shownParams = (row) => row.params.map(({ name, value }) => `${name} ${Number.isInteger(value) ? value : value.toPrecision(3)}`).join(', ');
-const ops = (o) => [o.insertAfterBuild && 'insert', o.delete && 'delete', o.count && 'count', o.merge && 'merge', o.resize && 'resize'].filter(Boolean).join(' ') || 'static';
+const shownParams = (row) =>
+  row.params.map(({ name, value }) => `${name} ${Number.isInteger(value) ? value : value.toPrecision(3)}`).join(', ');
+const ops = (o) =>
+  [o.insertAfterBuild && 'insert', o.delete && 'delete', o.count && 'count', o.merge && 'merge', o.resize && 'resize'].filter(Boolean).join(' ') ||
+  'static';
 
 export default command('compare', {
   render(r) {
@@ -28,8 +31,10 @@ export default command('compare', {
       r.p === null ? null : `p = ${formatProbabilityPlain(r.p)} (log2(1/p) = ${bound.toFixed(3)} bits per key)`,
       r.maxBytes === null ? null : `at most ${formatInt(r.maxBytes)} bytes`,
     ].filter(Boolean);
-    const pick = r.recommended === null ? 'no row meets p with the operations asked' : `→ ${r.rows[r.recommended].variant}, ${formatInt(r.rows[r.recommended].bytes)} bytes`;
+    const best = r.rows[r.recommended];
+    const pick = r.recommended === null ? 'no row meets p with the operations asked' : `→ ${best.variant}, ${formatInt(best.bytes)} bytes`;
     const params = r.rows.map((row) => `  ${row.variant}: ${shownParams(row)}`);
-    return `Which filter? ${asked.join(', ')} (docs/families.md#which-filter)\n\n${formatTable([head, ...rows], bound === null ? 'lllrrrlllr' : 'lllrrrrlllr')}\n\n${pick}\n\nParameters:\n${params.join('\n')}\n`;
+    const table = formatTable([head, ...rows], bound === null ? 'lllrrrlllr' : 'lllrrrrlllr');
+    return `Which filter? ${asked.join(', ')} (docs/families.md#which-filter)\n\n${table}\n\n${pick}\n\nParameters:\n${params.join('\n')}\n`;
   },
 });

@@ -92,7 +92,8 @@ FamilyRow best_bloom_of(const Preset* preset, Layout layout, std::uint64_t m, st
     LayoutFilter best;
     double best_fpr = 2;
     for (unsigned k = 1; k <= 64; ++k) {
-        const LayoutFilter f = preset ? preset_filter(*preset, m, n, k) : make_layout_filter(layout, m, n, k, NAN, Hashing::colliding);
+        const LayoutFilter f = preset ? preset_filter(*preset, m, n, k)
+                                      : make_layout_filter(layout, static_cast<double>(m), static_cast<double>(n), k, NAN, Hashing::colliding);
         const double fpr = layout_exact_fpr(f);
         if (fpr >= best_fpr) break;
         best = f;
@@ -116,7 +117,8 @@ std::vector<FamilyRow> bloom_rows_in(std::uint64_t budget, std::uint64_t n, bool
     if (budget >= 64 + 5) {
         const std::uint64_t len = std::min((budget - 5) / 64 * 64, kMaxBits / 8);
         const LayoutFilter f = preset_filter(rocksdb, 8 * len, n, 0);
-        rows.push_back(bloom_row(f, len + 5, layout_exact_fpr(f), NAN, rocksdb.label + ", k = " + std::to_string(f.k), rocksdb.reference));
+        const std::string variant = rocksdb.label + ", k = " + std::to_string(f.k);
+        rows.push_back(bloom_row(f, len + 5, layout_exact_fpr(f), NAN, variant, rocksdb.reference));
     }
     if (budget >= kParquetMinBytes) {
         std::uint64_t bytes = kParquetMinBytes;
@@ -135,7 +137,8 @@ std::vector<FamilyRow> bloom_rows_in(std::uint64_t budget, std::uint64_t n, bool
 // A knob given is one the family has; else a RangeError naming it.
 void refuse_knob(double value, const char* name, const std::string& family, const char* which) {
     if (std::isnan(value)) return;
-    throw RangeError(name, std::string("only with family ") + which, show_number(value) + (family == "all" ? " (no family given)" : " (family " + family + ")"));
+    const std::string given = family == "all" ? " (no family given)" : " (family " + family + ")";
+    throw RangeError(name, std::string("only with family ") + which, show_number(value) + given);
 }
 
 bool allows(const FamilyOperations& ops, const CompareInput& in) {
@@ -197,7 +200,7 @@ CompareResult compare(const CompareInput& in) {
         if (wanted("bloom")) add(bloom_rows_in(budget, out.n, false));
         if (wanted("blocked-bloom")) add(bloom_rows_in(budget, out.n, true));
         if (wanted("cuckoo")) add(best_cuckoo_in(in.max_bytes, n, cuckoo));
-        if (wanted("xor")) try_add([&] { rows.push_back(f ? size_xor(n, NAN, XorOptions{f}).front() : best_xor_in(in.max_bytes, n)); });
+        if (wanted("xor")) try_add([&] { rows.push_back(f != 0 ? size_xor(n, NAN, XorOptions{f}).front() : best_xor_in(in.max_bytes, n)); });
         if (wanted("binary-fuse")) try_add([&] { rows.push_back(best_binary_fuse_in(in.max_bytes, n)); });
         if (wanted("quotient")) add(best_quotient_in(in.max_bytes, n, {QuotientVariant::quotient}));
         if (wanted("counting-quotient")) add(best_quotient_in(in.max_bytes, n, {QuotientVariant::counting_quotient}));
