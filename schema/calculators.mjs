@@ -229,7 +229,7 @@ export const CALCULATORS = {
     },
   },
   compare: {
-    page: { group: 'size', question: 'Which filter should I use?', title: 'Bloom, cuckoo, xor, binary fuse, quotient: bytes for n keys at p' },
+    page: { group: 'size', question: 'Which filter should I use?', title: 'Bloom, cuckoo, xor, binary fuse, ribbon, quotient: bytes for n keys at p' },
     title: 'Which filter?',
     code: ['compare.mjs', 'calculator'],
     docs: ['families.html'],

@@ -380,7 +380,7 @@ export const COMMANDS = {
     ],
   },
   compare: {
-    summary: 'Which filter? Bloom, blocked Bloom, cuckoo, xor, binary fuse, quotient: bytes and FPR for n keys',
+    summary: 'Which filter? Bloom, blocked Bloom, cuckoo, xor, binary fuse, ribbon, quotient: bytes and FPR for n keys',
     description:
       'Every family\'s rows for n keys at a target p, each as its library sizes it: bytes, bits per key, the\n' +
       'FPR under the model, construction failure, cache lines per lookup, operations. Sorted by bytes among\n' +
@@ -402,7 +402,7 @@ export const COMMANDS = {
       ['CompareInput.deletes', null, 'Keys are deleted: only rows that delete are allowed'],
       ['CompareInput.static', null, 'The set is known at build time: xor and binary fuse filters are allowed'],
       ['CompareInput.maxBytes', 'bytes', 'A memory budget in bytes (alone: each family\'s lowest FPR in it)'],
-      ['CompareInput.family', 'family', 'One family: bloom, blocked-bloom, cuckoo, xor, binary-fuse, quotient, counting-quotient'],
+      ['CompareInput.family', 'family', 'One family: bloom, blocked-bloom, cuckoo, xor, binary-fuse, ribbon, quotient, counting-quotient'],
       ['CompareInput.fingerprintBits', 'f', 'cuckoo, xor, binary-fuse: fingerprint bits'],
       ['CompareInput.bucketSize', 'b', 'cuckoo: RedisBloom\'s bucket size'],
       ['CompareInput.arity', 'a', 'binary-fuse: 3 or 4'],

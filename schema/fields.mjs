@@ -43,7 +43,7 @@ export const TYPES = {
   },
   OverflowMethod: { choices: ['auto', 'exact', 'poisson'], doc: 'Counter overflow: the exact sum (`exact`, small filters), 1 − e^{−m·p₁} with proven bounds (`poisson`), or `auto`.' },
   FilterFamily: {
-    choices: ['all', 'bloom', 'blocked-bloom', 'cuckoo', 'xor', 'binary-fuse', 'quotient', 'counting-quotient'],
+    choices: ['all', 'bloom', 'blocked-bloom', 'cuckoo', 'xor', 'binary-fuse', 'ribbon', 'quotient', 'counting-quotient'],
     doc: 'The filter families compare() sizes (docs/families.md); `all`, every one.',
   },
   LibraryName: {

@@ -44,7 +44,7 @@ export type LayoutHashScheme = 'ideal' | 'parquet' | 'rocksdb' | 'boost' | 'guav
 /** Counter overflow: the exact sum (`exact`, small filters), 1 − e^{−m·p₁} with proven bounds (`poisson`), or `auto`. */
 export type OverflowMethod = 'auto' | 'exact' | 'poisson';
 /** The filter families compare() sizes (docs/families.md); `all`, every one. */
-export type FilterFamily = 'all' | 'bloom' | 'blocked-bloom' | 'cuckoo' | 'xor' | 'binary-fuse' | 'quotient' | 'counting-quotient';
+export type FilterFamily = 'all' | 'bloom' | 'blocked-bloom' | 'cuckoo' | 'xor' | 'binary-fuse' | 'ribbon' | 'quotient' | 'counting-quotient';
 /** The libraries whose sizing is modelled (docs/libraries.md). */
 export type LibraryName = 'guava' | 'redisbloom' | 'bloom-filters' | 'hive' | 'clickhouse' | 'hurst' | 'parquet' | 'parquet-spec' | 'arrow' | 'rocksdb' | 'boost-block' | 'boost-multiblock';
 

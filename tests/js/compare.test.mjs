@@ -19,7 +19,7 @@ describe('compare', () => {
     assert.equal(r.boundBitsPerKey, Math.log2(1000));
     assert.equal(r.recommended, 0);
     const families = new Set(r.rows.map((row) => row.family));
-    for (const f of ['bloom', 'blocked-bloom', 'cuckoo', 'xor', 'binary-fuse', 'quotient', 'counting-quotient']) assert.ok(families.has(f), f);
+    for (const f of ['bloom', 'blocked-bloom', 'cuckoo', 'xor', 'binary-fuse', 'ribbon', 'quotient', 'counting-quotient']) assert.ok(families.has(f), f);
     for (const row of r.rows) {
       assert.deepEqual(Object.keys(row), ROW_FIELDS);
       assert.deepEqual(Object.keys(row.operations), ['insertAfterBuild', 'delete', 'count', 'merge', 'resize']);

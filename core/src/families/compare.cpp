@@ -9,6 +9,7 @@
 #include "bloomcalc/families/binary_fuse/binary_fuse_sizing.hpp"
 #include "bloomcalc/families/cuckoo/cuckoo.hpp"
 #include "bloomcalc/families/quotient/quotient.hpp"
+#include "bloomcalc/families/ribbon/ribbon_sizing.hpp"
 #include "bloomcalc/families/xor/xor_sizing.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
 #include "bloomcalc/layouts/layout_sizing.hpp"
@@ -19,7 +20,8 @@
 namespace bloomcalc::families {
 
 const std::vector<std::string>& compare_families() {
-    static const std::vector<std::string> names{"bloom", "blocked-bloom", "cuckoo", "xor", "binary-fuse", "quotient", "counting-quotient"};
+    static const std::vector<std::string> names{"bloom", "blocked-bloom", "cuckoo", "xor", "binary-fuse", "ribbon", "quotient",
+                                                     "counting-quotient"};
     return names;
 }
 
@@ -161,7 +163,7 @@ CompareResult compare(const CompareInput& in) {
     const std::string& family = in.family;
     const auto& names = compare_families();
     if (family != "all" && std::find(names.begin(), names.end(), family) == names.end())
-        throw RangeError("family", "\"all\", \"bloom\", \"blocked-bloom\", \"cuckoo\", \"xor\", \"binary-fuse\", \"quotient\" or \"counting-quotient\"",
+        throw RangeError("family", "\"all\", \"bloom\", \"blocked-bloom\", \"cuckoo\", \"xor\", \"binary-fuse\", \"ribbon\", \"quotient\" or \"counting-quotient\"",
                          quoted(family));
     const bool fingerprinted = family == "cuckoo" || family == "xor" || family == "binary-fuse";
     if (!fingerprinted) refuse_knob(in.fingerprint_bits, "fingerprintBits", family, "cuckoo, xor or binary-fuse");
@@ -186,6 +188,7 @@ CompareResult compare(const CompareInput& in) {
         if (wanted("cuckoo")) add(size_cuckoo(n, p, cuckoo));
         if (wanted("xor")) add(size_xor(n, p, XorOptions{f}));
         if (wanted("binary-fuse")) add(size_binary_fuse(n, p, BinaryFuseOptions{a, f}));
+        if (wanted("ribbon")) add(size_ribbon(n, p));
         if (wanted("quotient")) add(size_quotient(n, p, {QuotientVariant::quotient}));
         if (wanted("counting-quotient")) add(size_quotient(n, p, {QuotientVariant::counting_quotient}));
         if (has_budget)
@@ -202,6 +205,7 @@ CompareResult compare(const CompareInput& in) {
         if (wanted("cuckoo")) add(best_cuckoo_in(in.max_bytes, n, cuckoo));
         if (wanted("xor")) try_add([&] { rows.push_back(f != 0 ? size_xor(n, NAN, XorOptions{f}).front() : best_xor_in(in.max_bytes, n)); });
         if (wanted("binary-fuse")) try_add([&] { rows.push_back(best_binary_fuse_in(in.max_bytes, n)); });
+        if (wanted("ribbon")) try_add([&] { rows.push_back(best_ribbon_in(in.max_bytes, n)); });
         if (wanted("quotient")) add(best_quotient_in(in.max_bytes, n, {QuotientVariant::quotient}));
         if (wanted("counting-quotient")) add(best_quotient_in(in.max_bytes, n, {QuotientVariant::counting_quotient}));
         rows.erase(std::remove_if(rows.begin(), rows.end(), [&](const FamilyRow& r) { return r.bytes > budget; }), rows.end());

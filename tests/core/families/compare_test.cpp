@@ -14,6 +14,7 @@
 #include "bloomcalc/families/compare.hpp"
 #include "bloomcalc/families/cuckoo/cuckoo.hpp"
 #include "bloomcalc/families/quotient/quotient.hpp"
+#include "bloomcalc/families/ribbon/ribbon_sizing.hpp"
 #include "bloomcalc/families/xor/xor_sizing.hpp"
 #include "bloomcalc/layouts/layout_fpr.hpp"
 #include "bloomcalc/layouts/layout_sizing.hpp"
@@ -55,6 +56,7 @@ std::vector<Expected> by_family(double n, double p) {
     take(size_cuckoo(n, p));
     take(size_xor(n, p));
     take(size_binary_fuse(n, p));
+    take(size_ribbon(n, p));
     take(size_quotient(n, p, {QuotientVariant::quotient}));
     take(size_quotient(n, p, {QuotientVariant::counting_quotient}));
     return out;

@@ -1,8 +1,8 @@
 // "Which filter?" (issue 33 item 3): every family's rows (families/row.hpp) for n keys and a target p, or for a
 // memory budget, marked and sorted. docs/families.md, "Which filter?".
 //   rows      every family and variant: bloom (standard, layouts/layout_sizing.hpp), blocked-bloom (RocksDB,
-//             Parquet, Boost as libraries/library_sizing.hpp sizes them), cuckoo, xor, binary-fuse, quotient,
-//             counting-quotient (their own sizing headers); with `family`, that family's rows and knobs only
+//             Parquet, Boost as libraries/library_sizing.hpp sizes them), cuckoo, xor, binary-fuse, ribbon,
+//             quotient, counting-quotient (their own sizing headers); with `family`, that family's rows and knobs only
 //   allowed   the row's operations include those asked: delete when `deletes`, insert after build unless `static`
 //   order     with p: the rows that meet p (and fit max_bytes when given) and are allowed, by bytes; then the rest, by
 //             bytes. max_bytes alone: each family's lowest FPR in that memory, the allowed rows first, by FPR
