@@ -103,9 +103,12 @@ async function renderAhead(html, common) {
   const dir = await mkdtemp(join(tmpdir(), 'bloomcalc-ahead-'));
   try {
     const outfile = join(dir, 'ahead.mjs');
-    const contents = ['templates.mjs', 'element-base.mjs', 'exports.mjs', 'element-styles.mjs'].map((f) => `export * from './web/${f}';`).join('\n');
+    const contents = ['templates.mjs', 'element-base.mjs', 'exports.mjs', 'element-styles.mjs'].map((f) => `export * from './web/${f}';`)
+      .concat("export { MARKUP } from './web/calculators.generated.mjs';") // the templates of the calculators declaring `markup`
+      .join('\n');
     await build({ ...common, minify: false, sourcemap: false, stdin: { contents, resolveDir: root, sourcefile: 'render-ahead.mjs' }, outfile });
-    const { TEMPLATES, calculatorMarkup, toolbarMarkup, styleTexts } = await import(pathToFileURL(outfile).href);
+    const { TEMPLATES, MARKUP, markupTemplate, calculatorMarkup, toolbarMarkup, styleTexts } = await import(pathToFileURL(outfile).href);
+    for (const [name, [markup, fields]] of Object.entries(MARKUP)) TEMPLATES[name] ??= markupTemplate(markup, fields); // as web/element.mjs does
     let count = 0;
     const page = html.replace(/(<bloom-calc\b[^>]*?\bcalculator="([^"]*)"[^>]*>)<\/bloom-calc>/g, (_, open, name) => {
       if (TEMPLATES[name] === undefined) throw new Error(`build-web: web/index.html: no markup for <bloom-calc calculator="${name}">`);

@@ -4,15 +4,15 @@
 export * from './element-class.js';
 
 /** The calculators of <bloom-calc calculator="…">. */
-export type BloomCalcCalculator = 'sizing' | 'formulas' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window' | 'state' | 'overflow' | 'paradox' | 'cbf' | 'recycling';
+export type BloomCalcCalculator = 'sizing' | 'formulas' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window' | 'state' | 'overflow' | 'paradox' | 'cbf' | 'recycling' | 'compare';
 
 /** The attributes of <bloom-calc> (every calculator's inputs; each calculator reads its own), as strings. */
 export interface BloomCalcAttributes {
-  /** Which calculator: sizing, formulas, simulate, layouts, libraries, scalable, window, state, overflow, paradox, cbf, recycling. */
-  calculator?: 'sizing' | 'formulas' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window' | 'state' | 'overflow' | 'paradox' | 'cbf' | 'recycling';
-  /** An input of sizing, formulas, simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], overflow (default 100k) [URL key on], cbf (default 3328) [URL key cn], as typed (the same strings as the page URL). */
+  /** Which calculator: sizing, formulas, simulate, layouts, libraries, scalable, window, state, overflow, paradox, cbf, recycling, compare. */
+  calculator?: 'sizing' | 'formulas' | 'simulate' | 'layouts' | 'libraries' | 'scalable' | 'window' | 'state' | 'overflow' | 'paradox' | 'cbf' | 'recycling' | 'compare';
+  /** An input of sizing, formulas, simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], overflow (default 100k) [URL key on], cbf (default 3328) [URL key cn], compare (default 10M) [URL key cmpn], as typed (the same strings as the page URL). */
   n?: string;
-  /** An input of sizing, layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], state (default 1%) [URL key stp], recycling (default 1%) [URL key rp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
+  /** An input of sizing, layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], state (default 1%) [URL key stp], recycling (default 1%) [URL key rp], compare (default 0.1%) [URL key cmpp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
   p?: string;
   /** An input of sizing, formulas, simulate, state (default 1Mi) [URL key stm], overflow (default 1M) [URL key om], cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], as typed (the same strings as the page URL). */
   m?: string;
@@ -78,6 +78,12 @@ export interface BloomCalcAttributes {
   swap?: 'after' | 'before';
   /** An input of recycling [URL key rsigma], as typed (the same strings as the page URL). */
   sigma?: string;
+  /** An input of compare (default false) [URL key cmpdel], as typed (the same strings as the page URL). */
+  deletes?: 'false' | 'true';
+  /** An input of compare (default false) [URL key cmpstatic], as typed (the same strings as the page URL). */
+  static?: 'false' | 'true';
+  /** An input of compare [URL key cmpbytes], as typed (the same strings as the page URL). */
+  'max-bytes'?: string;
   /** Older name of hash-scheme: read, and rewritten to hash-scheme. */
   scheme?: 'ideal' | 'double' | 'enhanced-double';
   /** Older name of block-bits: read, and rewritten to block-bits. */
@@ -109,11 +115,11 @@ export interface BloomCalcEventMap extends Omit<HTMLElementEventMap, 'error'> {
  * the attribute; setting an attribute or property recomputes.
  */
 export interface BloomCalcProperties {
-  /** Which calculator: sizing, formulas, simulate, layouts, libraries, scalable, window, state, overflow, paradox, cbf, recycling. */
+  /** Which calculator: sizing, formulas, simulate, layouts, libraries, scalable, window, state, overflow, paradox, cbf, recycling, compare. */
   calculator: BloomCalcCalculator;
-  /** An input of sizing, formulas, simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], overflow (default 100k) [URL key on], cbf (default 3328) [URL key cn], as typed (the same strings as the page URL). */
+  /** An input of sizing, formulas, simulate, layouts (default 1M) [URL key ln], libraries (default 1M) [URL key libn], scalable (default 1M) [URL key sn], overflow (default 100k) [URL key on], cbf (default 3328) [URL key cn], compare (default 10M) [URL key cmpn], as typed (the same strings as the page URL). */
   n: string;
-  /** An input of sizing, layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], state (default 1%) [URL key stp], recycling (default 1%) [URL key rp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
+  /** An input of sizing, layouts (default 1%) [URL key lp], libraries (default 1%) [URL key libp], scalable (default 1%) [URL key sp], window (default 0.1%) [URL key wp], state (default 1%) [URL key stp], recycling (default 1%) [URL key rp], compare (default 0.1%) [URL key cmpp], as typed (the same strings as the page URL). Older name: fpr (read, and rewritten to p). */
   p: string;
   /** An input of sizing, formulas, simulate, state (default 1Mi) [URL key stm], overflow (default 1M) [URL key om], cbf (default 26624) [URL key cm], recycling (default 1000) [URL key rm], as typed (the same strings as the page URL). */
   m: string;
@@ -179,6 +185,12 @@ export interface BloomCalcProperties {
   swap: 'after' | 'before';
   /** An input of recycling [URL key rsigma], as typed (the same strings as the page URL). */
   sigma: string;
+  /** An input of compare (default false) [URL key cmpdel], as typed (the same strings as the page URL). */
+  deletes: 'false' | 'true';
+  /** An input of compare (default false) [URL key cmpstatic], as typed (the same strings as the page URL). */
+  static: 'false' | 'true';
+  /** An input of compare [URL key cmpbytes], as typed (the same strings as the page URL). */
+  maxBytes: string;
   /** Older name of hash-scheme: read, and rewritten to hash-scheme. */
   scheme: 'ideal' | 'double' | 'enhanced-double';
   /** Older name of block-bits: read, and rewritten to block-bits. */
