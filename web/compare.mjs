@@ -2,7 +2,8 @@
 // in its worker web/compare-worker.mjs: the cuckoo rows' failure simulation takes ~0.2 s) gives every family's rows,
 // marked and sorted by the core; the table shows them and the chart draws bits per key against the FPR, one curve per
 // family (its fewest bits per key meeting each p of a grid), beside the bound log2(1/p).
-import { withTemplate } from './templates.mjs';
+import { markupTemplate } from './templates.mjs';
+import markup from './calculators/compare.html';
 import { withUPlot } from './uplot-lazy.mjs';
 import { logScale } from './log-range.mjs';
 import { formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal } from '../wasm/format.mjs';
@@ -181,4 +182,4 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
 }
 
 /** <bloom-calc calculator="compare">: attributes n, p, deletes, static, max-bytes (URL keys cmpn, cmpp, cmpdel, cmpstatic, cmpbytes). */
-export const calculator = withTemplate('compare', { fields: COMPARE_FIELDS, mount });
+export const calculator = { name: 'compare', template: markupTemplate(markup, COMPARE_FIELDS), fields: COMPARE_FIELDS, mount };
