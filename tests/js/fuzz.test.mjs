@@ -210,8 +210,7 @@ const BASES = {
   window: [{ w: 1000, p: 0.01 }, { w: 1000, p: 0.01, delta: 1e-3, hashing: 'distinct' }],
   state: [[{ m: 1e6, k: 7, bitsSet: 400000 }, ['bitsSetB', 'union']], { m: 4096, k: 4, bitsSet: 1600, bitsSetB: 1350, union: 2300 }],
   overflow: [[{ m: 1e6, n: 1e5, k: 7, bits: 4 }, ['target']], [{ m: 1e6, n: 1e5, k: 7, target: 1e-12 }, ['bits']]],
-  compare: [[{ n: 1000, p: 0.01 }, ['fingerprintBits', 'bucketSize', 'arity']], [{ n: 1000, p: 0.01, family: 'xor', fingerprintBits: 8 }, ['bucketSize', 'arity']],
-    [{ n: 1000, maxBytes: 4096, deletes: true, static: true }, ['fingerprintBits', 'bucketSize', 'arity']]],
+  compare: [[{ n: 1000, p: 0.01 }, ['fingerprintBits', 'bucketSize', 'arity']], [{ n: 1000, p: 0.01, family: 'xor', fingerprintBits: 8 }, ['bucketSize', 'arity']]],
 };
 // A valid value of each field declared `only`, given where it does not apply.
 const APPLICABLE = { k: 7, maxBytes: 4096, layout: 'blocked', blockBits: 512 };
@@ -315,7 +314,7 @@ const LINES = {
   window: [['--w', '1000', '--p', '0.01']],
   state: [['--m', '1Mi', '--k', '7', '--bits-set', '400000']],
   overflow: [['--m', '1e6', '--n', '1e5', '--k', '7', '--bits', '4']],
-  compare: [['--n', '1000', '--p', '1%'], ['--n', '1000', '--max-bytes', '4096', '--static'], ['--n', '1000', '--p', '1%', '--family', 'binary-fuse', '--arity', '4']],
+  compare: [['--n', '1000', '--p', '1%'], ['--n', '1000', '--p', '1%', '--family', 'binary-fuse', '--arity', '4']],
 };
 // Text every option with a value refuses, whatever its kind; and the option given without its value (last, or before another option).
 const BAD_TEXT = ['-1', 'NaN', 'Infinity', '-Infinity', 'abc', '1e400', ''];
