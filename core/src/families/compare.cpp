@@ -137,10 +137,15 @@ std::vector<FamilyRow> bloom_rows_in(std::uint64_t budget, std::uint64_t n, bool
 }
 
 // A knob given is one the family has; else a RangeError naming it.
-void refuse_knob(double value, const char* name, const std::string& family, const char* which) {
-    if (std::isnan(value)) return;
+void refuse_knob(const std::optional<double>& value, const char* name, const std::string& family, const char* which) {
+    if (!value) return;
     const std::string given = family == "all" ? " (no family given)" : " (family " + family + ")";
-    throw RangeError(name, std::string("only with family ") + which, show_number(value) + given);
+    throw RangeError(name, std::string("only with family ") + which, show_number(*value) + given);
+}
+
+// A knob given is a whole number in [lo, hi] (the family's own check narrows it); absent, 0: the family's choice.
+double knob(const std::optional<double>& value, const char* name, std::uint64_t lo, std::uint64_t hi) {
+    return value ? static_cast<double>(checked_integer(*value, name, lo, hi)) : 0;
 }
 
 bool allows(const FamilyOperations& ops, const CompareInput& in) {
@@ -152,15 +157,15 @@ bool allows(const FamilyOperations& ops, const CompareInput& in) {
 CompareResult compare(const CompareInput& in) {
     CompareResult out;
     out.n = checked_family_n(in.n);
-    const bool has_budget = !std::isnan(in.max_bytes);
-    const std::uint64_t budget = has_budget ? checked_family_max_bytes(in.max_bytes) : 0;
-    const bool has_p = !has_budget || !std::isnan(in.p);
+    const bool has_budget = in.max_bytes.has_value();
+    const std::uint64_t budget = has_budget ? checked_family_max_bytes(*in.max_bytes) : 0;
+    const bool has_p = !has_budget || in.p.has_value();
     if (has_p) {
-        out.p = checked_family_p(in.p);
+        out.p = checked_family_p(in.p.value_or(NAN));  // absent with no budget: refused naming p
         out.bound_bits_per_key = std::log2(1 / *out.p);
     }
     if (has_budget) out.max_bytes = static_cast<double>(budget);
-    const std::string& family = in.family;
+    const std::string family = in.family.empty() ? "all" : in.family;
     const auto& names = compare_families();
     if (family != "all" && std::find(names.begin(), names.end(), family) == names.end())
         throw RangeError("family", "\"all\", \"bloom\", \"blocked-bloom\", \"cuckoo\", \"xor\", \"binary-fuse\", \"ribbon\", \"quotient\" or \"counting-quotient\"",
@@ -172,14 +177,15 @@ CompareResult compare(const CompareInput& in) {
 
     const double n = static_cast<double>(out.n), p = has_p ? *out.p : NAN;
     const auto wanted = [&](const char* name) { return family == "all" || family == name; };
+    const double f = knob(in.fingerprint_bits, "fingerprintBits", 1, 64);
+    const double b = knob(in.bucket_size, "bucketSize", 1, 255);
+    const double a = knob(in.arity, "arity", 3, 4);
     CuckooSizingOptions cuckoo;
-    if (!std::isnan(in.fingerprint_bits)) cuckoo.fingerprint_bits = in.fingerprint_bits;
-    if (!std::isnan(in.bucket_size)) {
+    if (in.fingerprint_bits) cuckoo.fingerprint_bits = f;
+    if (in.bucket_size) {
         cuckoo.library = CuckooLibrary::redisbloom;  // the one library whose bucket size is a knob
-        cuckoo.bucket_size = in.bucket_size;
+        cuckoo.bucket_size = b;
     }
-    const double f = std::isnan(in.fingerprint_bits) ? 0 : in.fingerprint_bits;
-    const double a = std::isnan(in.arity) ? 0 : in.arity;
     auto& rows = out.rows;
     const auto add = [&rows](std::vector<FamilyRow> more) { for (auto& r : more) rows.push_back(std::move(r)); };
     if (has_p) {
@@ -202,12 +208,12 @@ CompareResult compare(const CompareInput& in) {
         };
         if (wanted("bloom")) add(bloom_rows_in(budget, out.n, false));
         if (wanted("blocked-bloom")) add(bloom_rows_in(budget, out.n, true));
-        if (wanted("cuckoo")) add(best_cuckoo_in(in.max_bytes, n, cuckoo));
-        if (wanted("xor")) try_add([&] { rows.push_back(f != 0 ? size_xor(n, NAN, XorOptions{f}).front() : best_xor_in(in.max_bytes, n)); });
-        if (wanted("binary-fuse")) try_add([&] { rows.push_back(best_binary_fuse_in(in.max_bytes, n)); });
-        if (wanted("ribbon")) try_add([&] { rows.push_back(best_ribbon_in(in.max_bytes, n)); });
-        if (wanted("quotient")) add(best_quotient_in(in.max_bytes, n, {QuotientVariant::quotient}));
-        if (wanted("counting-quotient")) add(best_quotient_in(in.max_bytes, n, {QuotientVariant::counting_quotient}));
+        if (wanted("cuckoo")) add(best_cuckoo_in(*in.max_bytes, n, cuckoo));
+        if (wanted("xor")) try_add([&] { rows.push_back(f != 0 ? size_xor(n, NAN, XorOptions{f}).front() : best_xor_in(*in.max_bytes, n)); });
+        if (wanted("binary-fuse")) try_add([&] { rows.push_back(best_binary_fuse_in(*in.max_bytes, n)); });
+        if (wanted("ribbon")) try_add([&] { rows.push_back(best_ribbon_in(*in.max_bytes, n)); });
+        if (wanted("quotient")) add(best_quotient_in(*in.max_bytes, n, {QuotientVariant::quotient}));
+        if (wanted("counting-quotient")) add(best_quotient_in(*in.max_bytes, n, {QuotientVariant::counting_quotient}));
         rows.erase(std::remove_if(rows.begin(), rows.end(), [&](const FamilyRow& r) { return r.bytes > budget; }), rows.end());
         if (rows.empty())
             throw InfeasibleError("maxBytes", "enough bytes for some filter of n keys",

@@ -217,8 +217,26 @@ TEST_CASE("compare: each bad input is refused by name", "[compare]") {
     in.n = NAN;
     CHECK(run(in) == "n");
     in = ok;
-    in.p = NAN;
+    in.p.reset();
     CHECK(run(in) == "p");  // neither p nor maxBytes
+    in.p = NAN;
+    CHECK(run(in) == "p");
+    in = ok;
+    in.max_bytes = NAN;  // given: refused, not taken for absent
+    CHECK(run(in) == "maxBytes");
+    in = ok;
+    in.family = "xor";
+    in.fingerprint_bits = NAN;
+    CHECK(run(in) == "fingerprintBits");
+    in.fingerprint_bits = 8.5;
+    CHECK(run(in) == "fingerprintBits");
+    in = ok;
+    in.family = "";  // the default, every family: a knob is then refused for want of one
+    CHECK(run(in) == "none");
+    in.fingerprint_bits = 8;
+    CHECK(run(in) == "fingerprintBits");
+    in = ok;
+    in.p = 1;
     in.p = 1;
     CHECK(run(in) == "p");
     in = ok;
@@ -240,7 +258,7 @@ TEST_CASE("compare: each bad input is refused by name", "[compare]") {
     in.max_bytes = 0;
     CHECK(run(in) == "maxBytes");
     in = ok;
-    in.p = NAN;
+    in.p.reset();
     in.max_bytes = 4;  // a Bloom filter of 32 bits still is one (its FPR near 1); no xor filter of 1000 keys fits
     CHECK(run(in) == "none");
     in.family = "xor";

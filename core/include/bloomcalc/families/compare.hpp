@@ -21,14 +21,16 @@ namespace bloomcalc::families {
 // The families in the order rows are built (row.hpp's names); "all" asks for every one.
 const std::vector<std::string>& compare_families();
 
-// As the surfaces give it (schema/inputs.mjs, CompareInput); absent numbers are NaN.
+// As the surfaces give it (schema/inputs.mjs, CompareInput). An optional number is absent or given: a given NaN is
+// refused naming it, as any value out of its range ("" for family: the default, as every choice's).
 struct CompareInput {
-    double n = NAN, p = NAN;
-    bool deletes = false;     // the set loses keys: rows must support delete
-    bool static_set = false;  // the whole set is known at build time: filters built once qualify
-    double max_bytes = NAN;   // with p: a row must fit too; alone: the lowest FPR in this memory
+    double n = NAN;
+    std::optional<double> p;
+    bool deletes = false;             // the set loses keys: rows must support delete
+    bool static_set = false;          // the whole set is known at build time: filters built once qualify
+    std::optional<double> max_bytes;  // with p: a row must fit too; alone: the lowest FPR in this memory
     std::string family = "all";
-    double fingerprint_bits = NAN, bucket_size = NAN, arity = NAN;  // a family's own knobs (with `family`)
+    std::optional<double> fingerprint_bits, bucket_size, arity;  // a family's own knobs (with `family`)
 };
 
 struct CompareResult {
