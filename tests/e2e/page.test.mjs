@@ -8,6 +8,10 @@ import { test } from 'node:test';
 
 import { browserForFile, longestTask, mainThreadTasks, root } from './harness.mjs';
 import { layoutShiftObserver, layoutShiftSince, settledLayout } from '../sites/cls.mjs';
+import { CALCULATORS } from '../../schema/calculators.mjs';
+
+// the page's calculators: those declaring `page` (schema/calculators.mjs)
+const ON_PAGE = Object.values(CALCULATORS).filter((calculator) => calculator.page).length;
 
 // README's picture is rewritten only on request (UPDATE_SCREENSHOT=1): a test run leaves committed files alone.
 const screenshotPath = process.env.UPDATE_SCREENSHOT === '1' ? join(root, 'docs', 'screenshot.png') : join(root, 'tests', 'e2e', 'output', 'screenshot.png');
@@ -372,7 +376,7 @@ for (const colorScheme of ['light', 'dark']) {
       }));
       const ahead = await view.evaluate(look);
       assert.equal(await view.evaluate(() => customElements.get('bloom-calc')), undefined, 'not defined yet');
-      assert.equal(ahead.length, 10);
+      assert.equal(ahead.length, ON_PAGE);
       for (const calc of ahead) assert.ok(calc.height > 100 && calc.markup.join() === '1,1', `${calc.calculator} is laid out before the element is defined: ${JSON.stringify(calc)}`);
       const defined = view.evaluate(async (measure) => {
         await customElements.whenDefined('bloom-calc');
@@ -457,7 +461,7 @@ test('our page: the element script runs after the first paint, and its calculato
       await view.waitForFunction(`(${split})().near.every(([, connected]) => connected)`, null, WAIT);
     }
     const connected = await view.evaluate(() => window.__connectTasks);
-    assert.equal(connected.flat().length, 10, `each element's toolbar came alive once: ${JSON.stringify(connected)}`);
+    assert.equal(connected.flat().length, ON_PAGE, `each element's toolbar came alive once: ${JSON.stringify(connected)}`);
     assert.ok(connected.every((hosts) => hosts.length === 1), `one element connects per task: ${JSON.stringify(connected)}`);
     // the toolbar rendered ahead is the live one (no new markup to style, lay out and paint while the page loads)
     assert.equal(await view.evaluate(() => window.__replaced), 0, 'no toolbar replaced');

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 
 import { browserForFile, webDir } from './harness.mjs';
 import { MODULE_FILES } from '../../wasm/api.mjs';
-import { MODULES } from '../../web/calculators.generated.mjs';
+import { moduleOf } from '../../scripts/generate/elements.mjs';
 
 const WAIT = { timeout: 20_000 };
 let page, baseUrl, served, pageErrors;
@@ -51,10 +51,10 @@ test('first load: compressed, each .wasm once; a reload downloads no subresource
   const wasm = served.filter(isWasm);
   t.diagnostic(`.wasm responses: ${wasm.map((e) => `${e.path} ${e.status} ${e.bytes} B`).join(', ')}`);
   const files = [...new Set(wasm.map((e) => e.path.split('?')[0]))].sort();
-  // the modules of the page's calculators (web/calculators.generated.mjs; 'main' where none is named); the
+  // the modules of the page's calculators (schema/calculators.mjs, as web/calculators.generated.mjs has them); the
   // simulations' module is fetched when a simulation runs (the next test)
   const names = await page.evaluate(() => [...document.querySelectorAll('bloom-calc')].map((el) => el.getAttribute('calculator')));
-  const pageModules = [...new Set(names.map((name) => `/${MODULE_FILES[MODULES[name] ?? 'main']}.wasm`))].sort();
+  const pageModules = [...new Set(names.map((name) => `/${MODULE_FILES[moduleOf(name)]}.wasm`))].sort();
   assert.deepEqual(files, pageModules, 'the page loads the modules of its calculators');
   for (const file of files) assert.equal(wasm.filter((e) => e.path.split('?')[0] === file).length, 1, `${file}: requested once`);
 
