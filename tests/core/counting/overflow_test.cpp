@@ -72,7 +72,7 @@ TEST_CASE("overflow: the union bound below Fan et al.'s published bound, and the
     CHECK(counter_overflow(m, n, k, 3).high > 1e-9);
 }
 
-TEST_CASE("overflow: the real counting filter simulated", "[overflow]") {
+TEST_CASE("overflow: the real counting filter simulated", "[overflow][sweep]") {
     struct Case { std::uint32_t m; unsigned n, k, bits; };
     for (const Case c : {Case{64, 32, 3, 2}, Case{4096, 2048, 3, 3}}) {
         const OverflowResult r = counter_overflow(c.m, c.n, c.k, c.bits);

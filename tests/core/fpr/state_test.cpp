@@ -84,7 +84,7 @@ TEST_CASE("state: the normal path against the exact chain, and Swamidass–Baldi
     CHECK(r.n.high > r.n.estimate);
 }
 
-TEST_CASE("state: real filters filled in simulation — the 95 % interval covers n, the union and intersection too", "[state]") {
+TEST_CASE("state: real filters filled in simulation — the 95 % interval covers n, the union and intersection too", "[state][sweep]") {
     const std::uint32_t m = 4096;
     const unsigned k = 4;
     const std::uint64_t nA = 500, nB = 400, shared = 150;
@@ -154,7 +154,7 @@ TEST_CASE("state: input errors name the parameter", "[state][errors]") {
 // Issue 35 item 3: the exact set {n : P(X' ≥ X | n) > α/2 and P(X' ≤ X | n) > α/2} is empty when X is improbable
 // under every n (X = 74 of 10^6 bits, k = 7: 10 items set at most 70 bits, 11 set 74 only with 3 collisions,
 // P ≈ 4·10⁻⁹), and was reported as [11, 10] around 11.
-TEST_CASE("state: the interval holds the estimate — X = 74 of 10^6 bits, k = 7, and every X of small filters", "[state]") {
+TEST_CASE("state: the interval holds the estimate — X = 74 of 10^6 bits, k = 7, and every X of small filters", "[state][sweep]") {
     StateInput in;
     in.m = 1e6;
     in.k = 7;
@@ -223,7 +223,7 @@ TEST_CASE("state: counts no filter reaches are refused naming the parameter and 
     refused("union", "an integer in [300, 399]");
 }
 
-TEST_CASE("state: the intersection lies in its interval and in [0, min(|A|, |B|)] — random small pairs", "[state]") {
+TEST_CASE("state: the intersection lies in its interval and in [0, min(|A|, |B|)] — random small pairs", "[state][sweep]") {
     std::mt19937_64 rng(35);
     int bad = 0;
     const int trials = 600;
@@ -276,7 +276,7 @@ TEST_CASE("state: items left never rise, nor the estimate fall, as one more bit 
     CHECK(bad == 0);
 }
 
-TEST_CASE("state: items left equal the exact chain's — the law of X_i from X, E[ρ(X_i)] item by item", "[state]") {
+TEST_CASE("state: items left equal the exact chain's — the law of X_i from X, E[ρ(X_i)] item by item", "[state][sweep]") {
     // independent of the second-order normal formula filter_state uses: the occupancy chain (000 eqs 4, 11) run
     // forward from X, E[ρ] summed exactly over its states, stopped at the first i with E[ρ(X_i)] > p
     const auto exact_left = [](std::uint64_t m, unsigned k, Hashing h, std::uint64_t X, double p) {

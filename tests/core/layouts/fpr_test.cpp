@@ -202,7 +202,7 @@ TEST_CASE("Touching-item method = load mixture on seeded random shapes", "[layou
     CHECK(checked == 60);
 }
 
-TEST_CASE("Long-double full sum with its own per-block chain agrees to 1e-12", "[layouts]") {
+TEST_CASE("Long-double full sum with its own per-block chain agrees to 1e-12", "[layouts][sweep]") {
     if (!long_double_math_is_extended()) {
         WARN("long double is no wider than double here: the long-double reference is skipped");
         return;

@@ -105,7 +105,7 @@ TEST_CASE("cbf_optimal_k refuses naming kmax before tabulating any k", "[paradox
     CHECK(cbf_pmf_tabulations() == before + 20);
 }
 
-TEST_CASE("cbf_optimal_k equals the earlier code path bit for bit on a seeded sweep", "[paradox]") {
+TEST_CASE("cbf_optimal_k equals the earlier code path bit for bit on a seeded sweep", "[paradox][sweep]") {
     std::mt19937_64 rng(20261123);
     std::uniform_real_distribution<double> u(0, 1);
     int refused = 0, accepted = 0, skipping = 0;

@@ -117,7 +117,7 @@ TEST_CASE("eq 1 in blocks is within 4k + 4 roundings of eq 1 by pow", "[rbf][fas
         }
 }
 
-TEST_CASE("the fast exact recommendation has the reference's thresholds", "[rbf][fast][recommend]") {
+TEST_CASE("the fast exact recommendation has the reference's thresholds", "[rbf][fast][recommend][sweep]") {
     struct Case {
         std::uint64_t M;
         RbfVariant v;

@@ -70,7 +70,7 @@ TEST_CASE("batched probes, bloom: every count of every epoch equals the one-at-a
         }
 }
 
-TEST_CASE("batched probes, counting: counts and saturations equal the one-at-a-time loop", "[sim][batched]") {
+TEST_CASE("batched probes, counting: counts and saturations equal the one-at-a-time loop", "[sim][batched][sweep]") {
     for (const std::uint64_t m : {std::uint64_t{64}, std::uint64_t{3000}, std::uint64_t{1} << 24}) {
         SimConfig c = simtest::config(Structure::counting, m, 5, 4, 509, 3);
         c.n = m < 100 ? 3500 : m / 10;  // m = 64: 3500·5 increments saturate counters

@@ -263,7 +263,7 @@ TEST_CASE("window sizing: the memory is monotone in W and in p at W ≈ 6.75·10
     CHECK(b.sigma_bounded.m >= a.sigma_bounded.m);
 }
 
-TEST_CASE("window N rule: the issue-35 filters simulated agree with the certified FPR, not the approximation's", "[window][issue35][sim]") {
+TEST_CASE("window N rule: the issue-35 filters simulated agree with the certified FPR, not the approximation's", "[window][issue35][sim][sweep]") {
     // W = 150, p = 2 %, and W = 69, p = 1.196e-4 as sized: the simulated two-filter structure (seeded) covers the
     // reported FPR (the exact chain's) inside its 99 % interval, and the reported FPR is ≤ p
     struct Case { double w, p; std::uint64_t per_batch; };

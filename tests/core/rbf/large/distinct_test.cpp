@@ -81,7 +81,7 @@ TEST_CASE("distinct large-M two-phase equals the exact model on the overlap", "[
         }
 }
 
-TEST_CASE("distinct large-M recommendation: the exact thresholds on the overlap", "[rbf][large][distinct][recommend]") {
+TEST_CASE("distinct large-M recommendation: the exact thresholds on the overlap", "[rbf][large][distinct][recommend][sweep]") {
     std::vector<std::uint64_t> sizes{1u << 12, 1u << 16};
     if (full()) sizes.push_back(1u << 20);
     int equal = 0, total = 0;

@@ -66,7 +66,7 @@ TEST_CASE("large-M exact retaining law, two-phase (both swaps): the overlap mode
     WARN("two-phase exact law: worst relative difference " << worst << ", worst bound " << worst_bound);
 }
 
-TEST_CASE("large-M exact retaining law: the exact recommended thresholds on the overlap", "[rbf][large][retaining][recommend]") {
+TEST_CASE("large-M exact retaining law: the exact recommended thresholds on the overlap", "[rbf][large][retaining][recommend][sweep]") {
     // The exact law's exact model costs k fills of M levels per k and O(k·σ) per σ: in CI every k at 2^12 (one
     // swap per f*), k ≤ 10 at 2^16; RBF_LARGE_FULL=1: both swaps and f* everywhere, every k at 2^16.
     struct Case {
