@@ -258,8 +258,10 @@ export const TEMPLATES = {
   }),
 };
 
-/** The template of a calculator declaring its `markup` (schema/calculators.mjs; npm run new-calculator's): it, with its form generated. */
-export const markupTemplate = (html, fields) => withPlaceholders(html, { fields: formFields(fields, formRows(fields)) });
+/** The template of a calculator declaring its `markup` (schema/calculators.mjs; npm run new-calculator's): it, with its form
+ * generated, and each `<!-- placeholder rows N: cell|cell|… -->` as N invisible rows of those cells (its result's shape). */
+export const markupTemplate = (html, fields) => withPlaceholders(html, { fields: formFields(fields, formRows(fields)) })
+  .replace(/<!-- placeholder rows (\d+): (.*?) -->/g, (_, n, cells) => rows(Number(n), cells.split('|')));
 
 /** A calculator of <bloom-calc> (web/element-base.mjs): its name, its template above, and its fields, mount, …. */
 export const withTemplate = (name, def) => ({ name, template: TEMPLATES[name], ...def });
