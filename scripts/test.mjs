@@ -97,7 +97,7 @@ const groups = [
 const SANITIZER_SUITE = ['Catch2 (native, ASan + UBSan)', 'build/asan/bloomcalc_tests', ['--use-colour', 'no']];
 // Every case but the seeded sweeps and grids ([sweep]: the same code, called thousands of times, ~80 % of the suite's
 // time, ten times slower under the sanitizers); each function they call is also called by a case that runs here,
-// and the sweeps run in stages 1 and 2 (docs/decisions.md, "Sanitizers").
+// and the sweeps run in stages 1 and 2 (docs/decisions.md, "CI time").
 const SANITIZER_CASES = '~[sweep]';
 const FUZZER = ['libFuzzer: parsers and validation', 'build/asan/bloomcalc_fuzz_parsers', [
   '-seed=1', `-runs=${process.env.BLOOMCALC_FUZZ_RUNS ?? 900000}`, '-print_final_stats=1',
