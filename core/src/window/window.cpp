@@ -27,7 +27,7 @@ namespace bloomcalc {
 
 namespace {
 
-constexpr std::uint64_t kMaxWindow = std::uint64_t{1} << 36;
+constexpr std::uint64_t kMaxW = std::uint64_t{1} << 36;
 constexpr std::uint64_t kMaxFilterBits = kMaxRbfLargeBits;  // bits per filter: the large-M method's limit
 
 RbfVariant window_variant(Hashing h) {
@@ -232,7 +232,7 @@ WindowRule window_sigma_rule(std::uint64_t M, unsigned k, Hashing h, std::uint64
 
 WindowResult size_window(const WindowInput& in) {
     WindowResult out;
-    out.w = checked_integer(in.w, "w", 1, kMaxWindow);
+    out.w = checked_integer(in.w, "w", 1, kMaxW);
     out.p = checked_probability(in.p, "p");
     out.delta = checked_probability(in.delta, "delta");
     out.hashing = in.hashing;

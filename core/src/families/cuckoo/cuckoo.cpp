@@ -12,7 +12,6 @@ namespace bloomcalc {
 
 namespace {
 
-constexpr std::uint64_t kAltMultiplier = 0x5bd1e995;  // MurmurHash2's constant in both libraries' AltIndex
 const std::vector<unsigned> kSingleTableBits = {2, 4, 8, 12, 16, 32};  // singletable.h ReadTag's cases
 const std::vector<unsigned> kPackedTableBits = {5, 6, 7, 8, 9, 13, 17};  // packedtable.h ReadBucket's cases
 

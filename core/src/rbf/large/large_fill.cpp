@@ -27,9 +27,9 @@ using large::Jet;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 using large::H;
 using large::kMaxDifferences;
+using large::kPi;
 
 // The exact prefix's tables: S ≤ k starts (one per restart bit count) × B₀ = 2k² + 64 levels × W ≤ k + 2
 // weights, k ≤ 64: fewer than 2^26 entries, so their indices fit size_t in wasm32.

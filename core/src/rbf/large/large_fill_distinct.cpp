@@ -29,10 +29,10 @@ using large::Jet;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using large::kPi;
 // The exact prefix's tables: B₀ + 1 = 2k² + 65 levels × W ≤ k + 2 weights, k ≤ 64: fewer than 2^20 entries,
 // so their indices fit size_t in wasm32.
-constexpr std::uint64_t kPrefixEntries = (LargeFillDistinct::exact_levels(kMaxHashes) + 1) * (kMaxHashes + 2);
+constexpr std::uint64_t kDistinctPrefixEntries = (LargeFillDistinct::exact_levels(kMaxHashes) + 1) * (kMaxHashes + 2);
 using large::H;
 using large::kMaxDifferences;
 
@@ -94,7 +94,7 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
     // v_b just above a0 is tiny, and ρ(b) grows by C(b, k) across them), then the running sums of every weight
     // and the modes' products Π_{c=a0}^{B₀−1} (M − c)/(p − c) for their amplitudes.
     std::vector<double> e(k, 0.0), next(k), G(k), st(k), mv(k), w(W_);
-    vis_.assign(as_size<kPrefixEntries>(B0_), 0.0);
+    vis_.assign(as_size<kDistinctPrefixEntries>(B0_), 0.0);
     for (std::uint64_t b = 0; b < B0_; ++b) {  // the circular recurrence of rbf/chain.cpp
         if (b == a0) e[0] += 1.0;
         double rho = 1.0;
@@ -107,11 +107,11 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
         for (unsigned q = 1; q < k; ++q) acc = (acc + e[q]) * st[q];
         G[0] = (e[0] + acc) / (rho < 0.5 ? 1.0 - rho : rbf_one_minus_rho(b, M, k, Hashing::distinct));
         for (unsigned q = 1; q < k; ++q) G[q] = e[q] + st[q - 1] * G[q - 1];
-        vis_[as_size<kPrefixEntries>(b)] = G[0];
+        vis_[as_size<kDistinctPrefixEntries>(b)] = G[0];
         for (unsigned q = 0; q < k; ++q) next[(q + 1) % k] = mv[q] * G[q];
         e.swap(next);
     }
-    cum_.assign(as_size<kPrefixEntries>((B0_ + 1) * W_), 0.0);
+    cum_.assign(as_size<kDistinctPrefixEntries>((B0_ + 1) * W_), 0.0);
     std::vector<cd> Pi(modes_.size(), 1.0);
     for (std::uint64_t b = 0; b < B0_; ++b) {
         const double bd = static_cast<double>(b);
@@ -121,7 +121,7 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
                 Pi[i] *= (Md - bd) / std::norm(d) * std::conj(d);
             }
         weight_values(bd, w.data(), W_);
-        const std::size_t at = as_size<kPrefixEntries>(b * W_), level = as_size<kPrefixEntries>(b);
+        const std::size_t at = as_size<kDistinctPrefixEntries>(b * W_), level = as_size<kDistinctPrefixEntries>(b);
         for (unsigned i = 0; i < W_; ++i) cum_[at + W_ + i] = cum_[at + i] + vis_[level] * w[i];
     }
     // From B₀: 1/(p − b) = z/(M·u·(1 − s_b·ζ)), so the amplitude is A·Π(B₀)·z/(M·u).
@@ -238,7 +238,7 @@ void LargeFillDistinct::visits(std::uint64_t b0, unsigned n, double* out) const 
     const double Md = static_cast<double>(M_);
     for (unsigned i = 0; i < n; ++i) {
         const std::uint64_t b = b0 + i;
-        out[i] = b < B0_ ? vis_[as_size<kPrefixEntries>(b)] : E0_ / (1 - static_cast<double>(b) / Md);
+        out[i] = b < B0_ ? vis_[as_size<kDistinctPrefixEntries>(b)] : E0_ / (1 - static_cast<double>(b) / Md);
     }
     const std::uint64_t from = std::max(b0, B0_);
     if (from >= b0 + n) return;
@@ -259,12 +259,12 @@ void LargeFillDistinct::sums(std::uint64_t sigma, double* sum, double* err, unsi
     const unsigned N = std::min(n, W_);  // the first n weights only
     std::fill(err, err + N, 0.0);
     if (sigma < B0_) {
-        const std::size_t at = as_size<kPrefixEntries>((sigma + 1) * W_);  // σ < B₀
+        const std::size_t at = as_size<kDistinctPrefixEntries>((sigma + 1) * W_);  // σ < B₀
         for (unsigned i = 0; i < N; ++i) sum[i] = cum_[at + i], err[i] = 1e-15 * sum[i];
         return;
     }
     const double Md = static_cast<double>(M_);
-    for (unsigned i = 0; i < N; ++i) sum[i] = cum_[as_size<kPrefixEntries>(B0_ * W_) + i];
+    for (unsigned i = 0; i < N; ++i) sum[i] = cum_[as_size<kDistinctPrefixEntries>(B0_ * W_) + i];
     // Smooth part: Euler–Maclaurin on [B₀, c], c = min(σ, top); term by term above.
     const std::uint64_t c = std::min(sigma, top_);
     const double cdd = static_cast<double>(c);

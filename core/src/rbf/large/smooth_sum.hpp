@@ -17,6 +17,8 @@
 
 namespace bloomcalc::large {
 
+constexpr double kPi = 3.14159265358979323846;  // the modes' roots of unity, e^{2πir/k}
+
 // Taylor coefficients t_n = F^{(n)}(b)/n!, n = 0..kJet − 1.
 constexpr int kJet = 7;
 struct Jet {
