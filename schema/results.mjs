@@ -3,31 +3,34 @@
 // (`results::<Type>(const bloomcalc::<struct>&)`, wasm/bindings/results.generated.hpp) and `methods` the methods
 // returning it. A field:
 //   type   'number' (a count, a rate, bits: see `unit`), 'flag', a named choice of schema/fields.mjs (TYPES), a
-//          literal set of this file (RESULT_TYPES) or another result record of this file;
+//          literal set of RESULT_TYPES or another result record (this file or its parts, results-*.mjs);
 //   doc    its meaning (the TypeScript doc line, the docs table); `unit` its unit where it has one;
 //   from   the C++ expression over the core's struct `r` it is written from; default `r.<name in snake case>`;
 //   nullable  none is null (an optional in the core); `when` a C++ condition over `r`, null where it fails; `finite`
-//          null where not finite (never ±∞ or NaN); `optional` absent from some results; `list` an array, `pair` two
-//          values (the two C++ expressions); `binding: false` added by wasm/api.mjs, not written by the binding;
+//          null where not finite (never ±∞ or NaN); `optional` absent from some results; `list` an array (of optionals
+//          when `nullable`; `each`: a C++ expression over its item x), `pair` two values (the two C++ expressions);
+//          `binding: false` added by wasm/api.mjs, not written by the binding;
 //   cli    [label, format]: its row in the CLI's table (format: a key of wasm/format.mjs SHOWN, or the command's own),
 //          `formula: reference` a row of fpr's formula table.
-// A record's `rows` orders its CLI rows (fields with `cli` it does not list follow, in declaration order).
+// A record's `rows` orders its CLI rows (fields with `cli` it does not list follow, in declaration order); `extends`
+// (and `params`) the TypeScript interface it extends; `base` the C++ call writing that interface's fields first into
+// `out` (a writer of common.cpp); `writer: false` a record written by such a writer (its fields declared for the types).
+// A domain's results are in its part (results-paradox.mjs, results-layouts.mjs, results-window.mjs), merged below.
+
+import { LAYOUT_RESULTS, LAYOUT_TYPES } from './results-layouts.mjs';
+import { PARADOX_RESULTS, PARADOX_TYPES } from './results-paradox.mjs';
+import { filter, hashFloor } from './results-shared.mjs';
+import { WINDOW_RESULTS, WINDOW_TYPES } from './results-window.mjs';
 
 /** Literal sets of results (wasm/results.d.ts). */
 export const RESULT_TYPES = {
   OverflowMethodUsed: { values: ['exact', 'poisson'], doc: 'How P(overflow) was computed (docs/paradox.md#overflow).' },
   StateMethod: { values: ['exact', 'normal'], doc: 'How state() computed the items: the occupancy chain, or its exact mean and variance.' },
   SizingSolved: { values: ['m,k', 'm', 'p', 'n', 'n,k', 'k', 'none'], doc: 'What `size` solved: `\'none\'` when n, p, m and k were all given.' },
+  ...PARADOX_TYPES,
+  ...LAYOUT_TYPES,
+  ...WINDOW_TYPES,
 };
-
-// the filter a result echoes (core: bloomcalc::Filter, the struct's member `filter`)
-const filter = {
-  m: { type: 'number', unit: 'bits', doc: 'Bits of the filter.', from: 'r.filter.m' },
-  n: { type: 'number', unit: 'items', doc: 'Items inserted.', from: 'r.filter.n' },
-  k: { type: 'number', unit: 'hashes', doc: 'Hash functions.', from: 'r.filter.k' },
-  hashing: { type: 'Hashing', doc: 'How the k probes were drawn.', from: 'r.filter.hashing' },
-};
-const hashFloor = { type: 'HashFloor', optional: true, binding: false, doc: 'With `hashBits`: the floor of that hash width (docs/hash-width.md).' };
 
 export const RESULTS = {
   NamedNumber: {
@@ -223,4 +226,7 @@ export const RESULTS = {
       hashFloor,
     },
   },
+  ...PARADOX_RESULTS,
+  ...LAYOUT_RESULTS,
+  ...WINDOW_RESULTS,
 };

@@ -435,7 +435,7 @@ function simulateSync(raw, input, kind, method) {
 
 /** `result` with hashFloor: the floor of a `hashBits`-bit hash for its filter (hashBits absent: unchanged). */
 // The fields of a layout's filter that hashFloor reads: LayoutInput's that HashFloorInput has (a layout result names
-// its filter's fields as the input does: LayoutFilter of results-layouts.d.ts).
+// its filter's fields as the input does: LayoutFilter of results.d.ts).
 const LAYOUT_FILTER = INPUT_FIELDS.LayoutInput.map(([name]) => name).filter((name) => INPUT_FIELDS.HashFloorInput.some(([f]) => f === name));
 
 function withHashFloor(raw, result, hashBits, filter) {

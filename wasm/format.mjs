@@ -124,7 +124,7 @@ export function formatPercentAxis(v) {
 /**
  * The cells of a layout's filter (docs/layouts.md): "16,384 blocks of B = 512 bits" (blocked, split-block),
  * "7 slices of 1,024 bits" (partitioned), '' (standard: one array). `filter` is a result's filter (LayoutFilter of
- * wasm/results-layouts.d.ts); `space` joins a number to its unit (the page: a no-break space, so a stat never
+ * wasm/results.d.ts); `space` joins a number to its unit (the page: a no-break space, so a stat never
  * wraps inside a quantity).
  */
 export function formatLayoutCells(filter, space = ' ') {
@@ -206,7 +206,7 @@ export function kRuns(rows, method) {
 /**
  * The formats a result field's CLI row may declare (schema/results.mjs `cli: [label, format]`), each value → its
  * plain text: `probability` (`chance`: closer) with its "1 in N", `plain` a probability alone, `real1`/`real3` with that
- * many decimals.
+ * many decimals, `list` a list's items.
  */
 export const SHOWN = {
   text: (x) => String(x),
@@ -217,4 +217,5 @@ export const SHOWN = {
   chance: (p) => `${formatProbabilityPlain(p)} (${formatOneIn(p) || '—'})`,
   plain: formatProbabilityPlain,
   flag: (x) => (x ? 'yes' : 'no'),
+  list: (xs) => xs.join(', '),
 };

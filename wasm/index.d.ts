@@ -45,18 +45,34 @@ export type RbfMethodInput = Pick<RbfInput, 'method'>;
 
 // The results of every method, by domain.
 // Those declared in schema/results.mjs are generated (wasm/results.d.ts); the others are written by hand.
-import type { CompareResult, FprReport, HashFloor, OverflowResult, SizingResult, StateResult } from './results.js';
+import type {
+  BhCbfResult,
+  CbfOptimalKResult,
+  CbfResult,
+  CompareResult,
+  FprReport,
+  HashFloor,
+  LayoutMixture,
+  LayoutPresetInfo,
+  LayoutReport,
+  LayoutSimulationResult,
+  LayoutSizingResult,
+  LibraryInfo,
+  LibrarySizeResult,
+  OrderResult,
+  OverflowResult,
+  ParadoxResult,
+  ScalableResult,
+  SelectiveOutcome,
+  SizingResult,
+  StateResult,
+  WindowResult,
+} from './results.js';
 import type { NBoundedResult, RbfResult, RecommendRow, Recommendation, SigmaCurve } from './results-filters.js';
-import type { LayoutMixture, LayoutPresetInfo, LayoutReport, LayoutSimulationResult, LayoutSizingResult, LibraryInfo, LibrarySizeResult, ScalableResult } from './results-layouts.js';
-import type { BhCbfResult, CbfOptimalKResult, CbfResult, OrderResult, ParadoxResult, SelectiveOutcome } from './results-paradox.js';
-import type { WindowResult } from './results-questions.js';
 import type { ParadoxSimulationHandle, ParadoxSimulationResult, SimulateOptions, SimulationConfig, SimulationHandle, SimulationLimits, SimulationResult } from './results-simulation.js';
 export * from './results.js';
 export * from './results-filters.js';
-export * from './results-paradox.js';
 export * from './results-simulation.js';
-export * from './results-layouts.js';
-export * from './results-questions.js';
 
 export interface BloomCalcError extends Error {
   /** The input field at fault (`m`, `n`, `k`, `fpr`, …), or an unknown field of the input (a `TypeError`). */

@@ -1,5 +1,6 @@
 // The results and handles of the simulations (simulate, simulateParadox, createSimulation) and their limits.
 import type { SimBoundary, SimHashing, SimStream, SimStructure, SwapPoint } from './inputs.js';
+import type { Interval } from './results.js';
 
 // ---- simulation (docs/simulation.md) ----------------------------------------------------------------
 
@@ -25,12 +26,6 @@ export interface SimulationConfig {
   warmup: number;
   seed: number;
   confidence: number;
-}
-
-/** A rate's interval, within [0, 1]: a symmetric Student-t interval around a rare rate is clipped at 0 (halfWidth stays the t half-width). */
-export interface Interval {
-  low: number;
-  high: number;
 }
 
 /** One averaging variant of 002 §II-E, estimated by batch means over epochs. */

@@ -5,7 +5,7 @@
 //   wasm/cli/results.generated.mjs       each result's CLI rows: [field, label, format] (wasm/cli/shown.mjs renders them);
 //   web/results.generated.mjs            each method's result fields the element can show: [field, label, unit];
 //   docs/api.md's results tables.
-import { RESULTS, RESULT_TYPES, TYPES, snake } from '../../schema/index.mjs';
+import { ECHOES, RESULTS, RESULT_TYPES, TYPES, snake } from '../../schema/index.mjs';
 
 const comment = (text, indent = '') => (text ? [`${indent}/** ${text} */`] : []);
 const isRecord = (type) => Object.hasOwn(RESULTS, type);
@@ -26,18 +26,30 @@ function plain(f, from) {
     if (f.list) return `list_of(${from}, [](const auto& x) { return ${f.type}(x); })`;
     return f.nullable ? `(${from} ? ${f.type}(*${from}) : val::null())` : `${f.type}(${from})`;
   }
+  // a list of values: each item `each` (a C++ expression over the item x), an optional (none: null), or a number
+  if (f.list && f.each) return `list_of(${from}, [](const auto& x) { return val(${f.each}); })`;
+  if (f.list && f.nullable) return `list_of(${from}, [](const auto& x) { return optional_val(x); })`;
   if (f.list) return `array_of(${from})`;
   if (f.finite) return f.nullable ? `finite_optional(${from})` : `finite_or_null(${from})`;
   return from;
 }
 
 export function resultWriters(header) {
-  const records = Object.entries(RESULTS);
+  const records = Object.entries(RESULTS).filter(([, r]) => r.writer !== false);
   const headers = [...new Set(records.map(([, r]) => r.core.header).filter(Boolean))].sort();
   const declarations = records.map(([type, r]) => `val ${type}(${coreType(r)} r);`);
   const definitions = records.map(([type, r]) => {
-    const adds = Object.entries(r.fields).filter(([, f]) => bound(f)).map(([name, f]) => `.add("${name}", ${written(name, f)})`);
-    return [`[[gnu::noinline]] inline val ${type}(${coreType(r)} r) {`, '    return Fields()', ...adds.map((a) => `        ${a}`), '        .done();', '}'].join('\n');
+    const fields = Object.entries(r.fields).filter(([, f]) => bound(f));
+    const adds = (list) => list.map(([name, f]) => `        .add("${name}", ${written(name, f)})`);
+    const signature = `[[gnu::noinline]] inline val ${type}(${coreType(r)} r) {`;
+    if (!r.base) return [signature, '    return Fields()', ...adds(fields), '        .done();', '}'].join('\n');
+    // `base`: the fields of the record it extends, written by that record's writer of common.cpp into `out`, first or
+    // after the field `base.after`
+    const { call, after } = typeof r.base === 'string' ? { call: r.base } : r.base;
+    const cut = after ? fields.findIndex(([name]) => name === after) + 1 : 0;
+    const first = adds(fields.slice(0, cut));
+    const before = cut ? ['    out', ...first.slice(0, -1), `${first.at(-1)};`] : [];
+    return [signature, '    Fields out;', ...before, `    ${call};`, '    return out', ...adds(fields.slice(cut)), '        .done();', '}'].join('\n');
   });
   return [
     header('//'),
@@ -81,23 +93,30 @@ const BASIC = { number: 'number', flag: 'boolean', text: 'string' };
 function typeOf(f) {
   const one = BASIC[f.type] ?? f.type;
   if (f.pair) return `[${f.pair.map(() => one).join(', ')}]`;
-  if (f.list) return `${one}[]`;
+  if (f.list) return f.nullable ? `(${one} | null)[]` : `${one}[]`;
   return f.nullable || f.when || f.finite ? `${one} | null` : one;
 }
 
 /** The named choices of schema/fields.mjs the results use (imported from wasm/inputs.d.ts). */
-const choicesUsed = () => [...new Set(Object.values(RESULTS).flatMap((r) => Object.values(r.fields).map((f) => f.type)))].filter((t) => Object.hasOwn(TYPES, t)).sort();
+const choicesUsed = () =>
+  [...new Set(Object.values(RESULTS).flatMap((r) => Object.values(r.fields).map((f) => f.type)))].filter((t) => Object.hasOwn(TYPES, t));
+/** ... and the echoes of input fields (wasm/inputs.d.ts) a result extends. */
+const echoesUsed = () => Object.keys(ECHOES).filter((e) => Object.values(RESULTS).some((r) => new RegExp(`\\b${e}\\b`).test(r.extends ?? '')));
 
 export function resultTypes(header) {
-  const literals = Object.entries(RESULT_TYPES).flatMap(([name, t]) => ['', ...comment(t.doc), `export type ${name} = ${t.values.map(literal).join(' | ')};`]);
+  const literals = Object.entries(RESULT_TYPES).flatMap(([name, t]) => [
+    '',
+    ...comment(t.doc),
+    `export type ${name} = ${[...(t.number ? ['number'] : []), ...t.values.map(literal)].join(' | ')};`,
+  ]);
   const records = Object.entries(RESULTS).flatMap(([type, r]) => [
     '',
     ...comment(r.doc),
-    `export interface ${type} {`,
+    `export interface ${type}${r.params ? `<${r.params}>` : ''}${r.extends ? ` extends ${r.extends}` : ''} {`,
     ...Object.entries(r.fields).flatMap(([name, f]) => [...comment(f.doc, '  '), `  ${name}${f.optional ? '?' : ''}: ${typeOf(f)};`]),
     '}',
   ]);
-  return [header('//'), `import type { ${choicesUsed().join(', ')} } from './inputs.js';`, ...literals, ...records, ''].join('\n');
+  return [header('//'), `import type { ${[...choicesUsed(), ...echoesUsed()].sort().join(', ')} } from './inputs.js';`, ...literals, ...records, ''].join('\n');
 }
 
 // ---- the CLI's rows and the element's fields --------------------------------------------------------------
@@ -162,8 +181,8 @@ export function resultTables() {
     const methods = (r.methods ?? []).map((m) => `\`${m}\``);
     lines.push('', `### ${type}`, '', `${r.doc}${methods.length ? ` Returned by ${methods.join(', ')}.` : ''}`, '', '| field | type | unit | meaning |', '|---|---|---|---|');
     for (const [name, f] of Object.entries(r.fields)) {
-      const notes = [f.nullable && 'nullable', f.optional && 'optional'].filter(Boolean);
-      lines.push(`| \`${name}\` | \`${cell(typeOf({ ...f, nullable: false }))}\`${notes.length ? ` (${notes.join(', ')})` : ''} | ${cell(f.unit)} | ${cell(f.doc)} |`);
+      const notes = [f.nullable && !f.list && 'nullable', f.optional && 'optional'].filter(Boolean);
+      lines.push(`| \`${name}\` | \`${cell(typeOf({ ...f, nullable: f.list && f.nullable }))}\`${notes.length ? ` (${notes.join(', ')})` : ''} | ${cell(f.unit)} | ${cell(f.doc)} |`);
     }
   }
   return lines;

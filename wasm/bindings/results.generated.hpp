@@ -11,7 +11,21 @@
 #include "bloomcalc/fpr/report.hpp"
 #include "bloomcalc/fpr/sizing.hpp"
 #include "bloomcalc/fpr/state.hpp"
+#include "bloomcalc/layouts/approximations.hpp"
+#include "bloomcalc/layouts/layout_fpr.hpp"
+#include "bloomcalc/layouts/layout_sim.hpp"
+#include "bloomcalc/layouts/layout_sizing.hpp"
+#include "bloomcalc/layouts/presets.hpp"
 #include "bloomcalc/libraries/hash_width.hpp"
+#include "bloomcalc/libraries/library_sizing.hpp"
+#include "bloomcalc/libraries/scalable.hpp"
+#include "bloomcalc/paradox/bh_cbf.hpp"
+#include "bloomcalc/paradox/bloom.hpp"
+#include "bloomcalc/paradox/cache_order.hpp"
+#include "bloomcalc/paradox/cbf.hpp"
+#include "bloomcalc/paradox/selective.hpp"
+#include "bloomcalc/sim/statistics.hpp"
+#include "bloomcalc/window/window.hpp"
 
 namespace bcjs::results {
 
@@ -41,6 +55,36 @@ val FprReport(const bloomcalc::FprReport& r);
 val KChoice(const bloomcalc::KChoice& r);
 val Memory(double r);
 val SizingResult(const bloomcalc::SizingResult& r);
+val ParadoxCosts(const bloomcalc::BloomParadoxResult& r);
+val ParadoxResult(const bloomcalc::BloomParadoxResult& r);
+val CbfCosts(const bloomcalc::CbfResult& r);
+val CbfResult(const bloomcalc::CbfResult& r);
+val CbfCostByK(const bloomcalc::CbfCostByK& r);
+val CbfOptimalKResult(const bloomcalc::CbfOptimalK& r);
+val BhCbfResult(const bloomcalc::BhCbfResult& r);
+val ClassOutcome(const bloomcalc::ClassOutcome& r);
+val SelectiveOutcome(const bloomcalc::SelectiveOutcome& r);
+val OrderStep(const bloomcalc::CacheStep& r);
+val OrderResult(const bloomcalc::CacheOrderResult& r);
+val Interval(const bloomcalc::Interval& r);
+val LayoutApproximation(const bloomcalc::Approximation& r);
+val WhatIf(const bloomcalc::WhatIf& r);
+val LayoutReport(const bloomcalc::LayoutReport& r);
+val LayoutMixture(const bloomcalc::LoadMixture& r);
+val LayoutStandard(const bloomcalc::LayoutSizing& r);
+val ParquetWriter(const bloomcalc::ParquetWriter& r);
+val LayoutSizingResult(const bloomcalc::LayoutSizing& r);
+val LayoutSimulationResult(const bloomcalc::LayoutSimResult& r);
+val LayoutPresetInfo(const bloomcalc::Preset& r);
+val LibraryInfo(const bloomcalc::LibraryInfo& r);
+val LibrarySizeResult(const bloomcalc::LibrarySizing& r);
+val ScalableLink(const bloomcalc::ScalableLink& r);
+val ScalableOptimum(const bloomcalc::ScalableOptimum& r);
+val ScalableResult(const bloomcalc::ScalableResult& r);
+val WindowNRule(const bloomcalc::WindowRule& r);
+val WindowSigmaRule(const bloomcalc::WindowRule& r);
+val WindowPlain(const bloomcalc::WindowResult& r);
+val WindowResult(const bloomcalc::WindowResult& r);
 
 [[gnu::noinline]] inline val NamedNumber(const bloomcalc::NamedNumber& r) {
     return Fields()
@@ -188,6 +232,345 @@ val SizingResult(const bloomcalc::SizingResult& r);
         .add("rounding", r.rounding)
         .add("method", r.method)
         .add("fpr", FprReport(r.fpr))
+        .done();
+}
+[[gnu::noinline]] inline val ParadoxCosts(const bloomcalc::BloomParadoxResult& r) {
+    return Fields()
+        .add("trustGivenPositive", r.cost_trust_given_positive)
+        .add("ignoreGivenPositive", r.cost_ignore_given_positive)
+        .add("trust", r.cost_trust)
+        .add("ignore", r.cost_ignore)
+        .add("optimal", r.cost_optimal)
+        .done();
+}
+[[gnu::noinline]] inline val ParadoxResult(const bloomcalc::BloomParadoxResult& r) {
+    return Fields()
+        .add("prior", r.prior)
+        .add("alpha", r.alpha)
+        .add("fpr", r.fpr)
+        .add("bitsPerElement", r.bits_per_element)
+        .add("posterior", r.posterior)
+        .add("posteriorComplement", r.posterior_complement)
+        .add("threshold", r.threshold)
+        .add("posteriorThreshold", r.posterior_threshold)
+        .add("paradox", r.paradox)
+        .add("decision", r.paradox ? "ignore" : "trust")
+        .add("costs", ParadoxCosts(r))
+        .add("positiveProbability", r.positive_probability)
+        .add("minBitsPerElement", r.min_bits_per_element)
+        .done();
+}
+[[gnu::noinline]] inline val CbfCosts(const bloomcalc::CbfResult& r) {
+    return Fields()
+        .add("positive", r.cost_positive)
+        .add("negative", r.cost_negative)
+        .done();
+}
+[[gnu::noinline]] inline val CbfResult(const bloomcalc::CbfResult& r) {
+    return Fields()
+        .add("counters", array_of(r.counters))
+        .add("m", r.m)
+        .add("n", r.n)
+        .add("k", r.k)
+        .add("prior", r.prior)
+        .add("alpha", r.alpha)
+        .add("product", finite_or_null(r.product))
+        .add("logProduct", finite_or_null(r.log_product))
+        .add("logLikelihoodRatio", finite_or_null(r.log_likelihood_ratio))
+        .add("posterior", r.posterior)
+        .add("posteriorComplement", r.posterior_complement)
+        .add("posteriorThreshold", r.posterior_threshold)
+        .add("minProduct", finite_optional(r.min_product))
+        .add("decision", r.positive ? "positive" : "negative")
+        .add("costs", CbfCosts(r))
+        .done();
+}
+[[gnu::noinline]] inline val CbfCostByK(const bloomcalc::CbfCostByK& r) {
+    return Fields()
+        .add("k", r.k)
+        .add("minProduct", finite_optional(r.min_product))
+        .add("fpr", r.fpr)
+        .add("fnr", r.fnr)
+        .add("cost", r.cost)
+        .done();
+}
+[[gnu::noinline]] inline val CbfOptimalKResult(const bloomcalc::CbfOptimalK& r) {
+    return Fields()
+        .add("byK", list_of(r.by_k, [](const auto& x) { return CbfCostByK(x); }))
+        .add("bestK", r.best_k)
+        .done();
+}
+[[gnu::noinline]] inline val BhCbfResult(const bloomcalc::BhCbfResult& r) {
+    return Fields()
+        .add("multiplicities", list_of(r.multiplicities, [](const auto& x) { return optional_val(x); }))
+        .add("delta", r.delta)
+        .add("posterior", r.posterior)
+        .add("posteriorThreshold", r.posterior_threshold)
+        .add("decision", r.positive ? "positive" : "negative")
+        .done();
+}
+[[gnu::noinline]] inline val ClassOutcome(const bloomcalc::ClassOutcome& r) {
+    return Fields()
+        .add("prior", r.prior)
+        .add("inserted", r.inserted)
+        .add("queried", r.queried)
+        .done();
+}
+[[gnu::noinline]] inline val SelectiveOutcome(const bloomcalc::SelectiveOutcome& r) {
+    return Fields()
+        .add("policy", r.policy)
+        .add("inserted", r.inserted)
+        .add("k", r.k)
+        .add("threshold", r.threshold)
+        .add("filterFpr", r.filter_fpr)
+        .add("falsePositives", r.false_positives)
+        .add("falseNegatives", r.false_negatives)
+        .add("fpr", r.fpr)
+        .add("fnr", r.fnr)
+        .add("cost", r.cost)
+        .add("classes", list_of(r.classes, [](const auto& x) { return ClassOutcome(x); }))
+        .done();
+}
+[[gnu::noinline]] inline val OrderStep(const bloomcalc::CacheStep& r) {
+    return Fields()
+        .add("proxy", r.proxy < 0 ? val(std::string("special")) : val(r.proxy))
+        .add("prob", r.prob)
+        .add("cost", r.cost)
+        .add("reach", r.reach)
+        .done();
+}
+[[gnu::noinline]] inline val OrderResult(const bloomcalc::CacheOrderResult& r) {
+    return Fields()
+        .add("order", list_of(r.steps, [](const auto& x) { return val(x.proxy < 0 ? val(std::string("special")) : val(x.proxy)); }))
+        .add("steps", list_of(r.steps, [](const auto& x) { return OrderStep(x); }))
+        .add("expectedCost", r.expected_cost)
+        .add("theorem", r.theorem)
+        .done();
+}
+[[gnu::noinline]] inline val Interval(const bloomcalc::Interval& r) {
+    return Fields()
+        .add("low", r.low)
+        .add("high", r.high)
+        .done();
+}
+[[gnu::noinline]] inline val LayoutApproximation(const bloomcalc::Approximation& r) {
+    return Fields()
+        .add("name", r.name)
+        .add("label", r.label)
+        .add("reference", r.reference)
+        .add("value", r.value)
+        .add("relativeError", r.relative_error)
+        .done();
+}
+[[gnu::noinline]] inline val WhatIf(const bloomcalc::WhatIf& r) {
+    return Fields()
+        .add("factor", r.factor)
+        .add("n", r.n)
+        .add("fpr", r.fpr)
+        .done();
+}
+[[gnu::noinline]] inline val LayoutReport(const bloomcalc::LayoutReport& r) {
+    Fields out;
+    set_layout_filter(out, r.filter);
+    return out
+        .add("preset", r.preset.empty() ? val::null() : val(r.preset))
+        .add("exact", r.exact)
+        .add("standardExact", r.standard_exact)
+        .add("blocks", r.blocks)
+        .add("loadPerBlock", r.load_per_block)
+        .add("bitsPerKey", r.bits_per_key)
+        .add("approximations", list_of(r.approximations, [](const auto& x) { return LayoutApproximation(x); }))
+        .add("whatIf", list_of(r.what_if, [](const auto& x) { return WhatIf(x); }))
+        .done();
+}
+[[gnu::noinline]] inline val LayoutMixture(const bloomcalc::LoadMixture& r) {
+    return Fields()
+        .add("fpr", r.fpr)
+        .add("jLow", r.j_low)
+        .add("jHigh", r.j_high)
+        .add("terms", r.terms)
+        .add("tailBound", r.tail_bound)
+        .done();
+}
+[[gnu::noinline]] inline val LayoutStandard(const bloomcalc::LayoutSizing& r) {
+    return Fields()
+        .add("m", r.standard.m)
+        .add("k", r.standard.k)
+        .add("fpr", r.standard_fpr)
+        .add("bitsPerKey", static_cast<double>(r.standard.m) / static_cast<double>(r.standard.n))
+        .done();
+}
+[[gnu::noinline]] inline val ParquetWriter(const bloomcalc::ParquetWriter& r) {
+    return Fields()
+        .add("optimalNumOfBits", r.optimal_bits)
+        .add("bytes", r.bytes)
+        .add("maxBytes", r.max_bytes)
+        .add("fpr", r.fpr)
+        .add("meetsTarget", r.meets_target)
+        .done();
+}
+[[gnu::noinline]] inline val LayoutSizingResult(const bloomcalc::LayoutSizing& r) {
+    Fields out;
+    set_layout_filter(out, r.filter);
+    return out
+        .add("preset", r.preset.empty() ? val::null() : val(r.preset))
+        .add("target", r.target)
+        .add("fpr", r.fpr)
+        .add("meetsTarget", r.meets_target)
+        .add("bitsPerKey", r.bits_per_key)
+        .add("bytes", r.bytes)
+        .add("rounding", r.rounding)
+        .add("standard", LayoutStandard(r))
+        .add("overhead", r.overhead)
+        .add("approximations", list_of(r.approximations, [](const auto& x) { return LayoutApproximation(x); }))
+        .add("whatIf", list_of(r.what_if, [](const auto& x) { return WhatIf(x); }))
+        .add("parquetWriter", (r.parquet ? ParquetWriter(*r.parquet) : val::null()))
+        .add("rocksdbBitsPerKey", r.rocksdb_bits_per_key)
+        .done();
+}
+[[gnu::noinline]] inline val LayoutSimulationResult(const bloomcalc::LayoutSimResult& r) {
+    Fields out;
+    set_layout_filter(out, r.config.filter);
+    return out
+        .add("hashScheme", r.config.hashing)
+        .add("epochs", r.config.epochs)
+        .add("queries", r.config.queries)
+        .add("seed", r.config.seed)
+        .add("confidence", r.config.confidence)
+        .add("falsePositives", list_of(r.false_positives, [](const auto& x) { return val(static_cast<double>(x)); }))
+        .add("lookups", r.lookups)
+        .add("totalFalsePositives", r.total_false_positives)
+        .add("rate", r.rate)
+        .add("mean", r.batch.mean)
+        .add("halfWidth", r.batch.half_width)
+        .add("interval", Interval(r.batch.interval))
+        .add("exact", r.exact)
+        .add("inside", r.inside)
+        .done();
+}
+[[gnu::noinline]] inline val LayoutPresetInfo(const bloomcalc::Preset& r) {
+    return Fields()
+        .add("name", r.name)
+        .add("label", r.label)
+        .add("reference", r.reference)
+        .add("layout", r.layout)
+        .add("blockBits", only_if(r.block_bits != 0, static_cast<double>(r.block_bits)))
+        .add("wordBits", only_if(r.word_bits != 0, static_cast<double>(r.word_bits)))
+        .add("k", only_if(r.k_rule == bloomcalc::PresetK::fixed, r.k))
+        .add("kRule", r.k_rule == bloomcalc::PresetK::fixed ? "fixed" : r.k_rule == bloomcalc::PresetK::rocksdb_rule ? "rocksdb" : "free")
+        .done();
+}
+[[gnu::noinline]] inline val LibraryInfo(const bloomcalc::LibraryInfo& r) {
+    return Fields()
+        .add("name", r.name)
+        .add("label", r.label)
+        .add("source", r.source)
+        .add("rule", r.rule)
+        .add("probes", r.probes)
+        .add("hashBits", only_if(r.hash_bits != 0, r.hash_bits))
+        .add("hashScheme", r.scheme)
+        .done();
+}
+[[gnu::noinline]] inline val LibrarySizeResult(const bloomcalc::LibrarySizing& r) {
+    Fields out;
+    out
+        .add("library", r.library.name)
+        .add("label", r.library.label)
+        .add("source", r.library.source)
+        .add("rule", r.library.rule)
+        .add("probes", r.library.probes)
+        .add("hashScheme", r.library.scheme);
+    set_layout_filter(out, r.filter, false);
+    return out
+        .add("bytes", r.bytes)
+        .add("bitsPerKey", r.bits_per_key)
+        .add("target", r.target)
+        .add("exact", r.exact)
+        .add("missesTarget", r.misses_target)
+        .add("note", r.note.empty() ? val::null() : val(r.note))
+        .add("hashFloor", (r.hash_floor ? HashFloor(*r.hash_floor) : val::null()))
+        .done();
+}
+[[gnu::noinline]] inline val ScalableLink(const bloomcalc::ScalableLink& r) {
+    return Fields()
+        .add("capacity", r.capacity)
+        .add("error", r.error)
+        .add("m", r.filter.m)
+        .add("k", r.filter.k)
+        .add("bytes", r.bytes)
+        .add("fill", r.fill)
+        .add("fpr", r.fpr)
+        .done();
+}
+[[gnu::noinline]] inline val ScalableOptimum(const bloomcalc::ScalableOptimum& r) {
+    return Fields()
+        .add("ratio", r.ratio)
+        .add("growth", r.growth)
+        .add("bits", r.bits)
+        .add("links", r.links)
+        .add("fpr", r.fpr)
+        .done();
+}
+[[gnu::noinline]] inline val ScalableResult(const bloomcalc::ScalableResult& r) {
+    return Fields()
+        .add("p", r.input.p)
+        .add("capacity", r.input.capacity)
+        .add("ratio", r.input.ratio)
+        .add("growth", r.input.growth)
+        .add("n", r.input.n)
+        .add("library", r.input.library)
+        .add("fpr", r.fpr)
+        .add("bits", r.bits)
+        .add("bytes", r.bytes)
+        .add("bound", r.bound)
+        .add("missesTarget", r.misses_target)
+        .add("links", list_of(r.links, [](const auto& x) { return ScalableLink(x); }))
+        .add("optimum", (r.optimum ? ScalableOptimum(*r.optimum) : val::null()))
+        .done();
+}
+[[gnu::noinline]] inline val WindowNRule(const bloomcalc::WindowRule& r) {
+    return Fields()
+        .add("m", r.m)
+        .add("k", r.k)
+        .add("n", r.n)
+        .add("fpr", r.fpr)
+        .add("meanCycle", r.mean_cycle)
+        .add("bytes", (r.m + 7) / 8)
+        .add("method", r.method)
+        .add("certified", r.certified)
+        .done();
+}
+[[gnu::noinline]] inline val WindowSigmaRule(const bloomcalc::WindowRule& r) {
+    return Fields()
+        .add("m", r.m)
+        .add("k", r.k)
+        .add("sigma", r.sigma)
+        .add("delta", r.delta)
+        .add("tailMethod", r.tail_method)
+        .add("fpr", r.fpr)
+        .add("meanCycle", r.mean_cycle)
+        .add("bytes", (r.m + 7) / 8)
+        .add("method", r.method)
+        .add("certified", r.certified)
+        .done();
+}
+[[gnu::noinline]] inline val WindowPlain(const bloomcalc::WindowResult& r) {
+    return Fields()
+        .add("m", r.plain_m)
+        .add("k", r.plain_k)
+        .add("fpr", r.plain_fpr)
+        .add("bytes", (r.plain_m + 7) / 8)
+        .done();
+}
+[[gnu::noinline]] inline val WindowResult(const bloomcalc::WindowResult& r) {
+    return Fields()
+        .add("w", r.w)
+        .add("p", r.p)
+        .add("delta", r.delta)
+        .add("hashing", r.hashing)
+        .add("nBounded", WindowNRule(r.n_bounded))
+        .add("sigmaBounded", WindowSigmaRule(r.sigma_bounded))
+        .add("plain", (r.plain_m != 0 ? val(WindowPlain(r)) : val::null()))
         .done();
 }
 

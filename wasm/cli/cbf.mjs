@@ -2,17 +2,16 @@
 // Theorem 2) and the optimal decision (Theorem 4) as a minimal counter product.
 import { command } from './common.mjs';
 import { formatPairs, formatProbabilityPlain } from '../format.mjs';
+import { shownPairs } from './shown.mjs';
 
 export default command('cbf', {
   render(r) {
-    const pairs = [
-      ['counters', r.counters.join(', ')],
-      ['product', r.product === null ? 'beyond double range' : String(r.product)],
-      ['posterior Pr(x∈S | CBF)', formatProbabilityPlain(r.posterior)],
-      ['threshold 1/(1+α)', formatProbabilityPlain(r.posteriorThreshold)],
-      ['minimal product answered positive', r.minProduct === null ? 'none (P = 0)' : String(r.minProduct)],
-      ['expected cost: positive / negative', `${formatProbabilityPlain(r.costs.positive)} / ${formatProbabilityPlain(r.costs.negative)}`],
-    ];
+    // the rows schema/results.mjs declares for CbfResult; a null product or minimum has its own words
+    const pairs = shownPairs('CbfResult', r, {
+      product: (x) => (x === null ? 'beyond double range' : String(x)),
+      minProduct: (x) => (x === null ? 'none (P = 0)' : String(x)),
+      costs: (c) => `${formatProbabilityPlain(c.positive)} / ${formatProbabilityPlain(c.negative)}`,
+    });
     return `CBF membership (004 Theorems 2, 4)\n\n${formatPairs(pairs)}\n\nAnswer ${r.decision.toUpperCase()}.\n`;
   },
 });

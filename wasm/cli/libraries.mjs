@@ -1,6 +1,7 @@
 // `bloomcalc size --library L` (what a library allocates, docs/libraries.md) and the hash-width floor line of
 // `size` and `fpr` (--hash-bits, docs/hash-width.md).
 import { ONLY } from '../inputs.generated.mjs';
+import { shownPairs } from './shown.mjs';
 import { formatInt, formatLayoutCells, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatTable } from '../format.mjs';
 
 // The fields of librarySize's input that apply to some libraries only (schema/inputs.mjs `only`: Boost's k, Parquet's maxBytes).
@@ -59,20 +60,16 @@ export function hashFloorPairs(floor) {
 }
 
 export function renderLibrarySize(r) {
-  const pairs = [
-    ['library', `${r.label} (${r.library})`],
-    ['rule', r.rule],
-    ['source', r.source],
-    ['filter', `${[r.layout, formatLayoutCells(r)].filter(Boolean).join(', ')}, k = ${r.k} (${r.hashing}); probes: ${r.probes}`],
-    ['m  bits', `${formatInt(r.m)}   (${formatMemory(r.bytes)} allocated, ${formatReal(r.bitsPerKey, 3)} bits per item)`],
-    [
-      'exact FPR at n',
-      `${formatProbabilityPlain(r.exact)}   (${formatOneIn(r.exact) || '—'})   target ${formatProbabilityPlain(r.target)}: ` +
+  // the rows schema/results.mjs declares for LibrarySizeResult; these read other fields of the result
+  const pairs = shownPairs('LibrarySizeResult', r, {
+    library: (library) => `${r.label} (${library})`,
+    probes: (probes) => `${[r.layout, formatLayoutCells(r)].filter(Boolean).join(', ')}, k = ${r.k} (${r.hashing}); probes: ${probes}`,
+    bytes: (bytes) => `${formatInt(r.m)}   (${formatMemory(bytes)} allocated, ${formatReal(r.bitsPerKey, 3)} bits per item)`,
+    exact: (exact) =>
+      `${formatProbabilityPlain(exact)}   (${formatOneIn(exact) || '—'})   target ${formatProbabilityPlain(r.target)}: ` +
       `${r.missesTarget ? 'MISSED' : 'met'}`,
-    ],
-  ];
-  if (r.note) pairs.push(['note', r.note]);
-  pairs.push(...hashFloorPairs(r.hashFloor));
+    hashFloor: hashFloorPairs,
+  });
   return `What ${r.library} allocates for n = ${formatInt(r.n)}, p = ${formatProbabilityPlain(r.target)}\n\n${formatPairs(pairs)}\n`;
 }
 

@@ -32,6 +32,62 @@ export const ROWS = {
     ["solved","solved","text"],
     ["fpr","exact FPR / classic"],
   ],
+  ParadoxCosts: [
+    ["trustGivenPositive","cost given positive: trust","plain"],
+    ["ignoreGivenPositive","cost given positive: ignore","plain"],
+    ["trust","cost per query: trust / ignore"],
+  ],
+  ParadoxResult: [
+    ["prior","prior P","plain"],
+    ["alpha","alpha"],
+    ["fpr","filter FPR F"],
+    ["posterior","posterior Pr(x∈S | positive)","plain"],
+    ["threshold","threshold P₀ = F/(F+α)","plain"],
+    ["posteriorThreshold","posterior threshold 1/(1+α)","plain"],
+    ["costs","costs"],
+    ["minBitsPerElement","min bits/element, no paradox"],
+  ],
+  CbfResult: [
+    ["counters","counters","list"],
+    ["product","product"],
+    ["posterior","posterior Pr(x∈S | CBF)","plain"],
+    ["posteriorThreshold","threshold 1/(1+α)","plain"],
+    ["minProduct","minimal product answered positive"],
+    ["costs","expected cost: positive / negative"],
+  ],
+  LibrarySizeResult: [
+    ["library","library"],
+    ["rule","rule"],
+    ["source","source"],
+    ["probes","filter"],
+    ["bytes","m  bits"],
+    ["exact","exact FPR at n"],
+    ["note","note"],
+    ["hashFloor","hash floor"],
+  ],
+  ScalableResult: [
+    ["library","chain"],
+    ["n","n  items","int"],
+    ["links","links"],
+    ["bits","bits"],
+    ["fpr","exact FPR after n"],
+    ["optimum","fewest bits"],
+  ],
+  WindowNRule: [
+    ["m","N-bounded: M, k, N"],
+    ["fpr","  average FPR"],
+  ],
+  WindowSigmaRule: [
+    ["m","σ-bounded: M, k, σ"],
+    ["fpr","  average FPR"],
+    ["delta","  P(cycle < W insertions)"],
+  ],
+  WindowResult: [
+    ["w","window W, target p"],
+    ["nBounded","N-bounded"],
+    ["sigmaBounded","σ-bounded"],
+    ["plain","plain filter for 2W items"],
+  ],
 };
 export const FORMULAS = {
   FprReport: [
