@@ -210,7 +210,8 @@ const BASES = {
   window: [{ w: 1000, p: 0.01 }, { w: 1000, p: 0.01, delta: 1e-3, hashing: 'distinct' }],
   state: [[{ m: 1e6, k: 7, bitsSet: 400000 }, ['bitsSetB', 'union']], { m: 4096, k: 4, bitsSet: 1600, bitsSetB: 1350, union: 2300 }],
   overflow: [[{ m: 1e6, n: 1e5, k: 7, bits: 4 }, ['target']], [{ m: 1e6, n: 1e5, k: 7, target: 1e-12 }, ['bits']]],
-  compare: [[{ n: 1000, p: 0.01 }, ['fingerprintBits', 'bucketSize', 'arity']], [{ n: 1000, p: 0.01, family: 'xor', fingerprintBits: 8 }, ['bucketSize', 'arity']]],
+  compare: [[{ n: 1000, p: 0.01 }, ['fingerprintBits', 'bucketSize', 'arity']], [{ n: 1000, p: 0.01, family: 'xor', fingerprintBits: 8 }, ['bucketSize', 'arity']],
+    { n: 1000, maxBytes: 4096, deletes: true, static: true }],
 };
 // A valid value of each field declared `only`, given where it does not apply.
 const APPLICABLE = { k: 7, maxBytes: 4096, layout: 'blocked', blockBits: 512 };

@@ -229,3 +229,20 @@ TEST_CASE("ribbon: bad input to the real filter names its parameter", "[families
     CHECK(parameter_of([] { simulate_ribbon(100, 10, 0, 10, 1); }) == "trials");
     CHECK(parameter_of([] { simulate_ribbon(100, 10, 1, -1, 1); }) == "lookups");
 }
+
+TEST_CASE("ribbon: one in 2^31 or more, 31 and 32 columns (RocksDB's FloorLog2 of a 32-bit rate)", "[families][ribbon]") {
+    // A setting near 48 Bloom-equivalent bits asks for 1 in ≥ 2^31: FloorLog2 is 31, its shift must not wrap.
+    const std::uint64_t slots = ribbon_num_slots(1000);
+    for (const double one_in : {2147483648.0, 3e9, 4294967295.0}) {
+        INFO("1 in " << one_in);
+        const RibbonShape s = ribbon_shape(slots, one_in);
+        CHECK(s.lower_columns == 31);
+        CHECK(s.upper_columns == 32);
+        CHECK(s.fpr <= std::ldexp(1.0, -31));
+        CHECK(s.fpr >= std::ldexp(1.0, -32));
+    }
+    // compare's inverse with a budget that fits the most columns (it looped here, in wasm as natively).
+    const FamilyRow best = best_ribbon_in(4096, 1000);
+    CHECK(best.bytes <= 4096);
+    CHECK(param(best, "upperColumns") <= 32);
+}

@@ -145,7 +145,7 @@ RibbonShape ribbon_shape(std::uint64_t num_slots, double one_in_fp_rate, std::ui
     } else if (one_in_fp_rate <= 4294967295.0) {
         const auto rounded = static_cast<std::uint32_t>(one_in_fp_rate);
         unsigned lower = 0;
-        while ((rounded >> (lower + 1)) != 0) ++lower;  // FloorLog2
+        while (lower < 31 && (rounded >> (lower + 1)) != 0) ++lower;  // FloorLog2 (a shift by 32 would wrap: 1 in ≥ 2^31)
         const double lower_fp = std::ldexp(1.0, -static_cast<int>(lower)), upper_fp = std::ldexp(1.0, -static_cast<int>(lower) - 1);
         const double lower_portion = (fp - upper_fp) / (lower_fp - upper_fp);
         const double bias = (rounding_bias32 + 0.5) / 4294967296.0;
