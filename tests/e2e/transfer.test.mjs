@@ -95,8 +95,8 @@ test('each .wasm is fetched and compiled once per page: the elements and every w
   await page.click('#sim-run'); // the sizing calculator's simulation worker
   await page.click('#pxsim-run'); // the paradox calculator's simulation worker
   // the sizing calculator's worker (bc.size) and the layouts worker (their first results), the recycling lead
-  // and its 3 other pool workers, the 2 simulation workers, the window calculator's tools worker
-  const workers = 9;
+  // and its 3 other pool workers, the 2 simulation workers, the window calculator's worker, compare's worker
+  const workers = 10;
   await page.waitForFunction((n) => performance.getEntriesByName('bloomcalc:wasm-give').length >= n, workers, WAIT);
   const cancel = (ids) => page.evaluate((list) => list.forEach((id) => byId(id).disabled || byId(id).click()), ids);
   await cancel(['rbf-cancel']); // (unless the recommendation already finished)
@@ -107,6 +107,7 @@ test('each .wasm is fetched and compiled once per page: the elements and every w
   assert.equal(given.filter((m) => m === 'layouts').length, 1, 'the layouts worker, given the layouts Module');
   assert.equal(given.filter((m) => m === 'sim').length, 2, 'the 2 simulation workers, each given the sim Module');
   assert.equal(given.filter((m) => m === 'window').length, 1, 'the window calculator\'s worker, given the window Module');
+  assert.equal(given.filter((m) => m === 'tools').length, 1, 'compare\'s worker, given the tools Module');
 
   const compiled = (await marks('bloomcalc:wasm-compile')).map((url) => new URL(url).pathname).sort();
   assert.deepEqual(compiled, ALL_WASM, 'the page compiles each module once');
