@@ -142,11 +142,10 @@ public:
     }
 
 protected:
-    // make_config() returns the config; the runner is Runner(config, more...) (a simulation's epoch range).
-    template <class MakeConfig, class... More>
-    explicit Driven(MakeConfig&& make_config, More&&... more)
+    template <class MakeConfig>
+    explicit Driven(MakeConfig&& make_config)
         : error_(guarded([&] {
-              runner_ = std::make_unique<Runner>(make_config(), more()...);
+              runner_ = std::make_unique<Runner>(make_config());
               return val::undefined();
           })) {}
     Runner& runner() const {
