@@ -276,7 +276,7 @@ export interface ${Name}Result {
     // the command in the CLI's list, its binding in the tools module
     ['wasm/cli/run.mjs', /\nconst COMMANDS = new Map\(\n {2}\[/, `\nimport ${name} from './${name}.mjs';`, 'before'],
     ['wasm/cli/run.mjs', /const COMMANDS = new Map\(\n {2}\[/, `${name}, `, 'after'],
-    ['CMakeLists.txt', /set\(TOOLS_BINDING_SOURCES /, `\${BINDINGS}/${name}.cpp `, 'after'],
+    ['CMakeLists.txt', /set\(TOOLS_BINDINGS /, `${name} `, 'after'],
   ];
 }
 

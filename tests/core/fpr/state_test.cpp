@@ -252,7 +252,7 @@ TEST_CASE("state: the intersection lies in its interval and in [0, min(|A|, |B|)
 
 // Issue 35 item 4: at m = 8·10^11 one more set bit gave up to ~60 000 more items left (ρ'' was a second difference
 // of three ~p values, its rounding times σ² ~ 10^11).
-TEST_CASE("state: items left never rise, nor the estimate fall, as one more bit is set", "[state]") {
+TEST_CASE("state: items left never rise, nor the estimate fall, as one more bit is set", "[state][sweep]") {
     struct Case { double m, k, p, from, stride; int steps; Hashing h; };
     int bad = 0;
     for (const Case c : {Case{8e11, 7, 0.01, 3e11, 1e9, 60, Hashing::colliding}, Case{8e11, 12, 1e-4, 1e11, 7e9, 30, Hashing::distinct},
