@@ -374,7 +374,7 @@ export const COMMANDS = {
       ['SimulationInput.queries', 'lookups', 'bloom/counting: lookups per filter instance (default max(64, n))'],
       ['SimulationInput.epochs', 'E', 'Epochs (batches), 2 ≤ E ≤ 2^20'],
       ['SimulationInput.arrivals', 'A', 'Counted arrivals per epoch (lookups for bloom/counting)'],
-      ['SimulationInput.warmup', 'W', 'Arrivals before counting starts (default: one epoch for recycling filters, 0 otherwise)'],
+      ['SimulationInput.warmup', 'W', 'Each epoch warms up for W + J arrivals, J uniform in [0, W) (default: ⌈A/8⌉ for recycling filters, 0 otherwise)'],
       ['SimulationInput.seed', 'S', 'Seed of the hash functions and the stream, 0 ≤ S ≤ 2^53 (default 1)'],
       ['SimulationInput.confidence', 'c', 'Confidence of the intervals (default 0.99)'],
     ],

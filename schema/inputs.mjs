@@ -181,7 +181,11 @@ export const INPUTS = {
       sigma: { kind: 'count', doc: 'sigma/two-phase: the recycle bound σ on one array\'s bits (exceeds: 1 ≤ σ ≤ bits − 1; reaches: 1 ≤ σ ≤ bits).' },
       epochs,
       arrivals: { ...count, doc: 'Counted arrivals per epoch (lookups for bloom/counting), ≥ 1.' },
-      warmup: { kind: 'count', doc: 'Arrivals before counting starts; default one epoch for recycling filters, 0 for bloom/counting.' },
+      warmup: {
+        kind: 'count',
+        doc: 'W: each epoch warms up for W + J arrivals (J uniform in [0, W)) before counting; ' +
+          'default ⌈arrivals/8⌉ for recycling filters, 0 for bloom/counting.',
+      },
       queries: { ...queries, doc: 'bloom/counting: lookups per filter instance (default max(64, n)).' },
       pool: { kind: 'count', doc: 'pool: distinct messages (default 1000, ≤ 2^22).' },
       window: { kind: 'count', doc: 'fading: repeats come from the last `window` new messages (default 1000, ≤ 2^20).' },

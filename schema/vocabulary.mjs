@@ -67,7 +67,7 @@ export const VOCABULARY = [
   [['queries'], 'lookups per filter instance'],
   [['epochs'], 'independent batches of a simulation'],
   [['arrivals'], 'counted arrivals per epoch'],
-  [['warmup'], 'arrivals before counting starts'],
+  [['warmup'], 'arrivals each epoch runs before counting (W, plus a random J < W)'],
   [['seed'], 'the seed of the hash functions and the stream'],
   [['confidence'], 'the confidence of the intervals'],
   [['workers'], 'worker threads for the k rows'],

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { benchEmbed } from './bench-embed.mjs';
 import { benchLimits } from './bench-limits.mjs';
 import { benchRecommendPool } from './bench-pool.mjs';
+import { benchSimWorkers } from './bench-sim-workers.mjs';
 import { SECTIONS, captured, runContext, writeMeasurements } from './bench-report.mjs';
 import { build, buildWasmBenchmarks } from './build.mjs';
 import { embedBuilt, embedSizes } from './embed-size.mjs';
@@ -139,7 +140,7 @@ await section('limits', async () => {
 });
 
 // Simulation throughput (bench/bench_simulation.cpp): bit probes per second, native and wasm, one run.
-await section('simulation', () => {
+await section('simulation', async () => {
   const simNative = run('simulation, native', path.join(root, 'build/native/bloomcalc_bench_simulation'), []);
   const simWasm = run('simulation, wasm (Node)', process.execPath, [path.join(root, 'build/wasm/bloomcalc_bench_simulation.cjs')]);
   if (simNative.checksum !== simWasm.checksum) throw new Error(`simulation counts differ: native ${simNative.checksum}, wasm ${simWasm.checksum}`);
@@ -159,6 +160,7 @@ await section('simulation', () => {
         `  wasm ${mps(w.probesPerSecond)} M/s  ${(w.probesPerSecond / row.probesPerSecond).toFixed(2)}x${limit}`,
     );
   }
+  return benchSimWorkers(await import('../wasm/index.mjs')); // the speed-up with 1, 2, … worker threads
 });
 
 // Block layouts (bench/bench_layouts.cpp): exact FPR time per layout, native and wasm, same values.

@@ -17,6 +17,7 @@
 // input with `read()`, call the binding with `call(raw.x(...))`.
 
 import { call, object, QUOTE, shown, typeError } from './errors.mjs';
+import { checkWorkers, shareOf } from './sim-pool.mjs';
 import { INPUT_FIELDS, METHOD_INPUTS, ONLY, ONLY_ON } from './inputs.generated.mjs';
 import { nearest } from './nearest.mjs';
 
@@ -315,6 +316,9 @@ function simArgs(raw, input, method) {
 // The options of simulate() / simulateParadox(), and of createSimulation() / createParadoxSimulation().
 const RUN_OPTIONS = ['onProgress', 'signal', 'chunkMs'];
 const HANDLE_OPTIONS = ['chunkMs'];
+// createSimulation()'s: also `share`, a pool worker's epochs { first, stride } (wasm/sim-pool.mjs)
+const FPR_HANDLE_OPTIONS = ['chunkMs', 'share'];
+
 
 /** An options object (absent: {}) with only `accepted` fields, else a TypeError naming the field. */
 export function optionFields(options, accepted, what) {
@@ -361,8 +365,11 @@ const dropped = typeof FinalizationRegistry === 'function' ? new FinalizationReg
  */
 function simulationHandle(raw, input, options, kind, method) {
   const args = kind === 'paradox' ? read(raw, input, method) : simArgs(raw, input, method);
-  const { chunkMs = 8 } = optionsOf(options, HANDLE_OPTIONS, `${method} options`);
-  let sim = kind === 'paradox' ? new raw.ParadoxSimulation(args) : new raw.Simulation(args);
+  const { chunkMs = 8, share } = optionsOf(options, kind === 'paradox' ? HANDLE_OPTIONS : FPR_HANDLE_OPTIONS, `${method} options`);
+  const range = share === undefined ? null : shareOf(onlyFields(object(share, 'share'), ['first', 'stride'], 'share'));
+  let sim =
+    kind === 'paradox' ? new raw.ParadoxSimulation(args)
+    : range ? new raw.Simulation(args, range.first, 0, range.stride) : new raw.Simulation(args);
   const failure = sim.error();
   if (failure !== undefined) {
     sim.delete();
@@ -392,6 +399,11 @@ function simulationHandle(raw, input, options, kind, method) {
     },
     progress: () => call(alive().progress()),
     result: () => call(alive().result()),
+    ...(kind === 'fpr' && {
+      // A pool's parts (wasm/sim-pool.mjs): a worker's completed epochs from `from` on, and the lead taking them in order.
+      epochCounts: (from) => call(alive().epochCounts(from)),
+      absorb: (counts, probes) => call(alive().absorb(counts, probes)),
+    }),
     dispose() {
       if (!sim) return;
       dropped?.unregister(handle);
@@ -406,11 +418,22 @@ function simulationHandle(raw, input, options, kind, method) {
   return handle;
 }
 
+// Node's worker threads for a simulation's epochs (wasm/sim-pool-node.mjs, set by the Node entry): (lead, input,
+// { epochs, workers, … }) → the result, or null to run here (a short run). The page has a pool of its own.
+let epochPool = null;
+export const setEpochPool = (pool) => (epochPool = pool);
+
 async function simulateAsync(raw, input, options, kind, method) {
-  const { onProgress, signal, chunkMs } = optionsOf(options, RUN_OPTIONS, `${method} options`);
+  const { onProgress, signal, chunkMs, workers } = optionsOf(options, kind === 'fpr' ? [...RUN_OPTIONS, 'workers'] : RUN_OPTIONS, `${method} options`);
+  checkWorkers(workers);
   if (signal?.aborted) throw abortError(signal);
   const handle = simulationHandle(raw, input, chunkMs === undefined ? undefined : { chunkMs }, kind, method);
   try {
+    if (kind === 'fpr' && epochPool && workers !== 1) {
+      const { epochs } = call(raw.simulationConfig(simArgs(raw, input, method)));
+      const pooled = await epochPool(handle, input, { epochs, workers, onProgress, signal, chunkMs });
+      if (pooled) return pooled;
+    }
     for (;;) {
       const progress = handle.step();
       onProgress?.(progress);

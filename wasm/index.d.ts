@@ -69,7 +69,16 @@ import type {
   WindowResult,
 } from './results.js';
 import type { NBoundedResult, RbfResult, RecommendRow, Recommendation, SigmaCurve } from './results-filters.js';
-import type { ParadoxSimulationHandle, ParadoxSimulationResult, SimulateOptions, SimulationConfig, SimulationHandle, SimulationLimits, SimulationResult } from './results-simulation.js';
+import type {
+  EpochShare,
+  ParadoxSimulationHandle,
+  ParadoxSimulationResult,
+  SimulateOptions,
+  SimulationConfig,
+  SimulationHandle,
+  SimulationLimits,
+  SimulationResult,
+} from './results-simulation.js';
 export * from './results.js';
 export * from './results-filters.js';
 export * from './results-simulation.js';
@@ -145,7 +154,7 @@ export interface BloomCalc {
   /** The same, run to completion without yielding. */
   simulateSync(input: SimulationInput): SimulationResult;
   /** A simulation to drive yourself (e.g. in a Web Worker). Throws the named errors at once. */
-  createSimulation(input: SimulationInput, options?: { chunkMs?: number }): SimulationHandle;
+  createSimulation(input: SimulationInput, options?: { chunkMs?: number; share?: EpochShare }): SimulationHandle;
   /** Validates an input and returns the completed configuration (defaults filled in). */
   simulationConfig(input: SimulationInput): SimulationConfig;
   /** 004 Theorem 1 on the engine's real filter: measured posterior ± interval beside the theorem. */

@@ -16,6 +16,10 @@ import toolsFactory from '../dist/bloomcalc.tools.mjs';
 import { MODULE_FILES } from './api.mjs';
 import { createWith } from './loader.mjs';
 import { wasmModule as compiledOnce } from './node-wasm.mjs';
+import { pooledRun } from './sim-pool-node.mjs';
+import { setEpochPool } from './api.mjs';
+
+setEpochPool(pooledRun); // simulate()'s epochs on worker_threads
 
 const FACTORY = { main: mainFactory, paradox: paradoxFactory, sim: simFactory, layouts: layoutsFactory, rbf: rbfFactory, window: windowFactory, tools: toolsFactory };
 const FACTORIES = Object.fromEntries(Object.entries(FACTORY).map(([name, factory]) => [name, async () => factory]));
@@ -23,7 +27,10 @@ const FACTORIES = Object.fromEntries(Object.entries(FACTORY).map(([name, factory
 // Node's bytes: the process's one compiled Module of each .wasm, so the runtime fetches nothing.
 const whereabouts = async (name) => ({ wasmModule: await compiledOnce(`${MODULE_FILES[name]}.wasm`) });
 
-/** Loads the WebAssembly modules (`modules`, default all: wasm/api.mjs MODULE_NAMES) and returns the calculator. */
+/**
+ * Loads the WebAssembly modules (`modules`, default all: wasm/api.mjs MODULE_NAMES) and returns the calculator; in Node
+ * its simulate() runs a long simulation's epochs on worker_threads (wasm/sim-pool-node.mjs; option `workers`).
+ */
 export function createBloomCalc(options = {}) {
   return createWith(FACTORIES, options, whereabouts);
 }

@@ -298,7 +298,7 @@ export interface SimulationInput {
   epochs: Quantity;
   /** Counted arrivals per epoch (lookups for bloom/counting), ≥ 1. */
   arrivals: Quantity;
-  /** Arrivals before counting starts; default one epoch for recycling filters, 0 for bloom/counting. */
+  /** W: each epoch warms up for W + J arrivals (J uniform in [0, W)) before counting; default ⌈arrivals/8⌉ for recycling filters, 0 for bloom/counting. */
   warmup?: Quantity;
   /** bloom/counting: lookups per filter instance (default max(64, n)). */
   queries?: Quantity;

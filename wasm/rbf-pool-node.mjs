@@ -4,48 +4,14 @@
 // recommendations (no start-up per call; close() stops them, as does dropping the pool); `recommendPooled` without a pool starts
 // min(workers, kMax) threads for one recommendation and stops them. `rbfAsync` runs rbf() on a thread of its
 // own without the synchronous call's bound on the exact fill (docs/api.md, "Limits"), stopped on abort.
-import { Worker } from 'node:worker_threads';
-import os from 'node:os';
 import { wasmModule } from './node-wasm.mjs';
 import { optionFields } from './api.mjs';
 import { pooledRows } from './rbf-pool.mjs';
-import { createCaller } from './worker-protocol.mjs';
+import { defaultThreads, threadCaller } from './node-threads.mjs';
 
-// A thread inherits the process's Node options; --input-type (node --input-type=module -e …) is refused for a
-// worker loaded from a file (ERR_INPUT_TYPE_NOT_ALLOWED), so it is left out.
-const workerExecArgv = () => process.execArgv.filter((arg, i, all) => !arg.startsWith('--input-type') && all[i - 1] !== '--input-type');
-
-/** A thread with the process's Node options; without them when a worker refuses one (a V8 flag: node --expose-gc). */
-function newWorker(url, options) {
-  try {
-    return new Worker(url, { ...options, execArgv: workerExecArgv() });
-  } catch (err) {
-    if (err?.code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw err;
-    return new Worker(url, { ...options, execArgv: [] });
-  }
-}
-
-/**
- * A thread of the pool (wasm/rbf-pool-worker.mjs), started on its first call, as wasm/worker-protocol.mjs's
- * caller sees a worker: its 'error' event is the thread's error, or its exit (terminated, or died).
- */
+/** A thread of the pool (wasm/rbf-pool-worker.mjs), started on its first call (wasm/node-threads.mjs). */
 function startWorker(module) {
-  const spawn = () => {
-    const thread = newWorker(new URL('./rbf-pool-worker.mjs', import.meta.url), { workerData: { module } });
-    thread.unref(); // an idle kept pool does not hold the process open; ref()'d while a call is pending
-    return {
-      postMessage: (message) => thread.postMessage(message),
-      addEventListener(type, listener) {
-        if (type === 'message') return thread.on('message', (data) => listener({ data }));
-        thread.on('error', listener);
-        thread.on('exit', (code) => listener(new Error(`the worker thread stopped (exit code ${code})`)));
-      },
-      terminate: () => thread.terminate(),
-      ref: () => thread.ref(),
-      unref: () => thread.unref(),
-    };
-  };
-  const caller = createCaller(spawn, { failed: (error) => error });
+  const caller = threadCaller(new URL('./rbf-pool-worker.mjs', import.meta.url), { module });
   return {
     rows: (input, k) => caller.call('recommendRows', { input, k }),
     rbf: (input) => caller.call('rbfUnbounded', input),
@@ -53,7 +19,7 @@ function startWorker(module) {
   };
 }
 
-const defaultSize = () => os.availableParallelism?.() ?? os.cpus().length;
+const defaultSize = defaultThreads;
 
 // A pool dropped without close() stops its threads (and their wasm instances) when it is garbage-collected; the
 // registry holds the pool's thread list, never the pool.

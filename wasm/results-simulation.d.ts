@@ -77,6 +77,8 @@ export interface EpochCounts {
   /** Arrivals of a message seen before that the filter answered "new" (after a recycle). */
   falseNegatives: number[];
   recycles: number[];
+  /** Counting filter: increments lost at a counter's maximum, per epoch (each epoch has a filter of its own). */
+  counterSaturations: number[];
 }
 
 export interface SimulationResult {
@@ -125,6 +127,17 @@ export interface SimulateOptions {
   signal?: { readonly aborted: boolean; readonly reason?: unknown };
   /** Target length of one chunk of work between progress reports, ms (default 8). */
   chunkMs?: number;
+  /**
+   * Node only: worker threads sharing the epochs (default: the available parallelism, and the calling thread alone
+   * for a run estimated below 2^24 bit probes; 1: the calling thread). The result is the same for any number.
+   */
+  workers?: number;
+}
+
+/** A pool worker's share of a run's epochs: first, first + stride, … (createSimulation's `share`). */
+export interface EpochShare {
+  first: number;
+  stride: number;
 }
 
 /**
@@ -137,6 +150,10 @@ export interface SimulationHandle {
   progress(): Omit<SimulationProgress, 'epochRates'>;
   /** Statistics of the completed epochs. */
   result(): SimulationResult;
+  /** A pool's parts: the counts of the completed epochs from `from` on (a worker's, to send to its lead). */
+  epochCounts(from: number): EpochCounts;
+  /** A pool's parts: the lead, which runs nothing itself, takes the run's next epochs in order and their bit probes. */
+  absorb(counts: EpochCounts, probes: number): Omit<SimulationProgress, 'epochRates'>;
   dispose(): void;
   readonly disposed: boolean;
 }

@@ -25,7 +25,7 @@ async function edit(path, from, to) {
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bloomcalc-walkthrough-'));
-  for (const path of ['schema', 'scripts/generate.mjs', 'scripts/generate', 'docs/api.md', 'docs/cli.md', 'docs/vocabulary.md', 'wasm/api.mjs', 'wasm/error-wire.mjs', 'wasm/errors.mjs', 'wasm/nearest.mjs', 'wasm/bindings', 'core/include'])
+  for (const path of ['schema', 'scripts/generate.mjs', 'scripts/generate', 'docs/api.md', 'docs/cli.md', 'docs/vocabulary.md', 'wasm/api.mjs', 'wasm/error-wire.mjs', 'wasm/errors.mjs', 'wasm/nearest.mjs', 'wasm/sim-pool.mjs', 'wasm/bindings', 'core/include'])
     await cp(join(ROOT, path), join(dir, path), { recursive: true });
   for (const folder of ['wasm/cli', 'web']) await mkdir(join(dir, folder), { recursive: true });
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');

@@ -45,10 +45,11 @@ int main() {
         try {
             const SimResult r = simulate(make_sim_config(in));
             std::string out = "{";
-            const char* names[] = {"arrivals", "newArrivals", "fpFirst", "fpEach", "falseNegatives", "recycles"};
+            const char* names[] = {"arrivals", "newArrivals", "fpFirst", "fpEach", "falseNegatives", "recycles", "counterSaturations"};
             std::uint64_t EpochCounts::*members[] = {&EpochCounts::arrivals, &EpochCounts::new_arrivals, &EpochCounts::fp_first,
-                                                     &EpochCounts::fp_each, &EpochCounts::false_negatives, &EpochCounts::recycles};
-            for (int f = 0; f < 6; ++f) {
+                                                     &EpochCounts::fp_each, &EpochCounts::false_negatives, &EpochCounts::recycles,
+                                                     &EpochCounts::counter_saturations};
+            for (int f = 0; f < 7; ++f) {
                 out += std::string(f ? "," : "") + "\"" + names[f] + "\":[";
                 for (std::size_t i = 0; i < r.epochs.size(); ++i) out += (i ? "," : "") + std::to_string(r.epochs[i].*members[f]);
                 out += "]";

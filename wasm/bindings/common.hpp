@@ -142,10 +142,11 @@ public:
     }
 
 protected:
-    template <class MakeConfig>
-    explicit Driven(MakeConfig&& make_config)
+    // make_config() returns the config; the runner is Runner(config, more...) (a simulation's epoch range).
+    template <class MakeConfig, class... More>
+    explicit Driven(MakeConfig&& make_config, More&&... more)
         : error_(guarded([&] {
-              runner_ = std::make_unique<Runner>(make_config());
+              runner_ = std::make_unique<Runner>(make_config(), more()...);
               return val::undefined();
           })) {}
     Runner& runner() const {

@@ -7,10 +7,12 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "bindings/common.hpp"
 #include "bindings/inputs.generated.hpp"
 #include "bloomcalc/error.hpp"
+#include "bloomcalc/params.hpp"
 #include "bloomcalc/sim/runner.hpp"
 #include "bloomcalc/sim/statistics.hpp"
 #include "bloomcalc/sim/streams.hpp"
@@ -19,6 +21,9 @@ using namespace bcjs;
 namespace bc = bloomcalc;
 
 namespace {
+
+// An epoch range's numbers come from the pool's own code (wasm/sim-pool.mjs), checked again by the core.
+std::uint64_t as_count(double x) { return bc::checked_integer(x, "epochs", 0, bc::kSimMaxEpochs); }
 
 val poisson_val(const std::optional<bc::Interval>& i) { return i ? interval_val(*i) : val::null(); }
 
@@ -47,22 +52,38 @@ val model_val(const bc::SimResult& r) {
         .add("insidePoisson", m.applies ? val(r.model_inside_poisson) : val::null()).done();
 }
 
+// The per-epoch counts, a column per field (a result's epochCounts; what a pool's worker hands its lead).
+constexpr const char* kCountNames[] = {"arrivals", "newArrivals", "fpFirst", "fpEach", "falseNegatives", "recycles", "counterSaturations"};
+constexpr std::uint64_t bc::EpochCounts::*kCountFields[] = {&bc::EpochCounts::arrivals, &bc::EpochCounts::new_arrivals,
+    &bc::EpochCounts::fp_first, &bc::EpochCounts::fp_each, &bc::EpochCounts::false_negatives, &bc::EpochCounts::recycles,
+    &bc::EpochCounts::counter_saturations};
+
+val counts_val(const std::vector<bc::EpochCounts>& epochs) {
+    Fields counts;
+    for (int f = 0; f < 7; ++f) {
+        val column = val::array();
+        for (const bc::EpochCounts& e : epochs) column.call<void>("push", val(static_cast<double>(e.*kCountFields[f])));
+        counts.add(kCountNames[f], column);
+    }
+    return counts.done();
+}
+
+std::vector<bc::EpochCounts> counts_of(val columns) {
+    std::vector<bc::EpochCounts> epochs(columns["arrivals"]["length"].as<std::size_t>());
+    for (int f = 0; f < 7; ++f) {
+        const val column = columns[kCountNames[f]];
+        for (std::size_t i = 0; i < epochs.size(); ++i) epochs[i].*kCountFields[f] = static_cast<std::uint64_t>(column[i].as<double>());
+    }
+    return epochs;
+}
+
 val result_val(const bc::SimResult& r) {
     const bc::VariantEstimate& ci = r.count_instance;
     const val variants = Fields().add("countInstance", variant_val(r.count_instance)).add("countFirst", variant_val(r.count_first))
         .add("countEach", variant_val(r.count_each)).done();
-    Fields counts;
-    const char* names[] = {"arrivals", "newArrivals", "fpFirst", "fpEach", "falseNegatives", "recycles"};
-    std::uint64_t bc::EpochCounts::*fields[] = {&bc::EpochCounts::arrivals, &bc::EpochCounts::new_arrivals,
-        &bc::EpochCounts::fp_first, &bc::EpochCounts::fp_each, &bc::EpochCounts::false_negatives, &bc::EpochCounts::recycles};
-    for (int f = 0; f < 6; ++f) {
-        val column = val::array();
-        for (const bc::EpochCounts& e : r.epochs) column.call<void>("push", val(static_cast<double>(e.*fields[f])));
-        counts.add(names[f], column);
-    }
     return Fields().add("config", config_val(r.config)).add("done", r.progress.done).add("probes", r.progress.probes).add("mean", ci.batch.mean)
         .add("halfWidth", ci.batch.half_width).add("interval", interval_val(ci.batch.interval)).add("poisson", poisson_val(ci.poisson))
-        .add("falsePositives", ci.numerator).add("newArrivals", ci.denominator).add("variants", variants).add("epochCounts", counts.done())
+        .add("falsePositives", ci.numerator).add("newArrivals", ci.denominator).add("variants", variants).add("epochCounts", counts_val(r.epochs))
         .add("epochs", r.epochs.size()).add("recycles", r.recycles).add("falseNegatives", r.false_negatives)
         .add("counterSaturations", r.counter_saturations).add("model", model_val(r)).done();
 }
@@ -71,11 +92,27 @@ val result_val(const bc::SimResult& r) {
 class Simulation : public Driven<bc::SimRunner> {
 public:
     explicit Simulation(val input) : Driven([&] { return bc::make_sim_config(inputs::SimulationInput(input)); }) {}
+    // A pool worker's share: epochs first, first + stride, … (count of them).
+    Simulation(val input, double first, double count, double stride)
+        : Driven([&] { return bc::make_sim_config(inputs::SimulationInput(input)); },
+                 [&] { return bc::EpochRange{as_count(first), as_count(count), as_count(stride)}; }) {}
+    // A pool's lead takes its workers' epochs in order (their epochCounts) and their bit probes.
+    val absorb(val columns, double probes) {
+        return guarded([&] { return progress_val(runner().absorb(counts_of(columns), probes)); });
+    }
     val epochRates(double from) const {
         return guarded([&] { return array_of(runner().epoch_rates(from)); });
     }
     val result() const {
         return guarded([&] { return result_val(runner().result()); });
+    }
+    // The counts of the completed epochs from `from` on (a pool worker sends them to its lead as they complete).
+    val epochCounts(double from) const {
+        return guarded([&] {
+            const auto& e = runner().epochs();
+            const auto i = static_cast<std::size_t>(bc::checked_integer(from, "from", 0, e.size()));
+            return counts_val(std::vector<bc::EpochCounts>(e.begin() + i, e.end()));
+        });
     }
 };
 
@@ -87,6 +124,9 @@ val simulation_config(val input) {
 
 EMSCRIPTEN_BINDINGS(bloomcalc_sim) {
     driven_methods(emscripten::class_<Simulation>("Simulation"))
+        .constructor<val, double, double, double>()
+        .function("absorb", &Simulation::absorb)
+        .function("epochCounts", &Simulation::epochCounts)
         .function("epochRates", &Simulation::epochRates)
         .function("result", &Simulation::result);
     emscripten::function("simulationConfig", &simulation_config);

@@ -34,8 +34,8 @@ export default command('simulate', {
     const header =
       `${c.structure}: m = ${formatInt(c.m)} bits, k = ${c.k}, ${size}, ${c.hashing} hashing` +
       `${c.retaining ? ', retaining' : ''}${c.swap ? `, swap ${c.swap}` : ''}, ${c.stream} stream; ` +
-          `${formatInt(c.epochs)} epochs × ${formatInt(c.arrivals)} arrivals` +
-      ` after ${formatInt(c.warmup)} warm-up, seed ${c.seed}`;
+      `${formatInt(c.epochs)} epochs × ${formatInt(c.arrivals)} arrivals` +
+      `${c.warmup ? `, each after ${formatInt(c.warmup)}–${formatInt(2 * c.warmup - 1)} warm-up arrivals` : ''}, seed ${c.seed}`;
     const pct = `${Math.round(c.confidence * 1000) / 10}%`;
     const rows = [['averaging', 'mean FPR', `± (t, ${pct})`, `Poisson ${pct}`, 'false positives / arrivals']];
     for (const [label, v] of [

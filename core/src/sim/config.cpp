@@ -53,15 +53,32 @@ std::uint64_t check(std::uint64_t v, const char* name, std::uint64_t lo, std::ui
     return checked_integer(static_cast<double>(v), name, lo, hi);
 }
 
+// The default warm-up W per epoch (docs/simulation.md, "Warm-up"): ⌈A/8⌉, and at least three cycles so the first,
+// atypical cycle (from empty arrays) is behind and the jitter J < W spreads the start over two more; at most 4·A (a
+// stream with repeats may recycle rarely). A cycle's arrivals from empty, estimated: N for N-bounded filters; for σ
+// the fill of σ + 1 bits of one array, (M/k)·ln(M/(M − σ − 1)) new messages, over newFraction for a fading stream.
+std::uint64_t default_warmup(const SimConfig& c) {
+    const double a = static_cast<double>(c.arrivals);
+    double cycle = static_cast<double>(c.n);
+    if (c.structure == Structure::sigma || c.structure == Structure::two_phase) {
+        const double m = static_cast<double>(array_bits(c)), set = std::min(static_cast<double>(c.sigma) + 1, m - 0.5);
+        cycle = m / c.k * std::log(m / (m - set));
+    }
+    if (c.stream.kind == StreamKind::fading) cycle /= c.stream.new_fraction;
+    return static_cast<std::uint64_t>(std::ceil(std::min(4 * a, std::max(a / 8, 3 * cycle))));
+}
+
 }  // namespace
 
 double estimated_probes(const SimConfig& c) {
     const double k = c.k;
-    const double counted = static_cast<double>(c.epochs) * static_cast<double>(c.arrivals);
-    const double all = counted + static_cast<double>(c.warmup.value_or(0));
+    // each epoch warms up for W + J_e arrivals, J_e uniform in [0, W): about 1.5·W on average (epoch_warmup)
+    const double per_epoch = static_cast<double>(c.arrivals) + 1.5 * static_cast<double>(c.warmup.value_or(0));
+    const double all = static_cast<double>(c.epochs) * per_epoch;
     if (!is_recycling(c.structure)) {
+        // every epoch starts a fresh instance: ⌈arrivals/queries⌉ fills of n per epoch
         const double q = static_cast<double>(c.queries ? c.queries : std::max<std::uint64_t>(64, c.n));
-        return all * k + std::ceil(all / q) * static_cast<double>(c.n) * k;
+        return all * k + static_cast<double>(c.epochs) * std::ceil(per_epoch / q) * static_cast<double>(c.n) * k;
     }
     return all * k * (c.structure == Structure::two_phase ? 2 : 1);
 }
@@ -124,7 +141,7 @@ SimConfig validate(const SimConfig& in) {
             if (!(c.stream.new_fraction > 0 && c.stream.new_fraction <= 1))
                 throw RangeError("newFraction", "a probability in (0, 1]", show_number(c.stream.new_fraction));
         }
-        if (!c.warmup) c.warmup = c.arrivals;
+        if (!c.warmup) c.warmup = default_warmup(c);
     }
     check(c.epochs, "epochs", 2, kSimMaxEpochs);
     check(c.arrivals, "arrivals", 1, kSimMaxArrivals);

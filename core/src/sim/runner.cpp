@@ -56,9 +56,7 @@ ModelValue recycling_value(const SimConfig& c, double value, const char* name, c
         v.exact_configuration = false;
         v.applies = false;
         v.note = std::string(v.note.empty() ? "" : v.note + "; ") + "the model is for a fresh stream: with repeats (" +
-                 to_string(c.stream.kind) + ") the FPR of new arrivals depends on the repeat pattern, so no verdict" +
-                 (c.stream.kind == StreamKind::pool ? " (and the interval is conditional on this run's hash functions: the "
-                                                      "pool's messages probe the same bits in every epoch)" : "");
+                 to_string(c.stream.kind) + ") the FPR of new arrivals depends on the repeat pattern, so no verdict";
     }
     return v;
 }
@@ -168,22 +166,56 @@ std::optional<ModelValue> model_value(const SimConfig& c) {
 
 // ---- the engine ----------------------------------------------------------------------------------
 
+std::uint64_t epoch_seed(std::uint64_t seed, std::uint64_t epoch) {
+    return mix64(mix64(seed ^ 0x3c6ef372fe94f82bULL) + (epoch + 1) * kGolden);
+}
+
+std::uint64_t epoch_warmup(const SimConfig& c, std::uint64_t epoch) {
+    const std::uint64_t w = c.warmup.value_or(0);
+    if (w == 0) return 0;
+    // J_e from a word of its own (the hash salt and the stream take others); mod W ≤ 2^40: bias < 2^-23
+    return w + mix64(epoch_seed(c.seed, epoch) ^ 0x2545f4914f6cdd1dULL) % w;
+}
+
 struct SimRunner::Impl {
     SimConfig c;
+    EpochRange range;
     Hasher hasher;
-    MessageStream stream;
+    std::optional<MessageStream> stream;
     std::variant<std::monostate, BloomFilter, CountingBloomFilter, SigmaRecyclingFilter, TwoPhaseFilter, NBoundedFilter> s;
     std::vector<EpochCounts> epochs;
     EpochCounts current;
+    bool fresh_epoch = true;  // the next arrival starts an epoch (a new structure, hash functions and stream)
     std::uint64_t warm_left = 0;
-    std::uint64_t arrivals_done = 0;
+    std::uint64_t arrivals_done = 0, arrivals_total = 0;
     double probes = 0;
     bool done = false;
     // bloom/counting: where the current filter instance is
     std::uint64_t next_fresh = 0, inserted = 0, queried = 0;
 
-    explicit Impl(const SimConfig& config)
-        : c(config), hasher(c.hashing, static_cast<std::uint32_t>(array_bits(c)), c.k, c.seed), stream(c.stream, c.seed) {
+    static EpochRange checked(const SimConfig& c, EpochRange r) {
+        const auto got = [&] { return std::to_string(r.first) + " + " + std::to_string(r.count) + " × " + std::to_string(r.stride); };
+        if (r.stride < 1 || r.stride > c.epochs) throw RangeError("epochs", "a stride in [1, epochs]", got());
+        if (r.count == 0 && r.first < c.epochs) r.count = (c.epochs - r.first + r.stride - 1) / r.stride;
+        if (r.first >= c.epochs || r.count == 0 || r.count - 1 > (c.epochs - 1 - r.first) / r.stride)
+            throw RangeError("epochs", "a range inside the run's " + std::to_string(c.epochs) + " epochs", got());
+        return r;
+    }
+    std::uint64_t epoch_at(std::uint64_t i) const { return range.first + i * range.stride; }
+
+    Impl(const SimConfig& config, EpochRange r)
+        : c(config), range(checked(c, r)), hasher(c.hashing, static_cast<std::uint32_t>(array_bits(c)), c.k, c.seed) {
+        for (std::uint64_t i = 0; i < range.count; ++i) arrivals_total += epoch_warmup(c, epoch_at(i)) + c.arrivals;
+        epochs.reserve(static_cast<std::size_t>(range.count));
+    }
+
+    // Epoch e's own seed stream, a fresh structure and its warm-up (docs/simulation.md, "Workers").
+    void begin_epoch() {
+        const std::uint64_t e = epoch_at(epochs.size());
+        const std::uint64_t seed = epoch_seed(c.seed, e);
+        hasher = Hasher(c.hashing, static_cast<std::uint32_t>(array_bits(c)), c.k, seed);
+        stream.reset();  // the old truth tables go before the new ones are allocated
+        stream.emplace(c.stream, seed);
         switch (c.structure) {
         case Structure::bloom: s.emplace<BloomFilter>(c.m); break;
         case Structure::counting: s.emplace<CountingBloomFilter>(c.m); break;
@@ -192,11 +224,13 @@ struct SimRunner::Impl {
         case Structure::n_real: s.emplace<NBoundedFilter>(c.m, c.n, NUser::real); break;
         case Structure::n_oracle: s.emplace<NBoundedFilter>(c.m, c.n, NUser::oracle); break;
         }
-        warm_left = *c.warmup;
-        epochs.reserve(static_cast<std::size_t>(c.epochs));
+        warm_left = epoch_warmup(c, e);
+        next_fresh = inserted = queried = 0;
+        ahead_size = ahead_next = 0;  // positions drawn ahead belong to the epoch that drew them
+        fresh_epoch = false;
     }
 
-    // Books one arrival; closes the epoch when it is full.
+    // Books one arrival; closes the epoch when it is full (the run loop then returns: the next epoch starts anew).
     void count(const EpochCounts& a) {
         ++arrivals_done;
         if (warm_left > 0) {
@@ -207,9 +241,11 @@ struct SimRunner::Impl {
         current.fp_first += a.fp_first, current.fp_each += a.fp_each;
         current.false_negatives += a.false_negatives, current.recycles += a.recycles;
         if (current.arrivals == c.arrivals) {
+            if (const auto* f = std::get_if<CountingBloomFilter>(&s)) current.counter_saturations = f->saturations();
             epochs.push_back(current);
             current = EpochCounts{};
-            done = epochs.size() == c.epochs;
+            fresh_epoch = true;
+            done = epochs.size() == range.count;
         }
     }
 
@@ -240,9 +276,8 @@ struct SimRunner::Impl {
 
     // 001's experiment on a Bloom or counting filter: n insertions, then `queries` lookups of new messages.
     template <class F>
-    void run_instances(F& f, double budget) {
+    void run_instances(F& f, double stop) {
         const unsigned k = c.k;
-        const double stop = probes + budget;
         do {
             if (ahead_next == ahead_size) {
                 const std::uint64_t phase = inserted < c.n ? c.n - inserted : std::min(c.queries - queried, epoch_left());
@@ -271,25 +306,25 @@ struct SimRunner::Impl {
                 f.clear();
                 inserted = queried = 0;
             }
-        } while (!done && probes < stop);
+        } while (!fresh_epoch && probes < stop);
     }
 
     // A recycling structure driven by the stream; every arrival is looked up and inserted.
     template <class F>
-    void run_stream(F& f, double budget) {
+    void run_stream(F& f, double stop) {
         const unsigned k = c.k;
         const std::uint64_t span = std::is_same_v<F, TwoPhaseFilter> ? 1 : 0;
         const double per = std::is_same_v<F, TwoPhaseFilter> ? 2.0 * k : k;
-        const double stop = probes + budget;
+        MessageStream& in = *stream;
         do {
             if (ahead_next == ahead_size) {
                 const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, epoch_left()));
-                for (unsigned i = 0; i < size; ++i) ahead[i] = stream.draw();
+                for (unsigned i = 0; i < size; ++i) ahead[i] = in.draw();
                 fill_ahead(f, size);
             }
             const std::uint32_t* p = ahead_pos + ahead_next * k;
             Message msg = ahead[ahead_next++];
-            stream.classify(msg, f.cycles(), span);
+            in.classify(msg, f.cycles(), span);
             const Arrival r = f.arrive(p, k, !msg.known);
             probes += per;
             EpochCounts a;
@@ -303,20 +338,24 @@ struct SimRunner::Impl {
             a.false_negatives = !msg.first_ever && !r.positive;
             a.recycles = r.recycled;
             const std::uint64_t stamp = f.cycles() - (r.recycled && !f.retains() ? 1 : 0);
-            stream.record(msg, stamp, msg.known ? msg.fp_flag : r.positive);
+            in.record(msg, stamp, msg.known ? msg.fp_flag : r.positive);
             count(a);
-        } while (!done && probes < stop);
+        } while (!fresh_epoch && probes < stop);
     }
 
     void run(double budget) {
-        if (done) return;
-        std::visit(
-            [&](auto& f) {
-                using F = std::decay_t<decltype(f)>;
-                if constexpr (std::is_same_v<F, BloomFilter> || std::is_same_v<F, CountingBloomFilter>) run_instances(f, budget);
-                else if constexpr (!std::is_same_v<F, std::monostate>) run_stream(f, budget);
-            },
-            s);
+        const double stop = probes + budget;
+        do {
+            if (done) return;
+            if (fresh_epoch) begin_epoch();
+            std::visit(
+                [&](auto& f) {
+                    using F = std::decay_t<decltype(f)>;
+                    if constexpr (std::is_same_v<F, BloomFilter> || std::is_same_v<F, CountingBloomFilter>) run_instances(f, stop);
+                    else if constexpr (!std::is_same_v<F, std::monostate>) run_stream(f, stop);
+                },
+                s);
+        } while (probes < stop);
     }
 
     SimProgress progress() const {
@@ -324,14 +363,14 @@ struct SimRunner::Impl {
         p.done = done;
         p.epochs_done = epochs.size();
         p.arrivals_done = arrivals_done;
-        p.arrivals_total = *c.warmup + c.epochs * c.arrivals;
+        p.arrivals_total = arrivals_total;
         p.probes = probes;
-        p.probes_total = estimated_probes(c);
+        p.probes_total = estimated_probes(c) * static_cast<double>(range.count) / static_cast<double>(c.epochs);
         return p;
     }
 };
 
-SimRunner::SimRunner(const SimConfig& config) : impl_(std::make_unique<Impl>(validate(config))) {}
+SimRunner::SimRunner(const SimConfig& config, EpochRange range) : impl_(std::make_unique<Impl>(validate(config), range)) {}
 SimRunner::~SimRunner() = default;
 
 SimProgress SimRunner::run(double probe_budget) {
@@ -340,6 +379,17 @@ SimProgress SimRunner::run(double probe_budget) {
 }
 SimProgress SimRunner::progress() const { return impl_->progress(); }
 const std::vector<EpochCounts>& SimRunner::epochs() const { return impl_->epochs; }
+
+SimProgress SimRunner::absorb(const std::vector<EpochCounts>& next, double probes) {
+    Impl& s = *impl_;
+    if (next.size() > s.range.count - s.epochs.size())
+        throw RangeError("epochs", "at most the " + std::to_string(s.range.count - s.epochs.size()) + " epochs left",
+                         std::to_string(next.size()));
+    for (const EpochCounts& e : next) s.arrivals_done += epoch_warmup(s.c, s.epoch_at(s.epochs.size())) + e.arrivals, s.epochs.push_back(e);
+    s.probes += probes;
+    s.done = s.epochs.size() == s.range.count;
+    return s.progress();
+}
 
 namespace {
 
@@ -364,24 +414,30 @@ VariantEstimate estimate(const char* name, const std::vector<EpochCounts>& epoch
 
 }  // namespace
 
-SimResult SimRunner::result() const {
-    const Impl& s = *impl_;
+SimResult summarize(const SimConfig& config, const std::vector<EpochCounts>& epochs) {
     SimResult r;
-    r.config = s.c;
-    r.progress = s.progress();
-    r.epochs = s.epochs;
-    const double conf = s.c.confidence;
-    r.count_instance = estimate("count-instance", s.epochs, conf, &EpochCounts::fp_first, &EpochCounts::new_arrivals, true);
-    r.count_first = estimate("count-first", s.epochs, conf, &EpochCounts::fp_first, &EpochCounts::arrivals, true);
-    r.count_each = estimate("count-each", s.epochs, conf, &EpochCounts::fp_each, &EpochCounts::arrivals, false);
-    for (const EpochCounts& e : s.epochs) r.recycles += e.recycles, r.false_negatives += e.false_negatives;
-    if (const auto* f = std::get_if<CountingBloomFilter>(&s.s)) r.counter_saturations = f->saturations();
-    r.model = model_value(s.c);
+    r.config = config;
+    r.progress.done = epochs.size() == config.epochs;
+    r.progress.epochs_done = epochs.size();
+    r.epochs = epochs;
+    const double conf = config.confidence;
+    r.count_instance = estimate("count-instance", epochs, conf, &EpochCounts::fp_first, &EpochCounts::new_arrivals, true);
+    r.count_first = estimate("count-first", epochs, conf, &EpochCounts::fp_first, &EpochCounts::arrivals, true);
+    r.count_each = estimate("count-each", epochs, conf, &EpochCounts::fp_each, &EpochCounts::arrivals, false);
+    for (const EpochCounts& e : epochs)
+        r.recycles += e.recycles, r.false_negatives += e.false_negatives, r.counter_saturations += e.counter_saturations;
+    r.model = model_value(config);
     if (r.model && r.model->applies && r.count_instance.batch.count >= 2) {
         const double v = r.model->value;
         r.model_inside_t = v >= r.count_instance.batch.interval.low && v <= r.count_instance.batch.interval.high;
         r.model_inside_poisson = r.count_instance.poisson && v >= r.count_instance.poisson->low && v <= r.count_instance.poisson->high;
     }
+    return r;
+}
+
+SimResult SimRunner::result() const {
+    SimResult r = summarize(impl_->c, impl_->epochs);
+    r.progress = impl_->progress();
     return r;
 }
 

@@ -25,10 +25,22 @@ struct Reference {
 class ReferenceLoop {
 public:
     explicit ReferenceLoop(const bloomcalc::SimConfig& config)
-        : c_(bloomcalc::validate(config)), hasher_(c_.hashing, static_cast<std::uint32_t>(bloomcalc::array_bits(c_)), c_.k, c_.seed),
-          warm_(*c_.warmup) {}
+        : c_(bloomcalc::validate(config)), hasher_(c_.hashing, static_cast<std::uint32_t>(bloomcalc::array_bits(c_)), c_.k, c_.seed) {}
 
+    // Epoch by epoch, each from its own seed with a fresh structure, hash functions, stream and warm-up
+    // (bloomcalc::epoch_seed, epoch_warmup: docs/simulation.md, "Workers").
     Reference run() {
+        for (std::uint64_t e = 0; e < c_.epochs; ++e) {
+            seed_ = bloomcalc::epoch_seed(c_.seed, e);
+            hasher_ = bloomcalc::Hasher(c_.hashing, static_cast<std::uint32_t>(bloomcalc::array_bits(c_)), c_.k, seed_);
+            warm_ = bloomcalc::epoch_warmup(c_, e);
+            epoch();
+        }
+        return out_;
+    }
+
+private:
+    void epoch() {
         using namespace bloomcalc;
         switch (c_.structure) {
         case Structure::bloom: {
@@ -39,7 +51,8 @@ public:
         case Structure::counting: {
             CountingBloomFilter f(c_.m);
             instances(f);
-            out_.counter_saturations = f.saturations();
+            out_.epochs.back().counter_saturations = f.saturations();
+            out_.counter_saturations += f.saturations();
             break;
         }
         case Structure::sigma: {
@@ -59,17 +72,16 @@ public:
             break;
         }
         }
-        return out_;
     }
 
-private:
-    // Books one arrival; true when the run is complete.
+    // Books one arrival; true when the epoch is complete.
     bool count(const bloomcalc::EpochCounts& a) {
         if (warm_ > 0) return --warm_, false;
         cur_.arrivals += a.arrivals, cur_.new_arrivals += a.new_arrivals, cur_.fp_first += a.fp_first, cur_.fp_each += a.fp_each;
         cur_.false_negatives += a.false_negatives, cur_.recycles += a.recycles;
-        if (cur_.arrivals == c_.arrivals) out_.epochs.push_back(cur_), cur_ = bloomcalc::EpochCounts{};
-        return out_.epochs.size() == c_.epochs;
+        if (cur_.arrivals < c_.arrivals) return false;
+        out_.epochs.push_back(cur_), cur_ = bloomcalc::EpochCounts{};
+        return true;
     }
 
     // Early exit at the first clear bit or zero counter.
@@ -102,7 +114,7 @@ private:
 
     template <class F>
     void stream(F& f, std::uint64_t span) {
-        bloomcalc::MessageStream s(c_.stream, c_.seed);
+        bloomcalc::MessageStream s(c_.stream, seed_);
         for (;;) {
             const bloomcalc::Message msg = s.next(f.cycles(), span);
             hasher_.positions(msg.id, pos_);
@@ -121,7 +133,7 @@ private:
 
     bloomcalc::SimConfig c_;
     bloomcalc::Hasher hasher_;
-    std::uint64_t warm_;
+    std::uint64_t seed_ = 0, warm_ = 0;
     bloomcalc::EpochCounts cur_;
     Reference out_;
     std::uint32_t pos_[bloomcalc::kMaxHashes];

@@ -50,7 +50,7 @@ struct SimConfig {
     std::uint64_t queries = 0;  // bloom/counting: lookups per filter instance (0: max(64, n))
     std::uint64_t epochs = 0;
     std::uint64_t arrivals = 0;           // counted arrivals per epoch (lookups, for bloom/counting)
-    std::optional<std::uint64_t> warmup;  // arrivals before counting starts (default: docs)
+    std::optional<std::uint64_t> warmup;  // W: each epoch's warm-up is W + J_e, J_e uniform in [0, W) (epoch_warmup)
     std::uint64_t seed = 1;
     double confidence = 0.99;
 };
@@ -87,6 +87,21 @@ struct EpochCounts {
     std::uint64_t arrivals = 0, new_arrivals = 0, fp_first = 0, fp_each = 0;
     std::uint64_t false_negatives = 0;  // arrivals of a message seen before, answered "new" (after a recycle)
     std::uint64_t recycles = 0;
+    std::uint64_t counter_saturations = 0;  // counting: increments lost at the counter's maximum
+};
+
+// Epochs are independent (docs/simulation.md, "Workers"): epoch e starts a fresh structure, hash functions and
+// stream from its own seed epoch_seed(seed, e), warms up for epoch_warmup(c, e) arrivals, then counts `arrivals`.
+// So any split of the epochs over workers, merged in epoch order, gives the same counts.
+std::uint64_t epoch_seed(std::uint64_t seed, std::uint64_t epoch);
+// W + J_e with J_e uniform in [0, W) from the epoch's seed: a random phase, so the counted arrivals start from
+// (nearly) the stationary state whatever the cycle length (docs/simulation.md, "Warm-up").
+std::uint64_t epoch_warmup(const SimConfig& c, std::uint64_t epoch);
+
+// Epochs first, first + stride, … (count of them; 0: to the last) of a run: a worker's share. A pool of w workers
+// takes strides of w, so the epochs finish nearly in order and the running estimate grows smoothly.
+struct EpochRange {
+    std::uint64_t first = 0, count = 0, stride = 1;
 };
 
 struct SimProgress {
@@ -134,7 +149,8 @@ std::optional<ModelValue> model_value(const SimConfig& c);
 
 class SimRunner {
 public:
-    explicit SimRunner(const SimConfig& config);  // validates; throws before allocating
+    // Validates (and the range: inside [0, epochs), else a RangeError naming epochs); throws before allocating.
+    explicit SimRunner(const SimConfig& config, EpochRange range = {});
     ~SimRunner();
     SimRunner(const SimRunner&) = delete;
     SimRunner& operator=(const SimRunner&) = delete;
@@ -144,6 +160,9 @@ public:
     SimProgress run(double probe_budget);
     SimProgress progress() const;
     const std::vector<EpochCounts>& epochs() const;
+    // Takes the next epochs of the run, counted by workers (merged in epoch order), as if run here: for a runner
+    // that does not run itself (a pool's lead). More epochs than the range holds: a RangeError naming epochs.
+    SimProgress absorb(const std::vector<EpochCounts>& next, double probes);
     // The count-instance rate fp_first / new_arrivals (NaN without new arrivals) of each completed epoch from
     // `from` on (the running estimate's plot); `from` an integer in [0, epochs done], else a RangeError naming it.
     std::vector<double> epoch_rates(double from) const;
@@ -158,5 +177,8 @@ private:
 
 // Runs to completion (tests, CLI without progress).
 SimResult simulate(const SimConfig& config);
+
+// The statistics of a run's epochs, counted elsewhere (workers' ranges merged in epoch order); config validated.
+SimResult summarize(const SimConfig& config, const std::vector<EpochCounts>& epochs);
 
 }  // namespace bloomcalc

@@ -1,0 +1,99 @@
+// The epochs of one simulation on a pool of workers (issue 34; docs/simulation.md, "Workers"). Every epoch has a seed
+// stream and a warm-up of its own (the core's epoch_seed, epoch_warmup), so worker w of W runs epochs w, w + W, …
+// and sends each completed epoch's counts; the lead (a simulation that runs nothing itself) absorbs them in epoch
+// order. The result is the same whatever W. No model logic here — only the sharing out and the ordering. The
+// worker handles come from the environment: worker_threads in Node (sim-pool-node.mjs), Web Workers on the page.
+
+import { typeError } from './errors.mjs';
+
+/** A pool worker's share of the epochs: { first, stride }, integers (the core checks them against the run). */
+export function shareOf({ first, stride }) {
+  for (const [name, x] of [['first', first], ['stride', stride]])
+    if (!Number.isSafeInteger(x) || x < 0) throw typeError(`share.${name}`, 'an integer ≥ 0', x);
+  return { first, stride };
+}
+
+/** simulate()'s `workers`: absent, or an integer in [1, 256] (TypeError / RangeError naming it). */
+export function checkWorkers(workers) {
+  if (workers === undefined) return;
+  if (typeof workers !== 'number') throw typeError('workers', 'a number of threads', workers);
+  if (!(Number.isSafeInteger(workers) && workers >= 1 && workers <= 256))
+    throw Object.assign(new RangeError(`workers must be an integer in [1, 256]; got ${workers}`), { parameter: 'workers', validRange: '[1, 256]' });
+}
+
+const COLUMNS = ['arrivals', 'newArrivals', 'fpFirst', 'fpEach', 'falseNegatives', 'recycles', 'counterSaturations'];
+
+/** The epochs of `counts` (columns, as a result's epochCounts) one record each. */
+const rowsOf = (counts) => counts.arrivals.map((_, i) => COLUMNS.map((name) => counts[name][i]));
+
+/** Records back into columns. */
+function columnsOf(rows) {
+  const out = {};
+  COLUMNS.forEach((name, f) => (out[name] = rows.map((row) => row[f])));
+  return out;
+}
+
+/**
+ * @param {object} o
+ * @param {{ absorb(counts: object, probes: number): object }} o.lead absorbs the next epochs in order; returns the
+ *   progress, or a promise of it (a lead in a worker: the absorbs are chained, so they reach it in order)
+ * @param {number} o.epochs the run's epochs
+ * @param {Array<{ epochs(share: { first: number, stride: number },
+ *   onChunk: (chunk: { counts: object, probes: number }) => void): Promise<unknown> }>} o.workers
+ * @param {(progress: object) => void} [o.onProgress] after each chunk any worker reports (epochRates: those absorbed by it)
+ * @returns {Promise<object>} the lead's last progress
+ */
+export async function pooledEpochs({ lead, epochs, workers, onProgress }) {
+  const size = Math.min(workers.length, epochs);
+  const queues = Array.from({ length: size }, () => []); // worker w's completed epochs not yet absorbed
+  let next = 0; // the next epoch to absorb
+  let chain = Promise.resolve(null);
+  function take({ counts, probes }, w) {
+    queues[w].push(...rowsOf(counts));
+    const ready = [];
+    while (next < epochs && queues[next % size].length > 0) ready.push(queues[next++ % size].shift());
+    const rates = ready.map((row) => (row[1] ? row[2] / row[1] : NaN)); // fpFirst / newArrivals, as epochRates
+    chain = chain.then(async () => {
+      const progress = await lead.absorb(columnsOf(ready), probes);
+      onProgress?.({ ...progress, epochRates: rates });
+      return progress;
+    });
+  }
+  await Promise.all(Array.from({ length: size }, (_, w) => workers[w].epochs({ first: w, stride: size }, (chunk) => take(chunk, w))));
+  return chain;
+}
+
+// A zero-delay turn of the event loop (setTimeout is clamped to 4 ms after a few nested calls).
+function nextTurn() {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(0);
+  });
+}
+
+/**
+ * A worker's side: runs `share` ({ first, stride }) of the simulation `input` to its end in chunks of about `chunkMs`,
+ * calling progress({ counts, probes }) after each chunk with the epochs it completed and the bit probes it did.
+ */
+export async function runShare(bc, { input, share, chunkMs = 25 }, progress) {
+  const handle = bc.createSimulation(input, { share, chunkMs });
+  try {
+    let seen = 0;
+    let probes = 0;
+    for (;;) {
+      const step = handle.step();
+      const counts = handle.epochCounts(seen);
+      seen += counts.arrivals.length;
+      progress({ counts, probes: step.probes - probes });
+      probes = step.probes;
+      if (step.done) return null;
+      await nextTurn(); // a turn of the event loop between chunks (a lead in this worker absorbs meanwhile)
+    }
+  } finally {
+    handle.dispose();
+  }
+}
