@@ -56,9 +56,11 @@ int main() {
             one.family = family;
             const double ms = median_ms(5, [&] { compare(one); });
             std::printf("  %-18s %.3f ms\n", family.c_str(), ms);
-            families += std::string(families.empty() ? "" : ",") + "{\"family\":" + str(family) + ",\"ms\":" + num(ms) + "}";
+            families +=
+                std::string(families.empty() ? "" : ",") + "{\"family\":" + str(family) + ",\"ms\":" + num(ms) + "}";
         }
-        json += std::string(first ? "" : ",") + "{\"p\":" + num(p) + ",\"ms\":" + num(all) + ",\"families\":[" + families + "]}";
+        json += std::string(first ? "" : ",") + "{\"p\":" + num(p) + ",\"ms\":" + num(all) + ",\"families\":[" +
+                families + "]}";
         first = false;
     }
     json += "],\"figures\":[";
@@ -70,8 +72,9 @@ int main() {
         in.static_set = true;
         const CompareResult r = compare(in);
         for (const auto& row : r.rows) {
-            json += std::string(first ? "" : ",") + "{\"p\":" + num(p) + ",\"family\":" + str(row.family) + ",\"variant\":" + str(row.variant) +
-                    ",\"bytes\":" + num(static_cast<double>(row.bytes)) + ",\"bitsPerKey\":" + num(row.bits_per_key) + ",\"fpr\":" + num(row.fpr) +
+            json += std::string(first ? "" : ",") + "{\"p\":" + num(p) + ",\"family\":" + str(row.family) +
+                    ",\"variant\":" + str(row.variant) + ",\"bytes\":" + num(static_cast<double>(row.bytes)) +
+                    ",\"bitsPerKey\":" + num(row.bits_per_key) + ",\"fpr\":" + num(row.fpr) +
                     ",\"meets\":" + (row.meets ? "true" : "false") + "}";
             first = false;
         }

@@ -49,7 +49,8 @@ int main() {
     const std::uint64_t n = 1000000;
     const std::uint64_t m = 10 * n;  // 10 bits/key; a multiple of 512 and of k below
     auto filter = [&](Layout layout, std::uint64_t mm, unsigned k, std::uint64_t B) {
-        return make_layout_filter(layout, static_cast<double>(mm), static_cast<double>(n), k, static_cast<double>(B), Hashing::colliding);
+        return make_layout_filter(layout, static_cast<double>(mm), static_cast<double>(n), k, static_cast<double>(B),
+                                  Hashing::colliding);
     };
     const std::vector<Row> rows = {
         {"standard k=7", filter(Layout::standard, m, 7, 0)},
@@ -59,11 +60,15 @@ int main() {
         {"parquet B=256 k=8", filter(Layout::split_block, 256 * 39063, 8, 256)},
         {"boost-multiblock 64x7", filter(Layout::split_block, 448 * 22322, 7, 448)},
         {"partitioned k=7", filter(Layout::partitioned, 7 * 1428572, 7, 0)},
-        {"rocksdb at 2^40 bits", preset_filter(find_preset("rocksdb"), std::uint64_t{1} << 40, std::uint64_t{1} << 37, 0)},
-        {"parquet at 2^40 bits", make_layout_filter(Layout::split_block, 1099511627776.0, 68719476736.0, 8, 256, Hashing::colliding)},
+        {"rocksdb at 2^40 bits",
+         preset_filter(find_preset("rocksdb"), std::uint64_t{1} << 40, std::uint64_t{1} << 37, 0)},
+        {"parquet at 2^40 bits",
+         make_layout_filter(Layout::split_block, 1099511627776.0, 68719476736.0, 8, 256, Hashing::colliding)},
     };
     std::string json = "{\"fpr\":[";
-    std::printf("Exact FPR per layout, n = 10^6 at 10 bits/key (last two rows: m = 2^40, 8 and 16 bits/key): touching-item method vs load mixture\n");
+    std::printf(
+        "Exact FPR per layout, n = 10^6 at 10 bits/key (last two rows: m = 2^40, 8 and 16 bits/key): touching-item "
+        "method vs load mixture\n");
     std::printf("%-24s %14s %10s %12s %8s %11s\n", "layout", "exact", "exact ms", "mixture ms", "loads", "rel. diff");
     bool first = true;
     for (const auto& row : rows) {
@@ -75,11 +80,13 @@ int main() {
         std::printf("%-24s %14.6e %10.3f %12.3f %8llu %11.1e\n", row.label, exact, exact_ms, mix_ms,
                     static_cast<unsigned long long>(mix.terms), diff);
         json += std::string(first ? "" : ",") + "{\"label\":\"" + row.label + "\",\"exact\":" + num(exact) +
-                ",\"exactMs\":" + num(exact_ms) + ",\"mixtureMs\":" + num(mix_ms) + ",\"relDiff\":" + num(diff) + ",\"approximations\":[";
+                ",\"exactMs\":" + num(exact_ms) + ",\"mixtureMs\":" + num(mix_ms) + ",\"relDiff\":" + num(diff) +
+                ",\"approximations\":[";
         bool first_a = true;
         for (const auto& a : layout_approximations(row.filter, exact)) {
             std::printf("    %-46s %14.6e  rel. error %+9.2e\n", a.label.c_str(), a.value, a.relative_error);
-            json += std::string(first_a ? "" : ",") + "{\"name\":\"" + a.name + "\",\"relativeError\":" + num(a.relative_error) + "}";
+            json += std::string(first_a ? "" : ",") + "{\"name\":\"" + a.name +
+                    "\",\"relativeError\":" + num(a.relative_error) + "}";
             first_a = false;
         }
         json += "]}";
@@ -105,15 +112,17 @@ int main() {
     for (const auto& c : cases) {
         LayoutSizing s;
         const double ms = median_ms(3, [&] { s = size_layout(c.in); });
-        std::printf("%-22s %12llu %4u %10.3f %12.6e %9.1f%% %10.2f\n", c.label, static_cast<unsigned long long>(s.filter.m), s.filter.k,
-                    s.bits_per_key, s.fpr, 100 * s.overhead, ms);
+        std::printf("%-22s %12llu %4u %10.3f %12.6e %9.1f%% %10.2f\n", c.label,
+                    static_cast<unsigned long long>(s.filter.m), s.filter.k, s.bits_per_key, s.fpr, 100 * s.overhead,
+                    ms);
         for (const auto& a : s.approximations)
             std::printf("    %-46s %14.6e  rel. error %+9.2e\n", a.label.c_str(), a.value, a.relative_error);
         if (s.parquet)
             std::printf("    Parquet writer for (ndv, fpp): %llu bytes, exact FPR %.6e (%s the target)\n",
-                        static_cast<unsigned long long>(s.parquet->bytes), s.parquet->fpr, s.parquet->meets_target ? "meets" : "misses");
-        json += std::string(first ? "" : ",") + "{\"label\":\"" + c.label + "\",\"m\":" + num(static_cast<double>(s.filter.m)) +
-                ",\"ms\":" + num(ms) + "}";
+                        static_cast<unsigned long long>(s.parquet->bytes), s.parquet->fpr,
+                        s.parquet->meets_target ? "meets" : "misses");
+        json += std::string(first ? "" : ",") + "{\"label\":\"" + c.label +
+                "\",\"m\":" + num(static_cast<double>(s.filter.m)) + ",\"ms\":" + num(ms) + "}";
         first = false;
     }
 
@@ -127,7 +136,8 @@ int main() {
         const char* label;
         LayoutSizingInput in;
     };
-    auto worst_case = [](const char* label, Layout layout, double nn, double p, double B, Hashing h, const char* preset) {
+    auto worst_case = [](const char* label, Layout layout, double nn, double p, double B, Hashing h,
+                         const char* preset) {
         WorstCase c;
         c.label = label;
         c.in.layout = layout, c.in.n = nn, c.in.p = p, c.in.hashing = h, c.in.preset = preset;
@@ -156,11 +166,12 @@ int main() {
         const double fast_ms = median_ms(3, [&] { fast = run(SizingSearch::fast); });
         const double ref_ms = median_ms(1, [&] { reference = run(SizingSearch::reference); });
         const auto space = fast.find(' ');
-        std::printf("%-34s %14s %4s %10.2f %12.1f %7.0fx%s\n", c.label, fast.substr(0, space).c_str(),
-                    space == std::string::npos ? "" : fast.substr(space + 1, fast.find(' ', space + 1) - space - 1).c_str(), fast_ms, ref_ms,
-                    ref_ms / fast_ms, fast == reference ? "" : "  DIFFERENT ANSWERS");
-        json += std::string(first ? "" : ",") + "{\"label\":\"" + c.label + "\",\"fastMs\":" + num(fast_ms) + ",\"referenceMs\":" +
-                num(ref_ms) + ",\"same\":" + (fast == reference ? "true" : "false") + "}";
+        std::printf(
+            "%-34s %14s %4s %10.2f %12.1f %7.0fx%s\n", c.label, fast.substr(0, space).c_str(),
+            space == std::string::npos ? "" : fast.substr(space + 1, fast.find(' ', space + 1) - space - 1).c_str(),
+            fast_ms, ref_ms, ref_ms / fast_ms, fast == reference ? "" : "  DIFFERENT ANSWERS");
+        json += std::string(first ? "" : ",") + "{\"label\":\"" + c.label + "\",\"fastMs\":" + num(fast_ms) +
+                ",\"referenceMs\":" + num(ref_ms) + ",\"same\":" + (fast == reference ? "true" : "false") + "}";
         first = false;
     }
 
@@ -175,10 +186,22 @@ int main() {
         LayoutHashing h;
     };
     const std::vector<SimCase> sims = {
-        {"blocked B=512 k=6", make_layout_filter(Layout::blocked, static_cast<double>(sm), static_cast<double>(sn), 6, 512, Hashing::colliding), LayoutHashing::ideal},
-        {"split-block ideal", make_layout_filter(Layout::split_block, static_cast<double>(sm), static_cast<double>(sn), 8, 256, Hashing::colliding), LayoutHashing::ideal},
-        {"split-block parquet", make_layout_filter(Layout::split_block, static_cast<double>(sm), static_cast<double>(sn), 8, 256, Hashing::colliding), LayoutHashing::parquet},
-        {"partitioned k=8", make_layout_filter(Layout::partitioned, static_cast<double>(sm), static_cast<double>(sn), 8, 0, Hashing::colliding), LayoutHashing::ideal},
+        {"blocked B=512 k=6",
+         make_layout_filter(Layout::blocked, static_cast<double>(sm), static_cast<double>(sn), 6, 512,
+                            Hashing::colliding),
+         LayoutHashing::ideal},
+        {"split-block ideal",
+         make_layout_filter(Layout::split_block, static_cast<double>(sm), static_cast<double>(sn), 8, 256,
+                            Hashing::colliding),
+         LayoutHashing::ideal},
+        {"split-block parquet",
+         make_layout_filter(Layout::split_block, static_cast<double>(sm), static_cast<double>(sn), 8, 256,
+                            Hashing::colliding),
+         LayoutHashing::parquet},
+        {"partitioned k=8",
+         make_layout_filter(Layout::partitioned, static_cast<double>(sm), static_cast<double>(sn), 8, 0,
+                            Hashing::colliding),
+         LayoutHashing::ideal},
     };
     for (const auto& s : sims) {
         LayoutSimConfig c;

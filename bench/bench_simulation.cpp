@@ -117,9 +117,11 @@ int main() {
         {"bloom, ideal colliding", Structure::bloom, large, HashScheme::ideal_colliding, 4e7},
         {"sigma, ideal colliding", Structure::sigma, large, HashScheme::ideal_colliding, 4e7},
     };
-    std::printf("simulation throughput, k = 7 (bloom: n = min(m/10, probes/28), lookups = n per filter; sigma: σ = m/2, fresh stream);\n"
-                "limit: k random bits set per item, %u items' lines requested ahead\n",
-                kProbeBatch);
+    std::printf(
+        "simulation throughput, k = 7 (bloom: n = min(m/10, probes/28), lookups = n per filter; sigma: σ = m/2, fresh "
+        "stream);\n"
+        "limit: k random bits set per item, %u items' lines requested ahead\n",
+        kProbeBatch);
     std::printf("%-26s %12s %16s %16s %7s\n", "case", "m", "bit probes/s", "limit probes/s", "ratio");
     std::string json = "{\"simulation\":[";
     std::uint64_t checksum = 0, limit_checksum = 0;
@@ -133,11 +135,13 @@ int main() {
             limit = limits[c.m];
         }
         if (limit > 0)
-            std::printf("%-26s %12llu %16.3e %16.3e %7.2f\n", c.label, static_cast<unsigned long long>(c.m), rate, limit, rate / limit);
+            std::printf("%-26s %12llu %16.3e %16.3e %7.2f\n", c.label, static_cast<unsigned long long>(c.m), rate,
+                        limit, rate / limit);
         else
             std::printf("%-26s %12llu %16.3e\n", c.label, static_cast<unsigned long long>(c.m), rate);
         char row[240];
-        std::snprintf(row, sizeof row, "%s{\"label\":\"%s\",\"m\":%llu,\"probesPerSecond\":%.6g,\"limitProbesPerSecond\":%.6g}",
+        std::snprintf(row, sizeof row,
+                      "%s{\"label\":\"%s\",\"m\":%llu,\"probesPerSecond\":%.6g,\"limitProbesPerSecond\":%.6g}",
                       first ? "" : ",", c.label, static_cast<unsigned long long>(c.m), rate, limit);
         json += row;
         first = false;

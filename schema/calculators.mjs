@@ -50,11 +50,39 @@ export const CALCULATORS = {
       rounding: {
         default: 'none',
         label: 'Round <var>m</var>',
-        options: [['none', 'no rounding'], ['word64', 'up to a multiple of 64 bits'], ['pow2', 'up to a power of two']],
+        options: [
+          ['none', 'no rounding'],
+          ['word64', 'up to a multiple of 64 bits'],
+          ['pow2', 'up to a power of two'],
+        ],
       },
-      method: { default: 'classic', label: 'Size by', options: [['classic', 'classic formula'], ['exact', 'exact mean FPR']] },
-      hashing: { default: 'colliding', label: 'Hashing', options: [['colliding', 'colliding (with replacement)'], ['distinct', 'distinct (k different bits)']] },
-      hashBits: { url: 'hash', default: 'none', label: 'Hash width', options: [['none', 'none'], ['32', '32 bits'], ['64', '64 bits']], error: false },
+      method: {
+        default: 'classic',
+        label: 'Size by',
+        options: [
+          ['classic', 'classic formula'],
+          ['exact', 'exact mean FPR'],
+        ],
+      },
+      hashing: {
+        default: 'colliding',
+        label: 'Hashing',
+        options: [
+          ['colliding', 'colliding (with replacement)'],
+          ['distinct', 'distinct (k different bits)'],
+        ],
+      },
+      hashBits: {
+        url: 'hash',
+        default: 'none',
+        label: 'Hash width',
+        options: [
+          ['none', 'none'],
+          ['32', '32 bits'],
+          ['64', '64 bits'],
+        ],
+        error: false,
+      },
     },
   },
   formulas: {
@@ -77,7 +105,9 @@ export const CALCULATORS = {
     module: 'sim', // fpr on the page and the simulation in its worker, both in bloomcalc.sim.wasm
     id: '{attr}',
     fields: {
-      m: {}, n: {}, k: {},
+      m: {},
+      n: {},
+      k: {},
       hashing: { default: 'colliding' },
       epochs: { id: 'sim-epochs', default: '20' },
       seed: { id: 'sim-seed', default: '1' },
@@ -191,7 +221,7 @@ export const CALCULATORS = {
   },
   cbf: {
     page: { group: 'trust', question: 'Counting filters', title: 'the paradox from the counter product' },
-    title: 'A counting filter\'s answer',
+    title: "A counting filter's answer",
     code: ['cbf.mjs', 'calculator'],
     docs: ['paradox.html'],
     prefix: 'c',
@@ -240,8 +270,23 @@ export const CALCULATORS = {
     fields: {
       n: { default: '10M', label: ['n', 'keys'] },
       p: { default: '0.1%', label: ['p', 'false-positive rate'] },
-      deletes: { url: 'cmpdel', default: 'false', label: 'Deletes', options: [['false', 'no deletes'], ['true', 'keys are deleted']] },
-      static: { default: 'false', label: 'The set', options: [['false', 'grows after the build'], ['true', 'known at build time (static)']] },
+      deletes: {
+        url: 'cmpdel',
+        default: 'false',
+        label: 'Deletes',
+        options: [
+          ['false', 'no deletes'],
+          ['true', 'keys are deleted'],
+        ],
+      },
+      static: {
+        default: 'false',
+        label: 'The set',
+        options: [
+          ['false', 'grows after the build'],
+          ['true', 'known at build time (static)'],
+        ],
+      },
       maxBytes: { url: 'cmpbytes', label: ['bytes', 'at most (optional)'] },
     },
   },
@@ -255,5 +300,4 @@ for (const [name, def] of Object.entries(CALCULATORS))
       if (f.pages?.[name] && !Object.hasOwn(def.fields, field)) def.fields[field] = f.pages[name];
 
 // A field without a key of its own takes its calculator's prefix and its attribute (cbf: counters → ccounters).
-for (const { prefix, fields } of Object.values(CALCULATORS))
-  for (const [field, f] of Object.entries(fields)) f.url ??= `${prefix}${kebab(field)}`;
+for (const { prefix, fields } of Object.values(CALCULATORS)) for (const [field, f] of Object.entries(fields)) f.url ??= `${prefix}${kebab(field)}`;

@@ -19,12 +19,16 @@ export const QUANTITIES = [
 const HASHING = ['hashing', 'colliding|distinct', 'Probes drawn with replacement (colliding, default) or k different bits'];
 const LAYOUT = optionsOf('LayoutInput', layoutFields);
 const HASH_BITS = ['FprInput.hashBits', '32|64', 'Show the FPR floor of a 32- or 64-bit hash (docs/hash-width.md)'];
-const RBF_METHOD = ['RbfInput.method', 'exact|asymptotic|auto', 'exact fill (M ≤ 2^24 bits per filter), the large-M method (M ≤ 2^40, with an error bound), or auto (default: exact up to 2^16 bits, large-M above)'];
+const RBF_METHOD = [
+  'RbfInput.method',
+  'exact|asymptotic|auto',
+  'exact fill (M ≤ 2^24 bits per filter), the large-M method (M ≤ 2^40, with an error bound), or auto (default: exact up to 2^16 bits, large-M above)',
+];
 const VARIANT = [
   ['RbfInput.hashing', ...HASHING.slice(1)],
   ['RbfInput.recycling', 'nonretaining|retaining', 'On recycling, drop the recycling message (nonretaining, default) or keep its bits'],
-  ['RbfInput.restart', 'exact|eq10', 'Retaining, colliding: the restart state from the message\'s own bits (exact, default) or 000 eq 10'],
-  ['RbfInput.swap', 'after|before', 'Two phases: the frozen filter keeps the recycling message\'s bits (after, default) or not (before, eq 24)'],
+  ['RbfInput.restart', 'exact|eq10', "Retaining, colliding: the restart state from the message's own bits (exact, default) or 000 eq 10"],
+  ['RbfInput.swap', 'after|before', "Two phases: the frozen filter keeps the recycling message's bits (after, default) or not (before, eq 24)"],
 ];
 const ALPHA = ['alpha', 'A', 'Cost of a false negative / cost of a false positive, > 0'];
 
@@ -33,9 +37,9 @@ export const COMMANDS = {
     summary: 'Every FPR formula side by side for one filter (m, n, k)',
     description:
       'Compares the exact mean false-positive rate (Christensen-Roginsky-Jimeno) with the classic\n' +
-      'formula, its distinct-hash form and Bloom\'s 1970 formula, with the relative error of each.\n' +
+      "formula, its distinct-hash form and Bloom's 1970 formula, with the relative error of each.\n" +
       'With --layout or --preset: the exact FPR of a blocked, split-block or partitioned filter (RocksDB,\n' +
-      'Parquet, Boost.Bloom), the libraries\' own approximations beside it, and the FPR at 0.5×, 2×, 4× n.',
+      "Parquet, Boost.Bloom), the libraries' own approximations beside it, and the FPR at 0.5×, 2×, 4× n.",
     required: ['m', 'n'],
     notes: QUANTITIES,
     examples: [
@@ -50,11 +54,15 @@ export const COMMANDS = {
       ['FprInput.n', 'items', 'Items inserted, 1 ≤ n ≤ 2^40 (1000, 1M, 2^20)'],
       ['FprInput.k', 'hashes', 'Hash functions, 1 ≤ k ≤ 64 (k ≤ m for distinct)'],
       ['FprInput.hashing', ...HASHING.slice(1)],
-      { flag: 'table', type: 'boolean', help: 'Also compute the exact FPR by the paper\'s table method (slow for big filters)' },
+      { flag: 'table', type: 'boolean', help: "Also compute the exact FPR by the paper's table method (slow for big filters)" },
       ...LAYOUT,
       { flag: 'simulate', type: 'boolean', help: 'With a layout: also simulate the real structure (m ≤ 2^31)' },
       ['LayoutSimulationInput.epochs', 'E', 'Simulation epochs (default 32), each a fresh filter'],
-      ['LayoutSimulationInput.hashScheme', 'ideal|parquet|rocksdb|boost|guava|redisbloom|orc', 'Simulation hashing: ideal (default), Parquet\'s salted split block, or a library\'s own probes'],
+      [
+        'LayoutSimulationInput.hashScheme',
+        'ideal|parquet|rocksdb|boost|guava|redisbloom|orc',
+        "Simulation hashing: ideal (default), Parquet's salted split block, or a library's own probes",
+      ],
       HASH_BITS,
     ],
   },
@@ -85,7 +93,7 @@ export const COMMANDS = {
       ['SizingInput.method', 'classic|exact', 'Hold the classic formula or the exact mean FPR to the target (default classic)'],
       ['SizingInput.hashing', ...HASHING.slice(1)],
       ...LAYOUT,
-      ['LayoutSizingInput.maxBytes', 'bytes', 'Parquet writer\'s maximum filter size, whole 32-byte blocks (default 1 MiB; --preset or --library parquet)'],
+      ['LayoutSizingInput.maxBytes', 'bytes', "Parquet writer's maximum filter size, whole 32-byte blocks (default 1 MiB; --preset or --library parquet)"],
       [
         'LibrarySizeInput.library',
         'name|all',
@@ -100,15 +108,10 @@ export const COMMANDS = {
     description:
       'The Bloom paradox (Rottenstreich & Keslassy): with a-priori membership probability P, a filter\n' +
       'of false-positive rate F and a false negative costing α false positives, a positive answer is\n' +
-      'worth trusting iff P ≥ P₀ = F/(F + α). With --bpe the FPR is the paper\'s (1/2)^(ln2·m/n).',
+      "worth trusting iff P ≥ P₀ = F/(F + α). With --bpe the FPR is the paper's (1/2)^(ln2·m/n).",
     required: ['prior', 'alpha'],
-    notes: [
-      'Costs are in units of the cost of a false positive; "given positive" costs are E₁, E₀ of the paper.',
-    ],
-    examples: [
-      'bloomcalc paradox --prior 1e-6 --alpha 1 --fpr 1e-3',
-      'bloomcalc paradox --prior "1 in 1000000" --alpha 1 --bpe 28.7 --json',
-    ],
+    notes: ['Costs are in units of the cost of a false positive; "given positive" costs are E₁, E₀ of the paper.'],
+    examples: ['bloomcalc paradox --prior 1e-6 --alpha 1 --fpr 1e-3', 'bloomcalc paradox --prior "1 in 1000000" --alpha 1 --bpe 28.7 --json'],
     method: 'paradox',
     alternatives: [{ flags: ['fpr', 'bpe'] }],
     options: [
@@ -124,9 +127,7 @@ export const COMMANDS = {
       'Theorem 2: Pr(x ∈ S | CBF) depends only on the product of the k counters of x. Theorem 4: answer\n' +
       'positive iff that probability is ≥ 1/(1 + α), i.e. iff the product is at least the minimal product.',
     required: ['counters', 'm', 'n', 'k', 'prior', 'alpha'],
-    examples: [
-      'bloomcalc cbf --counters 1,2,1,1,2,4 --m 26624 --n 3328 --k 6 --prior 0.125 --alpha 0.25',
-    ],
+    examples: ['bloomcalc cbf --counters 1,2,1,1,2,4 --m 26624 --n 3328 --k 6 --prior 0.125 --alpha 0.25'],
     method: 'cbf',
     options: [
       ['CbfInput.counters', 'c1,c2,…', 'The k counters of the element, non-negative integers'],
@@ -143,9 +144,7 @@ export const COMMANDS = {
       'Query the proxies in non-increasing order of success probability / cost; the special proxy, which\n' +
       'holds everything, has ratio 1/ψ and ends the search. With equal costs this is Theorem 7.',
     required: ['probs', 'costs', 'special-cost'],
-    examples: [
-      'bloomcalc order --probs 0.5,0.9,0.1 --costs 1,2,1 --special-cost 10',
-    ],
+    examples: ['bloomcalc order --probs 0.5,0.9,0.1 --costs 1,2,1 --special-cost 10'],
     method: 'order',
     options: [
       ['OrderInput.probs', 'p1,p2,…', 'Success probability of each proxy, in [0, 1]'],
@@ -160,9 +159,7 @@ export const COMMANDS = {
       'long-term average false-positive rate over new messages and E[N₀], the new-message arrivals per cycle.\n' +
       'With --phases 2 the memory is split into an active and a frozen filter of M/2 bits each.',
     required: ['m', 'k', 'sigma'],
-    notes: [
-      'Equation numbers refer to 000: Dozier, Salamatian, Rubenstein, "Modeling Average False Positive Rates of Recycling Bloom Filters" (docs/rbf.md).',
-    ],
+    notes: ['Equation numbers refer to 000: Dozier, Salamatian, Rubenstein, "Modeling Average False Positive Rates of Recycling Bloom Filters" (docs/rbf.md).'],
     examples: [
       'bloomcalc rbf --m 1000 --k 5 --sigma 539',
       'bloomcalc rbf --m 8Kib --k 4 --sigma 3000 --phases 2 --json',
@@ -181,15 +178,12 @@ export const COMMANDS = {
     summary: 'N-bounded recycling: worst-case, oracle, lower-bound and exact average FPR (000 eqs 1–3)',
     description:
       'A Bloom filter of M bits recycled after every N messages. worstCase is the FPR seen by the N-th\n' +
-      'message (eq 1), oracle the average over the cycle (eq 2), lowerBound the real user\'s bound (eq 3)\n' +
+      "message (eq 1), oracle the average over the cycle (eq 2), lowerBound the real user's bound (eq 3)\n" +
       'and exact the exact average of the real user, who counts only the messages that set bits. When\n' +
-      '(N − 1)·k ≥ M the real user\'s filter can fill and then never recycles: its long-run average is 1, and\n' +
+      "(N − 1)·k ≥ M the real user's filter can fill and then never recycles: its long-run average is 1, and\n" +
       'the average over the cycles that end is shown beside it with the probability of filling.',
     required: ['m', 'k', 'N'],
-    examples: [
-      'bloomcalc nbounded --m 1000 --k 5 --N 155',
-      'bloomcalc nbounded --m 8Kib --k 7 --N 1000 --json',
-    ],
+    examples: ['bloomcalc nbounded --m 1000 --k 5 --N 155', 'bloomcalc nbounded --m 8Kib --k 7 --N 1000 --json'],
     method: 'nBounded',
     options: [
       ['NBoundedInput.m', 'bits', 'Filter size in bits, 1 ≤ M ≤ 2^40 (the cost grows with N, not M)'],
@@ -211,12 +205,8 @@ export const COMMANDS = {
       'threshold meets f*. Above 2^16 bits the large-M method answers in well under a second at any M',
       '(docs/rbf.md#large-m); its error bound is printed. The exact method at 2^20–2^24 takes seconds.',
     ],
-    examples: [
-      'bloomcalc recommend --m 1000 --p 0.01',
-      'bloomcalc recommend --m 8Kib --p 1e-3 --kmax 20 --json',
-      'bloomcalc recommend --m 2^36 --p 0.001',
-    ],
-    alternatives: [{ flags: ['p', 'fpr'] }],  // checked by its compute
+    examples: ['bloomcalc recommend --m 1000 --p 0.01', 'bloomcalc recommend --m 8Kib --p 1e-3 --kmax 20 --json', 'bloomcalc recommend --m 2^36 --p 0.001'],
+    alternatives: [{ flags: ['p', 'fpr'] }], // checked by its compute
     options: [
       ['RecommendInput.m', 'bits', 'Total memory in bits, 4 ≤ M ≤ 2^40 (exact method: 2^24) (1000, 8Kib, 64KiB, 2^36)'],
       ['RecommendInput.p', 'P', 'Target long-term average FPR p (f* in 000), in (0, 1) (0.01, 1%, "1 in 1000")'],
@@ -228,24 +218,21 @@ export const COMMANDS = {
     ],
   },
   scalable: {
-    summary: 'A scalable filter\'s links, exact FPR after n items and memory (Almeida et al. 2007; RedisBloom)',
+    summary: "A scalable filter's links, exact FPR after n items and memory (Almeida et al. 2007; RedisBloom)",
     description:
-      'Links of capacity C·S^i at error p(1 − R)R^i, each sized by a library\'s rule (RedisBloom\'s by default:\n' +
+      "Links of capacity C·S^i at error p(1 − R)R^i, each sized by a library's rule (RedisBloom's by default:\n" +
       'R = 0.5, S = 2); the exact FPR after n items, 1 − Π(1 − f_i) over the links at their real fill; the total\n' +
       'bits; and the R ∈ {0.05 … 0.95}, integer S ∈ [1, 8] that hold the same n in the fewest bits.',
     required: ['p', 'capacity', 'n'],
     notes: QUANTITIES,
-    examples: [
-      'bloomcalc scalable --p 1% --capacity 1000 --n 1M',
-      'bloomcalc scalable --p 0.1% --capacity 100k --ratio 0.9 --growth 4 --n 10M --json',
-    ],
+    examples: ['bloomcalc scalable --p 1% --capacity 1000 --n 1M', 'bloomcalc scalable --p 0.1% --capacity 100k --ratio 0.9 --growth 4 --n 10M --json'],
     method: 'scalable',
     options: [
-      ['ScalableInput.p', 'fpr', 'The chain\'s overall error bound in (0, 1) (1%, 0.001)'],
+      ['ScalableInput.p', 'fpr', "The chain's overall error bound in (0, 1) (1%, 0.001)"],
       ['ScalableInput.capacity', 'C', 'Items of the first link (RedisBloom: BF.RESERVE capacity)'],
       ['ScalableInput.n', 'items', 'Items in the chain'],
       ['ScalableInput.ratio', 'R', 'Tightening ratio in (0, 1) (default 0.5, RedisBloom)'],
-      ['ScalableInput.growth', 'S', 'Capacity growth ≥ 1 (default 2, RedisBloom\'s EXPANSION)'],
+      ['ScalableInput.growth', 'S', "Capacity growth ≥ 1 (default 2, RedisBloom's EXPANSION)"],
       ['ScalableInput.library', 'name', 'The rule sizing each link (default redisbloom; docs/libraries.md)'],
     ],
   },
@@ -254,18 +241,17 @@ export const COMMANDS = {
     description:
       'Serves the built page on http://127.0.0.1:8080/ (or the next free port when 8080 is taken),\n' +
       'with gzip/brotli and ETag revalidation, until interrupted (Ctrl-C). Needs no build tools.',
-    notes: [
-      'The JSON form prints { "url": … } once the server listens.',
-    ],
-    examples: [
-      'bloomcalc serve',
-      'bloomcalc serve --port 0 --json',
-      'npx bloomcalc serve --open',
-    ],
+    notes: ['The JSON form prints { "url": … } once the server listens.'],
+    examples: ['bloomcalc serve', 'bloomcalc serve --port 0 --json', 'npx bloomcalc serve --open'],
     options: [
       { flag: 'port', short: 'p', type: 'string', value: 'port', help: 'TCP port, 0 for any free one (default 8080, else a free one)' },
-      { flag: 'host', type: 'string', value: 'address', help: 'Address to bind (default and when empty 127.0.0.1, this machine only; another is announced on stderr)' },
-      { flag: 'open', type: 'boolean', help: 'Open the page in the desktop\'s browser' },
+      {
+        flag: 'host',
+        type: 'string',
+        value: 'address',
+        help: 'Address to bind (default and when empty 127.0.0.1, this machine only; another is announced on stderr)',
+      },
+      { flag: 'open', type: 'boolean', help: "Open the page in the desktop's browser" },
     ],
   },
   window: {
@@ -278,10 +264,7 @@ export const COMMANDS = {
       'smallest total memory M whose long-run average FPR meets p, with its k, beside a plain filter for 2W items.',
     required: ['w', 'p'],
     notes: QUANTITIES,
-    examples: [
-      'bloomcalc window --w 1M --p 0.1%',
-      'bloomcalc window --w 1e6 --p 1e-4 --json',
-    ],
+    examples: ['bloomcalc window --w 1M --p 0.1%', 'bloomcalc window --w 1e6 --p 1e-4 --json'],
     method: 'window',
     options: [
       ['WindowInput.w', 'messages', 'The window W, 1 ≤ W ≤ 2^36 (1M, 2^30)'],
@@ -295,8 +278,8 @@ export const COMMANDS = {
     description:
       'From m, k and the number X of set bits (a popcount): the FPR now, (X/m)^k (colliding) or C(X,k)/C(m,k)\n' +
       '(distinct), exact; the maximum-likelihood number of items of the occupancy law with its exact interval\n' +
-      '(Swamidass–Baldi\'s −(m/k)·ln(1 − X/m) beside it); with --p, the items left before the expected FPR\n' +
-      'exceeds it; with a second filter\'s count and the count of their OR, |A ∪ B| and |A ∩ B| with intervals.',
+      "(Swamidass–Baldi's −(m/k)·ln(1 − X/m) beside it); with --p, the items left before the expected FPR\n" +
+      "exceeds it; with a second filter's count and the count of their OR, |A ∪ B| and |A ∩ B| with intervals.",
     required: ['m', 'k', 'bits-set'],
     notes: QUANTITIES,
     examples: [
@@ -318,15 +301,12 @@ export const COMMANDS = {
   overflow: {
     summary: 'Counting filter: P(a b-bit counter overflows), or the smallest b for a target',
     description:
-      'm counters of b bits, n items, k hashes (each probe increments its counter): P(some counter\'s load reaches\n' +
+      "m counters of b bits, n items, k hashes (each probe increments its counter): P(some counter's load reaches\n" +
       '2^b), exact for small filters, else within proven bounds; beside the usual union bound m·P(Bin(kn, 1/m) ≥ 2^b).\n' +
       'With --target, the smallest b whose proven upper bound meets it.',
     required: ['m', 'n', 'k'],
     notes: QUANTITIES,
-    examples: [
-      'bloomcalc overflow --m 1e6 --n 1e5 --k 7 --bits 4',
-      'bloomcalc overflow --m 1e6 --n 1e5 --k 7 --target 1e-12 --json',
-    ],
+    examples: ['bloomcalc overflow --m 1e6 --n 1e5 --k 7 --bits 4', 'bloomcalc overflow --m 1e6 --n 1e5 --k 7 --target 1e-12 --json'],
     alternatives: [{ flags: ['bits', 'target'] }],
     options: [
       ['OverflowInput.m', 'counters', 'Counters, 1 ≤ m ≤ 2^40'],
@@ -342,7 +322,7 @@ export const COMMANDS = {
     description:
       'Drives a real filter with messages and measures its false-positive rate by batch means over epochs\n' +
       '(Student-t interval) and by the exact Poisson (Garwood) interval on the total count. Structures:\n' +
-      '  bloom, counting   fill a fresh filter with n messages, look up new ones (001\'s experiment)\n' +
+      "  bloom, counting   fill a fresh filter with n messages, look up new ones (001's experiment)\n" +
       '  sigma, two-phase  sigma-bounded recycling filter, one- or two-phase (000/002 §IV, §II-C)\n' +
       '  n-real, n-oracle  N-bounded recycling filter, real or oracle user (000/002 §III)\n' +
       'Details: docs/simulation.md.',
@@ -364,7 +344,11 @@ export const COMMANDS = {
       ['SimulationInput.sigma', 'bits', 'sigma/two-phase: recycle bound σ on the set bits'],
       ['SimulationInput.hashing', 'scheme', 'colliding (default) | distinct | double | enhanced-double'],
       ['SimulationInput.boundary', 'rule', 'exceeds: recycle when b > σ (default) | reaches: b ≥ σ'],
-      ['SimulationInput.recycling', 'rule', 'nonretaining (default) | retaining: after a recycle the triggering message is set in the fresh filter (as `rbf --recycling`)'],
+      [
+        'SimulationInput.recycling',
+        'rule',
+        'nonretaining (default) | retaining: after a recycle the triggering message is set in the fresh filter (as `rbf --recycling`)',
+      ],
       ['SimulationInput.retaining', null, 'Older spelling of --recycling retaining'],
       ['SimulationInput.swap', 'point', 'two-phase: the frozen array keeps the recycling message (after, default) | not (before, 000 eq 24)'],
       ['SimulationInput.stream', 'kind', 'fresh (default) | pool | fading (recycling filters)'],
@@ -382,10 +366,10 @@ export const COMMANDS = {
   compare: {
     summary: 'Which filter? Bloom, blocked Bloom, cuckoo, xor, binary fuse, ribbon, quotient: bytes and FPR for n keys',
     description:
-      'Every family\'s rows for n keys at a target p, each as its library sizes it: bytes, bits per key, the\n' +
+      "Every family's rows for n keys at a target p, each as its library sizes it: bytes, bits per key, the\n" +
       'FPR under the model, construction failure, cache lines per lookup, operations. Sorted by bytes among\n' +
       'the rows that meet p and allow the operations asked (--deletes; --static for filters built once), then\n' +
-      'the others. --max-bytes alone: each family\'s lowest FPR in that memory. --family F: that family\'s rows,\n' +
+      "the others. --max-bytes alone: each family's lowest FPR in that memory. --family F: that family's rows,\n" +
       'with its knobs (docs/families.md#which-filter).',
     method: 'compare',
     required: ['n'],
@@ -401,10 +385,10 @@ export const COMMANDS = {
       ['CompareInput.p', 'fpr', 'Target false-positive rate in (0, 1) (0.1%, 1e-3, "1 in 1000")'],
       ['CompareInput.deletes', null, 'Keys are deleted: only rows that delete are allowed'],
       ['CompareInput.static', null, 'The set is known at build time: xor and binary fuse filters are allowed'],
-      ['CompareInput.maxBytes', 'bytes', 'A memory budget in bytes (alone: each family\'s lowest FPR in it)'],
+      ['CompareInput.maxBytes', 'bytes', "A memory budget in bytes (alone: each family's lowest FPR in it)"],
       ['CompareInput.family', 'family', 'One family: bloom, blocked-bloom, cuckoo, xor, binary-fuse, ribbon, quotient, counting-quotient'],
       ['CompareInput.fingerprintBits', 'f', 'cuckoo, xor, binary-fuse: fingerprint bits'],
-      ['CompareInput.bucketSize', 'b', 'cuckoo: RedisBloom\'s bucket size'],
+      ['CompareInput.bucketSize', 'b', "cuckoo: RedisBloom's bucket size"],
       ['CompareInput.arity', 'a', 'binary-fuse: 3 or 4'],
     ],
   },
@@ -417,5 +401,5 @@ for (const def of Object.values(COMMANDS)) {
   const listed = new Set(refs.map(([, name]) => name));
   for (const type of new Set(refs.map(([type]) => type)))
     for (const [name, f] of Object.entries(INPUTS[type].fields))
-      if (f.cli && !listed.has(name)) def.options.push([`${type}.${name}`, ...f.cli]), listed.add(name);
+      if (f.cli && !listed.has(name)) (def.options.push([`${type}.${name}`, ...f.cli]), listed.add(name));
 }

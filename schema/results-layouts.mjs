@@ -3,13 +3,16 @@
 import { hashFloor } from './results-shared.mjs';
 
 export const LAYOUT_TYPES = {
-  PresetKRule: { values: ['fixed', 'rocksdb', 'free'], doc: 'How a preset chooses k: fixed, RocksDB\'s rule from m/n, or free (the k needing the fewest bits).' },
+  PresetKRule: {
+    values: ['fixed', 'rocksdb', 'free'],
+    doc: "How a preset chooses k: fixed, RocksDB's rule from m/n, or free (the k needing the fewest bits).",
+  },
 };
 
 export const LAYOUT_RESULTS = {
   // ---- layouts (docs/layouts.md): blocked, split-block and partitioned filters, the deployed presets ----------------
   Interval: {
-    doc: 'A rate\'s interval, within [0, 1]: a symmetric Student-t interval around a rare rate is clipped at 0 (halfWidth stays the t half-width).',
+    doc: "A rate's interval, within [0, 1]: a symmetric Student-t interval around a rare rate is clipped at 0 (halfWidth stays the t half-width).",
     core: { struct: 'Interval', header: 'sim/statistics.hpp' },
     fields: {
       low: { type: 'number', doc: 'Its lower end.' },
@@ -30,13 +33,13 @@ export const LAYOUT_RESULTS = {
     },
   },
   LayoutApproximation: {
-    doc: 'A library\'s or a paper\'s approximation of a layout\'s FPR, beside the exact mean.',
+    doc: "A library's or a paper's approximation of a layout's FPR, beside the exact mean.",
     core: { struct: 'Approximation', header: 'layouts/approximations.hpp' },
     fields: {
-      name: { type: 'text', doc: '\'classic\' | \'putze-eq3\' | \'boost-block\' | \'rocksdb\' | \'boost-multiblock\'' },
+      name: { type: 'text', doc: "'classic' | 'putze-eq3' | 'boost-block' | 'rocksdb' | 'boost-multiblock'" },
       label: { type: 'text', doc: 'Plain text; powers as `x^(…)` or `x^k` (the page sets them as superscripts).' },
       reference: { type: 'text', doc: 'The formula and its source, plain text as `label`.' },
-      value: { type: 'number', unit: 'probability', doc: 'The approximation\'s FPR.' },
+      value: { type: 'number', unit: 'probability', doc: "The approximation's FPR." },
       relativeError: { type: 'number', doc: '(value − exact)/exact' },
     },
   },
@@ -62,12 +65,12 @@ export const LAYOUT_RESULTS = {
       blocks: { type: 'number', doc: 'b = m/B.' },
       loadPerBlock: { type: 'number', unit: 'items', doc: 'λ = nB/m.' },
       bitsPerKey: { type: 'number', unit: 'bits per item', doc: 'm / n' },
-      approximations: { type: 'LayoutApproximation', list: true, doc: 'The libraries\' and papers\' approximations.' },
+      approximations: { type: 'LayoutApproximation', list: true, doc: "The libraries' and papers' approximations." },
       whatIf: { type: 'WhatIf', list: true, doc: 'FPR at 0.5×, 2× and 4× n.' },
     },
   },
   LayoutMixture: {
-    doc: 'A layout\'s exact mean FPR as a sum over the block load, with a proven tail bound (docs/layouts.md eq L5).',
+    doc: "A layout's exact mean FPR as a sum over the block load, with a proven tail bound (docs/layouts.md eq L5).",
     core: { struct: 'LoadMixture', header: 'layouts/layout_fpr.hpp' },
     methods: ['layoutMixture'],
     fields: {
@@ -89,12 +92,12 @@ export const LAYOUT_RESULTS = {
     },
   },
   ParquetWriter: {
-    doc: 'What parquet-java\'s writer allocates for (ndv = n, fpp = p), and its exact FPR.',
+    doc: "What parquet-java's writer allocates for (ndv = n, fpp = p), and its exact FPR.",
     core: { struct: 'ParquetWriter', header: 'layouts/layout_sizing.hpp' },
     fields: {
       optimalNumOfBits: { type: 'number', unit: 'bits', doc: 'BlockSplitBloomFilter.optimalNumOfBits.', from: 'r.optimal_bits' },
       bytes: { type: 'number', unit: 'bytes', doc: 'After initBitset (≥ 32, a power of two, ≤ maxBytes).' },
-      maxBytes: { type: 'number', unit: 'bytes', doc: 'The writer\'s maximum.' },
+      maxBytes: { type: 'number', unit: 'bytes', doc: "The writer's maximum." },
       fpr: { type: 'number', unit: 'probability', doc: 'Exact FPR of that filter.' },
       meetsTarget: { type: 'flag', doc: 'fpr ≤ p.' },
     },
@@ -117,7 +120,12 @@ export const LAYOUT_RESULTS = {
       overhead: { type: 'number', doc: 'm / m_standard − 1.' },
       approximations: { type: 'LayoutApproximation', list: true, doc: 'The approximations at this size.' },
       whatIf: { type: 'WhatIf', list: true, doc: 'FPR at 0.5×, 2× and 4× n.' },
-      parquetWriter: { type: 'ParquetWriter', nullable: true, from: 'r.parquet', doc: 'Parquet only: what parquet-java\'s writer allocates for (ndv = n, fpp = p) and its exact FPR.' },
+      parquetWriter: {
+        type: 'ParquetWriter',
+        nullable: true,
+        from: 'r.parquet',
+        doc: "Parquet only: what parquet-java's writer allocates for (ndv = n, fpp = p) and its exact FPR.",
+      },
       rocksdbBitsPerKey: { type: 'number', nullable: true, doc: 'RocksDB only: the bits_per_key setting that gives this size.' },
       hashFloor,
     },
@@ -141,7 +149,7 @@ export const LAYOUT_RESULTS = {
       mean: { type: 'number', unit: 'probability', from: 'r.batch.mean', doc: 'Mean of the per-epoch rates.' },
       halfWidth: { type: 'number', from: 'r.batch.half_width', doc: 'The Student-t half-width.' },
       interval: { type: 'Interval', from: 'r.batch.interval', doc: 'Student-t interval over the per-epoch rates.' },
-      exact: { type: 'number', unit: 'probability', doc: 'The layout\'s exact mean FPR.' },
+      exact: { type: 'number', unit: 'probability', doc: "The layout's exact mean FPR." },
       inside: { type: 'flag', doc: 'exact within the interval.' },
     },
   },
@@ -150,15 +158,22 @@ export const LAYOUT_RESULTS = {
     core: { struct: 'Preset', header: 'layouts/presets.hpp' },
     methods: ['layoutPresets'],
     fields: {
-      name: { type: 'text', doc: '\'parquet\', \'rocksdb\', \'boost-block\', \'boost-multiblock\'.' },
+      name: { type: 'text', doc: "'parquet', 'rocksdb', 'boost-block', 'boost-multiblock'." },
       label: { type: 'text', doc: 'Its name in words.' },
       reference: { type: 'text', doc: 'Where its parameters come from.' },
-      layout: { type: 'Layout', doc: 'Where an item\'s k bits go.' },
+      layout: { type: 'Layout', doc: "Where an item's k bits go." },
       blockBits: {
-        type: 'number', nullable: true, from: 'only_if(r.block_bits != 0, static_cast<double>(r.block_bits))',
+        type: 'number',
+        nullable: true,
+        from: 'only_if(r.block_bits != 0, static_cast<double>(r.block_bits))',
         doc: 'B; null where B is K words (Boost multiblock).',
       },
-      wordBits: { type: 'number', nullable: true, from: 'only_if(r.word_bits != 0, static_cast<double>(r.word_bits))', doc: 'Multiblock: bits per word; else null.' },
+      wordBits: {
+        type: 'number',
+        nullable: true,
+        from: 'only_if(r.word_bits != 0, static_cast<double>(r.word_bits))',
+        doc: 'Multiblock: bits per word; else null.',
+      },
       k: { type: 'number', nullable: true, from: 'only_if(r.k_rule == bloomcalc::PresetK::fixed, r.k)', doc: 'k when fixed, else null.' },
       kRule: {
         type: 'PresetKRule',
@@ -177,9 +192,14 @@ export const LAYOUT_RESULTS = {
       label: { type: 'text', doc: 'Its sizing function in words.' },
       source: { type: 'text', doc: 'Repository, file and function of its sizing rule.' },
       rule: { type: 'text', doc: 'The rule in symbols.' },
-      probes: { type: 'text', doc: 'How it chooses an item\'s bits.' },
-      hashBits: { type: 'HashBits', nullable: true, from: 'only_if(r.hash_bits != 0, r.hash_bits)', doc: 'The width of the hash its probes come from; null for hur.st (a calculator).' },
-      hashScheme: { type: 'LayoutHashScheme', from: 'r.scheme', doc: 'simulateLayout\'s hashScheme with its probe arithmetic.' },
+      probes: { type: 'text', doc: "How it chooses an item's bits." },
+      hashBits: {
+        type: 'HashBits',
+        nullable: true,
+        from: 'only_if(r.hash_bits != 0, r.hash_bits)',
+        doc: 'The width of the hash its probes come from; null for hur.st (a calculator).',
+      },
+      hashScheme: { type: 'LayoutHashScheme', from: 'r.scheme', doc: "simulateLayout's hashScheme with its probe arithmetic." },
     },
   },
   LibrarySizeResult: {
@@ -194,15 +214,18 @@ export const LAYOUT_RESULTS = {
       label: { type: 'text', from: 'r.library.label', doc: 'Its sizing function in words.' },
       source: { type: 'text', from: 'r.library.source', doc: 'Repository, file and function of its sizing rule.', cli: ['source'] },
       rule: { type: 'text', from: 'r.library.rule', doc: 'The rule in symbols.', cli: ['rule'] },
-      probes: { type: 'text', from: 'r.library.probes', doc: 'How it chooses an item\'s bits.', cli: ['filter'] },
-      hashScheme: { type: 'LayoutHashScheme', from: 'r.library.scheme', doc: 'simulateLayout\'s hashScheme with its probe arithmetic.' },
+      probes: { type: 'text', from: 'r.library.probes', doc: "How it chooses an item's bits.", cli: ['filter'] },
+      hashScheme: { type: 'LayoutHashScheme', from: 'r.library.scheme', doc: "simulateLayout's hashScheme with its probe arithmetic." },
       bytes: { type: 'number', unit: 'bytes', doc: 'Memory of the bit array as allocated (RocksDB: + 5 bytes of metadata).', cli: ['m  bits'] },
       bitsPerKey: { type: 'number', unit: 'bits per item', doc: 'm / n' },
       target: { type: 'number', unit: 'probability', doc: 'p asked for.' },
       exact: { type: 'number', unit: 'probability', doc: 'Exact mean FPR of the filter the library builds, at n items.', cli: ['exact FPR at n'] },
       missesTarget: { type: 'flag', doc: 'exact > target: the library misses the target it was given.' },
       note: {
-        type: 'text', nullable: true, from: 'r.note.empty() ? val::null() : val(r.note)', cli: ['note'],
+        type: 'text',
+        nullable: true,
+        from: 'r.note.empty() ? val::null() : val(r.note)',
+        cli: ['note'],
         doc: 'A cap or rounding that decided the size, or the K chosen for Boost.',
       },
       hashFloor: { type: 'HashFloor', nullable: true, doc: 'The floor of its hash width (null for hur.st without hashBits).', cli: ['hash floor'] },
@@ -233,25 +256,32 @@ export const LAYOUT_RESULTS = {
     },
   },
   ScalableResult: {
-    doc: 'A scalable filter\'s links, exact FPR after n items and memory, and the memory-optimal R and S (docs/scalable.md).',
+    doc: "A scalable filter's links, exact FPR after n items and memory, and the memory-optimal R and S (docs/scalable.md).",
     core: { struct: 'ScalableResult', header: 'libraries/scalable.hpp' },
     methods: ['scalable'],
     rows: ['library', 'n', 'links', 'bits', 'fpr', 'optimum'],
     fields: {
-      p: { type: 'number', unit: 'probability', from: 'r.input.p', doc: 'The chain\'s overall error bound.' },
+      p: { type: 'number', unit: 'probability', from: 'r.input.p', doc: "The chain's overall error bound." },
       capacity: { type: 'number', unit: 'items', from: 'r.input.capacity', doc: 'C, items of link 0.' },
       ratio: { type: 'number', from: 'r.input.ratio', doc: 'R, the tightening ratio.' },
       growth: { type: 'number', from: 'r.input.growth', doc: 'S, the capacity growth.' },
       n: { type: 'number', unit: 'items', from: 'r.input.n', doc: 'Items in the chain.', cli: ['n  items', 'int'] },
       library: { type: 'LibraryName', from: 'r.input.library', doc: 'The library whose links these are.', cli: ['chain'] },
-      fpr: { type: 'number', unit: 'probability', doc: 'Exact FPR after n items, 1 − Π(1 − f_i) over the links (docs/scalable.md, eq S1).', cli: ['exact FPR after n'] },
+      fpr: {
+        type: 'number',
+        unit: 'probability',
+        doc: 'Exact FPR after n items, 1 − Π(1 − f_i) over the links (docs/scalable.md, eq S1).',
+        cli: ['exact FPR after n'],
+      },
       bits: { type: 'number', unit: 'bits', doc: 'Σ m_i.', cli: ['bits'] },
-      bytes: { type: 'number', unit: 'bytes', doc: 'Σ of the links\' bytes.' },
+      bytes: { type: 'number', unit: 'bytes', doc: "Σ of the links' bytes." },
       bound: { type: 'number', unit: 'probability', doc: 'Σ p_i over the links present (≤ p).' },
       missesTarget: { type: 'flag', doc: 'fpr > p.' },
       links: { type: 'ScalableLink', list: true, doc: 'The links, oldest first.', cli: ['links'] },
       optimum: {
-        type: 'ScalableOptimum', nullable: true, cli: ['fewest bits'],
+        type: 'ScalableOptimum',
+        nullable: true,
+        cli: ['fewest bits'],
         doc: 'The R ∈ {0.05 … 0.95} and integer S ∈ [1, 8] needing the fewest bits for the same n, or null.',
       },
     },

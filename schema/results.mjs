@@ -26,7 +26,7 @@ import { WINDOW_RESULTS, WINDOW_TYPES } from './results-window.mjs';
 export const RESULT_TYPES = {
   OverflowMethodUsed: { values: ['exact', 'poisson'], doc: 'How P(overflow) was computed (docs/paradox.md#overflow).' },
   StateMethod: { values: ['exact', 'normal'], doc: 'How state() computed the items: the occupancy chain, or its exact mean and variance.' },
-  SizingSolved: { values: ['m,k', 'm', 'p', 'n', 'n,k', 'k', 'none'], doc: 'What `size` solved: `\'none\'` when n, p, m and k were all given.' },
+  SizingSolved: { values: ['m,k', 'm', 'p', 'n', 'n,k', 'k', 'none'], doc: "What `size` solved: `'none'` when n, p, m and k were all given." },
   ...PARADOX_TYPES,
   ...LAYOUT_TYPES,
   ...WINDOW_TYPES,
@@ -34,7 +34,7 @@ export const RESULT_TYPES = {
 
 export const RESULTS = {
   NamedNumber: {
-    doc: 'One named number of a family\'s sizing (the paper\'s symbol or the library\'s constant).',
+    doc: "One named number of a family's sizing (the paper's symbol or the library's constant).",
     core: { struct: 'NamedNumber', header: 'families/row.hpp' },
     fields: {
       name: { type: 'text', doc: 'f, b, buckets, arity, segmentLength, slots, k, m, B, …' },
@@ -47,7 +47,7 @@ export const RESULTS = {
     fields: {
       insertAfterBuild: { type: 'flag', doc: 'Keys can be added to a built filter (no rebuild).' },
       delete: { type: 'flag', doc: 'A key can be deleted.', from: 'r.remove' },
-      count: { type: 'flag', doc: 'A key\'s multiplicity can be read.' },
+      count: { type: 'flag', doc: "A key's multiplicity can be read." },
       merge: { type: 'flag', doc: 'Two filters of one shape merge without their keys.' },
       resize: { type: 'flag', doc: 'The filter grows without its keys.' },
     },
@@ -58,7 +58,7 @@ export const RESULTS = {
     fields: {
       family: { type: 'text', doc: 'bloom, blocked-bloom, cuckoo, xor, binary-fuse, ribbon, quotient or counting-quotient.' },
       variant: { type: 'text', doc: 'The library and its knobs in words.' },
-      params: { type: 'NamedNumber', list: true, doc: 'The sizing\'s named numbers in the order shown.' },
+      params: { type: 'NamedNumber', list: true, doc: "The sizing's named numbers in the order shown." },
       bytes: { type: 'number', unit: 'bytes', doc: 'Memory as the library allocates it.' },
       bitsPerKey: { type: 'number', unit: 'bits per key', doc: '8·bytes / n.' },
       fpr: { type: 'number', unit: 'probability', doc: 'The false-positive rate under the model at n keys.' },
@@ -68,20 +68,25 @@ export const RESULTS = {
       constructionFailureMethod: { type: 'text', doc: 'How constructionFailure was obtained (closed form, or a simulation and its trials).' },
       cacheLinesPerLookup: { type: 'number', unit: 'cache lines', doc: 'The 64-byte lines a negative lookup reads.' },
       operations: { type: 'FamilyOperations', doc: 'What the built filter supports.' },
-      reference: { type: 'text', doc: 'The library\'s file and function, and the paper.' },
+      reference: { type: 'text', doc: "The library's file and function, and the paper." },
     },
   },
   CompareResult: {
-    doc: 'Which filter? Every family\'s rows, those meeting p with the operations asked first, by bytes (docs/families.md#which-filter).',
+    doc: "Which filter? Every family's rows, those meeting p with the operations asked first, by bytes (docs/families.md#which-filter).",
     core: { struct: 'families::CompareResult', header: 'families/compare.hpp' },
     methods: ['compare'],
     fields: {
       n: { type: 'number', unit: 'keys', doc: 'Keys in the set.' },
       p: { type: 'number', unit: 'probability', nullable: true, doc: 'The target, or null (maxBytes alone).' },
       maxBytes: { type: 'number', unit: 'bytes', nullable: true, doc: 'The budget, or null.' },
-      boundBitsPerKey: { type: 'number', unit: 'bits per key', nullable: true, doc: 'log2(1/p): no filter of rate p needs fewer bits per key; null without p.' },
+      boundBitsPerKey: {
+        type: 'number',
+        unit: 'bits per key',
+        nullable: true,
+        doc: 'log2(1/p): no filter of rate p needs fewer bits per key; null without p.',
+      },
       recommended: { type: 'number', nullable: true, doc: 'The index of the recommended row (0), or null when no row meets p with the operations asked.' },
-      rows: { type: 'FamilyRow', list: true, doc: 'Every family\'s rows, sorted: meeting and allowed by bytes, then the others (maxBytes alone: by FPR).' },
+      rows: { type: 'FamilyRow', list: true, doc: "Every family's rows, sorted: meeting and allowed by bytes, then the others (maxBytes alone: by FPR)." },
     },
   },
   HashFloor: {
@@ -90,7 +95,7 @@ export const RESULTS = {
     methods: ['hashFloor'],
     fields: {
       hashBits: { type: 'HashBits', unit: 'bits', doc: 'h, the width of the hash.' },
-      log2ProbeSets: { type: 'number', doc: 'log2 S, S = min(2^h, the layout\'s probe sets).' },
+      log2ProbeSets: { type: 'number', doc: "log2 S, S = min(2^h, the layout's probe sets)." },
       floor: { type: 'number', unit: 'probability', doc: 'c = 1 − (1 − 1/S)^n: the FPR cannot be lower (eq H1).' },
       fpr: { type: 'number', unit: 'probability', doc: 'The FPR with the floor, f + c − f·c (eq H2).' },
       matters: { type: 'flag', doc: 'c ≥ 1 % of the FPR (or of the target): worth showing.' },
@@ -106,11 +111,21 @@ export const RESULTS = {
       m: { type: 'number', unit: 'counters', doc: 'Counters.', cli: ['m, n, k'] },
       n: { type: 'number', unit: 'items', doc: 'Items inserted.' },
       k: { type: 'number', unit: 'hashes', doc: 'Hash functions.' },
-      bits: { type: 'number', unit: 'bits', doc: 'Bits per counter b: as given, or the smallest whose proven bound meets the target.', cli: ['bits per counter'] },
-      counterTail: { type: 'number', unit: 'probability', doc: 'P(one counter\'s load ≥ 2^bits), Binomial(kn, 1/m).', cli: ['P(one counter ≥ 2^b)', 'plain'] },
+      bits: {
+        type: 'number',
+        unit: 'bits',
+        doc: 'Bits per counter b: as given, or the smallest whose proven bound meets the target.',
+        cli: ['bits per counter'],
+      },
+      counterTail: { type: 'number', unit: 'probability', doc: "P(one counter's load ≥ 2^bits), Binomial(kn, 1/m).", cli: ['P(one counter ≥ 2^b)', 'plain'] },
       unionBound: { type: 'number', unit: 'probability', doc: 'min(1, m·counterTail).', cli: ['union bound m·P(L ≥ 2^b)', 'plain'] },
       probability: { type: 'number', unit: 'probability', doc: 'P(some counter overflows).', cli: ['P(some counter overflows)'] },
-      low: { type: 'number', unit: 'probability', doc: 'Proven lower bound on it (equal to it but for rounding when method is \'exact\').', cli: ['  proven bounds'] },
+      low: {
+        type: 'number',
+        unit: 'probability',
+        doc: "Proven lower bound on it (equal to it but for rounding when method is 'exact').",
+        cli: ['  proven bounds'],
+      },
       high: { type: 'number', unit: 'probability', doc: 'Proven upper bound on it.' },
       method: { type: 'OverflowMethodUsed', doc: 'The exact sum over the loads, or the Poisson value with its bounds.' },
       target: { type: 'number', unit: 'probability', nullable: true, doc: 'The target P(overflow) asked, or null (bits given).' },
@@ -122,11 +137,13 @@ export const RESULTS = {
     fields: {
       estimate: { type: 'number', unit: 'items', doc: 'The maximum-likelihood number of items of the occupancy law.' },
       low: {
-        type: 'number', unit: 'items',
-        doc: 'The interval\'s ends, low ≤ estimate ≤ high always: the smallest holding the estimate and the exact set {n : P(X\' ≥ X | n) > α/2, '
-          + 'P(X\' ≤ X | n) > α/2} (docs/state.md).',
+        type: 'number',
+        unit: 'items',
+        doc:
+          "The interval's ends, low ≤ estimate ≤ high always: the smallest holding the estimate and the exact set {n : P(X' ≥ X | n) > α/2, " +
+          "P(X' ≤ X | n) > α/2} (docs/state.md).",
       },
-      high: { type: 'number', unit: 'items', doc: 'The interval\'s upper end.' },
+      high: { type: 'number', unit: 'items', doc: "The interval's upper end." },
     },
   },
   StateResult: {
@@ -142,10 +159,17 @@ export const RESULTS = {
       fill: { type: 'number', doc: 'X/m.' },
       fpr: { type: 'number', unit: 'probability', doc: 'The FPR now, exact: (X/m)^k colliding, C(X,k)/C(m,k) distinct.', cli: ['FPR now (exact)', 'chance'] },
       n: { type: 'ItemEstimate', doc: 'Items inserted, with its exact interval.', cli: ['items, interval'] },
-      swamidassBaldi: { type: 'number', unit: 'items', doc: 'Swamidass & Baldi\'s −(m/k)·ln(1 − X/m).', cli: ['Swamidass–Baldi n̂', 'real1'] },
-      method: { type: 'StateMethod', doc: '\'exact\' (the occupancy chain) or \'normal\' (its exact mean and variance, large filters).' },
+      swamidassBaldi: { type: 'number', unit: 'items', doc: "Swamidass & Baldi's −(m/k)·ln(1 − X/m).", cli: ['Swamidass–Baldi n̂', 'real1'] },
+      method: { type: 'StateMethod', doc: "'exact' (the occupancy chain) or 'normal' (its exact mean and variance, large filters)." },
       p: { type: 'number', unit: 'probability', nullable: true, from: 'r.target', doc: 'The target FPR p, or null.' },
-      itemsLeft: { type: 'number', unit: 'items', when: 'r.target', finite: true, doc: 'Further items before the expected FPR exceeds p; null without p (or unbounded).', cli: ['items left'] },
+      itemsLeft: {
+        type: 'number',
+        unit: 'items',
+        when: 'r.target',
+        finite: true,
+        doc: 'Further items before the expected FPR exceeds p; null without p (or unbounded).',
+        cli: ['items left'],
+      },
       nB: { type: 'ItemEstimate', nullable: true, doc: 'With bitsSetB and union: |B|; else null.', cli: ['|B|'] },
       nUnion: { type: 'ItemEstimate', nullable: true, doc: 'With bitsSetB and union: |A ∪ B|; else null.', cli: ['|A ∪ B|'] },
       nIntersection: { type: 'ItemEstimate', nullable: true, doc: 'With bitsSetB and union: |A ∩ B|; else null.', cli: ['|A ∩ B|'] },
@@ -161,15 +185,35 @@ export const RESULTS = {
     },
   },
   FprReport: {
-    doc: 'Every FPR formula side by side for one filter (`fpr`; `size`\'s `fpr`).',
+    doc: "Every FPR formula side by side for one filter (`fpr`; `size`'s `fpr`).",
     core: { struct: 'FprReport', header: 'fpr/report.hpp' },
     methods: ['fpr'],
     fields: {
       ...filter,
-      exact: { type: 'number', unit: 'probability', doc: 'Exact mean FPR for `hashing` (Christensen–Roginsky–Jimeno, 001 eqs 8, 17, 18).', cli: { formula: 'exact mean ({hashing})' } },
-      classic: { type: 'number', unit: 'probability', doc: 'Classic formula (1 − (1 − 1/m)^{kn})^k, colliding hashes (001 eq 1).', cli: { formula: 'classic (colliding)', reference: '001 eq 1: (1 − (1 − 1/m)^kn)^k' } },
-      classicDistinct: { type: 'number', unit: 'probability', doc: 'Classic formula for distinct hashes (1 − (1 − k/m)^n)^k.', cli: { formula: 'classic (distinct)', reference: '(1 − (1 − k/m)^n)^k' } },
-      bloom1970: { type: 'number', unit: 'probability', doc: 'Bloom\'s 1970 formula (1 − (1 − k/m)^n)^k (001 eq 19).', cli: { formula: 'Bloom 1970', reference: '001 eq 19' } },
+      exact: {
+        type: 'number',
+        unit: 'probability',
+        doc: 'Exact mean FPR for `hashing` (Christensen–Roginsky–Jimeno, 001 eqs 8, 17, 18).',
+        cli: { formula: 'exact mean ({hashing})' },
+      },
+      classic: {
+        type: 'number',
+        unit: 'probability',
+        doc: 'Classic formula (1 − (1 − 1/m)^{kn})^k, colliding hashes (001 eq 1).',
+        cli: { formula: 'classic (colliding)', reference: '001 eq 1: (1 − (1 − 1/m)^kn)^k' },
+      },
+      classicDistinct: {
+        type: 'number',
+        unit: 'probability',
+        doc: 'Classic formula for distinct hashes (1 − (1 − k/m)^n)^k.',
+        cli: { formula: 'classic (distinct)', reference: '(1 − (1 − k/m)^n)^k' },
+      },
+      bloom1970: {
+        type: 'number',
+        unit: 'probability',
+        doc: "Bloom's 1970 formula (1 − (1 − k/m)^n)^k (001 eq 19).",
+        cli: { formula: 'Bloom 1970', reference: '001 eq 19' },
+      },
       relativeError: { type: 'RelativeErrors', doc: 'Signed relative error of each formula against `exact`.', from: 'r' },
       bitsPerElement: { type: 'number', unit: 'bits per item', doc: 'm / n' },
       hashFloor,
@@ -199,27 +243,37 @@ export const RESULTS = {
     methods: ['size'],
     rows: ['n', 'm', 'k', 'p', 'bitsPerElement', 'kChoices', 'mIdeal', 'method', 'solved', 'fpr'],
     fields: {
-      solved: { type: 'SizingSolved', doc: 'What was solved, or `\'none\'` when all four were given (then `meetsTarget` answers).', cli: ['solved', 'text'] },
+      solved: { type: 'SizingSolved', doc: "What was solved, or `'none'` when all four were given (then `meetsTarget` answers).", cli: ['solved', 'text'] },
       m: { ...filter.m, cli: ['m  bits', 'int'] },
       n: { ...filter.n, cli: ['n  items', 'int'] },
       k: { ...filter.k, cli: ['k  hashes', 'text'] },
       hashing: filter.hashing,
       p: {
-        type: 'number', unit: 'probability', cli: ['p  false-positive rate', 'probability'],
+        type: 'number',
+        unit: 'probability',
+        cli: ['p  false-positive rate', 'probability'],
         doc: 'FPR achieved by the final (m, n, k) under `method`, after rounding k to an integer and m by `rounding`.',
       },
       target: { type: 'number', unit: 'probability', nullable: true, doc: 'The requested p, or null.' },
       meetsTarget: { type: 'flag', doc: 'p ≤ target (true when no target was given).' },
       mIdeal: {
-        type: 'number', unit: 'bits', cli: ['m before rounding', 'real1'],
-        doc: 'The classic real-valued m, −n·ln p / ln²2 (or −kn / ln(1 − p^{1/k}) for a given k): what classic calculators round up and '
-          + 'report. It assumes a real-valued k, so with the integer k its ceiling can miss p; `m` is instead the smallest integer m '
-          + '(before `rounding`) that meets p with an integer k. Equal to m when m was given.',
+        type: 'number',
+        unit: 'bits',
+        cli: ['m before rounding', 'real1'],
+        doc:
+          'The classic real-valued m, −n·ln p / ln²2 (or −kn / ln(1 − p^{1/k}) for a given k): what classic calculators round up and ' +
+          'report. It assumes a real-valued k, so with the integer k its ceiling can miss p; `m` is instead the smallest integer m ' +
+          '(before `rounding`) that meets p with an integer k. Equal to m when m was given.',
       },
       kIdeal: { type: 'number', unit: 'hashes', doc: 'Real-valued optimal k for the final m and n, (m/n)·ln 2.' },
-      kChoices: { type: 'KChoice', pair: ['r.k_lower', 'r.k_upper'], doc: 'The two integers either side of kIdeal (clamped to [1, 64]) with their FPR.', cli: ['k choices'] },
+      kChoices: {
+        type: 'KChoice',
+        pair: ['r.k_lower', 'r.k_upper'],
+        doc: 'The two integers either side of kIdeal (clamped to [1, 64]) with their FPR.',
+        cli: ['k choices'],
+      },
       bitsPerElement: { type: 'number', unit: 'bits per item', doc: 'm / n', cli: ['bits per element', 'real3'] },
-      memory: { type: 'Memory', doc: 'The filter\'s bytes, ⌈m / 8⌉.', from: 'r.bytes' },
+      memory: { type: 'Memory', doc: "The filter's bytes, ⌈m / 8⌉.", from: 'r.bytes' },
       rounding: { type: 'Rounding', doc: 'How m was rounded up.' },
       method: { type: 'SizingMethod', doc: 'The FPR held to the target.', cli: ['method'] },
       fpr: { type: 'FprReport', doc: 'Every formula at the final filter.', cli: ['exact FPR / classic'] },

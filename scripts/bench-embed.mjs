@@ -21,7 +21,19 @@ import { pathToFileURL } from 'node:url';
 
 import { SITES } from '../tests/sites/sites.mjs';
 import {
-  FIXTURES, KINDS, SITES_BUILD, buildSite, installLocked, launchChromium, newPage, packTarball, prepareSite, run, serve, stop, waitForResults,
+  FIXTURES,
+  KINDS,
+  SITES_BUILD,
+  buildSite,
+  installLocked,
+  launchChromium,
+  newPage,
+  packTarball,
+  prepareSite,
+  run,
+  serve,
+  stop,
+  waitForResults,
 } from '../tests/sites/harness.mjs';
 import { snippetsFor } from '../tests/sites/snippets.mjs';
 import { measureLayoutShift } from '../tests/sites/cls.mjs';
@@ -40,13 +52,22 @@ function recordFirstResult() {
   const bytesSoFar = () => {
     const now = performance.now();
     const [navigation] = performance.getEntriesByType('navigation');
-    return (navigation?.encodedBodySize ?? 0) +
-      performance.getEntriesByType('resource').filter((e) => e.responseEnd <= now).reduce((sum, e) => sum + e.encodedBodySize, 0);
+    return (
+      (navigation?.encodedBodySize ?? 0) +
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.responseEnd <= now)
+        .reduce((sum, e) => sum + e.encodedBodySize, 0)
+    );
   };
   window.__bytesSoFar = bytesSoFar;
-  document.addEventListener('result', () => {
-    window.__first ??= { ms: performance.now(), bytes: bytesSoFar() };
-  }, true);
+  document.addEventListener(
+    'result',
+    () => {
+      window.__first ??= { ms: performance.now(), bytes: bytesSoFar() };
+    },
+    true,
+  );
 }
 
 /** Loads `url` in fresh contexts RUNS times: [{ ms, bytes }] at the first result, or (control) bytes at load. */
@@ -87,7 +108,10 @@ async function firstResultInVitePress(browser, tarball) {
   writeFileSync(config, recipe);
   const out = await buildSite('vitepress', dir);
   const results = {};
-  for (const [name, root] of [['control', controlDir], ['site', out]]) {
+  for (const [name, root] of [
+    ['control', controlDir],
+    ['site', out],
+  ]) {
     const { server, url } = await serve({ root });
     try {
       results[name] = await loads(browser, new URL('sizing.html', url).href, { control: name === 'control' });
@@ -99,7 +123,10 @@ async function firstResultInVitePress(browser, tarball) {
   const bytes = median(results.site.map((r) => r.bytes));
   const ms = results.site.map((r) => r.ms);
   console.log(`\n=== VitePress (${SITES.vitepress.title}), a page with docs/embed.md's sizing element, ${RUNS} cold loads each`);
-  console.log(`bloomcalc before the first result: ${kb(bytes - control)} KB as served (brotli) = ${kb(bytes)} KB the page downloads then - ${kb(control)} KB the same page without the recipe`);
+  console.log(
+    `bloomcalc before the first result: ${kb(bytes - control)} KB as served (brotli) = ${kb(bytes)} KB the page downloads then - ${kb(control)} KB the ` +
+      `same page without the recipe`,
+  );
   console.log(`time to the first result: median ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}-${Math.max(...ms).toFixed(0)}) after navigation`);
 }
 
@@ -169,7 +196,12 @@ function lighthouseFigures(lhr) {
     longest: longTasks.length ? Math.max(...longTasks.map((t) => t.duration)) : 0,
     // one task of more than ~100 ms before the first frame, and headless Chromium's compositor sends about one
     // frame a second (docs/decisions.md, "A phone's page load"): the speed index then moves by a second
-    beforePaint: Math.max(0, ...(lhr.audits['main-thread-tasks']?.details?.items ?? []).filter((t) => t.startTime < (lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0)).map((t) => t.duration)),
+    beforePaint: Math.max(
+      0,
+      ...(lhr.audits['main-thread-tasks']?.details?.items ?? [])
+        .filter((t) => t.startTime < (lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0))
+        .map((t) => t.duration),
+    ),
     warnings: lhr.runWarnings ?? [],
   };
 }
@@ -190,14 +222,30 @@ export async function lighthouseOnOurPage(root) {
   const { server, url } = await serve({ root: join(root, 'dist', 'web') });
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
-  console.log(`\n=== Lighthouse ${lighthouseVersion(modules)} on our own page (dist/web, served by wasm/serve.mjs), ` +
+  console.log(
+    `\n=== Lighthouse ${lighthouseVersion(modules)} on our own page (dist/web, served by wasm/serve.mjs), ` +
       `performance category, median of ${LIGHTHOUSE_RUNS} runs per preset; load average ` +
-      `${loadavg().map((l) => l.toFixed(1)).join(', ')} (${cpus().length} cores)`);
+      `${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} (${cpus().length} cores)`,
+  );
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   try {
-    const presets = [['desktop', desktopConfig, 0], ['mobile', undefined, 0], [`mobile, ${BUSY_THREADS} busy threads`, undefined, BUSY_THREADS]];
+    const presets = [
+      ['desktop', desktopConfig, 0],
+      ['mobile', undefined, 0],
+      [`mobile, ${BUSY_THREADS} busy threads`, undefined, BUSY_THREADS],
+    ];
     for (const [preset, config, busy] of presets) {
       const runs = [];
       const stopBusy = busyThreads(busy);
@@ -212,12 +260,14 @@ export async function lighthouseOnOurPage(root) {
       }
       const m = (key) => median(runs.map((r) => r[key]));
       const warnings = [...new Set(runs.flatMap((r) => r.warnings))];
-      console.log(`${preset.padEnd(8)} performance ${m('score').toFixed(2)} (${runs.map((r) => r.score.toFixed(2)).join(', ')}), CLS ${m('cls').toFixed(3)}, ` +
-        `FCP ${s(m('fcp'))}, LCP ${s(m('lcp'))}, TBT ${m('tbt').toFixed(0)} ms, SI ${s(m('si'))}, first paint in the trace ` +
-        `${s(m('observedFcp'))} (${runs.map((r) => (r.observedFcp / 1000).toFixed(2)).join(', ')}), `+
-        `longest task ${m('longest').toFixed(0)} ms, longest before the first paint ${m('beforePaint').toFixed(0)} ms ` +
-        `(${runs.map((r) => r.beforePaint.toFixed(0)).join(', ')}); LCP element: ${runs[0].lcpElement}`+
-        (warnings.length ? ` (warnings: ${warnings.join('; ')})` : ''));
+      console.log(
+        `${preset.padEnd(8)} performance ${m('score').toFixed(2)} (${runs.map((r) => r.score.toFixed(2)).join(', ')}), CLS ${m('cls').toFixed(3)}, ` +
+          `FCP ${s(m('fcp'))}, LCP ${s(m('lcp'))}, TBT ${m('tbt').toFixed(0)} ms, SI ${s(m('si'))}, first paint in the trace ` +
+          `${s(m('observedFcp'))} (${runs.map((r) => (r.observedFcp / 1000).toFixed(2)).join(', ')}), ` +
+          `longest task ${m('longest').toFixed(0)} ms, longest before the first paint ${m('beforePaint').toFixed(0)} ms ` +
+          `(${runs.map((r) => r.beforePaint.toFixed(0)).join(', ')}); LCP element: ${runs[0].lcpElement}` +
+          (warnings.length ? ` (warnings: ${warnings.join('; ')})` : ''),
+      );
     }
   } finally {
     await chrome.kill();

@@ -30,7 +30,8 @@ async function medianOf(reps, f) {
 // The pool's schedule (wasm/rbf-pool.mjs) replayed: costs[k − 1] = row k's time, the queue from k = kMax down,
 // each task to the worker free first. The makespan and how many tasks the worker that ends last ran.
 export function replay(costs, workers) {
-  const free = new Array(workers).fill(0), tasks = new Array(workers).fill(0);
+  const free = new Array(workers).fill(0),
+    tasks = new Array(workers).fill(0);
   for (const cost of [...costs].reverse()) {
     const w = free.indexOf(Math.min(...free));
     free[w] += cost;
@@ -87,7 +88,8 @@ export async function benchRecommendPool({ createBloomCalc, createRecommendPool,
       }
       const merge = (await measure(() => calc.mergeRecommendation(input, all))).cpu;
       const sum = rows.reduce((a, b) => a + b, 0);
-      const two = replay(rows, 2), eight = replay(rows, 8);
+      const two = replay(rows, 2),
+        eight = replay(rows, 8);
       const predict = (r) => r.makespan + perTask * r.tasks + merge;
       const predicted8 = predict(eight);
       console.log(

@@ -9,16 +9,66 @@ import path from 'node:path';
 
 /** The page's sections in order: the names `npm run bench -- --only` takes. */
 export const SECTIONS = [
-  { name: 'sizes', title: 'Sizes: the modules, an embed, the package', about: 'What each calculator embedded alone downloads before its first result (gzip -9) against its budget (`scripts/embed-size.mjs`, held with 10 % headroom by `tests/js/size.test.mjs`), the WebAssembly modules, and the npm package (`npm pack --dry-run`).' },
-  { name: 'exact-fpr', title: 'Exact FPR: the fast method and the table method', about: 'bench/bench_exact_fpr.cpp natively and in wasm: the two exact methods side by side, the fast one alone up to m = 2^40 (docs/exact-fpr.md).' },
-  { name: 'rbf', title: 'Recycling filters', about: 'bench/bench_rbf.cpp natively and in wasm: the fills, recommendations by the exact and the large-M methods (docs/rbf.md).' },
-  { name: 'recommend-pool', title: 'Recommendation: serial and pooled', about: 'scripts/bench-pool.mjs: the recommendation serially and on kept worker-thread pools, wall and CPU time, and the prediction for 8 cores (docs/rbf.md).' },
+  {
+    name: 'sizes',
+    title: 'Sizes: the modules, an embed, the package',
+    about:
+      'What each calculator embedded alone downloads before its first result (gzip -9) against its budget (`scripts/embed-size.mjs`, held with 10 % ' +
+      'headroom by `tests/js/size.test.mjs`), the WebAssembly modules, and the npm package (`npm pack --dry-run`).',
+  },
+  {
+    name: 'exact-fpr',
+    title: 'Exact FPR: the fast method and the table method',
+    about: 'bench/bench_exact_fpr.cpp natively and in wasm: the two exact methods side by side, the fast one alone up to m = 2^40 (docs/exact-fpr.md).',
+  },
+  {
+    name: 'rbf',
+    title: 'Recycling filters',
+    about: 'bench/bench_rbf.cpp natively and in wasm: the fills, recommendations by the exact and the large-M methods (docs/rbf.md).',
+  },
+  {
+    name: 'recommend-pool',
+    title: 'Recommendation: serial and pooled',
+    about:
+      'scripts/bench-pool.mjs: the recommendation serially and on kept worker-thread pools, wall and CPU time, and the prediction for 8 cores (docs/rbf.md).',
+  },
   { name: 'simulation', title: 'Simulation throughput', about: 'bench/bench_simulation.cpp natively and in wasm: bit probes per second (docs/simulation.md).' },
-  { name: 'layouts', title: 'Block layouts', about: 'bench/bench_layouts.cpp natively and in wasm: the exact FPR per layout and the slowest sizings (docs/layouts.md).' },
-  { name: 'compare', title: 'Which filter? Every family compared', about: 'bench/bench_compare.cpp natively and in wasm: the time to compare every family at n = 10^9 (model only; target ≤ 50 ms in wasm) and each family\'s share, and every row at n = 10^7 with its overhead over log2(1/p) (docs/families.md#which-filter).' },
-  { name: 'limits', title: 'Limits: the bounded calls at their worst corners', about: 'scripts/bench-limits.mjs: every bounded synchronous call of the npm module (wasm under Node) at the worst corners of its accepted range, CPU time, beside the figure it is meant to stay within (docs/api.md, "Limits").' },
-  { name: 'embed', title: 'The element in documentation sites', about: 'scripts/bench-embed.mjs: in the VitePress fixture (tests/sites/, docs/embed.md\'s recipe) the bytes of bloomcalc before the first result and the time to it (medians of cold loads). Reported, not asserted.' },
-  { name: 'lighthouse', title: 'Layout shift and Lighthouse', about: 'scripts/bench-embed.mjs: the layout shift on each fixture site\'s calculators page (tests/sites/cls.mjs, median of 3 loads); Lighthouse\'s performance score, CLS, FCP, LCP, TBT and speed index (the five metrics the score weighs) on our own page (dist/web), desktop and mobile presets, and mobile again with two threads spinning beside the browser (a busier machine), with the machine\'s load average (a shared machine: the times, and so the scores, move with it). Reported, not asserted; the layout shift is asserted by tests/e2e/layout-shift.test.mjs and tests/sites.' },
+  {
+    name: 'layouts',
+    title: 'Block layouts',
+    about: 'bench/bench_layouts.cpp natively and in wasm: the exact FPR per layout and the slowest sizings (docs/layouts.md).',
+  },
+  {
+    name: 'compare',
+    title: 'Which filter? Every family compared',
+    about:
+      "bench/bench_compare.cpp natively and in wasm: the time to compare every family at n = 10^9 (model only; target ≤ 50 ms in wasm) and each family's " +
+      'share, and every row at n = 10^7 with its overhead over log2(1/p) (docs/families.md#which-filter).',
+  },
+  {
+    name: 'limits',
+    title: 'Limits: the bounded calls at their worst corners',
+    about:
+      'scripts/bench-limits.mjs: every bounded synchronous call of the npm module (wasm under Node) at the worst corners of its accepted range, CPU ' +
+      'time, beside the figure it is meant to stay within (docs/api.md, "Limits").',
+  },
+  {
+    name: 'embed',
+    title: 'The element in documentation sites',
+    about:
+      "scripts/bench-embed.mjs: in the VitePress fixture (tests/sites/, docs/embed.md's recipe) the bytes of bloomcalc before the first result and the " +
+      'time to it (medians of cold loads). Reported, not asserted.',
+  },
+  {
+    name: 'lighthouse',
+    title: 'Layout shift and Lighthouse',
+    about:
+      "scripts/bench-embed.mjs: the layout shift on each fixture site's calculators page (tests/sites/cls.mjs, median of 3 loads); Lighthouse's " +
+      'performance score, CLS, FCP, LCP, TBT and speed index (the five metrics the score weighs) on our own page (dist/web), desktop and mobile presets, ' +
+      "and mobile again with two threads spinning beside the browser (a busier machine), with the machine's load average (a shared machine: the times, " +
+      'and so the scores, move with it). Reported, not asserted; the layout shift is asserted by tests/e2e/layout-shift.test.mjs and ' +
+      'tests/sites.',
+  },
 ];
 
 const BEGIN = (name) => `<!-- section ${name} -->`;
@@ -53,8 +103,10 @@ function commit(root) {
 /** Where and when this run measured: date, commit, cores and their model, load, Node. */
 export function runContext(root, { built }) {
   const cpus = os.cpus();
-  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit(root)}; ${cpus.length} cores ` +
-    `(${cpus[0]?.model.trim() ?? 'unknown CPU'}), load average ${os.loadavg()[0].toFixed(1)} at the start; Node ${process.version}; ${built}`;
+  return (
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit(root)}; ${cpus.length} cores ` +
+    `(${cpus[0]?.model.trim() ?? 'unknown CPU'}), load average ${os.loadavg()[0].toFixed(1)} at the start; Node ${process.version}; ${built}`
+  );
 }
 
 /** The sections of an existing page: name → its Markdown (heading included). */
@@ -77,8 +129,7 @@ export function writeMeasurements(root, sections, ran, context) {
     let section;
     if (ran.has(name)) {
       const { text, markdown } = ran.get(name);
-      section = `## ${title}\n\n${about}\n\nMeasured ${context}.\n\n` +
-        (markdown ? `${markdown}\n\n` : '') + (text ? `\`\`\`text\n${text}\n\`\`\`\n` : '');
+      section = `## ${title}\n\n${about}\n\nMeasured ${context}.\n\n` + (markdown ? `${markdown}\n\n` : '') + (text ? `\`\`\`text\n${text}\n\`\`\`\n` : '');
     } else {
       section = before.get(name) ?? `## ${title}\n\n${about}\n\nNot run yet: \`npm run bench -- --only ${name}\`.\n`;
     }
@@ -87,7 +138,8 @@ export function writeMeasurements(root, sections, ran, context) {
     return `${BEGIN(name)}\n${section.startsWith(anchor) ? '' : `${anchor}\n`}${section.trimEnd()}\n${END}`;
   });
   const notRun = sections.filter(({ name }) => !ran.has(name)).map(({ name }) => name);
-  const page = `# Measurements
+  const page =
+    `# Measurements
 
 <!-- generated by npm run bench (scripts/bench.mjs, scripts/bench-report.mjs) — do not edit -->
 
@@ -97,8 +149,11 @@ section says; on a shared machine they vary from run to run. \`npm run bench -- 
 one section (a comma list for several) and keeps the others.
 
 The last run (${context.split(';')[0]}) measured: ${[...ran.keys()].join(', ') || 'nothing'}; ` +
-    `${notRun.length ? `not run in it: ${notRun.join(', ')} (their figures below are from earlier runs, each with its ` +
-    `date, or not measured yet)` : 'every section'}.
+    `${
+      notRun.length
+        ? `not run in it: ${notRun.join(', ')} (their figures below are from earlier runs, each with its ` + `date, or not measured yet)`
+        : 'every section'
+    }.
 
 ${body.join('\n\n')}
 `;

@@ -18,12 +18,11 @@ import { embedBuilt, embedSizes } from './embed-size.mjs';
 import { buildEnv, root } from './toolchain.mjs';
 
 const NAMES = SECTIONS.map(({ name }) => name);
-const MODULE_ONLY = ['recommend-pool', 'limits'];  // sections that need only the npm module (wasm)
-const WEB = ['sizes', 'embed', 'lighthouse'];       // sections that need the built page and element (dist/)
+const MODULE_ONLY = ['recommend-pool', 'limits']; // sections that need only the npm module (wasm)
+const WEB = ['sizes', 'embed', 'lighthouse']; // sections that need the built page and element (dist/)
 const onlyArg = process.argv.indexOf('--only');
 const only = (onlyArg >= 0 ? process.argv[onlyArg + 1] : process.env.BENCH_ONLY)?.split(',').filter(Boolean);
-for (const name of only ?? [])
-  if (!NAMES.includes(name)) throw new Error(`--only: unknown section '${name}' (one of ${NAMES.join(', ')})`);
+for (const name of only ?? []) if (!NAMES.includes(name)) throw new Error(`--only: unknown section '${name}' (one of ${NAMES.join(', ')})`);
 const wanted = (name) => !only || only.includes(name);
 const noBuild = process.argv.includes('--no-build');
 
@@ -32,7 +31,9 @@ const noBuild = process.argv.includes('--no-build');
 let built = 'built by this run';
 if (noBuild) {
   const wasm = path.join(root, 'dist', 'bloomcalc.web.wasm');
-  built = existsSync(wasm) ? `not built by this run: dist/ as built at ${statSync(wasm).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'not built by this run';
+  built = existsSync(wasm)
+    ? `not built by this run: dist/ as built at ${statSync(wasm).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+    : 'not built by this run';
 } else if (NAMES.some((name) => !MODULE_ONLY.includes(name) && !WEB.includes(name) && wanted(name))) {
   await build(['native', 'wasm', ...(WEB.some(wanted) ? ['web'] : [])]);
   buildWasmBenchmarks();
@@ -72,19 +73,26 @@ await section('sizes', () => {
   const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
   if (pack.status !== 0) throw new Error(`npm pack --dry-run failed: ${pack.stderr}`);
   const [tarball] = JSON.parse(pack.stdout);
-  console.log(`\n=== sizes: ${rows.length} calculators, ${rows.map((r) => `${r.name} ${r.total} of ${r.budget}`).join(', ')} B gzip; package ${tarball.size} B tarball`);
+  console.log(
+    `\n=== sizes: ${rows.length} calculators, ${rows.map((r) => `${r.name} ${r.total} of ${r.budget}`).join(', ')} B gzip; package ${tarball.size} B tarball`,
+  );
   return [
-    '| module | bytes | gzip -9 | brotli 11 |', '|---|---|---|---|',
+    '| module | bytes | gzip -9 | brotli 11 |',
+    '|---|---|---|---|',
     ...Object.values(modules).map((m) => `| \`${m.file}\` | ${kib(m.bytes)} KiB | ${kb(m.gzip)} KB | ${kb(m.brotli)} KB |`),
     '',
-    '| calculator | entry | its chunks | worker | .wasm | total (gzip -9) | budget | margin to the budget |', '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.name} | ${kb(r.entryBytes)} KB | ${kb(r.chunks)} KB (${files(r.chunkFiles)}) | ` +
+    '| calculator | entry | its chunks | worker | .wasm | total (gzip -9) | budget | margin to the budget |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${kb(r.entryBytes)} KB | ${kb(r.chunks)} KB (${files(r.chunkFiles)}) | ` +
         `${r.worker ? `${r.worker} ${kb(r.workerBytes)} KB (${files(r.workerFiles)})` : '—'} | ${r.wasmName} ` +
-        `${kb(r.wasm)} KB | **${kb(r.total)} KB** | ${kb(r.budget)} KB | ${kb(r.budget - r.total)} KB |`),
+        `${kb(r.wasm)} KB | **${kb(r.total)} KB** | ${kb(r.budget)} KB | ${kb(r.budget - r.total)} KB |`,
+    ),
     '',
     `Loaded after the first result (or by no calculator before it): ` +
-        `${onDemand.map((o) => `${o.name} ${kb(o.gzip)} KB`).join(', ')} (a worker also runs the runtime ` +
-        `chunk it shares with the entry, already loaded).`,
+      `${onDemand.map((o) => `${o.name} ${kb(o.gzip)} KB`).join(', ')} (a worker also runs the runtime ` +
+      `chunk it shares with the entry, already loaded).`,
     '',
     `The npm package: ${kb(tarball.size)} KB tarball, ${(tarball.unpackedSize / 1e6).toFixed(2)} MB unpacked, ${tarball.entryCount} files.`,
   ].join('\n');
@@ -96,7 +104,9 @@ await section('exact-fpr', () => {
   for (const [i, row] of exact.native.sideBySide.entries())
     console.log(`m = ${String(row.m).padStart(14)}            ${ratio(exact.wasm.sideBySide[i].fastMs, row.fastMs)}`);
   for (const [i, row] of exact.native.fastOnly.entries())
-    console.log(`m = ${String(row.m).padStart(14)} k = ${String(row.k).padStart(2)} ${row.hashing.padEnd(9)} ${ratio(exact.wasm.fastOnly[i].fastMs, row.fastMs)}`);
+    console.log(
+      `m = ${String(row.m).padStart(14)} k = ${String(row.k).padStart(2)} ${row.hashing.padEnd(9)} ${ratio(exact.wasm.fastOnly[i].fastMs, row.fastMs)}`,
+    );
 });
 
 await section('rbf', () => {
@@ -113,7 +123,9 @@ await section('rbf', () => {
     );
   }
   for (const [i, row] of rbf.native.large.entries())
-    console.log(`large-M only,     M = 2^${Math.log2(row.M)}, f* = ${row.fpr}: ${ratio(rbf.wasm.large[i].ms, row.ms)} (wasm ${rbf.wasm.large[i].ms.toFixed(0)} ms)`);
+    console.log(
+      `large-M only,     M = 2^${Math.log2(row.M)}, f* = ${row.fpr}: ${ratio(rbf.wasm.large[i].ms, row.ms)} (wasm ${rbf.wasm.large[i].ms.toFixed(0)} ms)`,
+    );
   for (const [i, row] of rbf.native.distinct.entries())
     console.log(
       `distinct large-M, M = 2^${Math.log2(row.M)}, ${row.recycling}, f* = ${row.fpr}: ${ratio(rbf.wasm.distinct[i].largeMs, row.largeMs)} ` +
@@ -146,15 +158,18 @@ await section('simulation', async () => {
   if (simNative.checksum !== simWasm.checksum) throw new Error(`simulation counts differ: native ${simNative.checksum}, wasm ${simWasm.checksum}`);
   if (simNative.limitChecksum !== simWasm.limitChecksum)
     throw new Error(`limit loops differ: native ${simNative.limitChecksum}, wasm ${simWasm.limitChecksum}`);
-  console.log(`\n=== simulation: wasm throughput / native throughput (same counts: checksum ${simNative.checksum});` +
-    ' beside the ideal colliding rows, the limit for the same probe pattern (a batched prefetching loop, this run) and simulation / limit');
+  console.log(
+    `\n=== simulation: wasm throughput / native throughput (same counts: checksum ${simNative.checksum});` +
+      ' beside the ideal colliding rows, the limit for the same probe pattern (a batched prefetching loop, this run) and simulation / limit',
+  );
   const mps = (x) => (x / 1e6).toFixed(0).padStart(5);
   for (const [i, row] of simNative.simulation.entries()) {
     const w = simWasm.simulation[i];
-    const limit = row.limitProbesPerSecond > 0
-      ? `  limit native ${mps(row.limitProbesPerSecond)} M/s (${(row.probesPerSecond / row.limitProbesPerSecond).toFixed(2)}x)` +
-        `  wasm ${mps(w.limitProbesPerSecond)} M/s (${(w.probesPerSecond / w.limitProbesPerSecond).toFixed(2)}x)`
-      : '';
+    const limit =
+      row.limitProbesPerSecond > 0
+        ? `  limit native ${mps(row.limitProbesPerSecond)} M/s (${(row.probesPerSecond / row.limitProbesPerSecond).toFixed(2)}x)` +
+          `  wasm ${mps(w.limitProbesPerSecond)} M/s (${(w.probesPerSecond / w.limitProbesPerSecond).toFixed(2)}x)`
+        : '';
     console.log(
       `${row.label.padEnd(26)} m = ${String(row.m).padStart(10)}  native ${mps(row.probesPerSecond)} M/s` +
         `  wasm ${mps(w.probesPerSecond)} M/s  ${(w.probesPerSecond / row.probesPerSecond).toFixed(2)}x${limit}`,
@@ -194,16 +209,26 @@ await section('compare', () => {
     const w = cmp.wasm.timing[i];
     console.log(`p = ${row.p}: every family native ${row.ms.toFixed(2)} ms  wasm ${w.ms.toFixed(2)} ms  ${ratio(w.ms, row.ms)}`);
     lines.push(`| ${row.p} | **every family** | ${row.ms.toFixed(2)} ms | ${w.ms.toFixed(2)} ms | ${ratio(w.ms, row.ms)} |`);
-    for (const [j, f] of row.families.entries()) lines.push(`| ${row.p} | ${f.family} | ${f.ms.toFixed(3)} ms | ${w.families[j].ms.toFixed(3)} ms | ${ratio(w.families[j].ms, f.ms)} |`);
+    for (const [j, f] of row.families.entries())
+      lines.push(`| ${row.p} | ${f.family} | ${f.ms.toFixed(3)} ms | ${w.families[j].ms.toFixed(3)} ms | ${ratio(w.families[j].ms, f.ms)} |`);
   }
   for (const [i, row] of cmp.native.figures.entries()) {
     const w = cmp.wasm.figures[i];
-    if (w.bytes !== row.bytes || Math.abs(w.fpr - row.fpr) > 1e-12 * row.fpr) throw new Error(`${row.variant}: wasm ${w.bytes} B ${w.fpr} vs native ${row.bytes} B ${row.fpr}`);
+    if (w.bytes !== row.bytes || Math.abs(w.fpr - row.fpr) > 1e-12 * row.fpr)
+      throw new Error(`${row.variant}: wasm ${w.bytes} B ${w.fpr} vs native ${row.bytes} B ${row.fpr}`);
   }
-  lines.push('', 'Every row at n = 10^7 (`bloomcalc compare --n 10M --p P --static`; the same in wasm), its overhead over log2(1/p) bits per key:', '',
-    '| p | family | variant | bytes | bits per key | FPR | meets p | over log2(1/p) |', '|---|---|---|---|---|---|---|---|');
+  lines.push(
+    '',
+    'Every row at n = 10^7 (`bloomcalc compare --n 10M --p P --static`; the same in wasm), its overhead over log2(1/p) bits per key:',
+    '',
+    '| p | family | variant | bytes | bits per key | FPR | meets p | over log2(1/p) |',
+    '|---|---|---|---|---|---|---|---|',
+  );
   for (const row of cmp.native.figures)
-    lines.push(`| ${row.p} | ${row.family} | ${row.variant} | ${row.bytes} | ${row.bitsPerKey.toFixed(3)} | ${row.fpr.toPrecision(4)} | ${row.meets ? 'yes' : 'no'} | ${((row.bitsPerKey / Math.log2(1 / row.p) - 1) * 100).toFixed(1)} % |`);
+    lines.push(
+      `| ${row.p} | ${row.family} | ${row.variant} | ${row.bytes} | ${row.bitsPerKey.toFixed(3)} | ${row.fpr.toPrecision(4)} | ` +
+        `${row.meets ? 'yes' : 'no'} | ${((row.bitsPerKey / Math.log2(1 / row.p) - 1) * 100).toFixed(1)} % |`,
+    );
   return lines.join('\n');
 });
 

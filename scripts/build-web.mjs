@@ -72,7 +72,7 @@ const noBareModuleUrl = {
  * waits for the first paint to import the entry (web/app.mjs).
  */
 function withModulePreloads(html, metafile, entry) {
-  const marker = '<!-- modulepreload: the entry\'s static imports (scripts/build-web.mjs) -->';
+  const marker = "<!-- modulepreload: the entry's static imports (scripts/build-web.mjs) -->";
   if (!html.includes(marker)) throw new Error(`build-web: web/index.html has no "${marker}"`);
   const chunks = [entry.replace(/\.js$/, '.mjs')]; // the entry itself: web/app.mjs imports it after the first paint
   const visit = (file) => {
@@ -103,7 +103,8 @@ async function renderAhead(html, common) {
   const dir = await mkdtemp(join(tmpdir(), 'bloomcalc-ahead-'));
   try {
     const outfile = join(dir, 'ahead.mjs');
-    const contents = ['templates.mjs', 'element-base.mjs', 'exports.mjs', 'element-styles.mjs'].map((f) => `export * from './web/${f}';`)
+    const contents = ['templates.mjs', 'element-base.mjs', 'exports.mjs', 'element-styles.mjs']
+      .map((f) => `export * from './web/${f}';`)
       .concat("export { MARKUP } from './web/calculators.generated.mjs';") // the templates of the calculators declaring `markup`
       .join('\n');
     await build({ ...common, minify: false, sourcemap: false, stdin: { contents, resolveDir: root, sourcefile: 'render-ahead.mjs' }, outfile });
@@ -114,7 +115,8 @@ async function renderAhead(html, common) {
       if (TEMPLATES[name] === undefined) throw new Error(`build-web: web/index.html: no markup for <bloom-calc calculator="${name}">`);
       count++;
       // toolbarMarkup(true): the page gives each element a page-url (web/app.mjs), so embed codes may be iframes
-      return `${open}<template shadowrootmode="open"><link rel="stylesheet" href="${AHEAD_STYLES}">${calculatorMarkup(name, TEMPLATES[name], toolbarMarkup(true))}</template></bloom-calc>`;
+      const markup = calculatorMarkup(name, TEMPLATES[name], toolbarMarkup(true));
+      return `${open}<template shadowrootmode="open"><link rel="stylesheet" href="${AHEAD_STYLES}">${markup}</template></bloom-calc>`;
     });
     if (count === 0) throw new Error('build-web: web/index.html has no <bloom-calc calculator="…"></bloom-calc> to render ahead');
     // our page follows the system's colour scheme (web/page.css): so do its calculators before they are defined
@@ -136,8 +138,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     if (!(await exists(join(root, 'dist', file)))) missing.push(`dist/${file}`);
   if (missing.length) {
     throw new Error(
-      `build-web: the WebAssembly build is missing (${missing.join(', ')}). ` +
-        'Run `npm run build` first; it writes dist/bloomcalc.<module>.mjs and .wasm.',
+      `build-web: the WebAssembly build is missing (${missing.join(', ')}). ` + 'Run `npm run build` first; it writes dist/bloomcalc.<module>.mjs and .wasm.',
     );
   }
 
@@ -223,11 +224,11 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
 
   // the docs beside the element bundle (its equation links point there); the page has the same files
   const elementDocs = await buildDocs(root, elementDir);
-  const elementFiles = (await readdir(elementDir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
-  const copies = [
-    [join(root, 'web', 'page.css'), 'page.css'],
-    ...elementFiles.map((f) => [join(elementDir, f), f]),
-  ];
+  const elementFiles = (await readdir(elementDir, { withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
+    .sort();
+  const copies = [[join(root, 'web', 'page.css'), 'page.css'], ...elementFiles.map((f) => [join(elementDir, f), f])];
   for (const [from, to] of copies) await copyFile(from, join(outdir, to));
   const ahead = await renderAhead(withCalculators(await readFile(join(root, 'web', 'index.html'), 'utf8')), common);
   await writeFile(join(outdir, 'index.html'), withModulePreloads(ahead.html, result.metafile, relative(root, join(elementDir, 'bloom-calc.js'))));
@@ -235,7 +236,15 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
   await cp(join(elementDir, 'docs'), join(outdir, 'docs'), { recursive: true });
   const docs = elementDocs.map((file) => join(outdir, relative(elementDir, file)));
 
-  const files = [...elementFiles.map((f) => join(elementDir, f)), ...elementDocs, ...Object.keys(worker.metafile.outputs).map((p) => resolve(root, p)), join(outdir, 'index.html'), join(outdir, AHEAD_STYLES), ...copies.map(([, to]) => join(outdir, to)), ...docs];
+  const files = [
+    ...elementFiles.map((f) => join(elementDir, f)),
+    ...elementDocs,
+    ...Object.keys(worker.metafile.outputs).map((p) => resolve(root, p)),
+    join(outdir, 'index.html'),
+    join(outdir, AHEAD_STYLES),
+    ...copies.map(([, to]) => join(outdir, to)),
+    ...docs,
+  ];
   if (!quiet) {
     for (const file of files) {
       const { size } = await stat(file);

@@ -12,8 +12,7 @@ const jobs = ['-j', '2'];
 
 export function buildNative() {
   const dir = path.join(root, 'build/native');
-  if (!existsSync(path.join(dir, 'CMakeCache.txt')))
-    run('cmake', ['-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Release']);
+  if (!existsSync(path.join(dir, 'CMakeCache.txt'))) run('cmake', ['-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Release']);
   run('cmake', ['--build', dir, ...jobs]);
 }
 
@@ -39,10 +38,18 @@ export const SANITIZE = '-fsanitize=address,undefined -fno-sanitize-recover=all 
 export function buildAsan() {
   const dir = path.join(root, 'build/asan');
   if (!existsSync(path.join(dir, 'CMakeCache.txt')))
-    run('cmake', ['-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_CXX_COMPILER=clang++', '-DBLOOMCALC_FUZZ=ON',
+    run('cmake', [
+      '-S',
+      root,
+      '-B',
+      dir,
+      '-DCMAKE_BUILD_TYPE=Debug',
+      '-DCMAKE_CXX_COMPILER=clang++',
+      '-DBLOOMCALC_FUZZ=ON',
       `-DCMAKE_CXX_FLAGS=${SANITIZE} -fsanitize=fuzzer-no-link -O1`,
       // file and line in a report's stack is all it needs: full -g made the build about a fifth slower
-      '-DCMAKE_CXX_FLAGS_DEBUG=-gline-tables-only']);
+      '-DCMAKE_CXX_FLAGS_DEBUG=-gline-tables-only',
+    ]);
   run('cmake', ['--build', dir, ...jobs, '--target', 'bloomcalc_tests', 'bloomcalc_fuzz_parsers']);
 }
 

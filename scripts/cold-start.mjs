@@ -18,9 +18,13 @@ const dirs = args.length ? args.map((d) => resolve(d)) : [resolve(root, 'dist/we
 // performance.now() (ms since navigation) of the first 'result' event of each calculator (it bubbles, composed)
 function watchResults() {
   window.__firstResult = {};
-  document.addEventListener('result', (event) => {
-    window.__firstResult[event.target.getAttribute('calculator')] ??= performance.now();
-  }, true);
+  document.addEventListener(
+    'result',
+    (event) => {
+      window.__firstResult[event.target.getAttribute('calculator')] ??= performance.now();
+    },
+    true,
+  );
 }
 
 const embedPage = (calculator) =>

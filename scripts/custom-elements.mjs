@@ -21,22 +21,52 @@ const ENTRY = 'dist/element/bloom-calc.mjs';
 // web/formulas.mjs read them; its read-only properties and its events (element-base.mjs).
 const ELEMENT = {
   attributes: [
-    { name: 'url-state', type: 'boolean', description: 'Read the inputs from the page URL at start and write them back as they change (history.replaceState).' },
+    {
+      name: 'url-state',
+      type: 'boolean',
+      description: 'Read the inputs from the page URL at start and write them back as they change (history.replaceState).',
+    },
     { name: 'theme', type: "'light' | 'dark'", description: "Force a theme; by default the element follows the host page's (web/theme.mjs)." },
-    { name: 'docs-base', type: 'string', description: 'Where the equation links point (a folder of the docs as HTML); by default the docs shipped beside the bundle.' },
-    { name: 'page-url', type: 'string', description: 'A bloomcalc page that "Copy embed code" may frame in an iframe; without it the embed code is the element alone.' },
-    { name: 'loading', type: "'eager' | 'lazy'", description: 'lazy: the markup and the fields at once, the WebAssembly module and the first result only when the element nears the viewport (as <img loading="lazy">); by default at once.' },
+    {
+      name: 'docs-base',
+      type: 'string',
+      description: 'Where the equation links point (a folder of the docs as HTML); by default the docs shipped beside the bundle.',
+    },
+    {
+      name: 'page-url',
+      type: 'string',
+      description: 'A bloomcalc page that "Copy embed code" may frame in an iframe; without it the embed code is the element alone.',
+    },
+    {
+      name: 'loading',
+      type: "'eager' | 'lazy'",
+      description:
+        'lazy: the markup and the fields at once, the WebAssembly module and the first result only when the element nears the viewport (as <img ' +
+        'loading="lazy">); by default at once.',
+    },
     { name: 'autorun', type: 'boolean', calculators: ['simulate'], description: 'Run the simulation on load and on every change.' },
   ],
   readonly: [
-    { name: 'result', type: 'unknown', description: 'The latest result: the object the JS API returns for these inputs (null while the inputs are invalid or before the first computation).' },
-    { name: 'error', type: '(Error & { parameter?: string }) | null', description: 'The latest error, its .parameter naming the bad input; null after a result.' },
+    {
+      name: 'result',
+      type: 'unknown',
+      description: 'The latest result: the object the JS API returns for these inputs (null while the inputs are invalid or before the first computation).',
+    },
+    {
+      name: 'error',
+      type: '(Error & { parameter?: string }) | null',
+      description: 'The latest error, its .parameter naming the bad input; null after a result.',
+    },
     { name: 'state', type: 'Record<string, string>', description: 'The inputs as { attribute: value }, as typed.' },
     { name: 'query', type: 'string', description: "The inputs as a URL query (no '?'), defaults left out." },
   ],
   events: [
     { name: 'result', type: 'CustomEvent<unknown>', description: 'After every computation; detail: the result (bubbles, composed).' },
-    { name: 'error', type: 'CustomEvent<Error & { parameter?: string }>', description: 'When the inputs are invalid; detail: the Error with .parameter (bubbles, composed).' },
+    {
+      name: 'error',
+      type: 'CustomEvent<Error & { parameter?: string }>',
+      description: 'When the inputs are invalid; detail: the Error with .parameter (bubbles, composed).',
+    },
   ],
   states: [{ name: 'dark', description: 'The dark theme is shown (forced by theme="dark", or the host page is dark).' }],
 };
@@ -116,7 +146,9 @@ function describeField(attr, entry) {
     const key = entry.urlKeys[name];
     return `${name}${fallback ? ` (default ${fallback})` : ''}${key ? ` [URL key ${key}]` : ''}`;
   });
-  const aliases = entry.aliases.size ? ` Older name${entry.aliases.size > 1 ? 's' : ''}: ${[...entry.aliases].join(', ')} (read, and rewritten to ${attr}).` : '';
+  const aliases = entry.aliases.size
+    ? ` Older name${entry.aliases.size > 1 ? 's' : ''}: ${[...entry.aliases].join(', ')} (read, and rewritten to ${attr}).`
+    : '';
   return `An input of ${used.join(', ')}, as typed (the same strings as the page URL).${aliases}`;
 }
 
@@ -130,7 +162,17 @@ export async function customElements() {
     { name: 'calculator', type: calculatorType, description: `Which calculator: ${names.join(', ')}.`, property: 'calculator' },
     ...[...fields].map(([attr, entry]) => ({ name: attr, type: attributeType(entry), description: describeField(attr, entry), property: camel(attr) })),
     // an older name that is also another calculator's field (recycling's fpr, paradox's fpr) is listed once, above
-    ...[...fields].flatMap(([attr, entry]) => [...entry.aliases].filter((alias) => !fields.has(alias)).map((alias) => ({ name: alias, type: attributeType(entry), description: `Older name of ${attr}: read, and rewritten to ${attr}.`, property: camel(alias), deprecated: `use ${attr}` }))),
+    ...[...fields].flatMap(([attr, entry]) =>
+      [...entry.aliases]
+        .filter((alias) => !fields.has(alias))
+        .map((alias) => ({
+          name: alias,
+          type: attributeType(entry),
+          description: `Older name of ${attr}: read, and rewritten to ${attr}.`,
+          property: camel(alias),
+          deprecated: `use ${attr}`,
+        })),
+    ),
     ...ELEMENT.attributes.map((a) => ({ ...a, description: a.calculators ? `${a.calculators.join(', ')}: ${a.description}` : a.description })),
   ];
   const declaration = {
@@ -151,12 +193,22 @@ export async function customElements() {
     members: [
       ...attributes
         .filter((a) => a.property)
-        .map(({ property, type, description, deprecated }) => ({ kind: 'field', name: property, type: { text: type === 'boolean' ? 'boolean' : type }, description, ...(deprecated ? { deprecated } : {}) })),
+        .map(({ property, type, description, deprecated }) => ({
+          kind: 'field',
+          name: property,
+          type: { text: type === 'boolean' ? 'boolean' : type },
+          description,
+          ...(deprecated ? { deprecated } : {}),
+        })),
       ...ELEMENT.readonly.map(({ name, type, description }) => ({ kind: 'field', name, type: { text: type }, description, readonly: true })),
     ],
     events: ELEMENT.events.map(({ name, type, description }) => ({ name, type: { text: type }, description })),
     cssParts: parts.map((name) => ({ name })),
-    cssProperties: properties.map(({ name, light, dark }) => ({ name, ...(light ? { default: light } : {}), description: dark ? `light default ${light}; dark ${dark}` : `default ${light}` })),
+    cssProperties: properties.map(({ name, light, dark }) => ({
+      name,
+      ...(light ? { default: light } : {}),
+      description: dark ? `light default ${light}; dark ${dark}` : `default ${light}`,
+    })),
     cssStates: ELEMENT.states,
   };
   const manifest = {

@@ -52,7 +52,14 @@ export const HEADROOM = 0.1;
  * calculator's code starts; the modules it loads are read from its files (their loaders).
  */
 const INTL_WORKER = 'intl-worker.js';
-const FIRST_RESULT_WORKER = { sizing: 'size-worker.js', layouts: 'layouts-worker.js', recycling: 'rbf-worker.js', simulate: 'sim-worker.js', window: 'tools-worker.js', compare: 'compare-worker.js' };
+const FIRST_RESULT_WORKER = {
+  sizing: 'size-worker.js',
+  layouts: 'layouts-worker.js',
+  recycling: 'rbf-worker.js',
+  simulate: 'sim-worker.js',
+  window: 'tools-worker.js',
+  compare: 'compare-worker.js',
+};
 
 /** A module's .wasm and the source of its loader (the Emscripten glue), as wasm/api.mjs names it. */
 export const MODULE_FILES = Object.fromEntries(Object.entries(FILES).map(([name, file]) => [name, { wasm: `${file}.wasm`, loader: `dist/${file}.mjs` }]));
@@ -64,7 +71,7 @@ const brotlied = (path) => brotliCompressSync(readFileSync(path), { params: { [c
 function calculatorWasm(root) {
   const source = readFileSync(join(root, 'web', 'calculators.generated.mjs'), 'utf8');
   const literal = source.match(/^export const MODULES = (\{[^}]*\});/m);
-  assert.ok(literal, 'web/calculators.generated.mjs names the calculators\' modules in `export const MODULES = { … }`');
+  assert.ok(literal, "web/calculators.generated.mjs names the calculators' modules in `export const MODULES = { … }`");
   return new Map(Object.entries(JSON.parse(literal[1])));
 }
 
@@ -100,13 +107,19 @@ export function embedSizes(root) {
   const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint === 'web/element.mjs');
   assert.ok(entry && basename(entry) === 'bloom-calc.mjs', 'the metafile names the entry dist/element/bloom-calc.mjs');
   const wasmOf = calculatorWasm(root);
-  const modules = Object.fromEntries(Object.entries(MODULE_FILES).map(([name, { wasm }]) => {
-    const path = join(dir, wasm);
-    return [name, { name, file: wasm, bytes: readFileSync(path).length, gzip: gzipped(path), brotli: brotlied(path) }];
-  }));
+  const modules = Object.fromEntries(
+    Object.entries(MODULE_FILES).map(([name, { wasm }]) => {
+      const path = join(dir, wasm);
+      return [name, { name, file: wasm, bytes: readFileSync(path).length, gzip: gzipped(path), brotli: brotlied(path) }];
+    }),
+  );
   const calculators = calculatorModules(root);
   assert.ok(calculators.size >= 7, `web/element.mjs registers the calculators with literal import()s (found ${[...calculators.keys()]})`);
-  const lazyOf = new Map(Object.keys(outputs).filter((o) => outputs[o].entryPoint).map((o) => [outputs[o].entryPoint, o]));
+  const lazyOf = new Map(
+    Object.keys(outputs)
+      .filter((o) => outputs[o].entryPoint)
+      .map((o) => [outputs[o].entryPoint, o]),
+  );
 
   // every calculator's first computation starts the number-format worker (web/number-formats.mjs)
   const intl = Object.keys(outputs).find((o) => basename(o) === INTL_WORKER);
@@ -117,7 +130,10 @@ export function embedSizes(root) {
     const chunk = lazyOf.get(module);
     assert.ok(chunk, `${name}: ${module} is a chunk of its own (a dynamic import of the entry)`);
     const loaded = [...closure(entry)]; // the entry and the chunks it imports (the registry may be in one it shares)
-    assert.ok(loaded.some((o) => outputs[o].imports.some((imp) => imp.kind === 'dynamic-import' && imp.path === chunk)), `${name}: the entry imports ${module} lazily`);
+    assert.ok(
+      loaded.some((o) => outputs[o].imports.some((imp) => imp.kind === 'dynamic-import' && imp.path === chunk)),
+      `${name}: the entry imports ${module} lazily`,
+    );
     const wasmName = wasmOf.get(name) ?? 'main';
     assert.ok(MODULE_FILES[wasmName], `${name}: its module '${wasmName}' is one of ${Object.keys(MODULE_FILES)}`);
     const { loader } = MODULE_FILES[wasmName];
@@ -125,7 +141,10 @@ export function embedSizes(root) {
     // the module's loader: a chunk of its own, imported when the module loads
     const loaderChunk = Object.keys(outputs).find((o) => outputs[o].entryPoint === loader);
     if (loaderChunk) page = closure(loaderChunk, page);
-    assert.ok([...page].some((o) => outputs[o].inputs[loader]), `${name}: the files it loads include its module's loader ${loader}`);
+    assert.ok(
+      [...page].some((o) => outputs[o].inputs[loader]),
+      `${name}: the files it loads include its module's loader ${loader}`,
+    );
     const worker = FIRST_RESULT_WORKER[name];
     let workerFiles = [];
     const wasmNames = [wasmName];
@@ -137,7 +156,9 @@ export function embedSizes(root) {
       const workerClosure = closure(output, new Set());
       workerFiles = [...closure(output, new Set(page))].filter((o) => !page.has(o)); // the rest is cached
       // the modules whose loaders the worker holds: their .wasm too (the page compiles each once and gives it)
-      const loads = Object.entries(MODULE_FILES).filter(([, m]) => [...workerClosure].some((o) => outputs[o].inputs[m.loader])).map(([m]) => m);
+      const loads = Object.entries(MODULE_FILES)
+        .filter(([, m]) => [...workerClosure].some((o) => outputs[o].inputs[m.loader]))
+        .map(([m]) => m);
       assert.ok(loads.length > 0, `${worker} loads a WebAssembly module`);
       for (const m of loads) if (!wasmNames.includes(m)) wasmNames.push(m);
     }
@@ -152,15 +173,31 @@ export function embedSizes(root) {
     const budget = EMBED_BUDGETS[name];
     assert.ok(budget, `${name}: a budget in scripts/embed-size.mjs EMBED_BUDGETS`);
     rows.push({
-      name, files: files.length, chunkFiles: page.size - 1, entryBytes, chunks: js - entryBytes, worker: [worker, INTL_WORKER].filter(Boolean).join(' + '),
-      workerFiles: workerFiles.length, workerBytes, wasmName: wasmNames.join(' + '), wasmNames, wasm, total, budget,
+      name,
+      files: files.length,
+      chunkFiles: page.size - 1,
+      entryBytes,
+      chunks: js - entryBytes,
+      worker: [worker, INTL_WORKER].filter(Boolean).join(' + '),
+      workerFiles: workerFiles.length,
+      workerBytes,
+      wasmName: wasmNames.join(' + '),
+      wasmNames,
+      wasm,
+      total,
+      budget,
     });
   }
   const uplot = Object.keys(outputs).find((o) => outputs[o].entryPoint?.includes('uplot'));
   const onDemand = [
     ...(uplot ? [{ name: 'uPlot', gzip: gzipped(file(uplot)) }] : []),
-    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js', 'size-worker.js', 'tools-worker.js', 'compare-worker.js', INTL_WORKER].map((w) => ({ name: w, gzip: gzipped(join(dir, w)) })),
-    ...Object.values(modules).filter((m) => !rows.some((r) => r.wasmNames.includes(m.name))).map((m) => ({ name: m.file, gzip: m.gzip })),
+    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js', 'size-worker.js', 'tools-worker.js', 'compare-worker.js', INTL_WORKER].map((w) => ({
+      name: w,
+      gzip: gzipped(join(dir, w)),
+    })),
+    ...Object.values(modules)
+      .filter((m) => !rows.some((r) => r.wasmNames.includes(m.name)))
+      .map((m) => ({ name: m.file, gzip: m.gzip })),
   ];
   return { modules, rows, onDemand };
 }

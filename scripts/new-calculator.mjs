@@ -10,6 +10,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { CPP, JS } from './style.mjs';
+
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The files the skeleton of `name` writes: { path: text }. */
@@ -216,7 +218,10 @@ export function insertions(name, title = `The ${name} calculator`) {
   const end = (table) => new RegExp(`(?<=export const ${table} = \\{[\\s\\S]*?)\\n\\};\\n`);
   const quoted = title.replace(/'/g, "\\'");
   return [
-    ['schema/inputs.mjs', end('INPUTS'), `
+    [
+      'schema/inputs.mjs',
+      end('INPUTS'),
+      `
   ${Name}Input: {
     doc: '${name}(): ${quoted} (docs/${name}.md).',
     core: { struct: '${Name}Input', header: '${name}/${name}.hpp' },
@@ -225,10 +230,20 @@ export function insertions(name, title = `The ${name} calculator`) {
       n: { kind: 'count', required: true, doc: 'Items, 0 ≤ n ≤ 2^40.' },
       k: { kind: 'count', required: true, doc: 'Hash functions, 1 ≤ k ≤ 64.' },
     },
-  },`, 'before'],
-    ['schema/methods.mjs', end('METHODS'), `
-  ${name}: { input: '${Name}Input', module: 'tools', binding: '${name}', async: false },`, 'before'],
-    ['schema/calculators.mjs', end('CALCULATORS'), `
+  },`,
+      'before',
+    ],
+    [
+      'schema/methods.mjs',
+      end('METHODS'),
+      `
+  ${name}: { input: '${Name}Input', module: 'tools', binding: '${name}', async: false },`,
+      'before',
+    ],
+    [
+      'schema/calculators.mjs',
+      end('CALCULATORS'),
+      `
   ${name}: {
     page: { group: 'use', question: '${quoted}', title: 'the skeleton of a calculator' },
     title: '${quoted}',
@@ -243,8 +258,13 @@ export function insertions(name, title = `The ${name} calculator`) {
       n: { default: '1000', label: ['n', 'items'] },
       k: { default: '7', label: ['k', 'hash functions'], numeric: true },
     },
-  },`, 'before'],
-    ['schema/cli.mjs', end('COMMANDS'), `
+  },`,
+      'before',
+    ],
+    [
+      'schema/cli.mjs',
+      end('COMMANDS'),
+      `
   ${name}: {
     summary: '${quoted}',
     description: 'The classic FPR (1 − e^(−kn/m))^k of m bits, n items and k hash functions (docs/${name}.md).',
@@ -257,13 +277,28 @@ export function insertions(name, title = `The ${name} calculator`) {
       ['${Name}Input.n', 'items', 'Items inserted'],
       ['${Name}Input.k', 'hashes', 'Hash functions, 1 ≤ k ≤ 64'],
     ],
-  },`, 'before'],
+  },`,
+      'before',
+    ],
     // the method on the JS API (the tools module's list) and in its types
-    ['wasm/api.mjs', /(?<=\.\.\.Object\.fromEntries\(\[[^\]]*)(?=\]\.map\(\(name\) => \[name, \(input\) => call\(raw\[name\])/, `, '${name}'`, 'before'],
-    ['wasm/index.d.ts', /\n {2}readonly limits:/, `
+    [
+      'wasm/api.mjs',
+      /(?<=\.\.\.Object\.fromEntries\(\s*\[[^\]]*)(?=\]\.map\(\(name\) => \[\s*name,\s*\(input\) => call\(raw\[name\])/,
+      `, '${name}'`,
+      'before',
+    ],
+    [
+      'wasm/index.d.ts',
+      /\n {2}readonly limits:/,
+      `
   /** ${title} (docs/${name}.md). */
-  ${name}(input: import('./inputs.js').${Name}Input): ${Name}Result;`, 'before'],
-    ['wasm/index.d.ts', /$/, `
+  ${name}(input: import('./inputs.js').${Name}Input): ${Name}Result;`,
+      'before',
+    ],
+    [
+      'wasm/index.d.ts',
+      /$/,
+      `
 /** ${name}(): ${title} (docs/${name}.md). */
 export interface ${Name}Result {
   m: number;
@@ -272,7 +307,9 @@ export interface ${Name}Result {
   /** (1 − e^{−kn/m})^k. */
   fpr: number;
 }
-`, 'after'],
+`,
+      'after',
+    ],
     // the command in the CLI's list, its binding in the tools module
     ['wasm/cli/run.mjs', /\nconst COMMANDS = new Map\(\n {2}\[/, `\nimport ${name} from './${name}.mjs';`, 'before'],
     ['wasm/cli/run.mjs', /const COMMANDS = new Map\(\n {2}\[/, `${name}, `, 'after'],
@@ -284,8 +321,9 @@ export interface ${Name}Result {
 export async function newCalculator(root, name, title) {
   if (!/^[a-z][a-z0-9]*$/.test(name)) throw new Error(`new-calculator: the name is one lower-case word (a-z, 0-9): got ${JSON.stringify(name)}`);
   // the names taken, read in a process of its own (this one's module cache would keep the schema as it was before the edit)
-  const script = `import('${pathToFileURL(join(root, 'schema/index.mjs')).href}').then((s) => ` +
-      `console.log(JSON.stringify([s.CALCULATORS, s.COMMANDS, s.METHODS].map(Object.keys))))`;
+  const script =
+    `import('${pathToFileURL(join(root, 'schema/index.mjs')).href}').then((s) => ` +
+    `console.log(JSON.stringify([s.CALCULATORS, s.COMMANDS, s.METHODS].map(Object.keys))))`;
   const taken = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })).flat();
   if (taken.includes(name)) throw new Error(`new-calculator: ${name} is a calculator, command or method already`);
   const files = skeleton(name, title);
@@ -305,7 +343,16 @@ export async function newCalculator(root, name, title) {
   }
   for (const [path, text] of Object.entries(texts)) await writeFile(join(root, path), text);
   execFileSync(process.execPath, [join(root, 'scripts/generate.mjs')], { stdio: 'inherit' });
-  return [...Object.keys(files), ...Object.keys(texts)];
+  const written = [...Object.keys(files), ...Object.keys(texts)];
+  // in the house style (scripts/style.mjs), as `npm run format` would write them
+  const prettier = await import('prettier');
+  for (const path of written.filter((p) => JS.test(p))) {
+    const file = join(root, path);
+    await writeFile(file, await prettier.format(await readFile(file, 'utf8'), { ...(await prettier.resolveConfig(file)), filepath: file }));
+  }
+  const cpp = written.filter((p) => CPP.test(p));
+  if (cpp.length > 0) execFileSync('clang-format', ['-i', ...cpp], { cwd: root });
+  return written;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -12,28 +12,32 @@ const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').repla
  * declared group, or lacking its question or title, is an error.
  */
 export function pageCalculators(calculators = CALCULATORS, groups = PAGE_GROUPS) {
-  const declared = Object.entries(calculators).filter(([, def]) => def.page).map(([name, def]) => {
-    const { page } = def;
-    for (const key of ['group', 'question', 'title'])
-      if (typeof page[key] !== 'string' || page[key] === '') throw new Error(`schema/calculators.mjs: ${name}.page.${key} must be a non-empty string`);
-    if (!Object.hasOwn(groups, page.group))
-      throw new Error(`schema/calculators.mjs: ${name}.page.group "${page.group}" is none of PAGE_GROUPS (${Object.keys(groups).join(', ')})`);
-    // the keys of the page URL that name it (url, else the attribute; older keys too: web/element-fields.mjs, urlKeys)
-    const keys = Object.entries(def.fields ?? {}).flatMap(([field, f]) => [f.url ?? kebab(field), ...(f.urlOlder ?? [])]);
-    return { name, id: `${name}-calc`, keys, ...page };
-  });
+  const declared = Object.entries(calculators)
+    .filter(([, def]) => def.page)
+    .map(([name, def]) => {
+      const { page } = def;
+      for (const key of ['group', 'question', 'title'])
+        if (typeof page[key] !== 'string' || page[key] === '') throw new Error(`schema/calculators.mjs: ${name}.page.${key} must be a non-empty string`);
+      if (!Object.hasOwn(groups, page.group))
+        throw new Error(`schema/calculators.mjs: ${name}.page.group "${page.group}" is none of PAGE_GROUPS (${Object.keys(groups).join(', ')})`);
+      // the keys of the page URL that name it (url, else the attribute; older keys too: web/element-fields.mjs, urlKeys)
+      const keys = Object.entries(def.fields ?? {}).flatMap(([field, f]) => [f.url ?? kebab(field), ...(f.urlOlder ?? [])]);
+      return { name, id: `${name}-calc`, keys, ...page };
+    });
   return Object.keys(groups).flatMap((group) => declared.filter((c) => c.group === group));
 }
 
 /** The navigation: a list per group, a link per calculator (its question, its title beneath). */
 export function navMarkup(list, groups = PAGE_GROUPS) {
-  const sections = Object.entries(groups).filter(([group]) => list.some((c) => c.group === group)).map(([group, label]) => {
-    const text = (c) => `<span class="nav-q">${escape(c.question)}</span> <span class="nav-t">${escape(c.title)}</span>`;
-    const link = (c) => `<a href="#${c.id}" data-calculator="${c.name}">${text(c)}</a>`;
-    const items = list.filter((c) => c.group === group).map((c) => `<li>${link(c)}</li>`);
-    const heading = `<h3 id="nav-${group}">${escape(label)}</h3>`;
-    return `<div class="nav-group">${heading}<ul aria-labelledby="nav-${group}">\n      ${items.join('\n      ')}\n    </ul></div>`;
-  });
+  const sections = Object.entries(groups)
+    .filter(([group]) => list.some((c) => c.group === group))
+    .map(([group, label]) => {
+      const text = (c) => `<span class="nav-q">${escape(c.question)}</span> <span class="nav-t">${escape(c.title)}</span>`;
+      const link = (c) => `<a href="#${c.id}" data-calculator="${c.name}">${text(c)}</a>`;
+      const items = list.filter((c) => c.group === group).map((c) => `<li>${link(c)}</li>`);
+      const heading = `<h3 id="nav-${group}">${escape(label)}</h3>`;
+      return `<div class="nav-group">${heading}<ul aria-labelledby="nav-${group}">\n      ${items.join('\n      ')}\n    </ul></div>`;
+    });
   return `<nav class="site-nav" aria-labelledby="nav-title">
     <h2 id="nav-title" class="nav-title">${list.length} calculators</h2>
     ${sections.join('\n    ')}

@@ -13,7 +13,7 @@ export function setAutogroupNice(pid, nice) {
     writeFileSync(`/proc/${pid}/autogroup`, String(nice));
     return true;
   } catch {
-    return false;  // no autogroups, or not allowed to lower it (only root may)
+    return false; // no autogroups, or not allowed to lower it (only root may)
   }
 }
 

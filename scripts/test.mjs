@@ -11,12 +11,12 @@
 //      minute of one core) from the checked-in corpus tests/fuzz/corpus (new inputs go to build/asan/fuzz-corpus,
 //      not the repository)
 // Stages 1 and 2 run side by side (each keeps about one core busy; their output is printed when each ends), so do
-// stages 5 and 5b (each waits more than it computes), and stages 3 and 5 run two test files at a time; the fixtures' npm installs (tests/sites/install.mjs) download while the
-// C++ compiles; the sanitizer build and then stages 6 and 7 side by side run at nice 19 from the start, on the
-// cores the builds and stages 1-5 leave idle (the browser stages wait more than they compute), and get the usual
-// priority back once those are done; the package is packed once for every fixture
-// (BLOOMCALC_SITES_TARBALL). Prints each runner's own output,
-// then a summary line per build step and stage (its wall-clock seconds, and the CPU seconds of its processes)
+// stages 5 and 5b (each waits more than it computes), and stages 3 and 5 run two test files at a time; the fixtures'
+// npm installs (tests/sites/install.mjs) download while the C++ compiles; the sanitizer build and then stages 6 and 7
+// side by side run at nice 19 from the start, on the cores the builds and stages 1-5 leave idle (the browser stages
+// wait more than they compute), and get the usual priority back once those are done; the package is packed once for
+// every fixture (BLOOMCALC_SITES_TARBALL). Prints each runner's own output, then a summary line per build step and
+// stage (its wall-clock seconds, and the CPU seconds of its processes)
 // and one closing line "tests: N passed, N failed".
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -33,7 +33,10 @@ function runTimed(command, args, { env = {}, buffered = false, log, detached = f
   return new Promise((resolve) => {
     const out = log ? openSync(log, 'w') : 'pipe';
     const child = spawn('sh', ['-c', '"$@" 3>&-; status=$?; times >&3; exit $status', 'sh', command, ...args], {
-      cwd: root, env: { ...buildEnv, ...env }, stdio: ['ignore', out, out, 'pipe'], detached,
+      cwd: root,
+      env: { ...buildEnv, ...env },
+      stdio: ['ignore', out, out, 'pipe'],
+      detached,
     });
     onSpawn?.(child);
     let output = '';
@@ -62,14 +65,15 @@ function counts(output, code) {
   const onlyFailed = [...output.matchAll(/test cases:\s+(\d+) \|\s+(\d+) failed/g)];
   const nodePass = [...output.matchAll(/^# pass (\d+)/gm)];
   const nodeFail = [...output.matchAll(/^# fail (\d+)/gm)];
-  let passed = 0, failed = 0;
+  let passed = 0,
+    failed = 0;
   for (const m of allPassed) passed += Number(m[1]);
-  for (const m of mixed) passed += Number(m[2]), failed += Number(m[3]);
+  for (const m of mixed) ((passed += Number(m[2])), (failed += Number(m[3])));
   for (const m of onlyFailed) failed += Number(m[2]);
   for (const m of nodePass) passed += Number(m[1]);
   for (const m of nodeFail) failed += Number(m[1]);
   if (passed + failed === 0) return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
-  if (code !== 0 && failed === 0) failed = 1;  // the runner failed outside any test
+  if (code !== 0 && failed === 0) failed = 1; // the runner failed outside any test
   return { passed, failed };
 }
 
@@ -103,10 +107,11 @@ const SANITIZER_SUITE = ['Catch2 (native, ASan + UBSan)', 'build/asan/bloomcalc_
 // time, ten times slower under the sanitizers); each function they call is also called by a case that runs here,
 // and the sweeps run in stages 1 and 2 (docs/decisions.md, "CI time").
 const SANITIZER_CASES = '~[sweep]';
-const FUZZER = ['libFuzzer: parsers and validation', 'build/asan/bloomcalc_fuzz_parsers', [
-  '-seed=1', `-runs=${process.env.BLOOMCALC_FUZZ_RUNS ?? 900000}`, '-print_final_stats=1',
-  FUZZ_WORK, 'tests/fuzz/corpus',
-]];
+const FUZZER = [
+  'libFuzzer: parsers and validation',
+  'build/asan/bloomcalc_fuzz_parsers',
+  ['-seed=1', `-runs=${process.env.BLOOMCALC_FUZZ_RUNS ?? 900000}`, '-print_final_stats=1', FUZZ_WORK, 'tests/fuzz/corpus'],
+];
 
 // The browser stage under a loaded CI machine has failed a test now and then that passes alone (a wait for an
 // element to be still, docs/decisions.md): its failed files run once more, alone; a test failing twice fails the
@@ -145,9 +150,11 @@ const lowPriority = (command, args, options = {}) => {
   let group;
   const nice = foreground ? 0 : 19;
   const run = runTimed('nice', ['-n', String(nice), command, ...args], {
-    ...options, detached: true, onSpawn: (child) => {
+    ...options,
+    detached: true,
+    onSpawn: (child) => {
       background.set((group = child.pid), false);
-      setAutogroupNice(group, nice);  // its own session: without this, nice 19 still takes a core of two
+      setAutogroupNice(group, nice); // its own session: without this, nice 19 still takes a core of two
     },
   });
   return run.finally(() => background.set(group, true));
@@ -160,7 +167,11 @@ const stopBackground = () => {
   }
 };
 process.on('exit', stopBackground);
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.on(signal, () => process.exit(code));
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+])
+  process.on(signal, () => process.exit(code));
 const asanBuild = lowPriority(process.execPath, ['scripts/build.mjs', 'asan'], { log: path.join(root, 'build', 'asan-build.log') });
 const [suiteName, suiteCommand, suiteArgs] = SANITIZER_SUITE;
 const sanitizerSuite = asanBuild.then((built) => built.code === 0 && caseByCase(suiteCommand, suiteArgs, { env: SANITIZER_ENV }));
@@ -173,10 +184,13 @@ async function caseByCase(command, args, { env }) {
   const start = Date.now();
   // Catch2 2's exit status after a listing is the number of names listed
   const names = spawnSync(command, ['--list-test-names-only', SANITIZER_CASES], { cwd: root, env: { ...buildEnv, ...env }, encoding: 'utf8' })
-    .stdout.split('\n').filter((line) => line.trim() !== '');
+    .stdout.split('\n')
+    .filter((line) => line.trim() !== '');
   const queue = [...names];
   const failures = [];
-  let cpu = 0, assertions = 0, passed = 0;
+  let cpu = 0,
+    assertions = 0,
+    passed = 0;
   const worker = async () => {
     for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
       const run = await lowPriority(command, [...args, catch2Name(name)], { env, buffered: true });
@@ -189,7 +203,8 @@ async function caseByCase(command, args, { env }) {
     }
   };
   await Promise.all(Array.from({ length: availableParallelism() }, worker));
-  const output = `${failures.map((failure) => `${failure}\n`).join('')}${names.length} test cases, each in a process of its own (${availableParallelism()} at a time): ` +
+  const output =
+    `${failures.map((failure) => `${failure}\n`).join('')}${names.length} test cases, each in a process of its own (${availableParallelism()} at a time): ` +
     `${passed} passed (${assertions} assertions), ${failures.length} failed\n`;
   const code = failures.length === 0 && names.length > 0 ? 0 : 1;
   return { code, output, seconds: (Date.now() - start) / 1000, cpu, counts: { passed, failed: failures.length + (names.length === 0 ? 1 : 0) } };
@@ -207,11 +222,14 @@ const PACK = path.join(SITES_BUILD, 'pack', 'test');
 rmSync(PACK, { recursive: true, force: true });
 mkdirSync(PACK, { recursive: true });
 const packStart = Date.now();
-const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', PACK], { cwd: root, env: buildEnv, encoding: 'utf8' }));
+const packed = JSON.parse(
+  execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', PACK], { cwd: root, env: buildEnv, encoding: 'utf8' }),
+);
 const tarball = path.join(PACK, packed[0].filename);
 summary.push(`ok   npm pack, for the sites (${((Date.now() - packStart) / 1000).toFixed(0)} s)`);
 
-let passed = 0, failed = 0;
+let passed = 0,
+  failed = 0;
 for (const group of groups) {
   if (group.some(([name]) => name.startsWith('documentation sites'))) {
     const installed = await installs;
@@ -219,22 +237,33 @@ for (const group of groups) {
     summary.push(`${installed.code === 0 ? 'ok  ' : 'FAIL'} the fixtures' npm installs, during the build (${took(installed)})`);
   }
   const side = group.length > 1;
-  await Promise.all(group.map(async ([name, command, args, env]) => {
-    const header = `\n=== ${name}: ${command} ${args.join(' ')}`;
-    if (!side) console.log(header);
-    const run = await runTimed(command, args, { env: { ...env, BLOOMCALC_SITES_TARBALL: tarball }, buffered: side });
-    if (side) console.log(`${header} (side by side with ${group.filter(([n]) => n !== name).map(([n]) => n).join(', ')})\n${run.output}`);
-    const c = counts(run.output, run.code);
-    const again = name === RETRIED && run.code !== 0 ? await rerunFailedFiles(run.output) : null;
-    if (again?.code === 0) {
-      passed += c.passed + c.failed;
-      summary.push(`ok   ${name}: ${c.passed + c.failed} passed, 0 failed (${took(run)}); FLAKY: ${again.flaky.join('; ')} failed, then passed with its file run again alone (${took(again)})`);
-      return;
-    }
-    passed += c.passed;
-    failed += c.failed;
-    summary.push(`${run.code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed} failed (${took(run)})`);
-  }));
+  await Promise.all(
+    group.map(async ([name, command, args, env]) => {
+      const header = `\n=== ${name}: ${command} ${args.join(' ')}`;
+      if (!side) console.log(header);
+      const run = await runTimed(command, args, { env: { ...env, BLOOMCALC_SITES_TARBALL: tarball }, buffered: side });
+      if (side)
+        console.log(
+          `${header} (side by side with ${group
+            .filter(([n]) => n !== name)
+            .map(([n]) => n)
+            .join(', ')})\n${run.output}`,
+        );
+      const c = counts(run.output, run.code);
+      const again = name === RETRIED && run.code !== 0 ? await rerunFailedFiles(run.output) : null;
+      if (again?.code === 0) {
+        passed += c.passed + c.failed;
+        summary.push(
+          `ok   ${name}: ${c.passed + c.failed} passed, 0 failed (${took(run)}); FLAKY: ${again.flaky.join('; ')} failed, then passed with its file run ` +
+            `again alone (${took(again)})`,
+        );
+        return;
+      }
+      passed += c.passed;
+      failed += c.failed;
+      summary.push(`${run.code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed} failed (${took(run)})`);
+    }),
+  );
 }
 // What is left of stages 6 and 7 at the usual priority.
 foreground = true;

@@ -10,8 +10,21 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 // clang + libclang-rt-14-dev: the sanitizer build and the libFuzzer target (build/asan).
 // mkdocs, mkdocs-material, python3-sphinx, furo, hugo: the MkDocs, Sphinx and Hugo fixture sites (tests/sites/).
 // clang-format: the C++ style check (tests/js/style.test.mjs).
-const APT_PACKAGES = ['emscripten', 'catch2', 'chromium', 'cmake', 'g++', 'clang', 'libclang-rt-14-dev',
-  'mkdocs', 'mkdocs-material', 'python3-sphinx', 'furo', 'hugo', 'clang-format'];
+const APT_PACKAGES = [
+  'emscripten',
+  'catch2',
+  'chromium',
+  'cmake',
+  'g++',
+  'clang',
+  'libclang-rt-14-dev',
+  'mkdocs',
+  'mkdocs-material',
+  'python3-sphinx',
+  'furo',
+  'hugo',
+  'clang-format',
+];
 const REQUIRED = [
   ['/usr/bin/em++', 'emscripten'],
   ['/usr/bin/cmake', 'cmake'],

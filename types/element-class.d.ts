@@ -4,9 +4,17 @@ import type { BloomCalcCalculator, BloomCalcEventMap, BloomCalcProperties } from
 
 /** <bloom-calc>: an HTMLElement with the calculators' properties and typed listeners for its events. */
 export interface BloomCalcElement extends HTMLElement, BloomCalcProperties {
-  addEventListener<K extends keyof BloomCalcEventMap>(type: K, listener: (this: BloomCalcElement, ev: BloomCalcEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof BloomCalcEventMap>(
+    type: K,
+    listener: (this: BloomCalcElement, ev: BloomCalcEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof BloomCalcEventMap>(type: K, listener: (this: BloomCalcElement, ev: BloomCalcEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof BloomCalcEventMap>(
+    type: K,
+    listener: (this: BloomCalcElement, ev: BloomCalcEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 

@@ -7,9 +7,11 @@ import type { BloomCalcAttributes, BloomCalcEventMap } from './element.js';
 
 declare module 'vue' {
   interface GlobalComponents {
-    'bloom-calc': DefineComponent<BloomCalcAttributes & {
-      onResult?: (event: BloomCalcEventMap['result']) => void;
-      onError?: (event: BloomCalcEventMap['error']) => void;
-    }>;
+    'bloom-calc': DefineComponent<
+      BloomCalcAttributes & {
+        onResult?: (event: BloomCalcEventMap['result']) => void;
+        onError?: (event: BloomCalcEventMap['error']) => void;
+      }
+    >;
   }
 }

@@ -79,7 +79,8 @@ function list(raw, value, name) {
   return items.map((x, i) => {
     if (typeof x === 'number') return x;
     if (typeof x !== 'string') throw typeError(name, 'an array of numbers', x);
-    if (x.trim() === '')  // "1,,2": named here (it used to reach the core as NaN: "got NaN")
+    if (x.trim() === '')
+      // "1,,2": named here (it used to reach the core as NaN: "got NaN")
       throw Object.assign(new RangeError(`${name}: entry ${i + 1} of ${items.length} is empty`), {
         parameter: name,
         validRange: 'numbers separated by commas, such as "3,1,4"',
@@ -132,9 +133,9 @@ const KIND_READERS = {
   count,
   probability,
   decimal: (raw, input, name) => real(raw, input[name], name),
-  chance: (raw, input, name) => real(raw, input[name], name, { probability: true }),  // "1 in 1000", "0.1%" too
+  chance: (raw, input, name) => real(raw, input[name], name, { probability: true }), // "1 in 1000", "0.1%" too
   choice: (raw, input, name) => text(input[name], name),
-  list: (raw, input, name) => list(raw, input[name], name) ?? [],  // absent: empty, refused by the core by name
+  list: (raw, input, name) => list(raw, input[name], name) ?? [], // absent: empty, refused by the core by name
   flag: (raw, input, name) => flag(input[name], name),
 };
 // Readers that read their older names themselves (the others get the value of the name or of its older name, alias()).
@@ -198,7 +199,10 @@ function applies(input, out, given, only) {
       if (values.includes(value) || (value === null ? !values.includes(null) : !ONLY_ON[on]?.includes(value))) continue;
       const allowed = values.filter((v) => v !== null);
       const range = allowed.length ? `absent unless ${on} is ${allowed.map((v) => JSON.stringify(v)).join(' or ')}` : `absent with ${on} (it sets ${name})`;
-      throw Object.assign(new RangeError(`${name} must be ${range}; got ${shown(input[name])} with ${on} ${shown(value ?? undefined)}`), { parameter: name, validRange: range });
+      throw Object.assign(new RangeError(`${name} must be ${range}; got ${shown(input[name])} with ${on} ${shown(value ?? undefined)}`), {
+        parameter: name,
+        validRange: range,
+      });
     }
   }
 }
@@ -258,7 +262,12 @@ function rowsArg(rows, maxRows) {
       const c = object(row[rule], `${at}.${rule}`);
       if (typeof c.feasible !== 'boolean') throw typeError(`${at}.${rule}.feasible`, 'true or false', c.feasible);
       out[rule] = c.feasible
-        ? { feasible: true, threshold: number(c.threshold, `${at}.${rule}.threshold`), capacity: number(c.capacity, `${at}.${rule}.capacity`), fpr: number(c.fpr, `${at}.${rule}.fpr`) }
+        ? {
+            feasible: true,
+            threshold: number(c.threshold, `${at}.${rule}.threshold`),
+            capacity: number(c.capacity, `${at}.${rule}.capacity`),
+            fpr: number(c.fpr, `${at}.${rule}.fpr`),
+          }
         : { feasible: false };
     }
     return out;
@@ -278,7 +287,7 @@ function priorList(raw, input, name) {
   return priors;
 }
 // kmax as in recommend(); kMax is its older name here. Given but empty (null, ""): NaN, refused by the core by name.
-const kmaxOrNaN = (raw, input, name) => (input[name] === undefined ? undefined : count(raw, input, name) ?? NaN);
+const kmaxOrNaN = (raw, input, name) => (input[name] === undefined ? undefined : (count(raw, input, name) ?? NaN));
 
 // ---- simulation ----------------------------------------------------------------------------------
 
@@ -318,7 +327,6 @@ const RUN_OPTIONS = ['onProgress', 'signal', 'chunkMs'];
 const HANDLE_OPTIONS = ['chunkMs'];
 // createSimulation()'s: also `share`, a pool worker's epochs { first, stride } (wasm/sim-pool.mjs)
 const FPR_HANDLE_OPTIONS = ['chunkMs', 'share'];
-
 
 /** An options object (absent: {}) with only `accepted` fields, else a TypeError naming the field. */
 export function optionFields(options, accepted, what) {
@@ -367,9 +375,7 @@ function simulationHandle(raw, input, options, kind, method) {
   const args = kind === 'paradox' ? read(raw, input, method) : simArgs(raw, input, method);
   const { chunkMs = 8, share } = optionsOf(options, kind === 'paradox' ? HANDLE_OPTIONS : FPR_HANDLE_OPTIONS, `${method} options`);
   const range = share === undefined ? null : shareOf(onlyFields(object(share, 'share'), ['first', 'stride'], 'share'));
-  let sim =
-    kind === 'paradox' ? new raw.ParadoxSimulation(args)
-    : range ? new raw.Simulation(args, range.first, 0, range.stride) : new raw.Simulation(args);
+  let sim = kind === 'paradox' ? new raw.ParadoxSimulation(args) : range ? new raw.Simulation(args, range.first, 0, range.stride) : new raw.Simulation(args);
   const failure = sim.error();
   if (failure !== undefined) {
     sim.delete();
@@ -484,7 +490,10 @@ function parser(raw, name, fallback) {
 export const MODULE_NAMES = ['main', 'paradox', 'sim', 'layouts', 'rbf', 'window', 'tools'];
 /** Each module's options: its .wasm bytes and its compiled WebAssembly.Module (CreateOptions in index.d.ts). */
 export const MODULE_OPTIONS = Object.fromEntries(
-  MODULE_NAMES.map((name) => [name, name === 'main' ? { bytes: 'wasmBinary', compiled: 'wasmModule' } : { bytes: `${name}WasmBinary`, compiled: `${name}WasmModule` }]),
+  MODULE_NAMES.map((name) => [
+    name,
+    name === 'main' ? { bytes: 'wasmBinary', compiled: 'wasmModule' } : { bytes: `${name}WasmBinary`, compiled: `${name}WasmModule` },
+  ]),
 );
 /** Each module's file name without its extension: dist/<file>.mjs (its Emscripten loader) and <file>.wasm. */
 export const MODULE_FILES = Object.fromEntries(MODULE_NAMES.map((name) => [name, `bloomcalc.${name === 'main' ? 'web' : name}`]));
@@ -556,14 +565,17 @@ export function wrap(...modules) {
     recommendPlan: (input) => call(raw.recommendPlan(read(raw, input, 'recommendPlan'))),
     recommendRows(input, kLo, kHi, onProgress) {
       const args = read(raw, input, 'recommendRows');
-      for (const [name, k] of [['kLo', kLo], ['kHi', kHi]]) if (typeof k !== 'number') throw typeError(name, 'a number', k);
+      for (const [name, k] of [
+        ['kLo', kLo],
+        ['kHi', kHi],
+      ])
+        if (typeof k !== 'number') throw typeError(name, 'a number', k);
       const progress = callback(onProgress, 'onProgress');
       const result = raw.recommendRows(args, kLo, kHi, progress.fn);
       progress.rethrow();
       return call(result);
     },
-    mergeRecommendation: (input, rows) =>
-      call(raw.mergeRecommendation(read(raw, input, 'mergeRecommendation'), rowsArg(rows, limits.maxHashes))),
+    mergeRecommendation: (input, rows) => call(raw.mergeRecommendation(read(raw, input, 'mergeRecommendation'), rowsArg(rows, limits.maxHashes))),
     paradox: (input) => call(raw.paradox(read(raw, input, 'paradox'))),
     paradoxCurve: (input) => call(raw.paradoxCurve(read(raw, input, 'paradoxCurve'))),
     cbf: (input) => call(raw.cbf(read(raw, input, 'cbf'))),
@@ -584,7 +596,12 @@ export function wrap(...modules) {
     layoutPresets: () => raw.layoutPresets(),
     libraries: () => raw.libraries(),
     // the tools module's methods, each calling the binding of its own name
-    ...Object.fromEntries(['librarySize', 'hashFloor', 'scalable', 'window', 'state', 'overflow', 'compare'].map((name) => [name, (input) => call(raw[name](read(raw, input, name)))])),
+    ...Object.fromEntries(
+      ['librarySize', 'hashFloor', 'scalable', 'window', 'state', 'overflow', 'compare'].map((name) => [
+        name,
+        (input) => call(raw[name](read(raw, input, name))),
+      ]),
+    ),
     parseCount: parser(raw, 'parseCount', 'value'),
     parseBits: parser(raw, 'parseBits', 'm'),
     parseProbability: parser(raw, 'parseProbability', 'p'),

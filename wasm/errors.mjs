@@ -4,7 +4,7 @@
 import { errorClass } from './error-wire.mjs';
 
 const ERROR_KEY = '__bloomcalcError';
-export const QUOTE = 40;  // a bad input is quoted to at most this many characters
+export const QUOTE = 40; // a bad input is quoted to at most this many characters
 
 /** Throws the error a binding returned; otherwise returns its result. */
 export function call(result) {
@@ -15,7 +15,7 @@ export function call(result) {
 function errorOf({ name, message, parameter, validRange }) {
   const Ctor = errorClass(name);
   const error = captureStack ? unstacked(Ctor, message) : new Ctor(message);
-  if (error.name !== name) error.name = name;  // AbortError
+  if (error.name !== name) error.name = name; // AbortError
   if (parameter) Object.assign(error, { parameter, validRange });
   Error.captureStackTrace?.(error, call);
   return error;
@@ -29,7 +29,7 @@ function unstacked(Ctor, message) {
   try {
     Error.stackTraceLimit = 0;
   } catch {
-    return new Ctor(message);  // a frozen Error (hardened JS): one stack capture more
+    return new Ctor(message); // a frozen Error (hardened JS): one stack capture more
   }
   const error = new Ctor(message);
   Error.stackTraceLimit = limit;
@@ -38,7 +38,8 @@ function unstacked(Ctor, message) {
 
 /** A short description of a bad value for a message: its type, and a prefix of it when it is text. */
 export function shown(value) {
-  if (typeof value === 'string') return JSON.stringify(value.length > QUOTE ? `${value.slice(0, QUOTE)}…` : value) + (value.length > QUOTE ? ` (${value.length} characters)` : '');
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > QUOTE ? `${value.slice(0, QUOTE)}…` : value) + (value.length > QUOTE ? ` (${value.length} characters)` : '');
   if (typeof value === 'number') return String(value);
   if (typeof value === 'bigint') return `the BigInt ${String(value).slice(0, QUOTE)}n`;
   if (typeof value === 'symbol') return 'a Symbol';

@@ -79,7 +79,11 @@ export function formatRelativeError(r) {
 }
 
 const SI = [
-  [1e15, 'P'], [1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k'],
+  [1e15, 'P'],
+  [1e12, 'T'],
+  [1e9, 'G'],
+  [1e6, 'M'],
+  [1e3, 'k'],
 ];
 
 /** Compact count for axes: 1250000 → "1.25M", 125000 → "125k". */
@@ -91,7 +95,11 @@ export function formatCountShort(x) {
   return String(Number(x.toPrecision(3)));
 }
 
-const UNITS = [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]];
+const UNITS = [
+  ['GiB', 2 ** 30],
+  ['MiB', 2 ** 20],
+  ['KiB', 2 ** 10],
+];
 
 /** Bytes in the largest binary unit that keeps the number ≥ 1: 1198136 → "1.143 MiB", 512 → "512 B". */
 export function formatMemory(bytes) {
@@ -146,7 +154,7 @@ export function formatHashFloor(floor, target, n) {
     line: `${h}: c = ${formatProbability(floor.floor, 3)}; FPR with the floor: ${formatProbability(floor.fpr, 4)}`,
     warning: floor.targetBelowFloor
       ? `The target p = ${formatProbability(target, 4)} is below the ${h} ` +
-          `${formatProbability(floor.floor, 4)} at n = ${formatInt(n)}: no m or k reaches it with this hash.`
+        `${formatProbability(floor.floor, 4)} at n = ${formatInt(n)}: no m or k reaches it with this hash.`
       : '',
   };
 }

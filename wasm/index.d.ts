@@ -200,7 +200,14 @@ export interface BloomCalc {
   overflow(input: OverflowInput): OverflowResult;
   /** Which filter? Every family's rows for n keys at p, or in maxBytes (docs/families.md#which-filter). */
   compare(input: import('./inputs.js').CompareInput): CompareResult;
-  readonly limits: { maxBits: number; maxItems: number; maxHashes: number; /** Largest M of the recycling models (the large-M method). */ maxRbfBits: number; /** Largest M per filter of their exact method. */ maxRbfExactBits: number; simulation: SimulationLimits };
+  readonly limits: {
+    maxBits: number;
+    maxItems: number;
+    maxHashes: number;
+    /** Largest M of the recycling models (the large-M method). */ maxRbfBits: number;
+    /** Largest M per filter of their exact method. */ maxRbfExactBits: number;
+    simulation: SimulationLimits;
+  };
 }
 
 /** The WebAssembly modules, split along the calculators (docs/bundlers.md). */
@@ -279,4 +286,3 @@ export interface AbortSignalLike {
   removeEventListener(type: 'abort', listener: () => void): void;
 }
 export default createBloomCalc;
-

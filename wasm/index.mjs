@@ -21,7 +21,15 @@ import { setEpochPool } from './api.mjs';
 
 setEpochPool(pooledRun); // simulate()'s epochs on worker_threads
 
-const FACTORY = { main: mainFactory, paradox: paradoxFactory, sim: simFactory, layouts: layoutsFactory, rbf: rbfFactory, window: windowFactory, tools: toolsFactory };
+const FACTORY = {
+  main: mainFactory,
+  paradox: paradoxFactory,
+  sim: simFactory,
+  layouts: layoutsFactory,
+  rbf: rbfFactory,
+  window: windowFactory,
+  tools: toolsFactory,
+};
 const FACTORIES = Object.fromEntries(Object.entries(FACTORY).map(([name, factory]) => [name, async () => factory]));
 
 // Node's bytes: the process's one compiled Module of each .wasm, so the runtime fetches nothing.

@@ -30,7 +30,12 @@ async function load(name, factoryOf, options, whereabouts) {
   const compiled = options[MODULE_OPTIONS[name].compiled];
   const where = bytes || compiled ? {} : await whereabouts(name, locateFile);
   const factory = await factoryOf();
-  return instantiate(factory, { ...(locateFile ? { locateFile } : {}), ...where, ...(bytes ? { wasmBinary: bytes } : {}), ...(compiled ? { wasmModule: compiled } : {}) });
+  return instantiate(factory, {
+    ...(locateFile ? { locateFile } : {}),
+    ...where,
+    ...(bytes ? { wasmBinary: bytes } : {}),
+    ...(compiled ? { wasmModule: compiled } : {}),
+  });
 }
 
 /**

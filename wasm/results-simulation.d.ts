@@ -161,7 +161,18 @@ export interface SimulationHandle {
 // ---- The Bloom paradox on the simulation engine (004 Theorem 1 checked on real filters) ----------
 
 export interface ParadoxSimulationResult {
-  config: { structure: 'bloom' | 'counting'; m: number; n: number; k: number; hashing: string; prior: number; queries: number; epochs: number; seed: number; confidence: number };
+  config: {
+    structure: 'bloom' | 'counting';
+    m: number;
+    n: number;
+    k: number;
+    hashing: string;
+    prior: number;
+    queries: number;
+    epochs: number;
+    seed: number;
+    confidence: number;
+  };
   done: boolean;
   probes: number;
   epochs: number;

@@ -39,9 +39,10 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', 
 const MIN_COMPRESS_BYTES = 1024;
 const ENCODERS = {
   // Quality 5: ~60 ms for the 480 KiB module, within 15 % of quality 11 (which takes ~3 s).
-  br: (buffer) => promisify(brotliCompress)(buffer, {
-    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
-  }),
+  br: (buffer) =>
+    promisify(brotliCompress)(buffer, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
+    }),
   gzip: (buffer) => promisify(gzip)(buffer, { level: 6 }),
 };
 
@@ -138,11 +139,12 @@ export function byteRange(header, size) {
   const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(String(header ?? ''));
   if (!match || (match[1] === '' && match[2] === '')) return null;
   const [first, last] = [match[1], match[2]].map((d) => (d === '' ? undefined : Number(d)));
-  if (first === undefined) {  // the last `last` bytes
+  if (first === undefined) {
+    // the last `last` bytes
     if (last === 0 || size === 0) return 'unsatisfiable';
     return { start: Math.max(0, size - last), end: size - 1 };
   }
-  if (last !== undefined && last < first) return null;  // invalid: ignored
+  if (last !== undefined && last < first) return null; // invalid: ignored
   if (first >= size) return 'unsatisfiable';
   return { start: first, end: Math.min(last ?? size - 1, size - 1) };
 }

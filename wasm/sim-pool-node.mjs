@@ -26,7 +26,8 @@ export async function pooledRun(lead, input, { epochs, workers, onProgress, sign
   const module = await wasmModule('bloomcalc.sim.wasm');
   const chunks = [];
   const callers = Array.from({ length: size }, (_, w) =>
-    threadCaller(new URL('./sim-pool-worker.mjs', import.meta.url), { module }, { onProgress: (chunk) => chunks[w](chunk) }));
+    threadCaller(new URL('./sim-pool-worker.mjs', import.meta.url), { module }, { onProgress: (chunk) => chunks[w](chunk) }),
+  );
   let onAbort;
   const aborted = new Promise((_, reject) => {
     onAbort = () => reject(abortError(signal));

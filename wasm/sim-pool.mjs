@@ -8,7 +8,10 @@ import { typeError } from './errors.mjs';
 
 /** A pool worker's share of the epochs: { first, stride }, integers (the core checks them against the run). */
 export function shareOf({ first, stride }) {
-  for (const [name, x] of [['first', first], ['stride', stride]])
+  for (const [name, x] of [
+    ['first', first],
+    ['stride', stride],
+  ])
     if (!Number.isSafeInteger(x) || x < 0) throw typeError(`share.${name}`, 'an integer ≥ 0', x);
   return { first, stride };
 }

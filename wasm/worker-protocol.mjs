@@ -36,7 +36,10 @@ export const cancelledError = (message = 'cancelled') => fromWire({ name: 'Abort
  * element's: web/worker-scope.mjs): while it does not admit work no call starts a worker, and suspending it
  * cancels what is in flight.
  */
-export function createCaller(spawn, { onProgress = () => {}, failed = (event) => new Error(`The calculation worker failed: ${event.message || 'could not start'}`), scope = null } = {}) {
+export function createCaller(
+  spawn,
+  { onProgress = () => {}, failed = (event) => new Error(`The calculation worker failed: ${event.message || 'could not start'}`), scope = null } = {},
+) {
   let worker = null;
   let nextId = 1;
   const pending = new Map();

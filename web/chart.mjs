@@ -2,14 +2,7 @@
 // current n marked and the target p drawn when there is one. Rendering only; the numbers come in.
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { drawDot } from './chart-marks.mjs';
-import {
-  formatCountShort,
-  formatInt,
-  formatPercentAxis,
-  formatProbability,
-  formatProbabilityShort,
-  formatRelativeError,
-} from '../wasm/format.mjs';
+import { formatCountShort, formatInt, formatPercentAxis, formatProbability, formatProbabilityShort, formatRelativeError } from '../wasm/format.mjs';
 import { logScale, logSplits } from './log-range.mjs';
 
 const COLORS = {
@@ -73,9 +66,7 @@ export function createFprChart(container, onPlot = () => {}) {
     const { n } = data;
     const xMin = data.xs[0];
     const xMax = data.xs[data.xs.length - 1];
-    const xSplits = [1 / 8, 1 / 4, 1 / 2, 1, 2, 4, 8]
-      .map((f) => n * f)
-      .filter((v) => v >= xMin * (1 - 1e-9) && v <= xMax * (1 + 1e-9));
+    const xSplits = [1 / 8, 1 / 4, 1 / 2, 1, 2, 4, 8].map((f) => n * f).filter((v) => v >= xMin * (1 - 1e-9) && v <= xMax * (1 + 1e-9));
     const probValue = (u, v) => (v == null ? '—' : formatProbability(v, 4));
     const series = [
       { label: 'n', value: (u, v) => (v == null ? '—' : formatInt(v)) },

@@ -127,7 +127,11 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
     perP.forEach((rows, i) => {
       for (const row of rows) {
         if (!row.meets) continue;
-        if (!points.has(row.family)) points.set(row.family, GRID.map(() => null));
+        if (!points.has(row.family))
+          points.set(
+            row.family,
+            GRID.map(() => null),
+          );
         const ys = points.get(row.family);
         ys[i] = ys[i] === null ? row.bitsPerKey : Math.min(ys[i], row.bitsPerKey);
       }

@@ -50,7 +50,17 @@
 // attribute (light|dark; by default the host page's theme: web/theme.mjs).
 import { attachChartExports, resultExports } from './exports.mjs';
 import { rebaseDocs } from './docs-links.mjs';
-import { defineFieldProperties, fieldControl, fieldQuery, fieldValues, fillFields, reflectAttributes, reflectEdit, startValues, urlKeys } from './element-fields.mjs';
+import {
+  defineFieldProperties,
+  fieldControl,
+  fieldQuery,
+  fieldValues,
+  fillFields,
+  reflectAttributes,
+  reflectEdit,
+  startValues,
+  urlKeys,
+} from './element-fields.mjs';
 import { calculatorEntry, calculatorNames, loadCalculator } from './element-registry.mjs';
 import { styleSheets } from './element-styles.mjs';
 import { pageTheme, unwatchTheme, watchTheme } from './theme.mjs';
@@ -182,10 +192,11 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
       // its markup is shown already: the rest in a task of its own (defining the elements of a page rendered
       // ahead upgrades them all in one task)
       this.#waiting = true;
-      const connect = () => inTurn(() => {
-        this.#waiting = false;
-        if (this.isConnected) this.#connect();
-      });
+      const connect = () =>
+        inTurn(() => {
+          this.#waiting = false;
+          if (this.isConnected) this.#connect();
+        });
       if (this.getAttribute('loading') === 'lazy') this.#connectNear(connect);
       else connect();
       return;
@@ -276,7 +287,11 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
     const entry = calculatorEntry(this.calculator);
     if (!entry) {
       const known = calculatorNames().join(', ');
-      this.#renderFailure(`bloom-calc: unknown calculator "${this.calculator}" (one of: ${known}).`, new RangeError(`calculator must be one of ${known}; got "${this.calculator}"`), 'calculator');
+      this.#renderFailure(
+        `bloom-calc: unknown calculator "${this.calculator}" (one of: ${known}).`,
+        new RangeError(`calculator must be one of ${known}; got "${this.calculator}"`),
+        'calculator',
+      );
       return Promise.resolve();
     }
     if (entry.template !== undefined) this.#show(this.calculator, entry.template);

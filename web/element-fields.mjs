@@ -50,8 +50,7 @@ export function urlKeys(def) {
 export function startValues(host, def) {
   const fields = Object.entries(def.fields);
   const fromUrl = host.hasAttribute('url-state') ? new URLSearchParams(window.location.search) : null;
-  const urlKey = ([attr, f]) =>
-    [f.url ?? attr, ...(f.urlAliases ?? [])].find((key) => fromUrl.has(key)) ?? caseVariant(fromUrl, f.url ?? attr);
+  const urlKey = ([attr, f]) => [f.url ?? attr, ...(f.urlAliases ?? [])].find((key) => fromUrl.has(key)) ?? caseVariant(fromUrl, f.url ?? attr);
   const attrName = ([attr, f]) => [attr, ...(f.aliases ?? [])].find((name) => host.hasAttribute(name));
   const given = {};
   if (fromUrl && fields.some((entry) => urlKey(entry) !== undefined)) {

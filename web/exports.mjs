@@ -26,7 +26,11 @@ export function pageUrl(host) {
 }
 
 // a button's data-export: its label in kebab case ('Copy embed code' → copy-embed-code)
-const exportKey = (label) => label.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+const exportKey = (label) =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function button(label, title, onClick) {
   const b = document.createElement('button');
@@ -83,7 +87,9 @@ export function embedCode(host, kind = 'element') {
 
 /** A JS snippet reproducing `call` ({ method, input }) through the npm module. */
 export function apiSnippet(call) {
-  const input = JSON.stringify(call.input, null, 2).replace(/\n/g, '\n  ').replace(/\n  \}$/, '\n}');
+  const input = JSON.stringify(call.input, null, 2)
+    .replace(/\n/g, '\n  ')
+    .replace(/\n  \}$/, '\n}');
   const result = `const result = ${call.async ? 'await ' : ''}bc.${call.method}(${input});`;
   return `import { createBloomCalc } from 'bloomcalc';\n\nconst bc = await createBloomCalc();\n${result}\nconsole.log(result);\n`;
 }
@@ -101,12 +107,17 @@ const TOOLBAR = [
  * renders ahead (scripts/build-web.mjs), so the live toolbar that replaces it has its size.
  */
 export function toolbarMarkup(iframe) {
-  const buttons = TOOLBAR.map(([label, title]) => `<button type="button" title="${title}" part="button" data-export="${exportKey(label)}">${label}</button>`).join('');
+  const buttons = TOOLBAR.map(
+    ([label, title]) => `<button type="button" title="${title}" part="button" data-export="${exportKey(label)}">${label}</button>`,
+  ).join('');
   // an iframe of the bloomcalc page only where there is one (page-url); a host site gets the element code alone
   const kinds = [['element', 'as &lt;bloom-calc&gt;'], ...(iframe ? [['iframe', 'as iframe']] : [])];
   const options = kinds.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
-  return `<div class="bc-toolbar" part="toolbar">${buttons}<select aria-label="Embed as" class="bc-embed-kind"${iframe ? '' : ' hidden'}>${options}</select>`
-    + '<span class="bc-copy-status" role="status"></span><textarea class="bc-copy-out" readonly rows="6" hidden aria-label="Copied text" data-testid="copy-out"></textarea></div>';
+  return (
+    `<div class="bc-toolbar" part="toolbar">${buttons}<select aria-label="Embed as" class="bc-embed-kind"${iframe ? '' : ' hidden'}>${options}</select>` +
+    '<span class="bc-copy-status" role="status"></span><textarea class="bc-copy-out" readonly rows="6" hidden aria-label="Copied text" ' +
+    'data-testid="copy-out"></textarea></div>'
+  );
 }
 
 /**
@@ -196,7 +207,10 @@ export function chartSvg(plot, title = '') {
   const { left, top, width, height } = plot.bbox;
   const [L, T, W, H] = [left / px, top / px, width / px, height / px];
   const out = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${plot.width}" height="${plot.height + 24}" viewBox="0 0 ${plot.width} ${plot.height + 24}" font-family="system-ui, sans-serif" font-size="11">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${plot.width}" height="${plot.height + 24}" viewBox="0 0 ${plot.width} ${plot.height + 24}" ` +
+      `font-family="system-ui, sans-serif" font-size="11">`,
+  );
   if (title) out.push(`<title>${esc(title)}</title>`);
   out.push(`<rect width="100%" height="100%" fill="#fff"/>`);
   out.push(`<rect x="${L}" y="${T}" width="${W}" height="${H}" fill="none" stroke="#d1d5db"/>`);

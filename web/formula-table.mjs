@@ -6,7 +6,9 @@ import { formatInt, formatProbability, formatRelativeError } from '../wasm/forma
 
 /** Significant digits that make the formulas' differences visible: 6, or more when they agree closely. */
 function digitsFor(f) {
-  const errs = Object.values(f.relativeError).map(Math.abs).filter((e) => e > 0 && Number.isFinite(e));
+  const errs = Object.values(f.relativeError)
+    .map(Math.abs)
+    .filter((e) => e > 0 && Number.isFinite(e));
   if (!errs.length) return 6;
   return Math.min(12, Math.max(6, Math.ceil(-Math.log10(Math.min(...errs))) + 2));
 }
@@ -26,6 +28,5 @@ export function renderFormulas($, f) {
   }
   $('fpr-exact-hashing').textContent = f.hashing;
   $('formulas-caption').textContent =
-    `False-positive rate of m = ${formatInt(f.m)} bits, n = ${formatInt(f.n)} items, k = ${f.k}, ` +
-    'by each formula, against the exact mean.';
+    `False-positive rate of m = ${formatInt(f.m)} bits, n = ${formatInt(f.n)} items, k = ${f.k}, ` + 'by each formula, against the exact mean.';
 }

@@ -6,7 +6,17 @@
 import { withUPlot } from './uplot-lazy.mjs';
 import { drawAcross, drawHook } from './chart-marks.mjs';
 import { withTemplate } from './templates.mjs';
-import { formatCountShort, formatHashFloor, formatInt, formatLayoutCells, formatMemory, formatProbability, formatProbabilityShort, formatReal, formatRelativeError } from '../wasm/format.mjs';
+import {
+  formatCountShort,
+  formatHashFloor,
+  formatInt,
+  formatLayoutCells,
+  formatMemory,
+  formatProbability,
+  formatProbabilityShort,
+  formatReal,
+  formatRelativeError,
+} from '../wasm/format.mjs';
 import { logScale } from './log-range.mjs';
 import { mathNodes } from './math-text.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
@@ -37,9 +47,7 @@ const NAME_OF = Object.fromEntries(Object.entries(FIELDS).map(([attr, { url }]) 
 /** The core's parameter → the URL key of the field that shows its error: its own; a preset's, the picker; m's, B. */
 const FIELD_OF = { ...Object.fromEntries(Object.entries(NAME_OF).map(([url, name]) => [name, url])), preset: 'lc', m: 'lb' };
 
-
 // ---------------------------------------------------------------- chart
-
 
 function createLayoutChart(container, onPlot) {
   let plot = null;
@@ -47,25 +55,28 @@ function createLayoutChart(container, onPlot) {
   const width = () => Math.max(280, Math.floor(container.clientWidth));
   const height = () => (container.clientWidth < 520 ? 260 : 300);
 
-  const marks = drawHook(() => last, (u, last, { left, top, width: w, height: h }, px) => {
-    const { ctx } = u;
-    ctx.font = `${11 * px}px system-ui, sans-serif`;
-    for (const factor of [0.5, 1, 2, 4]) {
-      const x = Math.round(u.valToPos(last.n * factor, 'x', true));
-      if (x < left - 1 || x > left + w + 1) continue;
-      ctx.strokeStyle = factor === 1 ? '#111827' : '#9ca3af';
-      ctx.lineWidth = 1 * px;
-      ctx.setLineDash(factor === 1 ? [3 * px, 3 * px] : [1 * px, 3 * px]);
-      ctx.beginPath();
-      ctx.moveTo(x + 0.5, top);
-      ctx.lineTo(x + 0.5, top + h);
-      ctx.stroke();
-      ctx.fillStyle = '#4b5563';
-      ctx.fillText(factor === 1 ? 'n' : `${factor}n`, x + 3 * px, top + 12 * px);
-    }
-    const y = u.valToPos(last.target, 'y', true);
-    if (y >= top && y <= top + h) drawAcross(ctx, u.bbox, y, '#4b5563', [6 * px, 4 * px]);
-  });
+  const marks = drawHook(
+    () => last,
+    (u, last, { left, top, width: w, height: h }, px) => {
+      const { ctx } = u;
+      ctx.font = `${11 * px}px system-ui, sans-serif`;
+      for (const factor of [0.5, 1, 2, 4]) {
+        const x = Math.round(u.valToPos(last.n * factor, 'x', true));
+        if (x < left - 1 || x > left + w + 1) continue;
+        ctx.strokeStyle = factor === 1 ? '#111827' : '#9ca3af';
+        ctx.lineWidth = 1 * px;
+        ctx.setLineDash(factor === 1 ? [3 * px, 3 * px] : [1 * px, 3 * px]);
+        ctx.beginPath();
+        ctx.moveTo(x + 0.5, top);
+        ctx.lineTo(x + 0.5, top + h);
+        ctx.stroke();
+        ctx.fillStyle = '#4b5563';
+        ctx.fillText(factor === 1 ? 'n' : `${factor}n`, x + 3 * px, top + 12 * px);
+      }
+      const y = u.valToPos(last.target, 'y', true);
+      if (y >= top && y <= top + h) drawAcross(ctx, u.bbox, y, '#4b5563', [6 * px, 4 * px]);
+    },
+  );
 
   function update(data) {
     last = data;
@@ -206,11 +217,12 @@ function renderTable($, rows) {
   );
 }
 
-
 function mount({ $, host, emit, fail, chart: registerChart, scope }) {
   const card = $('layouts');
   const chart = createLayoutChart($('ly-chart'), (plot) => registerChart($('ly-chart'), plot));
-  const runner = createCaller(() => shareWasm(new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-layouts' })), { scope });
+  const runner = createCaller(() => shareWasm(new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-layouts' })), {
+    scope,
+  });
   let generation = 0;
 
   async function compute() {
@@ -244,7 +256,10 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
     renderPicked($, result.picked);
     renderTable($, result.rows);
     const floor = formatHashFloor(result.picked.hashFloor, result.picked.target, result.picked.n);
-    for (const [id, text] of [['ly-floor', floor.line], ['ly-floor-warning', floor.warning]]) {
+    for (const [id, text] of [
+      ['ly-floor', floor.line],
+      ['ly-floor-warning', floor.warning],
+    ]) {
       $(id).textContent = text;
       $(id).hidden = !text;
     }

@@ -59,7 +59,7 @@ function mount({ $, bc, host, emit, fail }) {
     card.dataset.query = host.query;
     let picked;
     try {
-      picked = bc.librarySize(input);  // the picked library first: its errors belong to the form's fields
+      picked = bc.librarySize(input); // the picked library first: its errors belong to the form's fields
     } catch (err) {
       clearErrors($, IDS);
       showError($, err, (p) => FIELD_OF[p], 'libn');

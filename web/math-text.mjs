@@ -13,17 +13,24 @@ export function mathNodes(text, doc = document) {
     }
     let power;
     if (text[i + 1] === '(') {
-      let depth = 0, j = i + 1;
+      let depth = 0,
+        j = i + 1;
       for (; j < text.length; j++) {
         if (text[j] === '(') depth++;
         else if (text[j] === ')' && --depth === 0) break;
       }
-      if (j >= text.length) { plain += text[i]; continue; } // unbalanced: left as written
+      if (j >= text.length) {
+        plain += text[i];
+        continue;
+      } // unbalanced: left as written
       power = text.slice(i + 2, j);
       i = j;
     } else {
       const match = /^[\p{L}\p{N}']+/u.exec(text.slice(i + 1));
-      if (!match) { plain += text[i]; continue; }
+      if (!match) {
+        plain += text[i];
+        continue;
+      }
       power = match[0];
       i += power.length;
     }

@@ -8,15 +8,18 @@ let observer = null;
 const waiting = new Map(); // element → resolve
 
 function observe(element) {
-  observer ??= new IntersectionObserver((entries) => {
-    for (const { target, isIntersecting } of entries) {
-      if (!isIntersecting || !waiting.has(target)) continue;
-      observer.unobserve(target);
-      const resolve = waiting.get(target);
-      waiting.delete(target);
-      resolve();
-    }
-  }, { rootMargin: MARGIN });
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const { target, isIntersecting } of entries) {
+        if (!isIntersecting || !waiting.has(target)) continue;
+        observer.unobserve(target);
+        const resolve = waiting.get(target);
+        waiting.delete(target);
+        resolve();
+      }
+    },
+    { rootMargin: MARGIN },
+  );
   observer.observe(element);
 }
 

@@ -50,19 +50,23 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
     set('pxsim-pct', r.config.confidence, pct);
     set('pxsim-low', r.posterior.low, formatProbability(r.posterior.low, 5));
     set('pxsim-high', r.posterior.high, formatProbability(r.posterior.high, 5));
-    set('pxsim-counts', r.counts.positives,
-      `${plural(r.counts.memberPositives, 'member')} among ${plural(r.counts.positives, 'positive')} in ${plural(r.counts.queries, 'query', 'queries')}`);
+    set(
+      'pxsim-counts',
+      r.counts.positives,
+      `${plural(r.counts.memberPositives, 'member')} among ${plural(r.counts.positives, 'positive')} in ${plural(r.counts.queries, 'query', 'queries')}`,
+    );
     set('pxsim-fpr', r.fpr, formatProbability(r.fpr, 4));
     set('pxsim-theorem', r.theorem, formatProbability(r.theorem, 5));
     const verdict = $('pxsim-verdict');
     verdict.dataset.value = String(r.inside);
     verdict.className = `badge ${r.posterior.mean === null ? '' : r.inside ? 'ok' : 'bad'}`;
-    verdict.textContent = r.posterior.mean === null ? 'not tested: no positives (run more queries)'
-      : r.inside ? `✓ inside the ${pct} interval` : `✗ outside the ${pct} interval`;
+    verdict.textContent =
+      r.posterior.mean === null ? 'not tested: no positives (run more queries)' : r.inside ? `✓ inside the ${pct} interval` : `✗ outside the ${pct} interval`;
     panel.dataset.result = JSON.stringify(r);
     $('pxsim-result').hidden = false;
-    status.textContent = `Done: ${formatInt(r.epochs)} filters (m = ${formatInt(r.config.m)}, n = ${formatInt(r.config.n)}, k ` +
-        `= ${r.config.k}), prior ${formatProbability(r.config.prior, 4)}.`;
+    status.textContent =
+      `Done: ${formatInt(r.epochs)} filters (m = ${formatInt(r.config.m)}, n = ${formatInt(r.config.n)}, k ` +
+      `= ${r.config.k}), prior ${formatProbability(r.config.prior, 4)}.`;
   }
 
   /** The worker's progress after each chunk (web/sim-worker.mjs: ('step', progress)). */
@@ -75,8 +79,17 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
 
   const readFields = () => Object.fromEntries(['n', 'epochs', 'queries', 'seed'].map((name) => [name, $(`pxsim-${name}`).value.trim()]));
   const run = createRunPanel({
-    $, prefix: 'pxsim', method: 'simulateParadox', read: (r) => paradoxSimulationInput(r, readFields()), clear: () => { errorEl.hidden = true; },
-    onProgress, showResult, showError, scope, // out of the page: a run is cut short, and says so
+    $,
+    prefix: 'pxsim',
+    method: 'simulateParadox',
+    read: (r) => paradoxSimulationInput(r, readFields()),
+    clear: () => {
+      errorEl.hidden = true;
+    },
+    onProgress,
+    showResult,
+    showError,
+    scope, // out of the page: a run is cut short, and says so
   });
 
   return {

@@ -11,38 +11,40 @@ import { logScale } from './log-range.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { PARADOX_FIELDS } from './fields.generated.mjs';
 
-
 function createPosteriorChart(container, onPlot) {
   let plot = null;
   let last = null;
   const width = () => Math.max(280, Math.floor(container.clientWidth));
 
-  const marks = drawHook(() => last, (u, last, { left, top, width: w, height: h }, px) => {
-    const { ctx } = u;
-    ctx.lineWidth = 1 * px;
-    // P₀: the prior below which a positive answer should be ignored (Theorem 1)
-    const x0 = u.valToPos(last.threshold, 'x', true);
-    if (x0 >= left && x0 <= left + w) {
-      ctx.fillStyle = 'rgba(179, 38, 30, 0.08)';
-      ctx.fillRect(left, top, x0 - left, h);
-      ctx.strokeStyle = '#b3261e';
-      ctx.setLineDash([5 * px, 4 * px]);
-      ctx.beginPath();
-      ctx.moveTo(x0, top);
-      ctx.lineTo(x0, top + h);
-      ctx.stroke();
-      ctx.font = `${12 * px}px system-ui, sans-serif`;
-      ctx.fillStyle = '#b3261e';
-      ctx.fillText(`P₀ = ${formatProbabilityShort(last.threshold)}`, x0 + 4 * px, top + 14 * px);
-    }
-    // 1/(1 + α) on the posterior axis
-    drawAcross(ctx, u.bbox, u.valToPos(last.posteriorThreshold, 'y', true), '#4b5563', [2 * px, 4 * px]);
-    const x = u.valToPos(last.prior, 'x', true);
-    const y = u.valToPos(Math.max(last.posterior, 1e-300), 'y', true);
-    if (x >= left - 1 && x <= left + w + 1 && y >= top - 1 && y <= top + h + 1) {
-      drawDot(ctx, x, y, '#0b5cad');
-    }
-  });
+  const marks = drawHook(
+    () => last,
+    (u, last, { left, top, width: w, height: h }, px) => {
+      const { ctx } = u;
+      ctx.lineWidth = 1 * px;
+      // P₀: the prior below which a positive answer should be ignored (Theorem 1)
+      const x0 = u.valToPos(last.threshold, 'x', true);
+      if (x0 >= left && x0 <= left + w) {
+        ctx.fillStyle = 'rgba(179, 38, 30, 0.08)';
+        ctx.fillRect(left, top, x0 - left, h);
+        ctx.strokeStyle = '#b3261e';
+        ctx.setLineDash([5 * px, 4 * px]);
+        ctx.beginPath();
+        ctx.moveTo(x0, top);
+        ctx.lineTo(x0, top + h);
+        ctx.stroke();
+        ctx.font = `${12 * px}px system-ui, sans-serif`;
+        ctx.fillStyle = '#b3261e';
+        ctx.fillText(`P₀ = ${formatProbabilityShort(last.threshold)}`, x0 + 4 * px, top + 14 * px);
+      }
+      // 1/(1 + α) on the posterior axis
+      drawAcross(ctx, u.bbox, u.valToPos(last.posteriorThreshold, 'y', true), '#4b5563', [2 * px, 4 * px]);
+      const x = u.valToPos(last.prior, 'x', true);
+      const y = u.valToPos(Math.max(last.posterior, 1e-300), 'y', true);
+      if (x >= left - 1 && x <= left + w + 1 && y >= top - 1 && y <= top + h + 1) {
+        drawDot(ctx, x, y, '#0b5cad');
+      }
+    },
+  );
 
   function update(data) {
     last = data;
@@ -79,11 +81,15 @@ function createPosteriorChart(container, onPlot) {
 function sentence(r) {
   const post = formatProbability(r.posterior, 3);
   if (r.paradox) {
-    return `Bloom paradox: a positive answer is right only with probability ${post}, because the prior ` +
-      `${formatProbability(r.prior, 3)} is below P₀ = ${formatProbability(r.threshold, 3)} — answer “no” for this element without querying the filter.`;
+    return (
+      `Bloom paradox: a positive answer is right only with probability ${post}, because the prior ` +
+      `${formatProbability(r.prior, 3)} is below P₀ = ${formatProbability(r.threshold, 3)} — answer “no” for this element without querying the filter.`
+    );
   }
-  return `Trust a positive answer: it is right with probability ${post} ≥ 1/(1 + α) = ` +
-    `${formatProbability(r.posteriorThreshold, 3)}, since the prior is at least P₀ = ${formatProbability(r.threshold, 3)}.`;
+  return (
+    `Trust a positive answer: it is right with probability ${post} ≥ 1/(1 + α) = ` +
+    `${formatProbability(r.posteriorThreshold, 3)}, since the prior is at least P₀ = ${formatProbability(r.threshold, 3)}.`
+  );
 }
 
 /** Log-spaced priors from 1e-12 to 1 (and the current prior). */

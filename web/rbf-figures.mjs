@@ -55,10 +55,12 @@ export function figureSeries(result, fig = FIGURES) {
   const fig8 = {
     x: fig.fig8.ms,
     fprs: fig.fig8.fprs,
-    ratio: fig.fig8.fprs.map((f) => fig.fig8.ms.map((m) => {
-      const b = best(m, f);
-      return b.onePhase.feasible && b.twoPhase.feasible ? b.onePhase.capacity / b.twoPhase.capacity : null;
-    })),
+    ratio: fig.fig8.fprs.map((f) =>
+      fig.fig8.ms.map((m) => {
+        const b = best(m, f);
+        return b.onePhase.feasible && b.twoPhase.feasible ? b.onePhase.capacity / b.twoPhase.capacity : null;
+      }),
+    ),
   };
   return { fig6, fig7, fig8 };
 }
@@ -124,10 +126,11 @@ export function fig8Claim(s) {
     text:
       `000 §V-C (Fig. 8): one phase holds more messages than two phases of M/2 with the same memory; abstract: the two-phase ` +
       `overhead diminishes as f* is tightened. Here, one/two-phase capacity: ${per.join(', ')} (M = ` +
-      `${formatInt(s.x[0])}–${formatInt(s.x[s.x.length - 1])}) — `+
+      `${formatInt(s.x[0])}–${formatInt(s.x[s.x.length - 1])}) — ` +
       `${lo > 1 ? 'one phase holds more at every point: confirmed' : 'not at every point'}; ` +
-      `${falls ? `the overhead falls as f* tightens (mean ${ratio(means[0])} → ${ratio(means[last])}): confirmed` : 'the overhead does not fall with f*: not confirmed'}, ` +
-          `` +
+      (falls
+        ? `the overhead falls as f* tightens (mean ${ratio(means[0])} → ${ratio(means[last])}): confirmed, `
+        : 'the overhead does not fall with f*: not confirmed, ') +
       `though two phases still hold only ${pct(1 / means[last])} of the one-phase capacity at f* = ${fstar(s.fprs[last])}.`,
   };
 }
@@ -152,7 +155,13 @@ function lineChart(uPlot, container, { xLabel, yLabel, xValues, xTicks, xSplits,
       ],
       axes: [
         // fixed ticks on the log axis (uPlot's own log ticks crowd a narrow chart)
-        { label: xLabel, splits: () => xSplits, filter: (u, splits) => splits, values: (u, splits) => splits.map((v) => (v == null ? '' : xTicks(v))), grid: { stroke: '#e5e7eb' } },
+        {
+          label: xLabel,
+          splits: () => xSplits,
+          filter: (u, splits) => splits,
+          values: (u, splits) => splits.map((v) => (v == null ? '' : xTicks(v))),
+          grid: { stroke: '#e5e7eb' },
+        },
         { label: yLabel, size: 52, grid: { stroke: '#e5e7eb' } },
       ],
       cursor: { drag: { x: false, y: false } },
@@ -175,12 +184,15 @@ export function startFigures($, registerChart = () => {}, scope = null) {
   const plots = [];
   let generation = 0;
 
-  const runner = createCaller(rbfWorker, { onProgress: (done, total) => {
-    bar.max = total;
-    bar.value = done;
-    details.dataset.progress = `${done}/${total}`;
-    status.textContent = `Computing point ${done} of ${total}…`;
-  }, scope });
+  const runner = createCaller(rbfWorker, {
+    onProgress: (done, total) => {
+      bar.max = total;
+      bar.value = done;
+      details.dataset.progress = `${done}/${total}`;
+      status.textContent = `Computing point ${done} of ${total}…`;
+    },
+    scope,
+  });
 
   function setState(state) {
     details.dataset.state = state;
@@ -203,19 +215,48 @@ export function startFigures($, registerChart = () => {}, scope = null) {
       plots.push(plot);
       registerChart($(`rbf-${name}-chart`), plot);
     };
-    put('fig6', fig6, fig6Claim(fig6), lineChart(uPlot, $('rbf-fig6-chart'), {
-      xLabel: 'M, bits', yLabel: 'capacity / σ-bounded', xValues: (v) => formatInt(v), xTicks: formatCountShort, xSplits: fig6.x,
-      series: ruleSeries, columns: [fig6.x, ...RULES.map((r) => fig6[r.key])],
-    }));
-    put('fig7', fig7, fig7Claim(fig7), lineChart(uPlot, $('rbf-fig7-chart'), {
-      xLabel: 'f*, target average FPR', yLabel: 'capacity / σ-bounded', xValues: (v) => fstar(v), xTicks: fstar, xSplits: decades(fig7.x),
-      series: ruleSeries, columns: [fig7.x, ...RULES.map((r) => fig7[r.key])],
-    }));
-    put('fig8', fig8, fig8Claim(fig8), lineChart(uPlot, $('rbf-fig8-chart'), {
-      xLabel: 'M, bits', yLabel: 'one-phase / two-phase', xValues: (v) => formatInt(v), xTicks: formatCountShort, xSplits: fig8.x,
-      series: fig8.fprs.map((f, i) => ({ label: `f* = ${fstar(f)}`, stroke: F8_COLORS[i % F8_COLORS.length] })),
-      columns: [fig8.x, ...fig8.ratio],
-    }));
+    put(
+      'fig6',
+      fig6,
+      fig6Claim(fig6),
+      lineChart(uPlot, $('rbf-fig6-chart'), {
+        xLabel: 'M, bits',
+        yLabel: 'capacity / σ-bounded',
+        xValues: (v) => formatInt(v),
+        xTicks: formatCountShort,
+        xSplits: fig6.x,
+        series: ruleSeries,
+        columns: [fig6.x, ...RULES.map((r) => fig6[r.key])],
+      }),
+    );
+    put(
+      'fig7',
+      fig7,
+      fig7Claim(fig7),
+      lineChart(uPlot, $('rbf-fig7-chart'), {
+        xLabel: 'f*, target average FPR',
+        yLabel: 'capacity / σ-bounded',
+        xValues: (v) => fstar(v),
+        xTicks: fstar,
+        xSplits: decades(fig7.x),
+        series: ruleSeries,
+        columns: [fig7.x, ...RULES.map((r) => fig7[r.key])],
+      }),
+    );
+    put(
+      'fig8',
+      fig8,
+      fig8Claim(fig8),
+      lineChart(uPlot, $('rbf-fig8-chart'), {
+        xLabel: 'M, bits',
+        yLabel: 'one-phase / two-phase',
+        xValues: (v) => formatInt(v),
+        xTicks: formatCountShort,
+        xSplits: fig8.x,
+        series: fig8.fprs.map((f, i) => ({ label: `f* = ${fstar(f)}`, stroke: F8_COLORS[i % F8_COLORS.length] })),
+        columns: [fig8.x, ...fig8.ratio],
+      }),
+    );
   }
 
   async function compute() {

@@ -93,8 +93,7 @@ export function renderTable($, rec) {
 /** The status line's method note: every row's, or per k when the rows used both (`mixed`, docs/rbf.md). */
 export function describeMethod(rec) {
   const bound = () => `relative error ≤ ${rec.errorBound.toExponential(1)}`;
-  if (rec.method === 'mixed')
-    return ` (large-M method for k = ${kRuns(rec.rows, 'asymptotic')}, ${bound()}; exact fill for k = ${kRuns(rec.rows, 'exact')})`;
+  if (rec.method === 'mixed') return ` (large-M method for k = ${kRuns(rec.rows, 'asymptotic')}, ${bound()}; exact fill for k = ${kRuns(rec.rows, 'exact')})`;
   return rec.method === 'asymptotic' ? ` (large-M method, ${bound()})` : '';
 }
 

@@ -37,17 +37,19 @@ export function describeSimTarget(t) {
   let what;
   const notes = [];
   if (t.structure === 'sigma') {
-    what = t.sigma == null
-      ? `no σ meets f* at k = ${t.k}`
-      : `M = ${formatInt(t.m)} bits, k = ${t.k}, σ = ${formatInt(t.sigma)} ` +
+    what =
+      t.sigma == null
+        ? `no σ meets f* at k = ${t.k}`
+        : `M = ${formatInt(t.m)} bits, k = ${t.k}, σ = ${formatInt(t.sigma)} ` +
           `(${t.sigmaSource === 'checked' ? 'the checked σ' : 'the largest σ meeting f* at this k'})`;
     if (v.recycling === 'retaining' && v.hashing === 'colliding' && v.restart === 'eq10') {
       notes.push("the real filter restarts from the recycling message's own bits, so its model is the exact restart law, not eq 10");
     }
   } else if (t.structure === 'two-phase') {
-    what = t.twoSigma == null
-      ? `no two-phase σ meets f* at k = ${t.k}`
-      : `M = ${formatInt(t.m)} bits in two arrays of ${formatInt(Math.floor(t.m / 2))}, k = ${t.k}, σ = ` +
+    what =
+      t.twoSigma == null
+        ? `no two-phase σ meets f* at k = ${t.k}`
+        : `M = ${formatInt(t.m)} bits in two arrays of ${formatInt(Math.floor(t.m / 2))}, k = ${t.k}, σ = ` +
           `${formatInt(t.twoSigma)}, swap ${v.swap ?? 'after'} (the largest two-phase σ meeting f*)`;
   } else {
     what = t.N == null ? `no N meets f* at k = ${t.k}` : `M = ${formatInt(t.m)} bits, k = ${t.k}, N = ${formatInt(t.N)} (the worst-case rule's N at this k)`;

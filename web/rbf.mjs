@@ -125,7 +125,8 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
     $,
     chart: registerChart,
     prefix: 'rsim',
-    input: (t) => rbfSimulationInput(t, { epochs: $('rsim-epochs').value.trim(), arrivals: $('rsim-arrivals').value.trim(), seed: $('rsim-seed').value.trim() }),
+    input: (t) =>
+      rbfSimulationInput(t, { epochs: $('rsim-epochs').value.trim(), arrivals: $('rsim-arrivals').value.trim(), seed: $('rsim-seed').value.trim() }),
     key: (t) => JSON.stringify(t),
     describe: describeSimTarget,
     modelLabel: 'model',
@@ -136,20 +137,23 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
 
   // The run in progress: each row's method (recommendPlan) and the rows done, for the estimate of the time left.
   let pace = null; // { started, methods, workers, done: Set of k, finished: Map exact k → time, left }
-  const runner = createPool((done, total, rows) => {
-    progress.max = total;
-    progress.value = done;
-    progress.setAttribute('aria-valuetext', `${done} of ${total} rows`);
-    section.dataset.progress = `${done}/${total}`;
-    if (!pace) {
-      status.textContent = `Computing: ${done} of ${total} rows…`;
-      return;
-    }
-    // the pool says which rows finished; one worker computes k = 1, 2, … in order
-    for (const k of rows ? rows.map((row) => row.k) : Array.from({ length: done }, (_, i) => i + 1)) pace.done.add(k);
-    status.textContent = paceText(pace, done, total);
-    section.dataset.left = String(pace.left ?? '');
-  }, { scope });
+  const runner = createPool(
+    (done, total, rows) => {
+      progress.max = total;
+      progress.value = done;
+      progress.setAttribute('aria-valuetext', `${done} of ${total} rows`);
+      section.dataset.progress = `${done}/${total}`;
+      if (!pace) {
+        status.textContent = `Computing: ${done} of ${total} rows…`;
+        return;
+      }
+      // the pool says which rows finished; one worker computes k = 1, 2, … in order
+      for (const k of rows ? rows.map((row) => row.k) : Array.from({ length: done }, (_, i) => i + 1)) pace.done.add(k);
+      status.textContent = paceText(pace, done, total);
+      section.dataset.left = String(pace.left ?? '');
+    },
+    { scope },
+  );
 
   function setState(state, query) {
     section.dataset.state = state;

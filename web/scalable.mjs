@@ -44,7 +44,15 @@ function mount({ $, bc, host, emit, fail }) {
     $('sc-table').tBodies[0].replaceChildren(
       ...r.links.map((l, i) => {
         const tr = document.createElement('tr');
-        for (const text of [String(i), formatInt(l.capacity), formatProbability(l.error, 3), formatInt(l.m), String(l.k), formatInt(l.fill), formatProbability(l.fpr, 4)]) {
+        for (const text of [
+          String(i),
+          formatInt(l.capacity),
+          formatProbability(l.error, 3),
+          formatInt(l.m),
+          String(l.k),
+          formatInt(l.fill),
+          formatProbability(l.fpr, 4),
+        ]) {
           const td = document.createElement('td');
           td.textContent = text;
           tr.append(td);

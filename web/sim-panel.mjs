@@ -16,8 +16,19 @@ import { createCaller } from '../wasm/worker-protocol.mjs';
  *   resumes: say whether one was (the calculator runs it again on return).
  */
 export function createRunPanel({
-  $, prefix, method, read, clear, begin = () => {}, onProgress, showResult, showError,
-  onResult = () => {}, onError = () => {}, scope = null, resumes = false,
+  $,
+  prefix,
+  method,
+  read,
+  clear,
+  begin = () => {},
+  onProgress,
+  showResult,
+  showError,
+  onResult = () => {},
+  onError = () => {},
+  scope = null,
+  resumes = false,
 }) {
   const id = (suffix) => $(`${prefix}-${suffix}`);
   const panel = $(prefix);
@@ -28,7 +39,9 @@ export function createRunPanel({
   let jobId = 0;
   let target = null;
   // the panel's worker, started on the first run and reused; the scope is the panel's own (below)
-  const runner = createCaller(() => shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim' })), { onProgress });
+  const runner = createCaller(() => shareWasm(new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim' })), {
+    onProgress,
+  });
 
   function setState(state) {
     panel.dataset.state = state;

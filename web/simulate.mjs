@@ -44,14 +44,27 @@ export function simulationInput(r, { epochs, seed, scheme }) {
  * - onResult(result, input), onError(error): after a run (the element's result / error events).
  * - scope: the element's (web/worker-scope.mjs): out of the page, a run is cancelled and the worker stopped.
  */
-export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, modelLabel = 'model', chart: registerChart = () => {}, onResult = () => {}, onError = () => {}, scope = null }) {
+export function createPanel({
+  $,
+  prefix,
+  input: inputOf,
+  key: keyOf,
+  describe,
+  modelLabel = 'model',
+  chart: registerChart = () => {},
+  onResult = () => {},
+  onError = () => {},
+  scope = null,
+}) {
   const id = (suffix) => $(`${prefix}-${suffix}`);
   const panel = $(prefix);
   const bar = id('progress');
   const status = id('status');
   const chartEl = id('chart');
   let plot = null;
-  let xs = [], running = [], model = [];
+  let xs = [],
+    running = [],
+    model = [];
   let sum = 0;
   let modelValue = null;
   let shownErrors = [];
@@ -65,11 +78,7 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
           height: 220,
           scales: { x: { time: false } },
           axes: [{ label: 'epochs' }, { label: 'running mean FPR', size: 70, values: (u, v) => v.map((x) => formatProbability(x, 3)) }],
-          series: [
-            {},
-            { label: 'simulated (running mean)', stroke: '#0b5cad', width: 2 },
-            { label: modelLabel, stroke: '#c2410c', dash: [6, 4], width: 1.5 },
-          ],
+          series: [{}, { label: 'simulated (running mean)', stroke: '#0b5cad', width: 2 }, { label: modelLabel, stroke: '#c2410c', dash: [6, 4], width: 1.5 }],
         },
         data,
         chartEl,
@@ -133,8 +142,11 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
     set('high', r.interval.high, formatProbability(r.interval.high, 5));
     const unit = r.config.structure === 'bloom' || r.config.structure === 'counting' ? 'lookups' : 'new messages';
     set('fp', r.falsePositives, `${formatInt(r.falsePositives)} false positives in ${formatInt(r.newArrivals)} ${unit}`);
-    set('poisson', r.poisson ? `${r.poisson.low},${r.poisson.high}` : '', r.poisson
-      ? `[${formatProbability(r.poisson.low, 4)}, ${formatProbability(r.poisson.high, 4)}]` : '—');
+    set(
+      'poisson',
+      r.poisson ? `${r.poisson.low},${r.poisson.high}` : '',
+      r.poisson ? `[${formatProbability(r.poisson.low, 4)}, ${formatProbability(r.poisson.high, 4)}]` : '—',
+    );
     const verdict = id('verdict');
     if (r.model && !r.model.applies) {
       set('model', r.model.value, formatProbability(r.model.value, 5));
@@ -148,8 +160,11 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
       set('model', r.model.value, formatProbability(r.model.value, 5));
       verdict.dataset.value = String(inside);
       verdict.className = `badge ${inside ? 'ok' : 'bad'}`;
-      verdict.textContent = r.model.insideT ? `✓ model inside the ${pct} interval`
-        : inside ? `✓ model inside the exact Poisson ${pct} interval (outside the t interval)` : `✗ model outside the ${pct} intervals`;
+      verdict.textContent = r.model.insideT
+        ? `✓ model inside the ${pct} interval`
+        : inside
+          ? `✓ model inside the exact Poisson ${pct} interval (outside the t interval)`
+          : `✗ model outside the ${pct} intervals`;
     } else {
       set('model', '', '—');
       verdict.dataset.value = 'null';
@@ -164,10 +179,20 @@ export function createPanel({ $, prefix, input: inputOf, key: keyOf, describe, m
   }
 
   const run = createRunPanel({
-    $, prefix, method: 'simulate', read: inputOf, clear: clearFieldErrors, onProgress, showResult, showError, onResult, onError, scope,
+    $,
+    prefix,
+    method: 'simulate',
+    read: inputOf,
+    clear: clearFieldErrors,
+    onProgress,
+    showResult,
+    showError,
+    onResult,
+    onError,
+    scope,
     resumes: true, // the simulate calculator's autorun runs it again on return
     begin() {
-      xs = [], running = [], model = [], sum = 0, modelValue = null;
+      ((xs = []), (running = []), (model = []), (sum = 0), (modelValue = null));
       drawPlot();
     },
   });

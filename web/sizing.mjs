@@ -57,7 +57,6 @@ function methodSentence(r) {
 
 const nextSlice = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-
 function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
   const controls = Object.fromEntries(KEYS.map((key) => [key, $(FIELDS[key].id)]));
   // a choice that cannot be wrong has no error line of its own (hash-bits)
@@ -95,8 +94,6 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
   function readForm() {
     return Object.fromEntries(KEYS.map((key) => [key, controls[key].value]));
   }
-
-
 
   /** The sizing input: raw strings as typed (blank fields omitted), parsed by the core. */
   const sizingInput = (state) => formInput(FIELDS, state);
@@ -159,9 +156,6 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
 
   // ---------------------------------------------------------------- rendering
 
-
-
-
   function showSolvedPlaceholders(r) {
     resetPlaceholders();
     const solved = r.solved === 'none' ? [] : r.solved.split(',');
@@ -217,7 +211,10 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
     );
 
     const floor = formatHashFloor(r.hashFloor, r.target, r.n);
-    for (const [id, text] of [['result-floor', floor.line], ['result-floor-warning', floor.warning]]) {
+    for (const [id, text] of [
+      ['result-floor', floor.line],
+      ['result-floor-warning', floor.warning],
+    ]) {
       $(id).textContent = text;
       $(id).hidden = !text;
     }
@@ -232,9 +229,6 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
     setState(resultsCard, 'ok', query);
     staleNotice.textContent = '';
   }
-
-
-
 
   async function renderChart(r, gen, query) {
     setState(chartCard, 'computing', query);

@@ -14,7 +14,18 @@ import sizing from './calculators/sizing.html';
 import state from './calculators/state.html';
 import window from './calculators/window.html';
 import {
-  CBF_FIELDS, FORMULAS_FIELDS, LAYOUTS_FIELDS, LIBRARIES_FIELDS, OVERFLOW_FIELDS, PARADOX_FIELDS, RECYCLING_FIELDS, SCALABLE_FIELDS, SIMULATE_FIELDS, SIZING_FIELDS, STATE_FIELDS, WINDOW_FIELDS,
+  CBF_FIELDS,
+  FORMULAS_FIELDS,
+  LAYOUTS_FIELDS,
+  LIBRARIES_FIELDS,
+  OVERFLOW_FIELDS,
+  PARADOX_FIELDS,
+  RECYCLING_FIELDS,
+  SCALABLE_FIELDS,
+  SIMULATE_FIELDS,
+  SIZING_FIELDS,
+  STATE_FIELDS,
+  WINDOW_FIELDS,
 } from './fields.generated.mjs';
 
 /** The element that starts at `start` in `html`, up to its matching close tag (nested tags of the same name counted). */
@@ -53,44 +64,93 @@ const ph = (text) => `<span class="ph">${text}</span>`;
 const label = (symbol, words) => `${symbol ? `${symbol} ` : ''}<span class="label-text">${words}</span>`;
 // The rows of the fields a schema group declares with their label ([symbol, words], schema/fields.mjs `pages`), placed
 // where the calculator places the group (as schema/calculators.mjs does with pagesOf).
-const groupRows = (fields) => Object.fromEntries(Object.entries(fields).filter(([, f]) => f.label)
-  .map(([attr, { label: [symbol, words] }]) => [attr, [label(`<var>${symbol}</var>`, words)]]));
-const attributes = (o) => Object.entries(o).map(([name, value]) => ` ${name}="${value}"`).join('');
+const groupRows = (fields) =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, f]) => f.label)
+      .map(
+        ([
+          attr,
+          {
+            label: [symbol, words],
+          },
+        ]) => [attr, [label(`<var>${symbol}</var>`, words)]],
+      ),
+  );
+const attributes = (o) =>
+  Object.entries(o)
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join('');
 const formFields = (fields, rows) =>
-  Object.entries(rows).map(([attr, [text, more, { error = true, ...own } = {}]]) => {
-    const { id, url = attr, choices } = fields[attr];
-    const select = Array.isArray(more);
-    const hint = !select && more !== undefined;
-    const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-    const control = attributes({ id, name: attr, ...(select ? {} : { type: 'text' }), ...(described ? { 'aria-describedby': described } : {}), ...own });
-    const options = select && more.map(([value, words]) => {
-      if (!choices.includes(value)) throw new Error(`template: ${id} offers ${value}, not one of ${choices}`);
-      return `<option value="${value}">${words}</option>`;
-    }).join('');
-    return `<div class="field" data-field="${url}"><label for="${id}">${text}</label>`
-      + (select ? `<select${control}>${options}</select>` : `<input${control}>`)
-      + (hint ? `<p class="hint" id="${id}-hint">${more}</p>` : '')
-      + (error ? `<p class="field-error" id="${id}-error" role="alert" hidden></p>` : '') + '</div>';
-  }).join('');
+  Object.entries(rows)
+    .map(([attr, [text, more, { error = true, ...own } = {}]]) => {
+      const { id, url = attr, choices } = fields[attr];
+      const select = Array.isArray(more);
+      const hint = !select && more !== undefined;
+      const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+      const control = attributes({ id, name: attr, ...(select ? {} : { type: 'text' }), ...(described ? { 'aria-describedby': described } : {}), ...own });
+      const options =
+        select &&
+        more
+          .map(([value, words]) => {
+            if (!choices.includes(value)) throw new Error(`template: ${id} offers ${value}, not one of ${choices}`);
+            return `<option value="${value}">${words}</option>`;
+          })
+          .join('');
+      return (
+        `<div class="field" data-field="${url}"><label for="${id}">${text}</label>` +
+        (select ? `<select${control}>${options}</select>` : `<input${control}>`) +
+        (hint ? `<p class="hint" id="${id}-hint">${more}</p>` : '') +
+        (error ? `<p class="field-error" id="${id}-error" role="alert" hidden></p>` : '') +
+        '</div>'
+      );
+    })
+    .join('');
 // The rows of a form generated from its fields' declarations (schema/calculators.mjs: label, hint, placeholder, numeric,
 // options, error), those `pick` takes: a text field's label [symbol, words] and hint (examples, or markup); a select's
 // label (markup) and options ([value, text]; undeclared: the choices). A new field of a generated form needs no edit here.
-const formRows = (fields, pick = () => true) => Object.fromEntries(Object.entries(fields).filter(([, f]) => f.label && pick(f)).map(([attr, f]) => {
-  const { label: text, hint, placeholder, numeric, options, choices, error } = f;
-  const own = error === false ? { error } : {};
-  if (choices) return [attr, [text, options ?? choices.map((c) => [c, c]), own]];
-  const more = { inputmode: numeric ? 'numeric' : 'text', ...(placeholder ? { 'data-placeholder': placeholder } : {}), ...own };
-  return [attr, [Array.isArray(text) ? label(`<var>${text[0]}</var>`, text[1]) : text, Array.isArray(hint) ? hint.map((h) => `<code>${h}</code>`).join(' ') : hint, more]];
-}));
+const formRows = (fields, pick = () => true) =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, f]) => f.label && pick(f))
+      .map(([attr, f]) => {
+        const { label: text, hint, placeholder, numeric, options, choices, error } = f;
+        const own = error === false ? { error } : {};
+        if (choices) return [attr, [text, options ?? choices.map((c) => [c, c]), own]];
+        const more = { inputmode: numeric ? 'numeric' : 'text', ...(placeholder ? { 'data-placeholder': placeholder } : {}), ...own };
+        return [
+          attr,
+          [
+            Array.isArray(text) ? label(`<var>${text[0]}</var>`, text[1]) : text,
+            Array.isArray(hint) ? hint.map((h) => `<code>${h}</code>`).join(' ') : hint,
+            more,
+          ],
+        ];
+      }),
+  );
 const texts = (f) => !f.choices;
 const selects = (f) => f.choices;
-const hashing = ['Hashing', [['colliding', 'colliding (with replacement)'], ['distinct', 'distinct (k different bits)']]];
+const hashing = [
+  'Hashing',
+  [
+    ['colliding', 'colliding (with replacement)'],
+    ['distinct', 'distinct (k different bits)'],
+  ],
+];
 const alphaLabel = label('<var>α</var>', 'W<sub>FN</sub> / W<sub>FP</sub>');
-const hashWidth = [['none', 'none'], ['32', '32 bits'], ['64', '64 bits']];
+const hashWidth = [
+  ['none', 'none'],
+  ['32', '32 bits'],
+  ['64', '64 bits'],
+];
 // formulas and simulate show the sizing filter's m, n, k and hashing (schema/calculators.mjs `shares`): sizing's rows
 const sizingRows = (fields, pick) => {
   const rows = formRows(SIZING_FIELDS, pick);
-  return Object.fromEntries(Object.keys(fields).filter((attr) => rows[attr]).map((attr) => [attr, rows[attr]]));
+  return Object.fromEntries(
+    Object.keys(fields)
+      .filter((attr) => rows[attr])
+      .map((attr) => [attr, rows[attr]]),
+  );
 };
 const inputsCard = (title, fields) => `<section class="card inputs" part="card" aria-labelledby="inputs-title">
   <h2 id="inputs-title">${title}</h2>
@@ -103,16 +163,23 @@ const inputsCard = (title, fields) => `<section class="card inputs" part="card" 
 // A Simulate panel's run controls (web/sim-panel.mjs): text inputs P-<name> ([name, label, start value, numeric:
 // a whole number's keyboard]), each described by its error line (P-<name>-error, or the panel's one: `error`),
 // then the run and cancel buttons.
-const simControls = (prefix, inputs, error) => inputs.map(([name, words, value, numeric]) => {
-  const id = `${prefix}-${name}`;
-  const attributes = `type="text"${numeric ? ' inputmode="numeric"' : ''} value="${value}" aria-describedby="${error ?? `${id}-error`}"`;
-  return `<label>${words} <input id="${id}" data-testid="${id}" ${attributes}></label>`;
-}).join('') + `<button type="button" class="sim-button" id="${prefix}-run" data-testid="${prefix}-run" disabled>Simulate</button>`
-  + `<button type="button" id="${prefix}-cancel" data-testid="${prefix}-cancel" hidden>Cancel</button>`;
+const simControls = (prefix, inputs, error) =>
+  inputs
+    .map(([name, words, value, numeric]) => {
+      const id = `${prefix}-${name}`;
+      const attributes = `type="text"${numeric ? ' inputmode="numeric"' : ''} value="${value}" aria-describedby="${error ?? `${id}-error`}"`;
+      return `<label>${words} <input id="${id}" data-testid="${id}" ${attributes}></label>`;
+    })
+    .join('') +
+  `<button type="button" class="sim-button" id="${prefix}-run" data-testid="${prefix}-run" disabled>Simulate</button>` +
+  `<button type="button" id="${prefix}-cancel" data-testid="${prefix}-cancel" hidden>Cancel</button>`;
 const interval = '97,048 [96,901, 97,195]';
 
 export const TEMPLATES = {
-  sizing: withPlaceholders(sizing, { fields: formFields(SIZING_FIELDS, formRows(SIZING_FIELDS, texts)), selects: formFields(SIZING_FIELDS, formRows(SIZING_FIELDS, selects)) }),
+  sizing: withPlaceholders(sizing, {
+    fields: formFields(SIZING_FIELDS, formRows(SIZING_FIELDS, texts)),
+    selects: formFields(SIZING_FIELDS, formRows(SIZING_FIELDS, selects)),
+  }),
   formulas: `<div class="layout">${inputsCard('Filter', FORMULAS_FIELDS)}${cut(sizing, '<section class="card formulas"')}</div>`,
   simulate: `<div class="layout">${inputsCard('Filter to simulate', SIMULATE_FIELDS)}<section class="card sim-card" part="card"
   id="simulate-card" data-testid="simulate-card">
@@ -129,9 +196,16 @@ export const TEMPLATES = {
       fpr: [label('<var>F</var>', 'filter FPR'), 'instead of bits per element', { placeholder: 'e.g. 1e-3' }],
     }),
     // web/paradox-sim.mjs
-    controls: simControls('pxsim', [
-      ['n', '<var>n</var> members', '8', true], ['epochs', 'epochs', '2000', true], ['queries', 'queries per epoch', '1000'], ['seed', 'seed', '1', true],
-    ], 'pxsim-error'),
+    controls: simControls(
+      'pxsim',
+      [
+        ['n', '<var>n</var> members', '8', true],
+        ['epochs', 'epochs', '2000', true],
+        ['queries', 'queries per epoch', '1000'],
+        ['seed', 'seed', '1', true],
+      ],
+      'pxsim-error',
+    ),
   }),
   cbf: withPlaceholders(cbf, {
     // web/cbf.mjs
@@ -149,19 +223,31 @@ export const TEMPLATES = {
     fields: formFields(LAYOUTS_FIELDS, {
       n: [label('<var>n</var>', 'items')],
       p: [label('<var>p</var>', 'target FPR')],
-      layout: ['Layout', [
-        ['rocksdb', 'RocksDB FastLocalBloom (B = 512)'], ['parquet', 'Parquet / Arrow / Impala / Kudu split block'],
-        ['boost-block', 'Boost.Bloom block&lt;uint64_t, K&gt;'], ['boost-multiblock', 'Boost.Bloom multiblock&lt;uint64_t, K&gt;'],
-        ['blocked', 'Blocked, block of B bits'], ['split-block', 'Split block, block of B bits'],
-        ['partitioned', 'Partitioned (k slices)'], ['standard', 'Standard (textbook)'],
-      ], { 'data-testid': 'ly-choice' }],
+      layout: [
+        'Layout',
+        [
+          ['rocksdb', 'RocksDB FastLocalBloom (B = 512)'],
+          ['parquet', 'Parquet / Arrow / Impala / Kudu split block'],
+          ['boost-block', 'Boost.Bloom block&lt;uint64_t, K&gt;'],
+          ['boost-multiblock', 'Boost.Bloom multiblock&lt;uint64_t, K&gt;'],
+          ['blocked', 'Blocked, block of B bits'],
+          ['split-block', 'Split block, block of B bits'],
+          ['partitioned', 'Partitioned (k slices)'],
+          ['standard', 'Standard (textbook)'],
+        ],
+        { 'data-testid': 'ly-choice' },
+      ],
       ...groupRows(LAYOUTS_FIELDS),
       k: [label('<var>k</var>', 'hash functions'), undefined, { inputmode: 'numeric', placeholder: 'best' }],
       'hash-bits': ['Hash width', hashWidth],
     }),
     // web/layouts.mjs: what-if n, the libraries' approximations, one row per layout of the default choice
     'what-if': items(3, `0.5× n (500k items): ${fpr}`),
-    approximations: items(4, `Boost.Bloom block (fpr_estimation): ${fpr} (−0.918 % vs exact)<span class="ref">Σ Pois(i; nB/m)·(1 − (1 − 1/B)<sup>ki</sup>)<sup>k</sup> (Boost.Bloom, Appendix A: FPR estimation)</span>`),
+    approximations: items(
+      4,
+      `Boost.Bloom block (fpr_estimation): ${fpr} (−0.918 % vs exact)<span class="ref">Σ Pois(i; nB/m)·(1 − (1 − 1/B)<sup>ki</sup>)<sup>k</sup> ` +
+        `(Boost.Bloom, Appendix A: FPR estimation)</span>`,
+    ),
     rows: rows(6, ['Boost.Bloom multiblock&lt;uint64_t, K&gt;', '9,918,464 (1.182 MiB)', '6', '9.92', fpr, '3.4 %', 'putze-eq3 −1.33 %, boost-block −0.918 %']),
   }),
   recycling: withPlaceholders(recycling, {
@@ -171,14 +257,36 @@ export const TEMPLATES = {
       p: [label('<var>f</var>*', 'target average FPR'), '<code>1%</code> <code>1e-3</code> <code>1 in 1000</code>'],
       kmax: [label('<var>k</var><sub>max</sub>', 'largest k tried'), '1–64; ≤ 32 above 2<sup>24</sup> bits', { inputmode: 'numeric' }],
       hashing,
-      recycling: ['Recycling', [['nonretaining', 'non-retaining (drop the recycling message)'], ['retaining', 'retaining (keep its bits)']]],
+      recycling: [
+        'Recycling',
+        [
+          ['nonretaining', 'non-retaining (drop the recycling message)'],
+          ['retaining', 'retaining (keep its bits)'],
+        ],
+      ],
     }),
     advanced: formFields(RECYCLING_FIELDS, {
-      restart: [label('Restart law', '(retaining, colliding)'), [['exact', 'exact (the message\'s own bits)'], ['eq10', 'eq 10 (a fresh message)']]],
-      swap: [label('Swap point', '(two phases)'), [['after', 'after (frozen keeps the recycling message)'], ['before', 'before (eq 24)']]],
+      restart: [
+        label('Restart law', '(retaining, colliding)'),
+        [
+          ['exact', "exact (the message's own bits)"],
+          ['eq10', 'eq 10 (a fresh message)'],
+        ],
+      ],
+      swap: [
+        label('Swap point', '(two phases)'),
+        [
+          ['after', 'after (frozen keeps the recycling message)'],
+          ['before', 'before (eq 24)'],
+        ],
+      ],
     }),
     // web/rbf.mjs's simulate panel (web/simulate.mjs)
-    controls: simControls('rsim', [['epochs', 'epochs', '20', true], ['arrivals', 'arrivals per epoch', '1M'], ['seed', 'seed', '1', true]]),
+    controls: simControls('rsim', [
+      ['epochs', 'epochs', '20', true],
+      ['arrivals', 'arrivals per epoch', '1M'],
+      ['seed', 'seed', '1', true],
+    ]),
     sigma: formFields(RECYCLING_FIELDS, {
       sigma: [label('Check a threshold <var>σ</var>', 'bits, at the plotted k, one phase'), '0 ≤ σ &lt; M (σ ≥ k when retaining)', { inputmode: 'numeric' }],
     }),
@@ -190,21 +298,48 @@ export const TEMPLATES = {
     fields: formFields(LIBRARIES_FIELDS, {
       n: [label('<var>n</var>', 'items')],
       p: [label('<var>p</var>', 'target FPR')],
-      'hash-bits': ['Hash width', [['64', "64 bits (the libraries' own)"], ['32', '32 bits']]],
-      library: ['Details for', [
-        ['guava', 'Guava'], ['redisbloom', 'RedisBloom BF.RESERVE'], ['bloom-filters', 'bloom-filters (npm)'], ['hive', 'Hive / ORC'],
-        ['clickhouse', 'ClickHouse bloom_filter'], ['hurst', 'hur.st calculator'], ['parquet', 'Parquet writer (parquet-java)'],
-        ['parquet-spec', 'Parquet spec table'], ['arrow', 'Arrow C++'], ['rocksdb', 'RocksDB'], ['boost-block', 'Boost.Bloom block'],
-        ['boost-multiblock', 'Boost.Bloom multiblock'],
-      ]],
+      'hash-bits': [
+        'Hash width',
+        [
+          ['64', "64 bits (the libraries' own)"],
+          ['32', '32 bits'],
+        ],
+      ],
+      library: [
+        'Details for',
+        [
+          ['guava', 'Guava'],
+          ['redisbloom', 'RedisBloom BF.RESERVE'],
+          ['bloom-filters', 'bloom-filters (npm)'],
+          ['hive', 'Hive / ORC'],
+          ['clickhouse', 'ClickHouse bloom_filter'],
+          ['hurst', 'hur.st calculator'],
+          ['parquet', 'Parquet writer (parquet-java)'],
+          ['parquet-spec', 'Parquet spec table'],
+          ['arrow', 'Arrow C++'],
+          ['rocksdb', 'RocksDB'],
+          ['boost-block', 'Boost.Bloom block'],
+          ['boost-multiblock', 'Boost.Bloom multiblock'],
+        ],
+      ],
     }),
     // web/libraries.mjs: a row per library (bc.libraries(): their labels set the columns' widths), the picked one's details
     rows: [
-      'Guava BloomFilter.create', 'RedisBloom BF.RESERVE … NONSCALING', 'bloom-filters (npm) BloomFilter.create', 'Hive / ORC BloomFilter',
-      'ClickHouse bloom_filter index', 'hur.st Bloom filter calculator', 'Parquet writer (parquet-java)', 'Parquet format spec table',
-      'Arrow C++ (parquet) BlockSplitBloomFilter', 'RocksDB FastLocalBloom (format_version 5)', 'Boost.Bloom filter&lt;T, 1, block&lt;uint64_t, K&gt;&gt;',
+      'Guava BloomFilter.create',
+      'RedisBloom BF.RESERVE … NONSCALING',
+      'bloom-filters (npm) BloomFilter.create',
+      'Hive / ORC BloomFilter',
+      'ClickHouse bloom_filter index',
+      'hur.st Bloom filter calculator',
+      'Parquet writer (parquet-java)',
+      'Parquet format spec table',
+      'Arrow C++ (parquet) BlockSplitBloomFilter',
+      'RocksDB FastLocalBloom (format_version 5)',
+      'Boost.Bloom filter&lt;T, 1, block&lt;uint64_t, K&gt;&gt;',
       'Boost.Bloom filter&lt;T, 1, multiblock&lt;uint64_t, K&gt;&gt;',
-    ].map((library) => rows(1, [library, '9,585,088', '7', '1.143 MiB', '9.585', fpr, 'missed (×1.004)', '—'])).join(''),
+    ]
+      .map((library) => rows(1, [library, '9,585,088', '7', '1.143 MiB', '9.585', fpr, 'missed (×1.004)', '—']))
+      .join(''),
     details: `<span class="ph">${'Guava BloomFilter.create: m = 64·⌈(long)(−n ln p / ln²2) / 64⌉, k = max(1, round(−ln p / ln 2)). '.repeat(4)}</span>`,
   }),
   scalable: withPlaceholders(scalable, {
@@ -215,10 +350,19 @@ export const TEMPLATES = {
       n: [label('<var>n</var>', 'items in the chain')],
       ratio: [label('<var>R</var>', 'tightening ratio')],
       growth: [label('<var>S</var>', 'growth (EXPANSION)')],
-      library: ['Links sized by', [
-        ['redisbloom', 'RedisBloom'], ['guava', 'Guava'], ['bloom-filters', 'bloom-filters (npm)'], ['hive', 'Hive / ORC'], ['hurst', 'hur.st'],
-        ['arrow', 'Arrow C++'], ['rocksdb', 'RocksDB'], ['boost-multiblock', 'Boost.Bloom multiblock'],
-      ]],
+      library: [
+        'Links sized by',
+        [
+          ['redisbloom', 'RedisBloom'],
+          ['guava', 'Guava'],
+          ['bloom-filters', 'bloom-filters (npm)'],
+          ['hive', 'Hive / ORC'],
+          ['hurst', 'hur.st'],
+          ['arrow', 'Arrow C++'],
+          ['rocksdb', 'RocksDB'],
+          ['boost-multiblock', 'Boost.Bloom multiblock'],
+        ],
+      ],
     }),
   }),
   window: withPlaceholders(window, {
@@ -260,8 +404,10 @@ export const TEMPLATES = {
 
 /** The template of a calculator declaring its `markup` (schema/calculators.mjs; npm run new-calculator's): it, with its form
  * generated, and each `<!-- placeholder rows N: cell|cell|… -->` as N invisible rows of those cells (its result's shape). */
-export const markupTemplate = (html, fields) => withPlaceholders(html, { fields: formFields(fields, formRows(fields)) })
-  .replace(/<!-- placeholder rows (\d+): (.*?) -->/g, (_, n, cells) => rows(Number(n), cells.split('|')));
+export const markupTemplate = (html, fields) =>
+  withPlaceholders(html, { fields: formFields(fields, formRows(fields)) }).replace(/<!-- placeholder rows (\d+): (.*?) -->/g, (_, n, cells) =>
+    rows(Number(n), cells.split('|')),
+  );
 
 /** A calculator of <bloom-calc> (web/element-base.mjs): its name, its template above, and its fields, mount, …. */
 export const withTemplate = (name, def) => ({ name, template: TEMPLATES[name], ...def });

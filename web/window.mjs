@@ -17,7 +17,9 @@ function mount({ $, host, emit, fail, scope }) {
   const card = $('window-card');
   const status = $('window-status');
   const ids = Object.values(ID);
-  const runner = createCaller(() => shareWasm(new Worker(new URL('./tools-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-tools' })), { scope });
+  const runner = createCaller(() => shareWasm(new Worker(new URL('./tools-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-tools' })), {
+    scope,
+  });
   let generation = 0;
 
   async function compute() {

@@ -64,8 +64,8 @@ double binomial_pmf(double x, double n, double p, double q) {
     if (q == 0.0) return x == n ? 1.0 : 0.0;
     if (x == 0) return std::exp(p < 0.1 ? -binomial_deviance(n, n * q) - n * p : n * std::log(q));
     if (x == n) return std::exp(q < 0.1 ? -binomial_deviance(n, n * p) - n * q : n * std::log(p));
-    const double lc = stirling_error(n) - stirling_error(x) - stirling_error(n - x) -
-                      binomial_deviance(x, n * p) - binomial_deviance(n - x, n * q);
+    const double lc = stirling_error(n) - stirling_error(x) - stirling_error(n - x) - binomial_deviance(x, n * p) -
+                      binomial_deviance(n - x, n * q);
     const double lf = kLn2Pi + std::log(x) + std::log1p(-x / n);
     return std::exp(lc - 0.5 * lf);
 }

@@ -7,8 +7,7 @@ RangeError::RangeError(const std::string& parameter, const std::string& valid_ra
     : Error(parameter, valid_range, parameter + " must be " + valid_range + "; got " + got) {}
 
 ParseError::ParseError(const std::string& parameter, const std::string& valid_range, const std::string& text)
-    : Error(parameter, valid_range,
-            parameter + ": cannot read " + quoted(text) + " as " + valid_range) {}
+    : Error(parameter, valid_range, parameter + ": cannot read " + quoted(text) + " as " + valid_range) {}
 
 InfeasibleError::InfeasibleError(const std::string& parameter, const std::string& valid_range, const std::string& why)
     : Error(parameter, valid_range, parameter + ": " + why + " (valid: " + valid_range + ")") {}
@@ -23,14 +22,22 @@ std::string escaped(const std::string& text) {
     out.reserve(text.size());
     for (const char c : text) {
         const auto byte = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') out += '\\', out += c;
-        else if (c == '\n') out += "\\n";
-        else if (c == '\t') out += "\\t";
-        else if (c == '\r') out += "\\r";
-        else if (c == '\b') out += "\\b";
-        else if (c == '\f') out += "\\f";
-        else if (byte < 0x20) out += "\\u00", out += kHex[byte >> 4], out += kHex[byte & 15];
-        else out += c;
+        if (c == '"' || c == '\\')
+            out += '\\', out += c;
+        else if (c == '\n')
+            out += "\\n";
+        else if (c == '\t')
+            out += "\\t";
+        else if (c == '\r')
+            out += "\\r";
+        else if (c == '\b')
+            out += "\\b";
+        else if (c == '\f')
+            out += "\\f";
+        else if (byte < 0x20)
+            out += "\\u00", out += kHex[byte >> 4], out += kHex[byte & 15];
+        else
+            out += c;
     }
     return out;
 }

@@ -35,7 +35,8 @@ std::string show_number(double v) {
 std::uint64_t checked_integer(double value, const std::string& name, std::uint64_t lo, std::uint64_t hi) {
     if (!std::isfinite(value) || value != std::floor(value) || value < static_cast<double>(lo) ||
         value > static_cast<double>(hi))
-        throw RangeError(name, "an integer in [" + format_limit(lo) + ", " + format_limit(hi) + "]", show_number(value));
+        throw RangeError(name, "an integer in [" + format_limit(lo) + ", " + format_limit(hi) + "]",
+                         show_number(value));
     return static_cast<std::uint64_t>(value);
 }
 

@@ -32,7 +32,8 @@ bool read_number(const std::string& s, double& value, std::string& rest) {
     if (end == begin) return false;
     // strtod also reads "inf", "nan" and hex floats; accept plain decimal numbers only.
     for (const char* c = begin; c != end; ++c)
-        if (!(std::isdigit(static_cast<unsigned char>(*c)) || *c == '.' || *c == 'e' || *c == 'E' || *c == '+' || *c == '-'))
+        if (!(std::isdigit(static_cast<unsigned char>(*c)) || *c == '.' || *c == 'e' || *c == 'E' || *c == '+' ||
+              *c == '-'))
             return false;
     rest = trim(s.substr(static_cast<std::size_t>(end - begin)));  // all of it: text after a NUL byte counts
     return true;
@@ -40,9 +41,21 @@ bool read_number(const std::string& s, double& value, std::string& rest) {
 
 // Multiplier of a prefix at the front of `unit` (consumed); 1 when there is none.
 double read_prefix(std::string& unit) {
-    static const struct { const char* text; double factor; } prefixes[] = {
-        {"Ki", 1024.0}, {"Mi", 1048576.0}, {"Gi", 1073741824.0}, {"Ti", 1099511627776.0}, {"Pi", 1125899906842624.0},
-        {"k", 1e3}, {"K", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"P", 1e15},
+    static const struct {
+        const char* text;
+        double factor;
+    } prefixes[] = {
+        {"Ki", 1024.0},
+        {"Mi", 1048576.0},
+        {"Gi", 1073741824.0},
+        {"Ti", 1099511627776.0},
+        {"Pi", 1125899906842624.0},
+        {"k", 1e3},
+        {"K", 1e3},
+        {"M", 1e6},
+        {"G", 1e9},
+        {"T", 1e12},
+        {"P", 1e15},
     };
     for (const auto& p : prefixes) {
         const std::string t = p.text;

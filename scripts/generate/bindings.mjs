@@ -8,23 +8,80 @@ import { INPUTS, snake } from '../../schema/index.mjs';
 
 const NUMBERS = new Set(['bits', 'count', 'probability', 'decimal', 'chance']);
 // A name in snake case that is a C++ keyword gets a trailing underscore (`union` → names::union_).
-const KEYWORDS = new Set(['union', 'default', 'delete', 'new', 'class', 'struct', 'template', 'this', 'operator', 'private', 'public', 'friend',
-  'virtual', 'export', 'auto', 'register', 'switch', 'case', 'for', 'while', 'do', 'if', 'else', 'return', 'break', 'continue', 'try', 'catch',
-  'throw', 'enum', 'namespace', 'using', 'typedef', 'typename', 'sizeof', 'const', 'static', 'inline', 'extern', 'and', 'or', 'not', 'xor', 'int',
-  'long', 'short', 'char', 'bool', 'double', 'float', 'void', 'signed', 'unsigned', 'true', 'false', 'module', 'import', 'concept', 'requires']);
+const KEYWORDS = new Set([
+  'union',
+  'default',
+  'delete',
+  'new',
+  'class',
+  'struct',
+  'template',
+  'this',
+  'operator',
+  'private',
+  'public',
+  'friend',
+  'virtual',
+  'export',
+  'auto',
+  'register',
+  'switch',
+  'case',
+  'for',
+  'while',
+  'do',
+  'if',
+  'else',
+  'return',
+  'break',
+  'continue',
+  'try',
+  'catch',
+  'throw',
+  'enum',
+  'namespace',
+  'using',
+  'typedef',
+  'typename',
+  'sizeof',
+  'const',
+  'static',
+  'inline',
+  'extern',
+  'and',
+  'or',
+  'not',
+  'xor',
+  'int',
+  'long',
+  'short',
+  'char',
+  'bool',
+  'double',
+  'float',
+  'void',
+  'signed',
+  'unsigned',
+  'true',
+  'false',
+  'module',
+  'import',
+  'concept',
+  'requires',
+]);
 const identifier = (wire) => (KEYWORDS.has(snake(wire)) ? `${snake(wire)}_` : snake(wire));
 
 export function bindingReaders(header) {
   const headers = new Set();
   const readers = [];
-  const names = new Map();  // identifier → the JS name
+  const names = new Map(); // identifier → the JS name
   for (const [type, { core, fields }] of Object.entries(INPUTS)) {
     if (!core) continue;
     headers.add(core.header);
     const reads = Object.entries(fields)
       .filter(([, f]) => f.binding !== false)
       .map(([name, f]) => {
-        const wire = f.wire ?? name;  // the name api.mjs hands the binding
+        const wire = f.wire ?? name; // the name api.mjs hands the binding
         names.set(identifier(wire), wire);
         const needed = NUMBERS.has(f.kind) && (f.required || f.default === undefined);
         return `${needed ? 'required' : 'field'}(in, "${wire}", out.${f.member ?? snake(wire)});`;
@@ -33,7 +90,7 @@ export function bindingReaders(header) {
   }
   return [
     header('//'),
-    '// inputs::<Type>(input): the core\'s input struct from the complete input api.mjs hands a binding (every',
+    "// inputs::<Type>(input): the core's input struct from the complete input api.mjs hands a binding (every",
     '// default filled); `required`: a number absent is NaN, which the core refuses as required (common.hpp). One copy',
     '// of each (noinline: the embed size budget). names::<field in snake case>: its JS name, for a result echoing it.',
     '#pragma once',

@@ -51,7 +51,11 @@ const WIDTH = 116;
 export function commandUsage(command) {
   const { positional, required = [], alternatives = [] } = COMMANDS[command];
   const specs = commandOptions(command);
-  const older = new Set(commandNames(command).filter((o) => o.older).map((o) => o.flag));
+  const older = new Set(
+    commandNames(command)
+      .filter((o) => o.older)
+      .map((o) => o.flag),
+  );
   const word = (flag) => (specs[flag].type === 'boolean' ? `--${flag}` : `--${flag} ${specs[flag].valueName ?? 'value'}`);
   const words = [];
   for (const flag of Object.keys(specs)) {
@@ -91,7 +95,7 @@ export function commandDeclaration(command) {
 export function cliOptions(header) {
   return [
     header('//'),
-    '// Each command\'s declaration: its help (summary, usage, description, notes, examples), required options, the method',
+    "// Each command's declaration: its help (summary, usage, description, notes, examples), required options, the method",
     '// it computes (when its module has no compute of its own) and its options, node:util parseArgs specs with the help',
     '// text (valueName, description), in help order.',
     `export const QUANTITY_HELP = ${JSON.stringify(QUANTITIES)};`,

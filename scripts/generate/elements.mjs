@@ -4,8 +4,7 @@
 import { CALCULATORS, INPUTS, METHODS, PAGE_KEYS, TYPES, kebab } from '../../schema/index.mjs';
 
 /** A field's declaration in the first of the calculator's methods' inputs holding it. */
-const declaration = (methods, field) =>
-  methods.map((method) => INPUTS[METHODS[method].input].fields).find((fields) => Object.hasOwn(fields, field))?.[field];
+const declaration = (methods, field) => methods.map((method) => INPUTS[METHODS[method].input].fields).find((fields) => Object.hasOwn(fields, field))?.[field];
 
 /**
  * The values a choice field's select offers (web/templates.mjs checks its options against them): its type's
@@ -72,8 +71,8 @@ export function elementTables(header) {
   const constName = (name) => `${name.toUpperCase()}_FIELDS`;
   return [
     header('//'),
-    '// Each calculator\'s fields as <bloom-calc> reads them (web/element-base.mjs): { attribute: { id, url, fallback, aliases, urlAliases, choices } },',
-    '// and the label of a group field\'s control (web/templates.mjs): label [symbol, words].',
+    "// Each calculator's fields as <bloom-calc> reads them (web/element-base.mjs): { attribute: { id, url, fallback, aliases, urlAliases, choices } },",
+    "// and the label of a group field's control (web/templates.mjs): label [symbol, words].",
     ...Object.keys(CALCULATORS).map((name) => `export const ${constName(name)} = ${JSON.stringify(elementFields(name))};`),
     '',
   ].join('\n');
@@ -103,12 +102,19 @@ export function calculatorRegistry(header) {
   return [
     header('//'),
     '// Every calculator of <bloom-calc>, from schema/calculators.mjs: its code (web/<file>, loaded on first use), the',
-    '// WebAssembly module of those not computing with the main one (their methods\', schema/methods.mjs), the docs pages linked,',
+    "// WebAssembly module of those not computing with the main one (their methods', schema/methods.mjs), the docs pages linked,",
     '// and the markup of those whose template is their markup and generated form (web/templates.mjs).',
     ...markup.map(([name, def]) => `import ${name}Markup from './calculators/${def.markup}';`),
     ...(markup.length ? [`import { ${markup.map(([name]) => constName(name)).join(', ')} } from './fields.generated.mjs';`] : []),
     'export const CALCULATORS = {',
-    ...entries.map(([name, { code: [file, exported] }]) => `  ${name}: () => import('./${file}').then((m) => m.${exported}),`),
+    ...entries.map(
+      ([
+        name,
+        {
+          code: [file, exported],
+        },
+      ]) => `  ${name}: () => import('./${file}').then((m) => m.${exported}),`,
+    ),
     '};',
     `export const MODULES = ${JSON.stringify(modules)};`,
     'export const DOCS = {',
@@ -122,7 +128,8 @@ export function calculatorRegistry(header) {
 /** Every URL key a calculator reads ({ key, calc, field }): each field's key and its older ones, in lower case (read in any case). */
 const urlKeys = (calculators) =>
   Object.entries(calculators).flatMap(([calc, { fields }]) =>
-    Object.entries(fields).flatMap(([field, f]) => [f.url, ...(f.urlOlder ?? [])].map((key, i) => ({ key: key.toLowerCase(), calc, field, older: i > 0 }))));
+    Object.entries(fields).flatMap(([field, f]) => [f.url, ...(f.urlOlder ?? [])].map((key, i) => ({ key: key.toLowerCase(), calc, field, older: i > 0 }))),
+  );
 
 /**
  * The clashes of a calculators table: a key two calculators read (but the same field of a calculator and the one whose

@@ -53,7 +53,7 @@ export function resultWriters(header) {
   });
   return [
     header('//'),
-    '// results::<Type>(the core\'s struct): the result object JS sees, every field schema/results.mjs declares (but those',
+    "// results::<Type>(the core's struct): the result object JS sees, every field schema/results.mjs declares (but those",
     '// wasm/api.mjs adds, `binding: false`), in its order, from the member of its name in snake case (`from` when the core',
     '// names it otherwise). One copy of each (noinline: the embed size budget).',
     '#pragma once',
@@ -132,15 +132,22 @@ export function cliRows(r) {
 export function resultRows(header) {
   const json = (value) => JSON.stringify(value);
   const list = (items) => ['[', ...items.map((x) => `    ${json(x)},`), '  ]'].join('\n');
-  const rows = Object.entries(RESULTS).filter(([, r]) => cliRows(r).length).map(([type, r]) => `  ${type}: ${list(cliRows(r))},`);
+  const rows = Object.entries(RESULTS)
+    .filter(([, r]) => cliRows(r).length)
+    .map(([type, r]) => `  ${type}: ${list(cliRows(r))},`);
   const formulas = Object.entries(RESULTS)
-    .map(([type, r]) => [type, Object.entries(r.fields).filter(([, f]) => f.cli?.formula).map(([name, f]) => [name, f.cli.formula, f.cli.reference ?? null])])
+    .map(([type, r]) => [
+      type,
+      Object.entries(r.fields)
+        .filter(([, f]) => f.cli?.formula)
+        .map(([name, f]) => [name, f.cli.formula, f.cli.reference ?? null]),
+    ])
     .filter(([, list]) => list.length)
     .map(([type, items]) => `  ${type}: ${list(items)},`);
   return [
     header('//'),
-    '// Each result\'s rows in the CLI\'s table (schema/results.mjs `cli`): [field, label, format], format a key of',
-    '// wasm/format.mjs SHOWN or absent (the command formats it); fpr\'s formula rows: [field, label, reference].',
+    "// Each result's rows in the CLI's table (schema/results.mjs `cli`): [field, label, format], format a key of",
+    "// wasm/format.mjs SHOWN or absent (the command formats it); fpr's formula rows: [field, label, reference].",
     'export const ROWS = {',
     ...rows,
     '};',
@@ -160,7 +167,7 @@ export function elementResults(header) {
   });
   return [
     header('//'),
-    '// Each method\'s result (schema/results.mjs): its type and the fields an element can show, [field, label, unit].',
+    "// Each method's result (schema/results.mjs): its type and the fields an element can show, [field, label, unit].",
     'export const RESULT_FIELDS = {',
     ...lines,
     '};',
@@ -170,7 +177,10 @@ export function elementResults(header) {
 
 // ---- docs/api.md -------------------------------------------------------------------------------------------
 
-const cell = (text) => String(text ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|');
+const cell = (text) =>
+  String(text ?? '')
+    .replace(/\n/g, ' ')
+    .replace(/\|/g, '\\|');
 
 export function resultTables() {
   const lines = [
@@ -179,10 +189,19 @@ export function resultTables() {
   ];
   for (const [type, r] of Object.entries(RESULTS)) {
     const methods = (r.methods ?? []).map((m) => `\`${m}\``);
-    lines.push('', `### ${type}`, '', `${r.doc}${methods.length ? ` Returned by ${methods.join(', ')}.` : ''}`, '', '| field | type | unit | meaning |', '|---|---|---|---|');
+    lines.push(
+      '',
+      `### ${type}`,
+      '',
+      `${r.doc}${methods.length ? ` Returned by ${methods.join(', ')}.` : ''}`,
+      '',
+      '| field | type | unit | meaning |',
+      '|---|---|---|---|',
+    );
     for (const [name, f] of Object.entries(r.fields)) {
       const notes = [f.nullable && !f.list && 'nullable', f.optional && 'optional'].filter(Boolean);
-      lines.push(`| \`${name}\` | \`${cell(typeOf({ ...f, nullable: f.list && f.nullable }))}\`${notes.length ? ` (${notes.join(', ')})` : ''} | ${cell(f.unit)} | ${cell(f.doc)} |`);
+      const type = `\`${cell(typeOf({ ...f, nullable: f.list && f.nullable }))}\`${notes.length ? ` (${notes.join(', ')})` : ''}`;
+      lines.push(`| \`${name}\` | ${type} | ${cell(f.unit)} | ${cell(f.doc)} |`);
     }
   }
   return lines;

@@ -5,8 +5,7 @@ import { INPUTS, METHODS, TYPES } from '../../schema/index.mjs';
 function onChoices() {
   const out = {};
   for (const { fields } of Object.values(INPUTS))
-    for (const f of Object.values(fields))
-      for (const on of Object.keys(f.only ?? {})) if (fields[on]) out[on] = TYPES[fields[on].type].choices;
+    for (const f of Object.values(fields)) for (const on of Object.keys(f.only ?? {})) if (fields[on]) out[on] = TYPES[fields[on].type].choices;
   return out;
 }
 
@@ -32,7 +31,7 @@ export function runtimeTables(header) {
   });
   return [
     header('//'),
-    '// Each input type\'s fields in reading order: [name, reader (the kind, or a reader with a rule of its own), default',
+    "// Each input type's fields in reading order: [name, reader (the kind, or a reader with a rule of its own), default",
     '// (filled when absent; null: none), the other names it reads (older names first)].',
     'export const INPUT_FIELDS = {',
     ...inputs,

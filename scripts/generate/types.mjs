@@ -46,7 +46,9 @@ function olderMember(name, field, old) {
 
 /** The groups an input holds every field of (the same declarations), and its other fields. */
 function grouped(fields) {
-  const groups = Object.entries(GROUPS).filter(([, g]) => Object.entries(g.fields).every(([name, f]) => fields[name] === f)).map(([name]) => name);
+  const groups = Object.entries(GROUPS)
+    .filter(([, g]) => Object.entries(g.fields).every(([name, f]) => fields[name] === f))
+    .map(([name]) => name);
   const inGroup = (name) => groups.some((g) => Object.hasOwn(GROUPS[g].fields, name));
   const own = Object.fromEntries(Object.entries(fields).filter(([name]) => !inGroup(name)));
   return { extend: groups.length ? ` extends ${groups.join(', ')}` : '', own };
@@ -65,7 +67,10 @@ function input(type, { doc, fields }) {
       `{ ${name}?: ${typeOf(f)}; /** @deprecated */ ${old}: ${typeOf(f)} }`,
     ]),
   );
-  const lead = either.map(([name, f]) => f.doc && `\`${name}\`: ${f.doc}`).filter(Boolean).join(' ');
+  const lead = either
+    .map(([name, f]) => f.doc && `\`${name}\`: ${f.doc}`)
+    .filter(Boolean)
+    .join(' ');
   return [
     `export interface ${type}Base${extend} {`,
     ...members(rest),

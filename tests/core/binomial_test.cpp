@@ -17,7 +17,8 @@ TEST_CASE("Stirling remainders for n ≤ 15 match long-double lgamma", "[binomia
         long double f = 1;
         for (int i = 2; i <= n; ++i) f *= i;
         const long double ln = n;
-        const long double truth = std::log(f) - (ln + 0.5L) * std::log(ln) + ln - 0.5L * std::log(2 * 3.14159265358979323846264338327950288L);
+        const long double truth =
+            std::log(f) - (ln + 0.5L) * std::log(ln) + ln - 0.5L * std::log(2 * 3.14159265358979323846264338327950288L);
         INFO("n=" << n);
         CHECK(std::fabs(stirling_error(n) - static_cast<double>(truth)) <= 2e-17);
     }
@@ -35,13 +36,15 @@ TEST_CASE("binomial pmf equals the direct long-double product for small n", "[bi
             long double total = 0;
             for (int x = 0; x <= n; ++x) {
                 const double q = 1 - p;  // the same q the pmf is given
-                long double direct = std::pow(static_cast<long double>(p), x) * std::pow(static_cast<long double>(q), n - x);
+                long double direct =
+                    std::pow(static_cast<long double>(p), x) * std::pow(static_cast<long double>(q), n - x);
                 for (int i = 0; i < x; ++i) direct = direct * (n - i) / (i + 1);
                 const double got = binomial_pmf(x, n, p, q);
                 total += got;
                 INFO("n=" << n << " p=" << p << " x=" << x);
                 // Loader's error is a few ulps of the exponent's parts, whose size is about |ln b| + |x − np|.
-                const double tol = 1e-15 * (10 + std::fabs(std::log(static_cast<double>(direct))) + std::fabs(x - n * p));
+                const double tol =
+                    1e-15 * (10 + std::fabs(std::log(static_cast<double>(direct))) + std::fabs(x - n * p));
                 if (direct > 1e-280) CHECK(got == Approx(static_cast<double>(direct)).epsilon(tol));
             }
             CHECK(static_cast<double>(total) == Approx(1.0).epsilon(1e-13));

@@ -16,9 +16,12 @@ browserForFile((opened) => ({ page, baseUrl, pageErrors } = opened));
 
 /** Every card of every calculator done (no card loading or computing); on a timeout, the cards that were not. */
 async function settled() {
-  const busy = () => [...document.querySelectorAll('bloom-calc')].flatMap((e) => [...(e.shadowRoot?.querySelectorAll('[data-state]') ?? [])]
-    .filter((c) => !c.classList.contains('sim') && ['loading', 'pending', 'running', 'computing'].includes(c.dataset.state))
-    .map((c) => `${e.id} .${c.classList[0]} ${c.dataset.state}`));
+  const busy = () =>
+    [...document.querySelectorAll('bloom-calc')].flatMap((e) =>
+      [...(e.shadowRoot?.querySelectorAll('[data-state]') ?? [])]
+        .filter((c) => !c.classList.contains('sim') && ['loading', 'pending', 'running', 'computing'].includes(c.dataset.state))
+        .map((c) => `${e.id} .${c.classList[0]} ${c.dataset.state}`),
+    );
   const anyCard = `[...document.querySelectorAll('bloom-calc')].some((e) => e.shadowRoot?.querySelector('[data-state]'))`;
   try {
     await page.waitForFunction(`${anyCard} && (${busy})().length === 0`, null, WAIT);
@@ -31,8 +34,15 @@ async function settled() {
 /** axe-core's violations on the page as it is now (open shadow roots included), one line each. */
 async function violations() {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) =>
-    `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')} — ${v.nodes[0]?.failureSummary?.split('\n').slice(0, 2).join(' ')}`));
+  const found = await page.evaluate(async () =>
+    (await window.axe.run(document)).violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')} — ${v.nodes[0]?.failureSummary?.split('\n').slice(0, 2).join(' ')}`,
+    ),
+  );
   return found;
 }
 
@@ -55,8 +65,11 @@ test('axe-core: no violation on the page, nor with an error in every calculator'
   await page.waitForFunction(() => deepAll('[data-testid="url-notice"]').length === 1, null, WAIT);
   // nothing computed yet: the empty boxes show no lone unit, separator or "m_ideal =" (hidden, or invisible where
   // they keep the line the result will fill: element.css, "no layout shift")
-  const lone = await page.evaluate(() => ['#result-m + .unit', '#px-cost-trust + .between', '.sub:has(#result-mideal)']
-    .filter((s) => deep(s) && getComputedStyle(deep(s)).display !== 'none' && getComputedStyle(deep(s)).visibility !== 'hidden'));
+  const lone = await page.evaluate(() =>
+    ['#result-m + .unit', '#px-cost-trust + .between', '.sub:has(#result-mideal)'].filter(
+      (s) => deep(s) && getComputedStyle(deep(s)).display !== 'none' && getComputedStyle(deep(s)).visibility !== 'hidden',
+    ),
+  );
   assert.deepEqual(lone, []);
   assert.deepEqual(await violations(), [], 'with errors and stale results');
 });
@@ -66,7 +79,13 @@ test('axe-core: no violation once results and charts go stale (an error typed af
   await settled();
   await page.waitForFunction(() => deepAll('.chart .u-legend').length >= 4, null, WAIT);
   // One bad value typed into every calculator: each keeps its last results and charts, greyed and out of date.
-  for (const [id, value] of [['n', '-5'], ['px-prior', '2'], ['px-counters', '1,x'], ['px-ln', 'abc'], ['rbf-m', '2^41']])
+  for (const [id, value] of [
+    ['n', '-5'],
+    ['px-prior', '2'],
+    ['px-counters', '1,x'],
+    ['px-ln', 'abc'],
+    ['rbf-m', '2^41'],
+  ])
     await page.locator(`#${id}`).fill(value);
   await page.waitForFunction(() => deepAll('[data-state="stale"] .chart .u-legend').length >= 4, null, WAIT);
   assert.deepEqual(await violations(), [], 'stale results and charts');
@@ -100,8 +119,12 @@ test('375 px: no sideways scroll, the formula table fits its box, no violation',
         range.selectNodeContents(node);
         return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
       };
-      const values = [...deepAll('#formulas .fpr-table .val'), ...deepAll('#ly-approx .nowrap'), ...deepAll('#ly-whatif .nowrap'),
-        ...deepAll('#ly-table tbody td').filter((td) => td.cellIndex >= 1 && td.cellIndex <= 5)];
+      const values = [
+        ...deepAll('#formulas .fpr-table .val'),
+        ...deepAll('#ly-approx .nowrap'),
+        ...deepAll('#ly-whatif .nowrap'),
+        ...deepAll('#ly-table tbody td').filter((td) => td.cellIndex >= 1 && td.cellIndex <= 5),
+      ];
       return { count: values.length, split: values.filter((v) => v.textContent.trim() && lines(v) > 1).map((v) => v.textContent) };
     });
     assert.ok(split.count > 30, `${split.count} values checked`);
@@ -111,17 +134,18 @@ test('375 px: no sideways scroll, the formula table fits its box, no violation',
   }
 });
 
-test('keyboard: the navigation first, the recycling table\'s numbers are no Tab stops, σ within 130 Tabs', async () => {
+test("keyboard: the navigation first, the recycling table's numbers are no Tab stops, σ within 130 Tabs", async () => {
   await page.goto(baseUrl);
   await settled();
   await page.waitForFunction(() => deepAll('#rbf-tbody tr').length > 0, null, WAIT);
-  const focused = () => page.evaluate(() => {
-    let a = document.activeElement;
-    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-    return { id: a?.id ?? '', tag: a?.localName ?? '', href: a?.getAttribute('href') ?? '' };
-  });
+  const focused = () =>
+    page.evaluate(() => {
+      let a = document.activeElement;
+      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+      return { id: a?.id ?? '', tag: a?.localName ?? '', href: a?.getAttribute('href') ?? '' };
+    });
   await page.keyboard.press('Tab');
-  assert.equal((await focused()).href, '#sizing-calc', 'the first Tab stop is the navigation\'s first link');
+  assert.equal((await focused()).href, '#sizing-calc', "the first Tab stop is the navigation's first link");
   let tabs = 1;
   while ((await focused()).id !== 'rbf-sigma' && tabs < 400) {
     await page.keyboard.press('Tab');
@@ -133,9 +157,15 @@ test('keyboard: the navigation first, the recycling table\'s numbers are no Tab 
   assert.equal(await page.evaluate(() => deepAll('#rbf-tbody a').filter((a) => a.tabIndex >= 0).length), 0);
 });
 
-test('a table\'s scroll box is a Tab stop exactly while it scrolls (1280 px: none; 375 px: the wide tables)', async () => {
-  const stops = () => page.evaluate(() => deepAll('[role="region"][tabindex]').map((b) =>
-    ({ label: b.getAttribute('aria-label').slice(0, 20), scrolls: b.scrollWidth > b.clientWidth + 1, stop: b.tabIndex === 0 })));
+test("a table's scroll box is a Tab stop exactly while it scrolls (1280 px: none; 375 px: the wide tables)", async () => {
+  const stops = () =>
+    page.evaluate(() =>
+      deepAll('[role="region"][tabindex]').map((b) => ({
+        label: b.getAttribute('aria-label').slice(0, 20),
+        scrolls: b.scrollWidth > b.clientWidth + 1,
+        stop: b.tabIndex === 0,
+      })),
+    );
   try {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
@@ -146,8 +176,16 @@ test('a table\'s scroll box is a Tab stop exactly while it scrolls (1280 px: non
       const boxes = await stops();
       assert.equal(boxes.length, 6); // sizing, layouts, recycling, libraries, scalable, compare
       for (const b of boxes) assert.equal(b.stop, b.scrolls, `${width} px: ${JSON.stringify(b)}`);
-      if (width === 1280) assert.ok(boxes.every((b) => !b.scrolls), `1280 px: ${JSON.stringify(boxes)}`);
-      else assert.ok(boxes.some((b) => b.scrolls), `375 px: ${JSON.stringify(boxes)}`);
+      if (width === 1280)
+        assert.ok(
+          boxes.every((b) => !b.scrolls),
+          `1280 px: ${JSON.stringify(boxes)}`,
+        );
+      else
+        assert.ok(
+          boxes.some((b) => b.scrolls),
+          `375 px: ${JSON.stringify(boxes)}`,
+        );
     }
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -159,8 +197,15 @@ test('every aria-describedby names ids that exist in its root', async () => {
   await settled();
   const missing = await page.evaluate(() => {
     const roots = [document, ...[...document.querySelectorAll('bloom-calc')].map((e) => e.shadowRoot)];
-    return roots.flatMap((r) => [...r.querySelectorAll('[aria-describedby]')].flatMap((el) =>
-      el.getAttribute('aria-describedby').split(/\s+/).filter((id) => id && !r.getElementById(id)).map((id) => `${el.id} → ${id}`)));
+    return roots.flatMap((r) =>
+      [...r.querySelectorAll('[aria-describedby]')].flatMap((el) =>
+        el
+          .getAttribute('aria-describedby')
+          .split(/\s+/)
+          .filter((id) => id && !r.getElementById(id))
+          .map((id) => `${el.id} → ${id}`),
+      ),
+    );
   });
   assert.deepEqual(missing, []);
   assert.deepEqual(pageErrors.map(String), []);

@@ -31,29 +31,35 @@ async function element(attributes) {
 
 /** Sets property `name` of element `id` (null removes the attribute); the next result or error. */
 async function setProperty(id, name, value) {
-  return page.evaluate(async ({ id, name, value }) => {
-    const el = document.getElementById(id);
-    const next = new Promise((resolve) => {
-      el.addEventListener('result', () => resolve(), { once: true });
-      el.addEventListener('error', () => resolve(), { once: true });
-    });
-    el[name] = value;
-    await next;
-    return { state: el.state, result: el.result, error: el.error?.message ?? null };
-  }, { id, name, value });
+  return page.evaluate(
+    async ({ id, name, value }) => {
+      const el = document.getElementById(id);
+      const next = new Promise((resolve) => {
+        el.addEventListener('result', () => resolve(), { once: true });
+        el.addEventListener('error', () => resolve(), { once: true });
+      });
+      el[name] = value;
+      await next;
+      return { state: el.state, result: el.result, error: el.error?.message ?? null };
+    },
+    { id, name, value },
+  );
 }
 
-test('the page: ?fpr= replaces bpe\'s default; the URL keeps only what was given and reproduces the view', async () => {
+test("the page: ?fpr= replaces bpe's default; the URL keeps only what was given and reproduces the view", async () => {
   await page.goto(`${baseUrl}?prior=1%20in%201000000&alpha=0.25&fpr=1e-3`);
   await page.waitForFunction(() => ['ok', 'stale'].includes(byId('paradox')?.dataset.state), null, WAIT);
   const expected = bc.paradox({ prior: '1 in 1000000', alpha: '0.25', fpr: '1e-3' });
-  const shown = () => page.evaluate(() => ({
-    state: byId('paradox').dataset.state,
-    posterior: Number(byId('px-posterior').dataset.value),
-    fpr: Number(byId('px-fpr-used').dataset.value),
-    bpe: byId('px-bpe').value,
-    error: deepAll('#paradox .field-error:not([hidden])').map((e) => e.textContent).join(' '),
-  }));
+  const shown = () =>
+    page.evaluate(() => ({
+      state: byId('paradox').dataset.state,
+      posterior: Number(byId('px-posterior').dataset.value),
+      fpr: Number(byId('px-fpr-used').dataset.value),
+      bpe: byId('px-bpe').value,
+      error: deepAll('#paradox .field-error:not([hidden])')
+        .map((e) => e.textContent)
+        .join(' '),
+    }));
   assert.deepEqual(await shown(), { state: 'ok', posterior: expected.posterior, fpr: 1e-3, bpe: '', error: '' });
   const params = new URL(page.url()).searchParams;
   assert.equal(params.get('fpr'), '1e-3');
@@ -80,7 +86,7 @@ test('the page: ?fpr= replaces bpe\'s default; the URL keeps only what was given
   assert.deepEqual(pageErrors, []);
 });
 
-test('attributes: fpr given (at the start or later) replaces bpe\'s default; bpe given stays', async () => {
+test("attributes: fpr given (at the start or later) replaces bpe's default; bpe given stays", async () => {
   await page.goto(baseUrl);
   const el = await element({ calculator: 'paradox', prior: '1e-3', alpha: '2', fpr: '1e-3' });
   assert.equal(el.error, null);
@@ -94,7 +100,7 @@ test('attributes: fpr given (at the start or later) replaces bpe\'s default; bpe
   assert.equal(after.state.bpe, '');
   assert.equal(after.result.fpr, 0.005);
   const both = await element({ calculator: 'paradox', bpe: '12', fpr: '1e-3' });
-  assert.match(both.error, /fpr/, 'both given by the user: the core\'s error');
+  assert.match(both.error, /fpr/, "both given by the user: the core's error");
 });
 
 test('sizing: a key of another kind keeps n = 1M and p = 1%; m alone keeps p (the capacity)', async () => {
@@ -102,10 +108,16 @@ test('sizing: a key of another kind keeps n = 1M and p = 1%; m alone keeps p (th
   const cases = [
     [{ rounding: 'pow2' }, { n: '1M', p: '1%', rounding: 'pow2' }],
     [{ k: '5' }, { n: '1M', p: '1%', k: '5' }],
-    [{ method: 'exact', hashing: 'distinct' }, { n: '1M', p: '1%', method: 'exact', hashing: 'distinct' }],
+    [
+      { method: 'exact', hashing: 'distinct' },
+      { n: '1M', p: '1%', method: 'exact', hashing: 'distinct' },
+    ],
     [{ m: '1MiB' }, { m: '1MiB', p: '1%' }],
     [{ n: '5000' }, { n: '5000', p: '1%' }],
-    [{ n: '5000', m: '64Ki' }, { n: '5000', m: '64Ki' }],
+    [
+      { n: '5000', m: '64Ki' },
+      { n: '5000', m: '64Ki' },
+    ],
   ];
   for (const [attributes, input] of cases) {
     const el = await element({ calculator: 'sizing', ...attributes });

@@ -13,7 +13,7 @@ browserForFile((opened) => ({ page, bc, baseUrl, pageErrors } = opened));
 const state = () => page.evaluate(() => byId('compare-card').dataset.state);
 const rows = () => page.evaluate(() => deepAll('#compare-table tbody tr').map((tr) => ({ family: tr.dataset.family, bytes: Number(tr.dataset.bytes) })));
 
-test('compare: the URL\'s input, the module\'s rows in its order, the chart, the answer; then an error inline', async () => {
+test("compare: the URL's input, the module's rows in its order, the chart, the answer; then an error inline", async () => {
   await page.goto(`${baseUrl}?cmpn=2M&cmpp=1%25&cmpstatic=true#compare-calc`);
   await page.waitForFunction(() => byId('compare-card')?.dataset.state === 'ok', null, WAIT);
   // the compute of a new input: the model in the worker, only the table and the chart on the main thread
@@ -22,7 +22,10 @@ test('compare: the URL\'s input, the module\'s rows in its order, the chart, the
     await page.waitForFunction(() => byId('compare-card').dataset.state === 'ok' && byId('compare-card').dataset.query.includes('cmpn=1M'), null, WAIT);
   });
   const expected = bc.compare({ n: 1e6, p: 0.01, static: true });
-  assert.deepEqual(await rows(), expected.rows.map((r) => ({ family: r.family, bytes: r.bytes })));
+  assert.deepEqual(
+    await rows(),
+    expected.rows.map((r) => ({ family: r.family, bytes: r.bytes })),
+  );
   const best = expected.rows[0];
   assert.equal(await page.evaluate(() => byId('compare-answer').dataset.recommended), `${best.family}:${best.bytes}`);
   const curves = Number(await page.evaluate(() => byId('compare-chart').dataset.curves));

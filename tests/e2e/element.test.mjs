@@ -15,10 +15,27 @@ import { createBloomCalc } from '../../wasm/index.mjs';
 import { ensureBuilt, root } from './harness.mjs';
 
 const WAIT = { timeout: 15_000 };
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-src 'self'";
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.map': 'application/json' };
+const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
+  "frame-src 'self'";
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TYPES = {
+  '.html': 'text/html',
+  '.mjs': 'text/javascript',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json',
+};
 
 // Fixture pages: no inline script or style anywhere (the CSP forbids both).
 const FIXTURES = {
@@ -156,7 +173,10 @@ test('two elements on a plain page under a strict CSP: one .wasm request, result
   const wasm = requests.filter((u) => u.endsWith('.wasm'));
   const workers = page.workers().length;
   assert.ok(wasm.length >= 1 && wasm.length <= 1 + workers, `one .wasm request for two elements, plus one per worker (${workers}): ${wasm.join(', ')}`);
-  assert.ok(requests.every((u) => u.startsWith(base)), `no foreign request: ${requests.filter((u) => !u.startsWith(base))}`);
+  assert.ok(
+    requests.every((u) => u.startsWith(base)),
+    `no foreign request: ${requests.filter((u) => !u.startsWith(base))}`,
+  );
   assert.deepEqual(await page.evaluate(() => window.violations ?? []), []);
   assert.deepEqual(problems, []);
   const first = await page.evaluate(() => Math.min(...window.events.filter((e) => e.type === 'result').map((e) => e.t)));
@@ -168,7 +188,9 @@ test('attributes and properties reflect both ways; result and error events', asy
   const { page, context } = await open('/plain.html');
   await lastResult(page, 'a');
   // property → attribute → control → result
-  await page.evaluate(() => { document.getElementById('a').n = '2M'; });
+  await page.evaluate(() => {
+    document.getElementById('a').n = '2M';
+  });
   assert.equal(await page.getAttribute('#a', 'n'), '2M');
   await page.waitForFunction(() => document.getElementById('a').result?.n === 2_000_000, null, WAIT);
   assert.equal(await page.locator('#a #n').inputValue(), '2M');
@@ -179,7 +201,9 @@ test('attributes and properties reflect both ways; result and error events', asy
   assert.equal(await page.evaluate(() => document.getElementById('a').p), '0.1%');
   // a bad attribute: error event naming the parameter, the message inline
   await page.evaluate(() => document.getElementById('a').setAttribute('p', '2'));
-  const err = await page.waitForFunction(() => window.events.filter((e) => e.id === 'a' && e.type === 'error').at(-1) ?? null, null, WAIT).then((h) => h.jsonValue());
+  const err = await page
+    .waitForFunction(() => window.events.filter((e) => e.id === 'a' && e.type === 'error').at(-1) ?? null, null, WAIT)
+    .then((h) => h.jsonValue());
   assert.equal(err.parameter, 'p');
   assert.equal(await page.locator('#a #p-error').textContent(), err.message);
   assert.equal(await page.evaluate(() => document.getElementById('a').result), null);
@@ -226,7 +250,9 @@ test('formulas, simulate, recycling and cbf under the strict CSP; docs-base; an 
   const f = await lastResult(page, 'f');
   assert.deepEqual(f, JSON.parse(JSON.stringify(bc.fpr({ m: '1024', n: '100', k: '7', hashing: 'distinct' }))));
   assert.equal(Number(await page.locator('#f #fpr-exact').getAttribute('data-value')), f.exact);
-  const s = await page.waitForFunction(() => window.events.find((e) => e.id === 's' && e.type === 'result')?.detail ?? null, null, { timeout: 60_000 }).then((h) => h.jsonValue());
+  const s = await page
+    .waitForFunction(() => window.events.find((e) => e.id === 's' && e.type === 'result')?.detail ?? null, null, { timeout: 60_000 })
+    .then((h) => h.jsonValue());
   const input = JSON.parse(await page.locator('#s #sim').getAttribute('data-input'));
   assert.equal(input.epochs, 4);
   assert.equal(input.seed, 7);
@@ -244,7 +270,10 @@ test('formulas, simulate, recycling and cbf under the strict CSP; docs-base; an 
   const rec = bc.recommend({ m: '2000', p: '1%', kmax: '12', hashing: 'colliding', recycling: 'nonretaining', restart: 'exact', swap: 'after' });
   assert.deepEqual(r.best, JSON.parse(JSON.stringify(rec.best)));
   const links = await page.locator('#r').evaluate((el) => [...el.shadowRoot.querySelectorAll('a[href*="rbf.html"]')].map((a) => a.href));
-  assert.ok(links.length > 5 && links.every((h) => h.startsWith('https://example.invalid/bloomcalc/docs/rbf.html#')), 'docs-base: every docs link points there');
+  assert.ok(
+    links.length > 5 && links.every((h) => h.startsWith('https://example.invalid/bloomcalc/docs/rbf.html#')),
+    'docs-base: every docs link points there',
+  );
   const c = await lastResult(page, 'c');
   assert.equal(c.posterior, bc.cbf({ counters: '2,3,1,1,1,1', m: 26624, n: 3328, k: 6, prior: 0.125, alpha: 2.4 }).posterior);
   assert.deepEqual(problems, []);
@@ -270,7 +299,9 @@ test('recycling: p is the target (attribute, property, typing); its older name f
   // properties: p, and fpr as its alias
   assert.equal(await page.evaluate(() => document.getElementById('o').p), '0.5%');
   assert.equal(await page.evaluate(() => document.getElementById('o').fpr), '0.5%');
-  await page.evaluate(() => { document.getElementById('o').fpr = '3%'; });
+  await page.evaluate(() => {
+    document.getElementById('o').fpr = '3%';
+  });
   await resultP(0.03);
   assert.deepEqual(await attrs(), { p: '3%', fpr: null });
   assert.equal(await page.evaluate(() => 'fpr' in document.getElementById('o').state), false, 'state lists current names only');
@@ -304,7 +335,11 @@ test('no page-url: the embed code is the element alone (no iframe of a page the 
   assert.deepEqual(await page.locator('#a .bc-embed-kind option').evaluateAll((os) => os.map((o) => o.value)), ['element']);
   await page.locator('#a').getByRole('button', { name: 'Copy embed code', exact: true }).click();
   const embed = await page.locator('#a [data-testid="copy-out"]').inputValue();
-  assert.equal(embed, `<script type="module" src="${base}/el/bloom-calc.mjs"></script>\n<bloom-calc calculator="sizing" n="1M" p="1%" rounding="none" method="classic" hashing="colliding" hash-bits="none"></bloom-calc>`);
+  assert.equal(
+    embed,
+    `<script type="module" src="${base}/el/bloom-calc.mjs"></script>\n<bloom-calc calculator="sizing" n="1M" p="1%" rounding="none" method="classic" ` +
+      `hashing="colliding" hash-bits="none"></bloom-calc>`,
+  );
   // the equation links point at the docs beside the bundle, which answer (not /docs/ of the host site)
   const links = await page.locator('#a a[href*="/docs/"]').evaluateAll((as) => as.map((a) => a.href));
   assert.ok(links.length > 0 && links.every((href) => href.startsWith(`${base}/el/docs/`)), links.join(' '));
@@ -320,7 +355,10 @@ test('the bundle loaded three times on one page: one warning, no error, the elem
   await page.reload();
   await lastResult(page, 'a');
   assert.equal(warnings.filter((w) => /already defined/.test(w)).length, 1, warnings.join('\n'));
-  assert.deepEqual(problems.filter((p) => !/already defined/.test(p)), []);
+  assert.deepEqual(
+    problems.filter((p) => !/already defined/.test(p)),
+    [],
+  );
   await context.close();
 });
 
@@ -337,13 +375,26 @@ test('two-word attributes are kebab-case with camelCase properties (block-bits, 
   const { page, problems, context } = await open('/aliases.html');
   const l = await lastResult(page, 'l');
   assert.equal(l.blockBits, 256);
-  assert.deepEqual(await page.locator('#l').evaluate((el) => [el.getAttribute('block-bits'), el.hasAttribute('block'), el.blockBits, el.block]), ['256', false, '256', '256']);
-  await page.evaluate(() => { document.getElementById('l').blockBits = '512'; });
+  assert.deepEqual(await page.locator('#l').evaluate((el) => [el.getAttribute('block-bits'), el.hasAttribute('block'), el.blockBits, el.block]), [
+    '256',
+    false,
+    '256',
+    '256',
+  ]);
+  await page.evaluate(() => {
+    document.getElementById('l').blockBits = '512';
+  });
   assert.equal(await page.getAttribute('#l', 'block-bits'), '512');
   await page.waitForFunction(() => document.getElementById('l').result?.blockBits === 512, null, WAIT);
-  const s = await page.waitForFunction(() => window.events.find((e) => e.id === 's' && e.type === 'result')?.detail ?? null, null, { timeout: 60_000 }).then((h) => h.jsonValue());
+  const s = await page
+    .waitForFunction(() => window.events.find((e) => e.id === 's' && e.type === 'result')?.detail ?? null, null, { timeout: 60_000 })
+    .then((h) => h.jsonValue());
   assert.equal(s.config.hashing, 'double', 'the older attribute scheme="double" reached the simulation');
-  assert.deepEqual(await page.locator('#s').evaluate((el) => [el.getAttribute('hash-scheme'), el.hasAttribute('scheme'), el.hashScheme]), ['double', false, 'double']);
+  assert.deepEqual(await page.locator('#s').evaluate((el) => [el.getAttribute('hash-scheme'), el.hasAttribute('scheme'), el.hashScheme]), [
+    'double',
+    false,
+    'double',
+  ]);
   await page.locator('#s').getByRole('button', { name: 'Copy embed code', exact: true }).click();
   const embed = await page.locator('#s [data-testid="copy-out"]').inputValue();
   assert.match(embed, / hash-scheme="double"/);
@@ -356,10 +407,11 @@ test('loading="lazy": markup and fields at once, the module and the first result
   const { page, requests, problems, context } = await open('/lazy.html');
   await lastResult(page, 'near'); // in view: computes without a scroll
   await page.waitForTimeout(1000);
-  const far = () => page.evaluate(() => {
-    const el = document.getElementById('far');
-    return { markup: el.shadowRoot.querySelector('.bc-recycling') !== null, m: el.state.m, result: el.result };
-  });
+  const far = () =>
+    page.evaluate(() => {
+      const el = document.getElementById('far');
+      return { markup: el.shadowRoot.querySelector('.bc-recycling') !== null, m: el.state.m, result: el.result };
+    });
   assert.deepEqual(await far(), { markup: true, m: '1000', result: null });
   const rbf = () => requests.filter((u) => /bloomcalc\.rbf\.wasm|rbf-worker\.js/.test(u));
   assert.deepEqual(rbf(), [], 'nothing of the recycling calculator fetched but its code while it is away from the view');
@@ -402,14 +454,20 @@ test('embed mode: one calculator, no chrome, iframe sized by postMessage, URL st
   assert.equal(await inner.evaluate(() => document.querySelectorAll('bloom-calc').length), 1);
   assert.equal(await inner.locator('.site-header').isVisible(), false);
   // no navigation links to the calculators the embed dropped: the first Tab stop is inside the calculator
-  assert.deepEqual(await inner.evaluate(() => [...document.querySelectorAll('.site-nav a')].filter((a) => a.getClientRects().length > 0)
-    .map((a) => a.getAttribute('href'))), []);
+  assert.deepEqual(
+    await inner.evaluate(() => [...document.querySelectorAll('.site-nav a')].filter((a) => a.getClientRects().length > 0).map((a) => a.getAttribute('href'))),
+    [],
+  );
   // the iframe ends up as tall as its document
-  await page.waitForFunction(() => {
-    const f = document.getElementById('f');
-    const h = f.contentDocument.documentElement.getBoundingClientRect().height;
-    return Math.abs(Number(f.height) - Math.ceil(h)) <= 1 && h > 300;
-  }, null, WAIT);
+  await page.waitForFunction(
+    () => {
+      const f = document.getElementById('f');
+      const h = f.contentDocument.documentElement.getBoundingClientRect().height;
+      return Math.abs(Number(f.height) - Math.ceil(h)) <= 1 && h > 300;
+    },
+    null,
+    WAIT,
+  );
   const last = await page.evaluate(() => window.messages.at(-1));
   assert.deepEqual(await page.evaluate(() => window.messages.filter((m) => !(m.height > 0))), [], 'no message sizes the iframe to 0');
   assert.ok(Number.isInteger(last.height) && last.height > 300, `height ${last.height}`);

@@ -15,8 +15,16 @@ export const webDir = join(root, 'dist', 'web');
 
 // Debian's /usr/bin/chromium, headless (Playwright cannot download a browser here); --no-sandbox since the
 // tests run as root, the rest keep the browser off the network and quiet.
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function mtime(path) {
   try {
@@ -113,7 +121,10 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
   // there too, for page.evaluate and waitForFunction callbacks (Playwright's CSS locators pierce them).
   await context.addInitScript(() => {
     const roots = () => [document, ...[...document.querySelectorAll('bloom-calc')].map((e) => e.shadowRoot).filter(Boolean)];
-    window.byId = (id) => roots().map((r) => r.getElementById(id)).find(Boolean) ?? null;
+    window.byId = (id) =>
+      roots()
+        .map((r) => r.getElementById(id))
+        .find(Boolean) ?? null;
     window.deepAll = (selector) => roots().flatMap((r) => [...r.querySelectorAll(selector)]);
     window.deep = (selector) => window.deepAll(selector)[0] ?? null;
   });
@@ -128,17 +139,21 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
   // own parts, such as the chart), then back to the top, and returns when every element has rendered and connected
   // (its fields known, or its error).
   const rendered = async () => {
-    await page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) => el.shadowRoot?.firstChild &&
-      el.state !== undefined), null, { timeout: 30_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) => el.shadowRoot?.firstChild && el.state !== undefined), null, {
+      timeout: 30_000,
+    });
     await page.evaluate(async () => {
       // a frame and the task after it (where the observers' notifications run); a timer, should no frame come
-      const frame = () => new Promise((resolve) => {
-        const timer = setTimeout(resolve, 100);
-        requestAnimationFrame(() => setTimeout(() => {
-          clearTimeout(timer);
-          resolve();
-        }, 0));
-      });
+      const frame = () =>
+        new Promise((resolve) => {
+          const timer = setTimeout(resolve, 100);
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              clearTimeout(timer);
+              resolve();
+            }, 0),
+          );
+        });
       // within the elements' margin of the view (web/near-view.mjs: a quarter of a viewport), and laid out
       const near = (el) => {
         const box = el.getBoundingClientRect();
@@ -169,8 +184,9 @@ export async function openBrowser({ deviceScaleFactor } = {}) {
       }
       window.scrollTo(0, 0);
     });
-    await page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) =>
-      Object.keys(el.state).length > 0 || el.error), null, { timeout: 30_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('bloom-calc')].every((el) => Object.keys(el.state).length > 0 || el.error), null, {
+      timeout: 30_000,
+    });
   };
   for (const method of ['goto', 'reload', 'goBack', 'goForward']) {
     const navigate = page[method].bind(page);
@@ -205,12 +221,12 @@ export async function mainThreadTasks(page, during) {
     trace = await browser.stopTracing();
   }
   const { traceEvents } = JSON.parse(trace.toString('utf8'));
-  const main = new Set(traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map((e) => `${e.pid}/${e.tid}`));
+  const main = new Set(
+    traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`),
+  );
   const tasks = traceEvents.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}/${e.tid}`));
   // never a silent pass: no thread time (a platform without it) or no task at all is an error, not "no long task"
-  if (!tasks.some((e) => typeof e.tdur === 'number'))
-    throw new Error(`the trace holds no main-thread task with its CPU time (${tasks.length} RunTask events)`);
+  if (!tasks.some((e) => typeof e.tdur === 'number')) throw new Error(`the trace holds no main-thread task with its CPU time (${tasks.length} RunTask events)`);
   // Chromium 156.0.8078.108 leaves the thread time off tasks of a few microseconds: their wall time bounds it
   return tasks.map((e) => ({ cpu: (e.tdur ?? e.dur) / 1000, wall: e.dur / 1000 }));
 }
@@ -218,7 +234,10 @@ export async function mainThreadTasks(page, during) {
 /** The longest task of mainThreadTasks(), and a line describing the longest few (CPU and wall ms). */
 export function longestTask(tasks) {
   const sorted = [...tasks].sort((a, b) => b.cpu - a.cpu);
-  const top = sorted.slice(0, 5).map((t) => `${Math.round(t.cpu)} ms CPU (${Math.round(t.wall)} ms wall)`).join(', ');
+  const top = sorted
+    .slice(0, 5)
+    .map((t) => `${Math.round(t.cpu)} ms CPU (${Math.round(t.wall)} ms wall)`)
+    .join(', ');
   return { cpu: sorted[0]?.cpu ?? 0, text: `${tasks.length} tasks, longest: ${top}` };
 }
 

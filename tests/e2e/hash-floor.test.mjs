@@ -38,7 +38,10 @@ test('sizing: hash=32 at n = 1e9, p = 1e-9 shows the floor line and a warning na
   assert.ok(floor.targetBelowFloor);
   assert.equal(await page.inputValue('#hash-bits'), '32');
   assert.ok(await visible('result-floor'));
-  assert.equal(await text('result-floor'), `32-bit hash floor: c = ${formatProbability(floor.floor, 3)}; FPR with the floor: ${formatProbability(floor.fpr, 4)}`);
+  assert.equal(
+    await text('result-floor'),
+    `32-bit hash floor: c = ${formatProbability(floor.floor, 3)}; FPR with the floor: ${formatProbability(floor.fpr, 4)}`,
+  );
   assert.ok(await visible('result-floor-warning'));
   assert.equal(await page.getAttribute('#result-floor-warning', 'role'), 'status');
   const warning = await text('result-floor-warning');
@@ -76,7 +79,7 @@ test('sizing: without hash (n = 1M, p = 1%) no floor line and no warning; choosi
   assert.deepEqual(pageErrors, []);
 });
 
-test('layouts: lhash=32 at n = 1e9, p = 1e-9 shows the picked layout\'s floor and the warning; the URL reproduces it', async () => {
+test("layouts: lhash=32 at n = 1e9, p = 1e-9 shows the picked layout's floor and the warning; the URL reproduces it", async () => {
   await page.goto(`${baseUrl}?ln=1e9&lp=1e-9&lhash=32`);
   await page.locator('#layouts').scrollIntoViewIfNeeded();
   await settled('layouts', LAYOUT_KEYS);

@@ -103,11 +103,14 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         assert.ok(load.value <= LIMIT, `on load: CLS ${load.value.toFixed(4)} > ${LIMIT}: ${JSON.stringify(load.shifts)}`);
         const [attr, value] = change;
         const results = await page.evaluate(() => window.__results);
-        const mark = await page.evaluate(([a, v]) => {
-          const at = performance.now();
-          document.querySelector('bloom-calc').setAttribute(a, v);
-          return at;
-        }, [attr, value]);
+        const mark = await page.evaluate(
+          ([a, v]) => {
+            const at = performance.now();
+            document.querySelector('bloom-calc').setAttribute(a, v);
+            return at;
+          },
+          [attr, value],
+        );
         await settled(page, results);
         const changed = await layoutShiftSince(page, mark);
         t.diagnostic(`${attr}=${value}: CLS ${changed.value.toFixed(4)} ${JSON.stringify(changed.shifts)}`);
@@ -124,10 +127,14 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     try {
       // its calculators are loading="lazy": those in view compute; the others wait for a reader (off screen, where
       // a shift never counted)
-      await page.waitForFunction(() => {
-        const near = [...document.querySelectorAll('bloom-calc')].filter((el) => el.getBoundingClientRect().top < window.innerHeight);
-        return near.length > 0 && near.every((el) => el.result !== null || el.error !== null);
-      }, null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => {
+          const near = [...document.querySelectorAll('bloom-calc')].filter((el) => el.getBoundingClientRect().top < window.innerHeight);
+          return near.length > 0 && near.every((el) => el.result !== null || el.error !== null);
+        },
+        null,
+        { timeout: 60_000 },
+      );
       await page.waitForTimeout(1500); // charts drawn
       const load = await layoutShiftSince(page, 0);
       t.diagnostic(`CLS ${load.value.toFixed(4)} ${JSON.stringify(load.shifts)}`);

@@ -43,7 +43,7 @@ async function shown() {
   });
 }
 
-test('the picked layout shows exactly the module\'s sizing; table, what-if and chart are there; the URL reproduces it', async () => {
+test("the picked layout shows exactly the module's sizing; table, what-if and chart are there; the URL reproduces it", async () => {
   await page.goto(baseUrl);
   await page.locator('#layouts').scrollIntoViewIfNeeded();
   await settled();
@@ -53,9 +53,18 @@ test('the picked layout shows exactly the module\'s sizing; table, what-if and c
   assert.equal(Number(s['ly-m']), r.m);
   assert.equal(Number(s['ly-fpr']), r.fpr);
   assert.equal(Number(s['ly-overhead']), r.overhead);
-  assert.deepEqual(s.whatIf, r.whatIf.map((w) => w.fpr));
-  assert.deepEqual(s.approx, r.approximations.map((a) => a.name));
-  assert.deepEqual(s.rows.map((row) => row.layout), ['standard', 'rocksdb', 'parquet', 'boost-block', 'boost-multiblock', 'partitioned']);
+  assert.deepEqual(
+    s.whatIf,
+    r.whatIf.map((w) => w.fpr),
+  );
+  assert.deepEqual(
+    s.approx,
+    r.approximations.map((a) => a.name),
+  );
+  assert.deepEqual(
+    s.rows.map((row) => row.layout),
+    ['standard', 'rocksdb', 'parquet', 'boost-block', 'boost-multiblock', 'partitioned'],
+  );
   assert.equal(Number(s.rows[2].fpr), bc.layoutSize({ n: '1M', p: '1%', preset: 'parquet' }).fpr);
   assert.ok(s.canvas >= 1, 'the chart is drawn');
 
@@ -80,21 +89,23 @@ test('the picked layout shows exactly the module\'s sizing; table, what-if and c
   assert.deepEqual(pageErrors, []);
 });
 
-test('labels: k is the hash functions; the approximations\' powers are superscripts, not e^{…} text', async () => {
+test("labels: k is the hash functions; the approximations' powers are superscripts, not e^{…} text", async () => {
   await page.goto(baseUrl);
   await page.locator('#layouts').scrollIntoViewIfNeeded();
   await settled();
   const seen = await page.evaluate(() => ({
     k: deepAll('label[for="px-lk"]')[0].textContent.replace(/\s+/g, ' ').trim(),
     classic: deepAll('#ly-approx li[data-name="classic"]')[0].innerHTML,
-    text: deepAll('#ly-approx li').map((li) => li.textContent).join(' '),
+    text: deepAll('#ly-approx li')
+      .map((li) => li.textContent)
+      .join(' '),
   }));
   assert.equal(seen.k, 'k hash functions');
   assert.match(seen.classic, /^classic \(1 − e<sup>−kn\/m<\/sup>\)<sup>k<\/sup>: /);
   assert.doesNotMatch(seen.text, /[\^{}]/, 'no TeX-like text left');
 });
 
-test('bad input: the core\'s message beside the field, then recovery', async () => {
+test("bad input: the core's message beside the field, then recovery", async () => {
   await page.goto(`${baseUrl}?lp=2`);
   await page.locator('#layouts').scrollIntoViewIfNeeded();
   await settled();
@@ -126,22 +137,36 @@ test('bad input: the core\'s message beside the field, then recovery', async () 
   assert.equal(Number(await page.getAttribute('#ly-fpr', 'data-value')), bc.layoutSize({ n: '1M', p: '1%', layout: 'blocked', blockBits: '512' }).fpr);
 });
 
-test('each approximation\'s source (paper, equation) is visible text, not only a tooltip, and adds no Tab stop', async () => {
+test("each approximation's source (paper, equation) is visible text, not only a tooltip, and adds no Tab stop", async () => {
   await page.goto(`${baseUrl}?lc=blocked`);
   await page.locator('#layouts').scrollIntoViewIfNeeded();
   await settled();
-  const refs = await page.evaluate(() => deepAll('#ly-approx li').map((li) => {
-    const ref = li.querySelector('.ref');
-    return { name: li.dataset.name, title: li.title, text: ref?.textContent ?? '', shown: !!ref && ref.getBoundingClientRect().height > 0,
-      focusable: li.querySelectorAll('a, button, [tabindex]').length };
-  }));
+  const refs = await page.evaluate(() =>
+    deepAll('#ly-approx li').map((li) => {
+      const ref = li.querySelector('.ref');
+      return {
+        name: li.dataset.name,
+        title: li.title,
+        text: ref?.textContent ?? '',
+        shown: !!ref && ref.getBoundingClientRect().height > 0,
+        focusable: li.querySelectorAll('a, button, [tabindex]').length,
+      };
+    }),
+  );
   const expected = bc.layoutSize({ n: '1M', p: '1%', layout: 'blocked', blockBits: '512' }).approximations;
   assert.ok(expected.length >= 3, `${expected.length} approximations`);
-  assert.deepEqual(refs.map((r) => r.name), expected.map((a) => a.name));
+  assert.deepEqual(
+    refs.map((r) => r.name),
+    expected.map((a) => a.name),
+  );
   for (const [i, r] of refs.entries()) {
     assert.equal(r.title, '', `${r.name}: no tooltip`);
     assert.ok(r.shown, `${r.name}: the reference is shown`);
-    assert.equal(r.text, expected[i].reference.replace(/\^\(([^()]*)\)/g, '$1').replace(/\^([\p{L}\p{N}']+)/gu, '$1'), `${r.name}: the core's reference, powers as superscripts`);
+    assert.equal(
+      r.text,
+      expected[i].reference.replace(/\^\(([^()]*)\)/g, '$1').replace(/\^([\p{L}\p{N}']+)/gu, '$1'),
+      `${r.name}: the core's reference, powers as superscripts`,
+    );
     assert.equal(r.focusable, 0);
   }
   assert.match(refs[0].text, /001 eq 1/);

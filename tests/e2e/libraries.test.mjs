@@ -32,14 +32,24 @@ async function settled(card, defaults) {
 }
 
 const rows = () =>
-  page.evaluate(() => deepAll('#lib-table tbody tr').map((tr) => ({ library: tr.dataset.library, exact: tr.dataset.exact, misses: tr.dataset.misses, cells: [...tr.cells].map((td) => td.textContent) })));
+  page.evaluate(() =>
+    deepAll('#lib-table tbody tr').map((tr) => ({
+      library: tr.dataset.library,
+      exact: tr.dataset.exact,
+      misses: tr.dataset.misses,
+      cells: [...tr.cells].map((td) => td.textContent),
+    })),
+  );
 
-test('libraries: a row per library with the module\'s exact FPR and flag; 32 bits: the floor and its warning; the URL reproduces it', async () => {
+test("libraries: a row per library with the module's exact FPR and flag; 32 bits: the floor and its warning; the URL reproduces it", async () => {
   await page.goto(baseUrl);
   await page.locator('#libraries').scrollIntoViewIfNeeded();
   await settled('libraries', LIB_DEFAULTS);
   let shown = await rows();
-  assert.deepEqual(shown.map((r) => r.library), bc.libraries().map((l) => l.name));
+  assert.deepEqual(
+    shown.map((r) => r.library),
+    bc.libraries().map((l) => l.name),
+  );
   for (const row of shown) {
     const r = bc.librarySize({ library: row.library, n: '1M', p: '1%', hashBits: 64 });
     assert.equal(Number(row.exact), r.exact, row.library);
@@ -71,7 +81,7 @@ test('libraries: a row per library with the module\'s exact FPR and flag; 32 bit
   assert.deepEqual(pageErrors, []);
 });
 
-test('libraries: bad input shows the core\'s message beside the field, then recovers', async () => {
+test("libraries: bad input shows the core's message beside the field, then recovers", async () => {
   await page.goto(`${baseUrl}?libp=2`);
   await page.locator('#libraries').scrollIntoViewIfNeeded();
   await settled('libraries', LIB_DEFAULTS);
@@ -83,7 +93,7 @@ test('libraries: bad input shows the core\'s message beside the field, then reco
   assert.equal(await page.getAttribute('#libraries', 'data-state'), 'ok');
 });
 
-test('scalable: the module\'s chain, links and optimum; the URL reproduces it; a bad ratio is named', async () => {
+test("scalable: the module's chain, links and optimum; the URL reproduces it; a bad ratio is named", async () => {
   await page.goto(`${baseUrl}?sr=0.9&sg=4`);
   await page.locator('#scalable').scrollIntoViewIfNeeded();
   await settled('scalable', SC_DEFAULTS);

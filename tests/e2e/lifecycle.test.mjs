@@ -35,9 +35,13 @@ let fixtures, server, url, browser;
 before(async () => {
   await ensureBuilt();
   fixtures = mkdtempSync(join(tmpdir(), 'bloomcalc-lifecycle-'));
-  for (const [kind, attrs] of Object.entries(KINDS)) writeFileSync(join(fixtures, `${kind}.html`), page(`<bloom-calc id="x" calculator="${kind}" ${attrs}></bloom-calc>`));
+  for (const [kind, attrs] of Object.entries(KINDS))
+    writeFileSync(join(fixtures, `${kind}.html`), page(`<bloom-calc id="x" calculator="${kind}" ${attrs}></bloom-calc>`));
   // a long simulation, to take the element away while it runs
-  writeFileSync(join(fixtures, 'long.html'), page('<bloom-calc id="x" calculator="simulate" m="8192" n="1000" k="6" epochs="300" seed="3" autorun></bloom-calc>'));
+  writeFileSync(
+    join(fixtures, 'long.html'),
+    page('<bloom-calc id="x" calculator="simulate" m="8192" n="1000" k="6" epochs="300" seed="3" autorun></bloom-calc>'),
+  );
   ({ server, url } = await serve({ root: [fixtures, join(root, 'dist', 'element')], port: 0 }));
   browser = await launchChromium();
 });
@@ -112,7 +116,9 @@ test('moved (removed and appended in one task): no worker stopped or started, no
   assert.equal(ours(p), workers);
   assert.equal(await p.evaluate(() => window.results), before);
   // and it still computes
-  await p.evaluate(() => { document.getElementById('x').n = '2M'; });
+  await p.evaluate(() => {
+    document.getElementById('x').n = '2M';
+  });
   await p.waitForFunction(() => document.getElementById('x').result?.n === 2_000_000, null, WAIT);
   assert.deepEqual(problems, []);
   await context.close();

@@ -23,7 +23,10 @@ browserForFile((opened) => ({ page, baseUrl } = opened));
 
 /** A browser context of its own (no harness scroll through the page: the page as a visitor opens it). */
 async function fresh(options, run) {
-  const context = await page.context().browser().newContext({ deviceScaleFactor: 1, ...options });
+  const context = await page
+    .context()
+    .browser()
+    .newContext({ deviceScaleFactor: 1, ...options });
   try {
     await context.addInitScript(layoutShiftObserver);
     return await run(await context.newPage());
@@ -33,16 +36,17 @@ async function fresh(options, run) {
 }
 
 /** The navigation as shown: each link's text, target and box, and whether the first screen holds it whole. */
-const navLinks = () => [...document.querySelectorAll('nav a[href^="#"]')].map((a) => {
-  const box = a.getBoundingClientRect();
-  const style = getComputedStyle(a);
-  return {
-    text: a.querySelector('.nav-q')?.textContent ?? a.textContent,
-    href: a.getAttribute('href'),
-    target: document.querySelector(a.getAttribute('href'))?.getAttribute('calculator') ?? null,
-    shown: box.width > 0 && box.height > 0 && style.visibility === 'visible' && box.top >= 0 && box.bottom <= window.innerHeight,
-  };
-});
+const navLinks = () =>
+  [...document.querySelectorAll('nav a[href^="#"]')].map((a) => {
+    const box = a.getBoundingClientRect();
+    const style = getComputedStyle(a);
+    return {
+      text: a.querySelector('.nav-q')?.textContent ?? a.textContent,
+      href: a.getAttribute('href'),
+      target: document.querySelector(a.getAttribute('href'))?.getAttribute('calculator') ?? null,
+      shown: box.width > 0 && box.height > 0 && style.visibility === 'visible' && box.top >= 0 && box.bottom <= window.innerHeight,
+    };
+  });
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`${name}: the navigation names every calculator by its question, all on the first screen, each link its calculator`, async () => {
@@ -51,13 +55,29 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await fresh({ viewport }, async (view) => {
       await view.goto(baseUrl);
       const links = await view.evaluate(navLinks);
-      assert.deepEqual(links.map((l) => l.text), expected.map((c) => c.question), 'the questions, in the schema\'s page order');
-      assert.deepEqual(links.map((l) => l.target), expected.map((c) => c.name), 'each link targets its calculator');
-      assert.deepEqual(links.filter((l) => !l.shown), [], 'every link is on the first screen');
+      assert.deepEqual(
+        links.map((l) => l.text),
+        expected.map((c) => c.question),
+        "the questions, in the schema's page order",
+      );
+      assert.deepEqual(
+        links.map((l) => l.target),
+        expected.map((c) => c.name),
+        'each link targets its calculator',
+      );
+      assert.deepEqual(
+        links.filter((l) => !l.shown),
+        [],
+        'every link is on the first screen',
+      );
       // the page's calculators are the declared ones, in the navigation's order, each with the URL keys its fields read
       const shown = await view.evaluate(() =>
-        [...document.querySelectorAll('main bloom-calc')].map((el) => [el.getAttribute('calculator'), el.dataset.urlKeys]));
-      assert.deepEqual(shown, expected.map((c) => [c.name, urlKeys({ fields: elementFields(c.name) }).join(' ')]));
+        [...document.querySelectorAll('main bloom-calc')].map((el) => [el.getAttribute('calculator'), el.dataset.urlKeys]),
+      );
+      assert.deepEqual(
+        shown,
+        expected.map((c) => [c.name, urlKeys({ fields: elementFields(c.name) }).join(' ')]),
+      );
     });
   });
 }
@@ -96,8 +116,12 @@ test('a shared URL with a calculator\'s #fragment and keys opens there and compu
   await fresh({ viewport: { width: 1280, height: 720 } }, async (view) => {
     await view.goto(`${baseUrl}?prior=1e-4&alpha=0.25#paradox-calc`, { waitUntil: 'commit' });
     await view.waitForFunction(() => document.getElementById('paradox-calc')?.result != null, null, WAIT);
-    const at = await view.evaluate(() => ({ top: document.getElementById('paradox-calc').getBoundingClientRect().top, y: window.scrollY,
-      lazy: document.getElementById('paradox-calc').getAttribute('loading'), prior: document.getElementById('paradox-calc').state.prior }));
+    const at = await view.evaluate(() => ({
+      top: document.getElementById('paradox-calc').getBoundingClientRect().top,
+      y: window.scrollY,
+      lazy: document.getElementById('paradox-calc').getAttribute('loading'),
+      prior: document.getElementById('paradox-calc').state.prior,
+    }));
     assert.ok(at.y > 0 && Math.abs(at.top) <= 1, `opened at the calculator: ${JSON.stringify(at)}`);
     assert.equal(at.lazy, null, 'the calculator a link names is loaded at once');
     assert.equal(at.prior, '1e-4');
@@ -107,19 +131,20 @@ test('a shared URL with a calculator\'s #fragment and keys opens there and compu
   });
 });
 
-test('a URL with a calculator\'s keys only: that calculator is loaded at once, the others still wait for the view', async () => {
+test("a URL with a calculator's keys only: that calculator is loaded at once, the others still wait for the view", async () => {
   await fresh({ viewport: { width: 1280, height: 720 } }, async (view) => {
     await view.goto(`${baseUrl}?prior=1e-6&alpha=0.25&fpr=1e-3`, { waitUntil: 'commit' });
     await view.waitForFunction(() => document.getElementById('paradox-calc')?.result != null, null, WAIT);
     const lazy = await view.evaluate(() =>
-      Object.fromEntries([...document.querySelectorAll('main bloom-calc')].map((el) => [el.id, el.getAttribute('loading')])));
+      Object.fromEntries([...document.querySelectorAll('main bloom-calc')].map((el) => [el.id, el.getAttribute('loading')])),
+    );
     assert.equal(lazy['paradox-calc'], null);
     assert.equal(lazy['sizing-calc'], 'lazy');
     assert.equal(Object.values(lazy).filter((v) => v === 'lazy').length, pageCalculators().length - 1);
   });
 });
 
-test('typing in another calculator moves the URL\'s fragment to it: the address bar opens where the reader worked', async () => {
+test("typing in another calculator moves the URL's fragment to it: the address bar opens where the reader worked", async () => {
   await fresh({ viewport: VIEWPORTS.desktop }, async (view) => {
     await view.goto(`${baseUrl}#paradox-calc`);
     await view.waitForFunction(() => document.getElementById('paradox-calc').result != null, null, WAIT);
@@ -145,11 +170,18 @@ for (const colorScheme of ['light', 'dark']) {
         await view.goto(baseUrl);
         await view.addScriptTag({ path: AXE });
         const found = await view.evaluate(async () =>
-          (await window.axe.run(document.querySelector('nav'))).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+          (await window.axe.run(document.querySelector('nav'))).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        );
         assert.deepEqual(found, [], `${viewport.width} px`);
         // the page's colours follow the scheme: a dark page gets a dark navigation, not a white box
         const bg = await view.evaluate(() => getComputedStyle(document.querySelector('nav')).backgroundColor);
-        const light = bg.match(/\d+/g).slice(0, 3).map(Number).reduce((a, b) => a + b) > 3 * 128;
+        const light =
+          bg
+            .match(/\d+/g)
+            .slice(0, 3)
+            .map(Number)
+            .reduce((a, b) => a + b) >
+          3 * 128;
         assert.equal(light, colorScheme === 'light', `navigation background ${bg}`);
       });
     }
@@ -208,7 +240,7 @@ const cutText = () => {
   return out;
 };
 
-test('375 px: every calculator\'s text, results included, is fully visible (none cut off, none past its calculator)', async () => {
+test("375 px: every calculator's text, results included, is fully visible (none cut off, none past its calculator)", async () => {
   await page.setViewportSize(VIEWPORTS.phone);
   try {
     // the harness connects every calculator (scrolling down the page); each then shows its result

@@ -24,14 +24,18 @@ browserForFile((opened) => ({ page, bc, baseUrl, requests, pageErrors } = opened
 
 /** Waits until the results, the table and the chart all describe the query now in the address bar. */
 async function settled() {
-  await page.waitForFunction(() => {
-    const query = window.location.search.slice(1);
-    const done = (id) => {
-      const el = byId(id);
-      return el.dataset.query === query && (el.dataset.state === 'ok' || el.dataset.state === 'stale');
-    };
-    return done('results') && done('formulas') && done('chart-card');
-  }, null, WAIT);
+  await page.waitForFunction(
+    () => {
+      const query = window.location.search.slice(1);
+      const done = (id) => {
+        const el = byId(id);
+        return el.dataset.query === query && (el.dataset.state === 'ok' || el.dataset.state === 'stale');
+      };
+      return done('results') && done('formulas') && done('chart-card');
+    },
+    null,
+    WAIT,
+  );
 }
 
 /** Every raw value the page exposes: { testid: data-value }, plus the k choices and the target. */
@@ -52,9 +56,7 @@ async function readPage() {
 }
 
 async function readFields() {
-  return page.evaluate(() =>
-    Object.fromEntries(['n', 'p', 'm', 'k', 'rounding', 'method', 'hashing'].map((id) => [id, byId(id).value])),
-  );
+  return page.evaluate(() => Object.fromEntries(['n', 'p', 'm', 'k', 'rounding', 'method', 'hashing'].map((id) => [id, byId(id).value])));
 }
 
 /** The page's raw values must equal the Node module's, number for number. */
@@ -137,7 +139,13 @@ test('typing n and p (with units) recomputes and agrees with the module exactly'
   await page.reload();
   await settled();
   assert.deepEqual(await readFields(), {
-    n: '250k', p: '1 in 10000', m: '', k: '', rounding: 'word64', method: 'exact', hashing: 'colliding',
+    n: '250k',
+    p: '1 in 10000',
+    m: '',
+    k: '',
+    rounding: 'word64',
+    method: 'exact',
+    hashing: 'colliding',
   });
   assertMatches(await readPage(), expected);
 
@@ -147,11 +155,12 @@ test('typing n and p (with units) recomputes and agrees with the module exactly'
 });
 
 test('an error on first load: "no result yet", not "out of date", and no blank chart box', async () => {
-  const seen = () => page.evaluate(() => ({
-    notice: byId('stale-notice').textContent,
-    after: ['formulas', 'chart-card'].map((id) => getComputedStyle(byId(id).querySelector('.help'), '::after').content),
-    chart: byId('chart').getBoundingClientRect().height,
-  }));
+  const seen = () =>
+    page.evaluate(() => ({
+      notice: byId('stale-notice').textContent,
+      after: ['formulas', 'chart-card'].map((id) => getComputedStyle(byId(id).querySelector('.help'), '::after').content),
+      chart: byId('chart').getBoundingClientRect().height,
+    }));
   await page.goto(`${baseUrl}?n=abc`);
   await settled();
   const s = await seen();
@@ -222,9 +231,7 @@ test('inline errors: p out of range, unparseable m; the page stays responsive', 
   for (const id of ['n', 'p', 'm', 'k']) await page.fill(`#${id}`, '');
   await settled();
   const none = moduleError({});
-  const where = ['n', 'p', 'm', 'k', 'rounding', 'method', 'hashing'].includes(none.parameter)
-    ? `#${none.parameter}-error`
-    : '#general-error';
+  const where = ['n', 'p', 'm', 'k', 'rounding', 'method', 'hashing'].includes(none.parameter) ? `#${none.parameter}-error` : '#general-error';
   await page.waitForSelector(`${where}:not([hidden])`, WAIT);
   assert.equal(await page.locator(where).textContent(), none.message);
   assert.equal(await page.getAttribute('#results', 'data-state'), 'stale');
@@ -241,7 +248,13 @@ test('a shared URL reproduces fields and results', async () => {
   await page.goto(`${baseUrl}?${query}`);
   await settled();
   assert.deepEqual(await readFields(), {
-    n: '10000', p: '', m: '64KiB', k: '5', rounding: 'none', method: 'exact', hashing: 'colliding',
+    n: '10000',
+    p: '',
+    m: '64KiB',
+    k: '5',
+    rounding: 'none',
+    method: 'exact',
+    hashing: 'colliding',
   });
   assert.equal(new URL(page.url()).search, `?${query}`);
   const expected = bc.size({ n: '10000', m: '64KiB', k: '5', method: 'exact' });
@@ -253,13 +266,19 @@ test('a URL key in another case is read as that key and rewritten to it', async 
   await page.goto(`${baseUrl}?N=10000&M=64KiB&K=5&Method=exact`);
   await settled();
   assert.deepEqual(await readFields(), {
-    n: '10000', p: '', m: '64KiB', k: '5', rounding: 'none', method: 'exact', hashing: 'colliding',
+    n: '10000',
+    p: '',
+    m: '64KiB',
+    k: '5',
+    rounding: 'none',
+    method: 'exact',
+    hashing: 'colliding',
   });
   assert.equal(new URL(page.url()).search, '?n=10000&m=64KiB&k=5&method=exact');
   assertMatches(await readPage(), bc.size({ n: '10000', m: '64KiB', k: '5', method: 'exact' }));
 });
 
-test('a misspelt URL key is named in a notice; foreign keys and the other calculators\' keys are not', async () => {
+test("a misspelt URL key is named in a notice; foreign keys and the other calculators' keys are not", async () => {
   await page.goto(`${baseUrl}?n=1M&p=1%25&hashin=distinct&rhashing=distinct&utm_source=x`);
   await page.waitForFunction(() => deepAll('[data-testid="url-notice"]').length > 0 && byId('results').dataset.state === 'ok', null, WAIT);
   await page.waitForTimeout(500); // every element has looked
@@ -302,7 +321,13 @@ test('simulate: progress in a worker, the page stays responsive, cancel, rerun, 
   const running = longestTask(await mainThreadTasks(page, () => page.waitForTimeout(1000)));
   assert.ok(running.cpu < 400, `main-thread tasks during the run: ${running.text}`);
   // the form still works while the worker runs
-  assert.equal(await page.evaluate(() => { byId('k').focus(); return byId('k').getRootNode().activeElement.id; }), 'k');
+  assert.equal(
+    await page.evaluate(() => {
+      byId('k').focus();
+      return byId('k').getRootNode().activeElement.id;
+    }),
+    'k',
+  );
   await page.click('#sim-cancel');
   await page.waitForFunction(() => byId('sim').dataset.state === 'cancelled', null, WAIT);
   assert.ok(!(await isVisible('#sim-progress')));
@@ -340,7 +365,10 @@ test('no request leaves the local server; no page errors', () => {
   const origin = new URL(baseUrl).origin;
   const foreign = requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'));
   assert.deepEqual(foreign, []);
-  assert.ok(requests.some((url) => url.endsWith('/bloomcalc.web.wasm')), 'the wasm came from the local server');
+  assert.ok(
+    requests.some((url) => url.endsWith('/bloomcalc.web.wasm')),
+    'the wasm came from the local server',
+  );
   assert.deepEqual(pageErrors.map(String), []);
 });
 
@@ -348,7 +376,9 @@ test('no request leaves the local server; no page errors', () => {
 async function holding(options, script) {
   const context = await page.context().browser().newContext(options);
   let release;
-  const gate = new Promise((resolve) => { release = resolve; });
+  const gate = new Promise((resolve) => {
+    release = resolve;
+  });
   await context.route(script, async (route) => {
     await gate;
     await route.continue();
@@ -368,16 +398,18 @@ for (const colorScheme of ['light', 'dark']) {
       await view.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, WAIT);
       // each calculator's size, card colour, and calculator and toolbar count: before the element is defined, and
       // in the first frame after (before any result: the calculators load when the IntersectionObserver says so)
-      const look = () => [...document.querySelectorAll('bloom-calc')].map((el) => ({
-        calculator: el.getAttribute('calculator'),
-        height: Math.round(el.getBoundingClientRect().height),
-        card: getComputedStyle(el.shadowRoot.querySelector('.card')).backgroundColor,
-        markup: [el.shadowRoot.querySelectorAll('.bc').length, el.shadowRoot.querySelectorAll('.bc-toolbar').length],
-      }));
+      const look = () =>
+        [...document.querySelectorAll('bloom-calc')].map((el) => ({
+          calculator: el.getAttribute('calculator'),
+          height: Math.round(el.getBoundingClientRect().height),
+          card: getComputedStyle(el.shadowRoot.querySelector('.card')).backgroundColor,
+          markup: [el.shadowRoot.querySelectorAll('.bc').length, el.shadowRoot.querySelectorAll('.bc-toolbar').length],
+        }));
       const ahead = await view.evaluate(look);
       assert.equal(await view.evaluate(() => customElements.get('bloom-calc')), undefined, 'not defined yet');
       assert.equal(ahead.length, ON_PAGE);
-      for (const calc of ahead) assert.ok(calc.height > 100 && calc.markup.join() === '1,1', `${calc.calculator} is laid out before the element is defined: ${JSON.stringify(calc)}`);
+      for (const calc of ahead)
+        assert.ok(calc.height > 100 && calc.markup.join() === '1,1', `${calc.calculator} is laid out before the element is defined: ${JSON.stringify(calc)}`);
       const defined = view.evaluate(async (measure) => {
         await customElements.whenDefined('bloom-calc');
         await new Promise(requestAnimationFrame);
@@ -387,7 +419,12 @@ for (const colorScheme of ['light', 'dark']) {
       assert.deepEqual(await defined, ahead);
       await view.waitForFunction(() => (document.getElementById('sizing-calc').result ?? null) !== null, null, WAIT); // undefined before the element is defined
       // its linked styles are the adopted ones: kept, nothing adopted over them (that restyles what is shown)
-      assert.deepEqual(await view.evaluate(() => [document.querySelector('bloom-calc').shadowRoot].map((r) => [r.querySelectorAll('link').length, r.adoptedStyleSheets.length])[0]), [1, 0]);
+      assert.deepEqual(
+        await view.evaluate(
+          () => [document.querySelector('bloom-calc').shadowRoot].map((r) => [r.querySelectorAll('link').length, r.adoptedStyleSheets.length])[0],
+        ),
+        [1, 0],
+      );
     } finally {
       await context.close();
     }
@@ -402,11 +439,16 @@ test('our page: the element script runs after the first paint, and its calculato
   const html = await readFile(join(root, 'dist', 'web', 'index.html'), 'utf8');
   assert.doesNotMatch(html, /<script[^>]*bloom-calc\.mjs/, 'no script tag loads the element script: app.js does, after the first paint');
   assert.match(html, /<link rel="modulepreload" href="bloom-calc\.mjs">/, 'it is fetched from the start');
-  const context = await page.context().browser().newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await page
+    .context()
+    .browser()
+    .newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const view = await context.newPage();
     await view.addInitScript(() => {
-      customElements.whenDefined('bloom-calc').then(() => { window.__definedAt = performance.now(); });
+      customElements.whenDefined('bloom-calc').then(() => {
+        window.__definedAt = performance.now();
+      });
     });
     await view.goto(baseUrl);
     await view.waitForFunction(() => window.__definedAt !== undefined, null, WAIT);
@@ -432,7 +474,8 @@ test('our page: the element script runs after the first paint, and its calculato
         const hosts = new Set(records.filter((r) => r.attributeName === 'data-live').map((r) => r.target.getRootNode().host.id));
         if (hosts.size) window.__connectTasks.push([...hosts]);
       });
-      for (const el of document.querySelectorAll('bloom-calc')) observer.observe(el.shadowRoot, { childList: true, subtree: true, attributeFilter: ['data-live'] });
+      for (const el of document.querySelectorAll('bloom-calc'))
+        observer.observe(el.shadowRoot, { childList: true, subtree: true, attributeFilter: ['data-live'] });
     });
     // connected: its fields known (the calculator's code loaded); near: within the quarter-viewport margin
     const split = () => {
@@ -454,7 +497,11 @@ test('our page: the element script runs after the first paint, and its calculato
     await view.waitForTimeout(1000);
     const { near, far } = await view.evaluate(`(${split})()`);
     assert.ok(near.length >= 1 && far.length >= 5, `near ${JSON.stringify(near)}, far ${JSON.stringify(far)}`);
-    assert.deepEqual(far.filter(([, connected]) => connected), [], 'no calculator far below the view has connected');
+    assert.deepEqual(
+      far.filter(([, connected]) => connected),
+      [],
+      'no calculator far below the view has connected',
+    );
     // scrolled down the page, each connects as it nears the view
     for (let y = 0; y < (await view.evaluate(() => document.documentElement.scrollHeight)); y += 450) {
       await view.evaluate((top) => window.scrollTo(0, top), y);
@@ -462,7 +509,10 @@ test('our page: the element script runs after the first paint, and its calculato
     }
     const connected = await view.evaluate(() => window.__connectTasks);
     assert.equal(connected.flat().length, ON_PAGE, `each element's toolbar came alive once: ${JSON.stringify(connected)}`);
-    assert.ok(connected.every((hosts) => hosts.length === 1), `one element connects per task: ${JSON.stringify(connected)}`);
+    assert.ok(
+      connected.every((hosts) => hosts.length === 1),
+      `one element connects per task: ${JSON.stringify(connected)}`,
+    );
     // the toolbar rendered ahead is the live one (no new markup to style, lay out and paint while the page loads)
     assert.equal(await view.evaluate(() => window.__replaced), 0, 'no toolbar replaced');
   } finally {
@@ -473,8 +523,11 @@ test('our page: the element script runs after the first paint, and its calculato
 // loading="lazy" also holds back a calculator's chart until it nears the view (web/sizing.mjs): on a phone's first
 // screen the sizing calculator shows its inputs and results, and its chart, far below, costs a page load nothing
 // (uPlot, its points, its drawing); scrolled to, it is drawn.
-test('a phone\'s first screen: the sizing chart (and uPlot) wait until the chart nears the view', async () => {
-  const context = await page.context().browser().newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
+test("a phone's first screen: the sizing chart (and uPlot) wait until the chart nears the view", async () => {
+  const context = await page
+    .context()
+    .browser()
+    .newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
   try {
     const fetched = [];
     context.on('request', (request) => fetched.push(request.url()));
@@ -483,13 +536,19 @@ test('a phone\'s first screen: the sizing chart (and uPlot) wait until the chart
     // its result shown, the chart waits for the view (data-state="waiting"), its code and uPlot not fetched
     await view.waitForFunction(() => document.getElementById('sizing-calc').result !== null, null, WAIT);
     await view.waitForFunction(() => document.getElementById('sizing-calc').shadowRoot.getElementById('chart-card').dataset.state === 'waiting', null, WAIT);
-    const far = await view.evaluate(() => document.getElementById('sizing-calc').shadowRoot.getElementById('chart').getBoundingClientRect().top - window.innerHeight);
+    const far = await view.evaluate(
+      () => document.getElementById('sizing-calc').shadowRoot.getElementById('chart').getBoundingClientRect().top - window.innerHeight,
+    );
     assert.ok(far > 823 / 4, `the chart is below the first screen and its margin (${far} px below)`);
-    assert.deepEqual(fetched.filter((u) => /uPlot|bloom-calc\.chart-/.test(u)), [], 'neither the chart code nor uPlot fetched');
+    assert.deepEqual(
+      fetched.filter((u) => /uPlot|bloom-calc\.chart-/.test(u)),
+      [],
+      'neither the chart code nor uPlot fetched',
+    );
     assert.equal(await view.evaluate(() => document.getElementById('sizing-calc').shadowRoot.querySelectorAll('#chart canvas').length), 0);
     await view.evaluate(() => document.getElementById('sizing-calc').shadowRoot.getElementById('chart').scrollIntoView());
     await view.waitForFunction(() => document.getElementById('sizing-calc').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
-    assert.ok(await view.evaluate(() => document.getElementById('sizing-calc').shadowRoot.querySelectorAll('#chart canvas').length) > 0, 'drawn once near');
+    assert.ok((await view.evaluate(() => document.getElementById('sizing-calc').shadowRoot.querySelectorAll('#chart canvas').length)) > 0, 'drawn once near');
   } finally {
     await context.close();
   }
@@ -504,16 +563,24 @@ test('a phone: the sizing chart scrolled past before the first result is drawn w
     const view = await context.newPage();
     await view.goto(baseUrl);
     await view.waitForFunction(() => document.getElementById('sizing-calc').dataset.ready === 'true', null, WAIT); // mounted
-    await view.evaluate(() => new Promise((resolve) => {
-      const chart = document.getElementById('sizing-calc').shadowRoot.getElementById('chart');
-      const observer = new IntersectionObserver((entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        requestAnimationFrame(() => requestAnimationFrame(() => { window.scrollTo(0, 0); resolve(); }));
-      });
-      observer.observe(chart);
-      chart.scrollIntoView();
-    }));
+    await view.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const chart = document.getElementById('sizing-calc').shadowRoot.getElementById('chart');
+          const observer = new IntersectionObserver((entries) => {
+            if (!entries.some((e) => e.isIntersecting)) return;
+            observer.disconnect();
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                window.scrollTo(0, 0);
+                resolve();
+              }),
+            );
+          });
+          observer.observe(chart);
+          chart.scrollIntoView();
+        }),
+    );
     assert.equal(await view.evaluate(() => document.getElementById('sizing-calc').result), null, 'no result yet');
     release();
     await view.waitForFunction(() => document.getElementById('sizing-calc').shadowRoot.getElementById('chart-card').dataset.state === 'ok', null, WAIT);
@@ -523,20 +590,26 @@ test('a phone: the sizing chart scrolled past before the first result is drawn w
   }
 });
 
-
 // A link carrying a calculator's URL keys opens at that calculator (issue 35, item 17): `?prior=1e-6&alpha=0.25&fpr=1e-3`
 // opened at the top, the paradox calculator (loading="lazy") below the first screen, where it never computes — a
 // reader, or a headless browser, waited for a result in vain. Now the page opens scrolled to it before its first
 // paint (no layout shift), so it nears the view and computes; no test scroll, only the documented 10 s. A link with
 // the first calculator's keys, a #fragment or none stays where the browser puts it.
-test('a link with a calculator\'s URL keys opens at that calculator, which computes within 10 s unscrolled; nothing moves', async () => {
-  const context = await page.context().browser().newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+test("a link with a calculator's URL keys opens at that calculator, which computes within 10 s unscrolled; nothing moves", async () => {
+  const context = await page
+    .context()
+    .browser()
+    .newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   try {
     await context.addInitScript(layoutShiftObserver);
     const view = await context.newPage();
     await view.goto(`${baseUrl}?prior=1e-6&alpha=0.25&fpr=1e-3`, { waitUntil: 'commit' });
     await view.waitForFunction(() => document.getElementById('paradox-calc')?.result != null, null, { timeout: 10_000 });
-    const { top, y, h } = await view.evaluate(() => ({ top: document.getElementById('paradox-calc').getBoundingClientRect().top, y: window.scrollY, h: window.innerHeight }));
+    const { top, y, h } = await view.evaluate(() => ({
+      top: document.getElementById('paradox-calc').getBoundingClientRect().top,
+      y: window.scrollY,
+      h: window.innerHeight,
+    }));
     assert.ok(y > 0 && Math.abs(top) <= 1, `scrolled to the paradox calculator: its top at ${top} px, scrollY ${y}`);
     await settledLayout(view);
     const shifts = await layoutShiftSince(view, 0);

@@ -13,33 +13,48 @@ browserForFile((opened) => ({ page, bc, baseUrl, requests, pageErrors } = opened
 
 /** Waits until both paradox cards have computed the fields now in the form. */
 async function settled() {
-  await page.waitForFunction(() => {
-    // each element's query: its fields that differ from their defaults, in its URL keys
-    const query = (fields) => {
-      const params = new URLSearchParams();
-      for (const [key, id, fallback] of fields) {
-        const v = byId(`px-${id}`).value.trim();
-        if (v !== fallback) params.set(key, v);
-      }
-      return params.toString();
-    };
-    // bpe's default is no value while fpr has one (the core takes exactly one of them)
-    const bpeDefault = byId('px-fpr').value.trim() === '' ? '10' : '';
-    const paradoxQuery = query([['prior', 'prior', '1e-6'], ['alpha', 'alpha', '1'], ['bpe', 'bpe', bpeDefault], ['fpr', 'fpr', '']]);
-    const cbfQuery = query([['counters', 'counters', '1,2,1,1,2,4'], ['cm', 'cm', '26624'], ['cn', 'cn', '3328'], ['ck', 'ck', '6'], ['cprior', 'cprior', '0.125'], ['alpha', 'calpha', '1']]);
-    const done = (id, q) => {
-      const el = byId(id);
-      return el.dataset.query === q && (el.dataset.state === 'ok' || el.dataset.state === 'stale');
-    };
-    return done('paradox', paradoxQuery) && done('cbf-card', cbfQuery);
-  }, null, WAIT);
+  await page.waitForFunction(
+    () => {
+      // each element's query: its fields that differ from their defaults, in its URL keys
+      const query = (fields) => {
+        const params = new URLSearchParams();
+        for (const [key, id, fallback] of fields) {
+          const v = byId(`px-${id}`).value.trim();
+          if (v !== fallback) params.set(key, v);
+        }
+        return params.toString();
+      };
+      // bpe's default is no value while fpr has one (the core takes exactly one of them)
+      const bpeDefault = byId('px-fpr').value.trim() === '' ? '10' : '';
+      const paradoxQuery = query([
+        ['prior', 'prior', '1e-6'],
+        ['alpha', 'alpha', '1'],
+        ['bpe', 'bpe', bpeDefault],
+        ['fpr', 'fpr', ''],
+      ]);
+      const cbfQuery = query([
+        ['counters', 'counters', '1,2,1,1,2,4'],
+        ['cm', 'cm', '26624'],
+        ['cn', 'cn', '3328'],
+        ['ck', 'ck', '6'],
+        ['cprior', 'cprior', '0.125'],
+        ['alpha', 'calpha', '1'],
+      ]);
+      const done = (id, q) => {
+        const el = byId(id);
+        return el.dataset.query === q && (el.dataset.state === 'ok' || el.dataset.state === 'stale');
+      };
+      return done('paradox', paradoxQuery) && done('cbf-card', cbfQuery);
+    },
+    null,
+    WAIT,
+  );
 }
 
 async function shown() {
   return page.evaluate(() => {
     const out = {};
-    for (const el of deepAll('#paradox [data-testid][data-value], #cbf-card [data-testid][data-value]'))
-      out[el.dataset.testid] = el.dataset.value;
+    for (const el of deepAll('#paradox [data-testid][data-value], #cbf-card [data-testid][data-value]')) out[el.dataset.testid] = el.dataset.value;
     out.state = byId('paradox').dataset.state;
     out.cbfState = byId('cbf-card').dataset.state;
     out.canvas = deepAll('#px-chart canvas').length;
@@ -67,7 +82,7 @@ function assertCbf(s, r) {
   assert.equal(s['cbf-decision'], r.decision);
 }
 
-test('typed values give exactly the module\'s numbers; the URL reproduces them', async () => {
+test("typed values give exactly the module's numbers; the URL reproduces them", async () => {
   await page.goto(baseUrl);
   await settled();
   assertParadox(await shown(), bc.paradox({ prior: '1e-6', alpha: '1', bpe: '10' }));
@@ -101,7 +116,7 @@ test('typed values give exactly the module\'s numbers; the URL reproduces them',
   assertCbf(await shown(), cbfExpected);
 });
 
-test('bad input: the core\'s message beside the field, then recovery', async () => {
+test("bad input: the core's message beside the field, then recovery", async () => {
   await page.goto(`${baseUrl}?prior=1.5`);
   await settled();
   const message = (() => {
@@ -190,7 +205,10 @@ test('Simulate: the engine posterior in a worker equals the module result for th
 
 test('no request leaves the local server; no page errors', () => {
   const origin = new URL(baseUrl).origin;
-  assert.deepEqual(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')), []);
+  assert.deepEqual(
+    requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')),
+    [],
+  );
   assert.deepEqual(pageErrors.map(String), []);
 });
 

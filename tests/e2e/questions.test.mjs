@@ -15,11 +15,15 @@ browserForFile((opened) => ({ page, bc, baseUrl, pageErrors } = opened));
 
 /** Waits until the card `card` has computed (ok or stale) the fields now in its form. */
 async function settled(card) {
-  await page.waitForFunction((id) => {
-    const el = byId(id);
-    const state = el?.dataset.state;
-    return (state === 'ok' || state === 'stale') && el.dataset.query === el.getRootNode().host.query;
-  }, card, WAIT);
+  await page.waitForFunction(
+    (id) => {
+      const el = byId(id);
+      const state = el?.dataset.state;
+      return (state === 'ok' || state === 'stale') && el.dataset.query === el.getRootNode().host.query;
+    },
+    card,
+    WAIT,
+  );
 }
 
 async function values(card) {
@@ -30,7 +34,7 @@ async function values(card) {
   }, card);
 }
 
-test('window: the defaults (W = 1M, p = 0.1 %) and typed values are the module\'s; the URL keeps them', async () => {
+test("window: the defaults (W = 1M, p = 0.1 %) and typed values are the module's; the URL keeps them", async () => {
   await page.goto(baseUrl);
   await settled('window-card');
   let r = bc.window({ w: '1M', p: '0.1%', delta: '1e-6' });
@@ -56,7 +60,7 @@ test('window: the defaults (W = 1M, p = 0.1 %) and typed values are the module\'
   assert.equal(Number((await values('window-card'))['window-n-m']), r.nBounded.m);
 });
 
-test('bad input: the core\'s message beside its field', async () => {
+test("bad input: the core's message beside its field", async () => {
   await page.goto(`${baseUrl}?ww=0`);
   await settled('window-card');
   assert.equal((await values('window-card')).state, 'stale');
@@ -70,7 +74,7 @@ const both = async () => {
   return { s: await values('state-card'), o: await values('overflow-card') };
 };
 
-test('state and overflow: the defaults show the CLI\'s numbers', async () => {
+test("state and overflow: the defaults show the CLI's numbers", async () => {
   await page.goto(baseUrl);
   const { s, o } = await both();
   // the defaults (schema/calculators.mjs): a 1 Mi-bit filter, k = 7, 400 000 bits set, p = 1 %;
@@ -129,7 +133,7 @@ test('state and overflow: the URL sets every field (union, intersection), typing
   assert.deepEqual(pageErrors, []);
 });
 
-test('state, overflow: bad input shows the core\'s message beside its field', async () => {
+test("state, overflow: bad input shows the core's message beside its field", async () => {
   await page.goto(`${baseUrl}?stx=2000000&ob=0`);
   let { s, o } = await both();
   assert.equal(s.state, 'stale');

@@ -23,14 +23,19 @@ test('the figures panel is lazy, then plots Figs. 6–8 equal to recommend() wit
   assert.equal(await page.locator('#rbf-fig6-chart canvas').count(), 0);
   await page.evaluate(() => {
     window.__figProgress = [];
-    new MutationObserver(() => window.__figProgress.push(byId('rbf-figures').dataset.progress)).observe(
-      byId('rbf-figures'), { attributes: true, attributeFilter: ['data-progress'] });
+    new MutationObserver(() => window.__figProgress.push(byId('rbf-figures').dataset.progress)).observe(byId('rbf-figures'), {
+      attributes: true,
+      attributeFilter: ['data-progress'],
+    });
   });
   await page.click('#rbf-figures > summary');
   await page.waitForFunction(() => byId('rbf-figures').dataset.state === 'ok', null, WAIT);
-  for (const n of [6, 7, 8]) assert.equal(await page.locator(`#rbf-fig${n}-chart canvas`).count() >= 1, true, `Fig. ${n} drawn`);
+  for (const n of [6, 7, 8]) assert.equal((await page.locator(`#rbf-fig${n}-chart canvas`).count()) >= 1, true, `Fig. ${n} drawn`);
   const progress = await page.evaluate(() => window.__figProgress);
-  assert.ok(progress.some((p) => /^([1-9]\d*)\/\1$/.test(p)), `final progress seen: ${progress.join(', ')}`);
+  assert.ok(
+    progress.some((p) => /^([1-9]\d*)\/\1$/.test(p)),
+    `final progress seen: ${progress.join(', ')}`,
+  );
 
   const values = async (n) => JSON.parse(await page.getAttribute(`#rbf-fig${n}`, 'data-values'));
   const claim = async (n) => page.textContent(`#rbf-fig${n}-claim`);
@@ -68,13 +73,18 @@ test('the figures panel is lazy, then plots Figs. 6–8 equal to recommend() wit
   // Fig. 8: one-phase / two-phase capacity against M, one curve per f*
   const f8 = await values(8);
   assert.deepEqual(f8.fprs, [0.01, 0.001, 1e-4]);
-  for (const [j, i] of [[0, 0], [1, 2], [2, f8.x.length - 1]]) {
+  for (const [j, i] of [
+    [0, 0],
+    [1, 2],
+    [2, f8.x.length - 1],
+  ]) {
     const b = best(f8.x[i], f8.fprs[j]);
     assert.equal(f8.ratio[j][i], b.onePhase.capacity / b.twoPhase.capacity, `Fig. 8 at M = ${f8.x[i]}, f* = ${f8.fprs[j]}`);
   }
   const c8 = await claim(8);
   const r = f8.ratio[2];
-  const lo = Math.min(...r), hi = Math.max(...r);
+  const lo = Math.min(...r),
+    hi = Math.max(...r);
   assert.ok(c8.includes(`${lo.toFixed(3)}–${hi.toFixed(3)} at f* = 1e-4`), c8);
   assert.doesNotMatch(`${c6} ${c7} ${c8}`, /NaN|undefined|Infinity/);
 });
@@ -131,7 +141,17 @@ test('simulate the shown recycling filter: progress, cancel, rerun, model equal 
   await page.click('#rsim-run');
   await page.waitForFunction(() => byId('rsim').dataset.state === 'done', null, { timeout: 60_000 });
   const input = JSON.parse(await panel.getAttribute('data-input'));
-  assert.deepEqual(input, { structure: 'sigma', m: 1000, sigma: 500, k: 6, hashing: 'colliding', recycling: 'nonretaining', epochs: '10', arrivals: '200k', seed: '3' });
+  assert.deepEqual(input, {
+    structure: 'sigma',
+    m: 1000,
+    sigma: 500,
+    k: 6,
+    hashing: 'colliding',
+    recycling: 'nonretaining',
+    epochs: '10',
+    arrivals: '200k',
+    seed: '3',
+  });
   const expected = bc.simulateSync(input);
   const value = async (id) => page.getByTestId(id).getAttribute('data-value');
   assert.equal(Number(await value('rsim-model')), expected.model.value);
@@ -165,6 +185,9 @@ test('simulate the shown recycling filter: progress, cancel, rerun, model equal 
 
 test('no request leaves localhost; no page errors', () => {
   const origin = new URL(baseUrl).origin;
-  assert.deepEqual(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')), []);
+  assert.deepEqual(
+    requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')),
+    [],
+  );
   assert.deepEqual(pageErrors.map(String), []);
 });

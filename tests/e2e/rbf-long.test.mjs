@@ -27,7 +27,11 @@ test('2^24 bits, kmax 64: the warning counts the exact rows; the run shows rows 
   const box = await page.locator('#rbf').boundingBox();
   // the first exact rows take seconds of CPU time each; this machine may be shared
   await page.waitForFunction(() => byId('rbf').dataset.left !== undefined && byId('rbf').dataset.left !== '', null, { timeout: 240_000 });
-  const shown = await page.evaluate(() => ({ status: byId('rbf-status').textContent, left: Number(byId('rbf').dataset.left), progress: byId('rbf').dataset.progress }));
+  const shown = await page.evaluate(() => ({
+    status: byId('rbf-status').textContent,
+    left: Number(byId('rbf').dataset.left),
+    progress: byId('rbf').dataset.progress,
+  }));
   assert.match(shown.status, /^\d+ of 64 rows, \d+:\d\d so far, about \d+:\d\d left…$/);
   assert.ok(shown.left > 0, `time left ${shown.left} s`);
   assert.match(shown.progress, /^[1-9]\d*\/64$/);

@@ -14,18 +14,26 @@ browserForFile((opened) => ({ page, bc, baseUrl, requests, pageErrors } = opened
 
 /** Waits until the section shows a finished state for the fields now in the form. */
 async function settled(states = ['ok']) {
-  await page.waitForFunction((wanted) => {
-    const el = byId('rbf');
-    return wanted.includes(el.dataset.state) && el.getAttribute('aria-busy') === 'false';
-  }, states, WAIT);
+  await page.waitForFunction(
+    (wanted) => {
+      const el = byId('rbf');
+      return wanted.includes(el.dataset.state) && el.getAttribute('aria-busy') === 'false';
+    },
+    states,
+    WAIT,
+  );
   return page.evaluate(() => byId('rbf').dataset.state);
 }
 
 async function curveDrawn(k) {
-  await page.waitForFunction((want) => {
-    const el = byId('rbf-curve');
-    return el.dataset.state === 'ok' && el.dataset.k === String(want) && el.querySelector('canvas') !== null;
-  }, k, WAIT);
+  await page.waitForFunction(
+    (want) => {
+      const el = byId('rbf-curve');
+      return el.dataset.state === 'ok' && el.dataset.k === String(want) && el.querySelector('canvas') !== null;
+    },
+    k,
+    WAIT,
+  );
 }
 
 /** The table and the summary as shown: raw values from data-value. */
@@ -83,8 +91,10 @@ test('M = 1000, f* = 1 %: the table, the best per rule and the plots equal the N
   // record every progress value the page shows
   await page.evaluate(() => {
     window.__progress = [];
-    new MutationObserver(() => window.__progress.push(byId('rbf').dataset.progress)).observe(
-      byId('rbf'), { attributes: true, attributeFilter: ['data-progress'] });
+    new MutationObserver(() => window.__progress.push(byId('rbf').dataset.progress)).observe(byId('rbf'), {
+      attributes: true,
+      attributeFilter: ['data-progress'],
+    });
   });
   await page.click('#rbf-run');
   await settled();
@@ -219,11 +229,18 @@ test('the responsiveness measure sees a blocked main thread: a fixed computation
   await settled();
   // The computation runs in a task of its own, posted once tracing runs: a task begun before the trace started is
   // not in it, and an evaluate that reaches a busy page runs inside the page's running task (V8 interrupt).
-  const blocked = await longest(() => page.evaluate(() => new Promise((done) => setTimeout(() => {
-    let x = 0;
-    for (let i = 0; i < 3e8; i++) x = (x * 31 + i) | 0;  // about 2 s of CPU time, whatever the load
-    done(x);
-  }, 0))));
+  const blocked = await longest(() =>
+    page.evaluate(
+      () =>
+        new Promise((done) =>
+          setTimeout(() => {
+            let x = 0;
+            for (let i = 0; i < 3e8; i++) x = (x * 31 + i) | 0; // about 2 s of CPU time, whatever the load
+            done(x);
+          }, 0),
+        ),
+    ),
+  );
   t.diagnostic(`blocked: ${blocked.text}`);
   assert.ok(blocked.cpu >= 400, `a blocked main thread: ${blocked.text}`);
 });
@@ -290,13 +307,18 @@ test('2^20 bits, kmax 40: the status names both methods (large-M for k ≤ 32, e
   const expected = bc.recommend({ m: 2 ** 20, p: 0.01, kmax: 40 });
   assert.equal(expected.method, 'mixed');
   assertMatches(await shown(), expected);
-  assert.match(await page.textContent('#rbf-status'),
-    /\(large-M method for k = 1–32, relative error ≤ \d\.\de-\d+; exact fill for k = 33–40\)\.$/);
+  assert.match(await page.textContent('#rbf-status'), /\(large-M method for k = 1–32, relative error ≤ \d\.\de-\d+; exact fill for k = 33–40\)\.$/);
 });
 
 test('no request leaves localhost; no page errors', async () => {
   const origin = new URL(baseUrl).origin;
-  assert.deepEqual(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')), []);
-  assert.ok(requests.some((url) => url.endsWith('/rbf-worker.js')), 'the worker was loaded');
+  assert.deepEqual(
+    requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:')),
+    [],
+  );
+  assert.ok(
+    requests.some((url) => url.endsWith('/rbf-worker.js')),
+    'the worker was loaded',
+  );
   assert.deepEqual(pageErrors.map(String), []);
 });

@@ -68,10 +68,11 @@ test('the URLs that froze the paradox chart (uPlot#1098) draw it, and the page a
   assert.deepEqual(consoleErrors, []);
 });
 
-test('in Chromium, uPlot\'s log-axis walk ends on every range the guard gives (its 10 ** -n differs from Node\'s)', async () => {
+test("in Chromium, uPlot's log-axis walk ends on every range the guard gives (its 10 ** -n differs from Node's)", async () => {
   const uplot = readFileSync(createRequire(import.meta.url).resolve('uplot/dist/uPlot.esm.js'), 'utf8')
     .replace('} while (split <= scaleMax);', 'if (++window.__steps > 10000) throw new Error("endless"); } while (split <= scaleMax);')
-    .replace(/^export /gm, '').replace('{ uPlot as default };', '');
+    .replace(/^export /gm, '')
+    .replace('{ uPlot as default };', '');
   const guard = readFileSync(join(root, 'web', 'log-range.mjs'), 'utf8').replace(/^export /gm, '');
   await page.goto('about:blank');
   await page.addScriptTag({ type: 'module', content: `${uplot}\n${guard}\nwindow.__walk = { logAxisSplits, logRange };` });
@@ -111,11 +112,17 @@ test('the slowest sizings (exact mean, distinct hashing, tiny p: ~2 s in the cor
   for (const query of ['?n=1&p=1e-30&method=exact&hashing=distinct', '?m=1000&p=1e-300&k=64&method=exact']) {
     // by CPU time (harness.mjs, mainThreadTasks), from the navigation on: a loaded machine stretches a task's wall
     // time, not its CPU time; the sizing on the main thread would cost its seconds
-    const longest = longestTask(await mainThreadTasks(page, async () => {
-      await page.goto(`${baseUrl}${query}`);
-      await page.waitForFunction(() => ['ok', 'stale'].includes(byId('results')?.dataset.state) && ['ok', 'stale'].includes(byId('chart-card')?.dataset.state), null, { timeout: 30_000 });
-      await answers(query);
-    }));
+    const longest = longestTask(
+      await mainThreadTasks(page, async () => {
+        await page.goto(`${baseUrl}${query}`);
+        await page.waitForFunction(
+          () => ['ok', 'stale'].includes(byId('results')?.dataset.state) && ['ok', 'stale'].includes(byId('chart-card')?.dataset.state),
+          null,
+          { timeout: 30_000 },
+        );
+        await answers(query);
+      }),
+    );
     t.diagnostic(`${query}: ${longest.text}`);
     assert.ok(longest.cpu < 400, `${query}: main-thread tasks: ${longest.text}`);
   }
@@ -159,15 +166,104 @@ function generator(seed) {
 }
 
 const MANTISSAS = ['1', '0.999999', '0.9999999999', '1.000001', '9.5', '9.6', '9.99', '9.9999999', '5', '2', '3.3', '7'];
-const UNITS = ['1M', '1.5M', '64KiB', '8Kib', '1MiB', '16Mib', '1GB', '2^20', '1e6', '1%', '0.5%', '5%', '99.9%',
-  '100%', '101%', '1e-3%', '1 in 1000', '1 in 1', '1 in 0', '1/1000', '1k', '50k', '32', '64', '65', '0', '-0', '1', '2'];
-const EXTREMES = ['1e308', '1.8e308', '1e309', '-1e308', '5e-324', '1e-400', '9007199254740993', '18446744073709551616',
-  '1099511627776', '1099511627777', '16777216', '16777217', '16777215', '4294967296', '262144', '262145', '1048576',
-  '-1', '-1e-9', '2147483648', '0.000001', '1e-300'];
-const GARBAGE = ['', ' ', 'abc', '1e', 'e5', '--1', '+-1', '1,2,3', '1..2', 'NaN', 'Infinity', '-Infinity', '0x10', '0b11',
-  '5\u0000abc', '１２', '½', '١٢٣', '1\u00a0000', '<b>1</b>', '"\'', '1 2', '∞', '🙂', 'null', 'undefined', '{}', '[1]',
-  '9'.repeat(400), 'a'.repeat(2000), '1e-1e-1', ' 5 ', '5.', '.5', '1_000', '1e+3', 'true', '0,0', '1,,2', '65536,1',
-  '1,'.repeat(300) + '1'];
+const UNITS = [
+  '1M',
+  '1.5M',
+  '64KiB',
+  '8Kib',
+  '1MiB',
+  '16Mib',
+  '1GB',
+  '2^20',
+  '1e6',
+  '1%',
+  '0.5%',
+  '5%',
+  '99.9%',
+  '100%',
+  '101%',
+  '1e-3%',
+  '1 in 1000',
+  '1 in 1',
+  '1 in 0',
+  '1/1000',
+  '1k',
+  '50k',
+  '32',
+  '64',
+  '65',
+  '0',
+  '-0',
+  '1',
+  '2',
+];
+const EXTREMES = [
+  '1e308',
+  '1.8e308',
+  '1e309',
+  '-1e308',
+  '5e-324',
+  '1e-400',
+  '9007199254740993',
+  '18446744073709551616',
+  '1099511627776',
+  '1099511627777',
+  '16777216',
+  '16777217',
+  '16777215',
+  '4294967296',
+  '262144',
+  '262145',
+  '1048576',
+  '-1',
+  '-1e-9',
+  '2147483648',
+  '0.000001',
+  '1e-300',
+];
+const GARBAGE = [
+  '',
+  ' ',
+  'abc',
+  '1e',
+  'e5',
+  '--1',
+  '+-1',
+  '1,2,3',
+  '1..2',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '0x10',
+  '0b11',
+  '5\u0000abc',
+  '１２',
+  '½',
+  '١٢٣',
+  '1\u00a0000',
+  '<b>1</b>',
+  '"\'',
+  '1 2',
+  '∞',
+  '🙂',
+  'null',
+  'undefined',
+  '{}',
+  '[1]',
+  '9'.repeat(400),
+  'a'.repeat(2000),
+  '1e-1e-1',
+  ' 5 ',
+  '5.',
+  '.5',
+  '1_000',
+  '1e+3',
+  'true',
+  '0,0',
+  '1,,2',
+  '65536,1',
+  '1,'.repeat(300) + '1',
+];
 
 /** A text value: a decade (just below, at or above a power of ten), a unit, an extreme or garbage. */
 function textValue(random) {
@@ -214,23 +310,29 @@ async function discoverFields() {
 
 /** Sets a field as typing or choosing would (input, and change for selects), in its calculator's root. */
 async function setField(field, value) {
-  await page.evaluate(({ host, id, value }) => {
-    const root = host ? document.getElementById(host).shadowRoot : document;
-    const el = root.getElementById(id);
-    el.value = value;
-    el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    el.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
-  }, { host: field.host, id: field.id, value });
+  await page.evaluate(
+    ({ host, id, value }) => {
+      const root = host ? document.getElementById(host).shadowRoot : document;
+      const el = root.getElementById(id);
+      el.value = value;
+      el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+    },
+    { host: field.host, id: field.id, value },
+  );
 }
 
 /** Clicks a button of the calculator if it is enabled and shown; true if it did. */
 async function click(host, id) {
-  return page.evaluate(({ host, id }) => {
-    const el = document.getElementById(host).shadowRoot.getElementById(id);
-    if (!el || el.disabled || el.hidden) return false;
-    el.click();
-    return true;
-  }, { host, id });
+  return page.evaluate(
+    ({ host, id }) => {
+      const el = document.getElementById(host).shadowRoot.getElementById(id);
+      if (!el || el.disabled || el.hidden) return false;
+      el.click();
+      return true;
+    },
+    { host, id },
+  );
 }
 
 const BUSY = ['loading', 'pending', 'running', 'computing'];
@@ -238,10 +340,14 @@ const BUSY = ['loading', 'pending', 'running', 'computing'];
 /** Waits until no card of any calculator is busy (simulate panels excepted); false after SETTLE_MS. */
 async function settled() {
   try {
-    await page.waitForFunction((busy) => {
-      const cards = [...document.querySelectorAll('bloom-calc')].flatMap((e) => [...e.shadowRoot.querySelectorAll('[data-state]')]);
-      return cards.length > 0 && cards.filter((c) => !c.classList.contains('sim')).every((c) => !busy.includes(c.dataset.state));
-    }, BUSY, { timeout: SETTLE_MS, polling: 50 });
+    await page.waitForFunction(
+      (busy) => {
+        const cards = [...document.querySelectorAll('bloom-calc')].flatMap((e) => [...e.shadowRoot.querySelectorAll('[data-state]')]);
+        return cards.length > 0 && cards.filter((c) => !c.classList.contains('sim')).every((c) => !busy.includes(c.dataset.state));
+      },
+      BUSY,
+      { timeout: SETTLE_MS, polling: 50 },
+    );
     return true;
   } catch {
     return false;
@@ -262,7 +368,10 @@ async function inspect() {
         if (!text) problems.push(`${host.id}: #${el.id} shown empty`);
         if (!owner) problems.push(`${host.id}: #${el.id} "${text.slice(0, 80)}" belongs to no field`);
         else if (owner.getAttribute('aria-invalid') !== 'true') problems.push(`${host.id}: #${owner.id} has an error but is not aria-invalid`);
-        if (!/^[\p{L}σα][\w-]*(:| (must|is|has|cannot|needs|should|exceeds|:))|^\S+ must /u.test(text) && !/\b(m|n|k|p|M|N|σ|sigma|fpr|prior|alpha|counters|kmax|bpe)\b/.test(text))
+        if (
+          !/^[\p{L}σα][\w-]*(:| (must|is|has|cannot|needs|should|exceeds|:))|^\S+ must /u.test(text) &&
+          !/\b(m|n|k|p|M|N|σ|sigma|fpr|prior|alpha|counters|kmax|bpe)\b/.test(text)
+        )
           problems.push(`${host.id}: #${el.id} names no parameter: "${text.slice(0, 120)}"`);
       }
       for (const card of root.querySelectorAll('[data-state]')) {
@@ -274,14 +383,20 @@ async function inspect() {
       // what the page writes (a message quoting the typed input, e.g. "undefined", is the user's text); an
       // inline error never says "got NaN": it quotes what was typed
       const shown = [...root.querySelectorAll('.val, .badge, .sim-status, [role="status"], td, .field-error, .method-sentence')]
-        .filter(visible).map((el) => el.textContent).join(' | ').replace(/"[^"]*"/g, '""');
+        .filter(visible)
+        .map((el) => el.textContent)
+        .join(' | ')
+        .replace(/"[^"]*"/g, '""');
       const bad = shown.match(/.{0,40}(NaN|undefined|\[object|BindingError|RuntimeError).{0,40}/);
       if (bad) problems.push(`${host.id} shows "${bad[0]}"`);
     }
     if (document.scrollingElement.scrollWidth > window.innerWidth) {
       const wide = [...document.querySelectorAll('*'), ...[...document.querySelectorAll('bloom-calc')].flatMap((h) => [...h.shadowRoot.querySelectorAll('*')])]
         .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 || el.scrollWidth > window.innerWidth)
-        .map((el) => `${el.localName}#${el.id || el.className} ${el.scrollWidth}/${Math.round(el.getBoundingClientRect().right)} "${el.textContent.slice(0, 40)}"`).slice(-4);
+        .map(
+          (el) => `${el.localName}#${el.id || el.className} ${el.scrollWidth}/${Math.round(el.getBoundingClientRect().right)} "${el.textContent.slice(0, 40)}"`,
+        )
+        .slice(-4);
       problems.push(`the page scrolls sideways: ${document.scrollingElement.scrollWidth} > ${window.innerWidth} (${wide.join(', ')})`);
     }
     const longTasks = window.__longTasks.splice(0);
@@ -298,7 +413,11 @@ test(`seeded sweep of every input: ${CASES} cases, seed ${SEED}`, { timeout: 60 
   assert.ok(fields.length >= 30, `${fields.length} fields found`);
   const sections = new Set(fields.map((f) => f.host));
   for (const calc of ['sizing-calc', 'paradox-calc', 'cbf-calc', 'recycling-calc']) assert.ok(sections.has(calc), `fields of ${calc}`);
-  for (const panel of ['sim', 'pxsim', 'rsim']) assert.ok(fields.some((f) => f.panel === panel), `fields of the ${panel} panel`);
+  for (const panel of ['sim', 'pxsim', 'rsim'])
+    assert.ok(
+      fields.some((f) => f.panel === panel),
+      `fields of the ${panel} panel`,
+    );
   console.log(`# ${fields.length} fields: ${fields.map((f) => `${f.host}#${f.id}`).join(' ')}`);
 
   let history = [];
@@ -313,9 +432,7 @@ test(`seeded sweep of every input: ${CASES} cases, seed ${SEED}`, { timeout: 60 
       await inspect();
     }
     const field = fields[i % fields.length];
-    const value = field.kind === 'select'
-      ? field.options[Math.floor(random() * field.options.length)] ?? ''
-      : textValue(random);
+    const value = field.kind === 'select' ? (field.options[Math.floor(random() * field.options.length)] ?? '') : textValue(random);
     history.push(`${field.host}#${field.id} = ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…(${value.length})` : value)}`);
     const errorsBefore = pageErrors.length;
     const consoleBefore = consoleErrors.length;
@@ -336,10 +453,19 @@ test(`seeded sweep of every input: ${CASES} cases, seed ${SEED}`, { timeout: 60 
           problems.push(`${field.panel}: an error naming no field: "${panelState.status.slice(0, 120)}"`);
         if (panelState.state === 'running') {
           await click(field.host, `${field.panel}-cancel`);
-          const cancelled = await page.waitForFunction(({ host, panel }) => {
-            const el = document.getElementById(host).shadowRoot.getElementById(panel);
-            return el.dataset.state !== 'running';
-          }, field, { timeout: ANSWER_MS }).then(() => true, () => false);
+          const cancelled = await page
+            .waitForFunction(
+              ({ host, panel }) => {
+                const el = document.getElementById(host).shadowRoot.getElementById(panel);
+                return el.dataset.state !== 'running';
+              },
+              field,
+              { timeout: ANSWER_MS },
+            )
+            .then(
+              () => true,
+              () => false,
+            );
           if (!cancelled) problems.push(`${field.panel}: Cancel did not stop the run within ${ANSWER_MS} ms`);
         }
       }
@@ -367,8 +493,17 @@ test(`seeded sweep of every input: ${CASES} cases, seed ${SEED}`, { timeout: 60 
     }
   }
   slowest.sort((a, b) => b.ms - a.ms);
-  t.diagnostic(`longest main-thread task: ${mainThreadMax} ms; over 50 ms: ${slowest.length} tasks; worst: ${slowest.slice(0, 5).map((s) => `${s.ms} ms after ${s.case}`).join('; ')}`);
+  t.diagnostic(
+    `longest main-thread task: ${mainThreadMax} ms; over 50 ms: ${slowest.length} tasks; worst: ${slowest
+      .slice(0, 5)
+      .map((s) => `${s.ms} ms after ${s.case}`)
+      .join('; ')}`,
+  );
   for (const f of failures.slice(0, 20))
     console.log(`# case ${f.i} (seed ${SEED}): ${f.history.at(-1)}\n#   ${f.problems.join('\n#   ')}\n#   after: ${f.history.slice(0, -1).join(' → ')}`);
-  assert.equal(failures.length, 0, `${failures.length} of ${CASES} cases failed (seed ${SEED}); first: case ${failures[0]?.i}: ${failures[0]?.problems.join('; ')}`);
+  assert.equal(
+    failures.length,
+    0,
+    `${failures.length} of ${CASES} cases failed (seed ${SEED}); first: case ${failures[0]?.i}: ${failures[0]?.problems.join('; ')}`,
+  );
 });

@@ -73,7 +73,12 @@ const CONVENTIONS = {
   // the page's colours, whatever changes them (issue 35, item 14): no convention the element knows of, only the
   // colours it paints with. Bootstrap 5.3 (and Docsy on it): html[data-bs-theme=dark], body painted with a variable
   bootstrap: {
-    page: page({ html: 'data-bs-theme="light"', style: ':root, [data-bs-theme=light] { --bs-body-bg: #fff; } [data-bs-theme=dark] { color-scheme: dark; --bs-body-bg: #212529; } body { background-color: var(--bs-body-bg); }' }),
+    page: page({
+      html: 'data-bs-theme="light"',
+      style:
+        ':root, [data-bs-theme=light] { --bs-body-bg: #fff; } [data-bs-theme=dark] { color-scheme: dark; --bs-body-bg: #212529; } body { ' +
+        'background-color: var(--bs-body-bg); }',
+    }),
     os: 'dark',
     dark: () => document.documentElement.setAttribute('data-bs-theme', 'dark'),
     light: () => document.documentElement.setAttribute('data-bs-theme', 'light'),
@@ -122,7 +127,10 @@ async function open(file, os) {
 }
 
 const card = (p) => p.locator('#x #results').evaluate((el) => getComputedStyle(el).backgroundColor);
-const becomes = (p, want) => p.waitForFunction((want) => getComputedStyle(document.getElementById('x').shadowRoot.getElementById('results')).backgroundColor === want, want, { timeout: 5000 });
+const becomes = (p, want) =>
+  p.waitForFunction((want) => getComputedStyle(document.getElementById('x').shadowRoot.getElementById('results')).backgroundColor === want, want, {
+    timeout: 5000,
+  });
 
 for (const [name, convention] of Object.entries(CONVENTIONS)) {
   test(`${name}: the site's own toggle flips the element both ways (OS ${convention.os})`, async () => {
@@ -187,7 +195,9 @@ test('a dark stylesheet linked in <head> turns the element dark once it has load
 
 test('the light theme draws the stat and table borders (--line)', async () => {
   const { page: p, context } = await open('plain.html', 'light');
-  const borders = await p.locator('#x').evaluate((el) => [...el.shadowRoot.querySelectorAll('.stat')].slice(0, 2).map((s) => getComputedStyle(s).borderTopColor));
+  const borders = await p
+    .locator('#x')
+    .evaluate((el) => [...el.shadowRoot.querySelectorAll('.stat')].slice(0, 2).map((s) => getComputedStyle(s).borderTopColor));
   assert.ok(borders.length > 0, 'stats found');
   for (const color of borders) assert.equal(color, LIGHT_LINE);
   await context.close();

@@ -16,7 +16,9 @@ browserForFile((opened) => ({ page, baseUrl, served, pageErrors } = opened));
 
 const isWasm = (entry) => entry.path.split('?')[0].endsWith('.wasm');
 // every module's .wasm (wasm/api.mjs MODULE_FILES), as the page requests them
-const ALL_WASM = Object.values(MODULE_FILES).map((file) => `/${file}.wasm`).sort();
+const ALL_WASM = Object.values(MODULE_FILES)
+  .map((file) => `/${file}.wasm`)
+  .sort();
 
 async function until(predicate, what) {
   const start = Date.now();
@@ -74,7 +76,11 @@ test('first load: compressed, each .wasm once; a reload downloads no subresource
   assert.ok(cached.size > 0 && reload.some((e) => e.status === 304), 'the reload revalidates what the first load fetched');
   const sentAgain = reload.reduce((sum, entry) => sum + entry.bytes, 0);
   t.diagnostic(`reload: ${reload.length} responses, ${sentAgain} bytes sent`);
-  assert.deepEqual(resent.map((e) => e.path), [], 'no subresource is downloaded again');
+  assert.deepEqual(
+    resent.map((e) => e.path),
+    [],
+    'no subresource is downloaded again',
+  );
   assert.deepEqual(pageErrors, []);
 });
 
@@ -106,8 +112,8 @@ test('each .wasm is fetched and compiled once per page: the elements and every w
   assert.equal(given.filter((m) => m === 'main').length, 1, 'the sizing worker, given the main Module');
   assert.equal(given.filter((m) => m === 'layouts').length, 1, 'the layouts worker, given the layouts Module');
   assert.equal(given.filter((m) => m === 'sim').length, 2, 'the 2 simulation workers, each given the sim Module');
-  assert.equal(given.filter((m) => m === 'window').length, 1, 'the window calculator\'s worker, given the window Module');
-  assert.equal(given.filter((m) => m === 'tools').length, 1, 'compare\'s worker, given the tools Module');
+  assert.equal(given.filter((m) => m === 'window').length, 1, "the window calculator's worker, given the window Module");
+  assert.equal(given.filter((m) => m === 'tools').length, 1, "compare's worker, given the tools Module");
 
   const compiled = (await marks('bloomcalc:wasm-compile')).map((url) => new URL(url).pathname).sort();
   assert.deepEqual(compiled, ALL_WASM, 'the page compiles each module once');
@@ -120,10 +126,12 @@ test('each .wasm is fetched and compiled once per page: the elements and every w
   let checked = 0;
   // (the number-format worker, web/intl-worker.mjs, loads no module: it closes once the formats are loaded)
   for (const worker of page.workers().filter((w) => /-worker\.js$/.test(new URL(w.url()).pathname) && !/intl-worker\.js$/.test(w.url()))) {
-    const seen = await worker.evaluate(() => ({
-      fromPage: performance.getEntriesByName('bloomcalc:wasm-from-page').length,
-      fetched: performance.getEntriesByType('resource').filter((e) => /\.wasm$/.test(new URL(e.name).pathname)).length,
-    })).catch((error) => (/closed/.test(error.message) ? null : Promise.reject(error)));
+    const seen = await worker
+      .evaluate(() => ({
+        fromPage: performance.getEntriesByName('bloomcalc:wasm-from-page').length,
+        fetched: performance.getEntriesByType('resource').filter((e) => /\.wasm$/.test(new URL(e.name).pathname)).length,
+      }))
+      .catch((error) => (/closed/.test(error.message) ? null : Promise.reject(error)));
     if (seen === null) continue; // terminated meanwhile
     assert.deepEqual(seen, { fromPage: 1, fetched: 0 }, `${worker.url()}: instantiated the page's Module, fetched no .wasm`);
     checked += 1;

@@ -45,34 +45,65 @@ struct Doubles {
 
 void parse_choices(const std::string& text) {
     // Each throws RangeError for anything but its names; the names parse.
-    try { bc::parse_hashing(text); } catch (const bc::Error&) {}
-    try { bc::parse_rounding(text); } catch (const bc::Error&) {}
-    try { bc::parse_method(text); } catch (const bc::Error&) {}
-    try { bc::parse_recycling(text); } catch (const bc::Error&) {}
-    try { bc::parse_restart(text); } catch (const bc::Error&) {}
-    try { bc::parse_swap(text); } catch (const bc::Error&) {}
-    try { bc::parse_structure(text); } catch (const bc::Error&) {}
-    try { bc::parse_stream(text); } catch (const bc::Error&) {}
-    try { bc::parse_boundary(text); } catch (const bc::Error&) {}
+    try {
+        bc::parse_hashing(text);
+    } catch (const bc::Error&) {
+    }
+    try {
+        bc::parse_rounding(text);
+    } catch (const bc::Error&) {
+    }
+    try {
+        bc::parse_method(text);
+    } catch (const bc::Error&) {
+    }
+    try {
+        bc::parse_recycling(text);
+    } catch (const bc::Error&) {
+    }
+    try {
+        bc::parse_restart(text);
+    } catch (const bc::Error&) {
+    }
+    try {
+        bc::parse_swap(text);
+    } catch (const bc::Error&) {
+    }
+    try {
+        bc::parse_structure(text);
+    } catch (const bc::Error&) {
+    }
+    try {
+        bc::parse_stream(text);
+    } catch (const bc::Error&) {
+    }
+    try {
+        bc::parse_boundary(text);
+    } catch (const bc::Error&) {
+    }
 }
 
 void validate_numbers(Doubles d, bool distinct) {
     const double m = d.next(), n = d.next(), k = d.next();
     try {
         const bc::Filter f = bc::make_filter(m, n, k, distinct ? bc::Hashing::distinct : bc::Hashing::colliding);
-        require(f.m >= 1 && f.m <= bc::kMaxBits && f.n >= 1 && f.n <= bc::kMaxItems && f.k >= 1 && f.k <= bc::kMaxHashes);
-    } catch (const bc::Error&) {}
+        require(f.m >= 1 && f.m <= bc::kMaxBits && f.n >= 1 && f.n <= bc::kMaxItems && f.k >= 1 &&
+                f.k <= bc::kMaxHashes);
+    } catch (const bc::Error&) {
+    }
     try {
         const double p = bc::checked_probability(d.next(), "p");
         require(p > 0 && p < 1);
-    } catch (const bc::Error&) {}
+    } catch (const bc::Error&) {
+    }
     try {
         const std::uint64_t M = bc::checked_rbf_bits(m);
         require(M >= 1 && M <= bc::kMaxRbfBits);
         const auto kk = static_cast<unsigned>(bc::checked_integer(k, "k", 1, bc::kMaxHashes));
         bc::validate_rbf(M, kk);
         bc::checked_sigma(n, M, kk, distinct ? bc::Recycling::retaining : bc::Recycling::nonretaining);
-    } catch (const bc::Error&) {}
+    } catch (const bc::Error&) {
+    }
 }
 
 void validate_simulation(Doubles d, const std::string& structure) {
@@ -82,7 +113,8 @@ void validate_simulation(Doubles d, const std::string& structure) {
     in.n = d.next(), in.sigma = d.next(), in.queries = d.next(), in.seed = d.next();
     try {
         bc::make_sim_config(in);
-    } catch (const bc::Error&) {}
+    } catch (const bc::Error&) {
+    }
 }
 
 }  // namespace
@@ -93,17 +125,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
     try {
         switch (target) {
-            case 0: require(std::isfinite(bc::parse_count(text, "n"))); break;
-            case 1: require(std::isfinite(bc::parse_bits(text, "m"))); break;
-            case 2: {
-                const double p = bc::parse_probability(text, "p");
-                require(p > 0 && p < 1);
-                break;
-            }
-            case 3: parse_choices(text); break;
-            case 4: validate_numbers({data + 1, size - 1}, false); break;
-            case 5: validate_numbers({data + 1, size - 1}, true); break;
-            case 6: validate_simulation({data + 1, size - 1}, size % 2 ? "bloom" : "n-real"); break;
+        case 0: require(std::isfinite(bc::parse_count(text, "n"))); break;
+        case 1: require(std::isfinite(bc::parse_bits(text, "m"))); break;
+        case 2: {
+            const double p = bc::parse_probability(text, "p");
+            require(p > 0 && p < 1);
+            break;
+        }
+        case 3: parse_choices(text); break;
+        case 4: validate_numbers({data + 1, size - 1}, false); break;
+        case 5: validate_numbers({data + 1, size - 1}, true); break;
+        case 6: validate_simulation({data + 1, size - 1}, size % 2 ? "bloom" : "n-real"); break;
         }
     } catch (const bc::Error& e) {
         require(!e.parameter().empty() && std::strlen(e.what()) < 1000);  // named, and quoted short

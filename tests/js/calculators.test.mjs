@@ -11,7 +11,7 @@ import { calculatorDefinitions } from './helpers/vocabulary.mjs';
 import { ROOT } from './helpers/common.mjs';
 import { MODULE_NAMES } from '../../wasm/api.mjs';
 
-test('no URL key is two calculators\' (but a shared field) or the page\'s, and each starts with its calculator\'s prefix', () => {
+test("no URL key is two calculators' (but a shared field) or the page's, and each starts with its calculator's prefix", () => {
   assert.deepEqual(urlClashes(CALCULATORS), []);
 });
 
@@ -20,7 +20,7 @@ test('the URL key rule refuses a clash: a key of another calculator, of the page
   assert.deepEqual(urlClashes({ a: calc('a', { n: { url: 'an' } }), b: calc('b', { n: { url: 'bn' } }) }, ['embed']), []);
   assert.deepEqual(urlClashes({ a: calc('a', { n: { url: 'an' } }), b: calc('', { m: { url: 'an' } }) }, []), ['an: a.n and b.m']);
   assert.deepEqual(urlClashes({ a: calc('a', { n: { url: 'an', urlOlder: ['old'] } }), b: calc('', { m: { url: 'OLD' } }) }, []), ['old: a.n and b.m']);
-  assert.deepEqual(urlClashes({ a: calc('', { n: { url: 'embed' } }) }, ['embed']), ['a.n: embed is the page\'s']);
+  assert.deepEqual(urlClashes({ a: calc('', { n: { url: 'embed' } }) }, ['embed']), ["a.n: embed is the page's"]);
   assert.deepEqual(urlClashes({ a: calc('a', { n: { url: 'n' } }) }, []), ['a.n: n lacks the prefix a']);
   // a calculator sharing another's keys reads the same fields under them, and only those
   assert.deepEqual(urlClashes({ a: calc('', { n: { url: 'n' } }), b: calc('', { n: { url: 'n' } }, 'a') }, []), []);
@@ -40,7 +40,7 @@ test('each calculator declares a title, its methods (of one WebAssembly module),
   }
 });
 
-test('each calculator\'s code exports the definition of that name, with its template and the schema\'s fields', async () => {
+test("each calculator's code exports the definition of that name, with its template and the schema's fields", async () => {
   const defs = await calculatorDefinitions();
   assert.deepEqual(Object.keys(defs).sort(), Object.keys(CALCULATORS).sort());
   for (const [name, def] of Object.entries(defs)) {

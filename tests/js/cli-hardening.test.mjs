@@ -138,8 +138,24 @@ describe('option values in messages', () => {
     const order = await cli('order', '--probs', '0.5', '--costs', '1', '--special-cost', 'x');
     assert.equal(order.code, 2);
     assert.match(order.stderr, /--special-cost/);
-    const sim = await cli('simulate', 'sigma', '--m', '1000', '--k', '3', '--sigma', '500', '--epochs', '2', '--arrivals', '100',
-      '--stream', 'fading', '--new-fraction', '2');
+    const sim = await cli(
+      'simulate',
+      'sigma',
+      '--m',
+      '1000',
+      '--k',
+      '3',
+      '--sigma',
+      '500',
+      '--epochs',
+      '2',
+      '--arrivals',
+      '100',
+      '--stream',
+      'fading',
+      '--new-fraction',
+      '2',
+    );
     assert.equal(sim.code, 2);
     assert.match(sim.stderr, /--new-fraction/);
   });
@@ -159,24 +175,51 @@ describe('rbf --method exact: run on request, however long', () => {
     assert.deepEqual(JSON.parse(within.stdout), bc.rbf({ m: 1000, k: 5, sigma: 539, hashing: 'distinct', method: 'exact' }));
   });
 
-  test('on a terminal, stderr shows the seconds the exact fill has run, cleared at the end', { skip: skip || (existsSync('/usr/bin/script') ? false : 'no script(1) to give the CLI a terminal') }, async () => {
-    // script(1) runs the command on a pseudo-terminal (stdout and stderr both), and copies what it wrote
-    const command = [process.execPath, CLI, 'rbf', '--m', '2400000', '--k', '12', '--sigma', '1900000', '--hashing', 'distinct', '--method', 'exact', '--json']
-      .map((arg) => `'${arg}'`).join(' ');
-    const r = await new Promise((resolve) => {
-      execFile('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: ROOT, encoding: 'utf8' }, (error, stdout) => resolve({ code: error ? error.code : 0, stdout }));
-    });
-    assert.equal(r.code, 0, r.stdout);
-    assert.match(r.stdout, /\r {2}exact fill… \d+\.\d s {2}\(Ctrl-C to stop\)/);
-    assert.match(r.stdout, /\r\x1b\[K/, 'the progress line is cleared');
-    assert.match(r.stdout, /"method": "exact"/);
-  });
+  test(
+    'on a terminal, stderr shows the seconds the exact fill has run, cleared at the end',
+    { skip: skip || (existsSync('/usr/bin/script') ? false : 'no script(1) to give the CLI a terminal') },
+    async () => {
+      // script(1) runs the command on a pseudo-terminal (stdout and stderr both), and copies what it wrote
+      const command = [
+        process.execPath,
+        CLI,
+        'rbf',
+        '--m',
+        '2400000',
+        '--k',
+        '12',
+        '--sigma',
+        '1900000',
+        '--hashing',
+        'distinct',
+        '--method',
+        'exact',
+        '--json',
+      ]
+        .map((arg) => `'${arg}'`)
+        .join(' ');
+      const r = await new Promise((resolve) => {
+        execFile('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: ROOT, encoding: 'utf8' }, (error, stdout) =>
+          resolve({ code: error ? error.code : 0, stdout }),
+        );
+      });
+      assert.equal(r.code, 0, r.stdout);
+      assert.match(r.stdout, /\r {2}exact fill… \d+\.\d s {2}\(Ctrl-C to stop\)/);
+      assert.match(r.stdout, /\r\x1b\[K/, 'the progress line is cleared');
+      assert.match(r.stdout, /"method": "exact"/);
+    },
+  );
 
   test('Ctrl-C stops a long exact fill cleanly: exit 130, one line', { skip: skip || (existsSync('/proc/self/stat') ? false : 'needs /proc') }, async () => {
     const { child, ended } = startCli(['rbf', '--m', '2^24', '--k', '64', '--sigma', '2^23', '--hashing', 'distinct', '--method', 'exact']);
     // Interrupt once the fill is under way (tens of seconds of work): the process has used 1 s of CPU, far more
     // than starting Node and the module take, whatever the machine's load (its start alone can take seconds).
-    const cpuSeconds = () => readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).reduce((a, t) => a + Number(t), 0) / 100;
+    const cpuSeconds = () =>
+      readFileSync(`/proc/${child.pid}/stat`, 'utf8')
+        .split(') ')[1]
+        .split(' ')
+        .slice(11, 13)
+        .reduce((a, t) => a + Number(t), 0) / 100;
     while (child.exitCode === null && cpuSeconds() < 1) await new Promise((resolve) => setTimeout(resolve, 50));
     const interrupted = Date.now();
     child.kill('SIGINT');
@@ -205,7 +248,7 @@ describe('errors that name the wrong thing, or none (issue 35)', () => {
       [['--n', '-5', '--p', '1%'], 'n must be'],
       [['--n', '1M', '--p', '2'], 'p must be'],
       [['--n', '1M', '--p', '1%', '--hash-bits', '48'], 'hashBits'],
-      [['--n', '1M', '--p', '1%', '--k', '100'], 'k must be'],  // read by the Boost rows only, refused by both
+      [['--n', '1M', '--p', '1%', '--k', '100'], 'k must be'], // read by the Boost rows only, refused by both
     ]) {
       const full = ['size', '--library', 'all', ...args];
       refusedNaming(await cli(...full), word, full.join(' '));
@@ -217,11 +260,21 @@ describe('errors that name the wrong thing, or none (issue 35)', () => {
     const k = Object.fromEntries(r.libraries.map((x) => [x.library, x.k]));
     assert.equal(k['boost-block'], 7);
     assert.equal(k['boost-multiblock'], 7);
-    assert.ok(r.libraries.every((x) => x.error === undefined), JSON.stringify(r.libraries.filter((x) => x.error)));
+    assert.ok(
+      r.libraries.every((x) => x.error === undefined),
+      JSON.stringify(r.libraries.filter((x) => x.error)),
+    );
   });
 
   test('size --library L refuses the options it does not read, naming each', { skip }, async () => {
-    for (const [flag, value] of [['m', '1000'], ['layout', 'blocked'], ['method', 'exact'], ['rounding', 'pow2'], ['hashing', 'distinct'], ['preset', 'parquet']]) {
+    for (const [flag, value] of [
+      ['m', '1000'],
+      ['layout', 'blocked'],
+      ['method', 'exact'],
+      ['rounding', 'pow2'],
+      ['hashing', 'distinct'],
+      ['preset', 'parquet'],
+    ]) {
       const args = ['size', '--library', 'guava', '--n', '1M', '--p', '1%', `--${flag}`, value];
       refusedNaming(await cli(...args), `--${flag} does not apply to size --library`, args.join(' '));
     }

@@ -10,7 +10,6 @@ import { cli, wordRegExp } from './helpers/common.mjs';
 const bc = await createBloomCalc();
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
-
 async function cliOk(...args) {
   const r = await cli(...args);
   assert.equal(r.code, 0, `bloomcalc ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
@@ -134,7 +133,7 @@ describe('help and version', () => {
     }
   });
 
-  test('each command\'s synopsis is written from its options: every current option, the required ones unbracketed', async () => {
+  test("each command's synopsis is written from its options: every current option, the required ones unbracketed", async () => {
     const { COMMANDS } = await import('../../wasm/cli/options.generated.mjs');
     const bracketed = (usage, flag) => new RegExp(`\\[[^\\]]*--${flag}(?![\\w-])[^\\]]*\\]`).test(usage);
     for (const [name, command] of Object.entries(COMMANDS)) {
@@ -148,7 +147,10 @@ describe('help and version', () => {
       for (const example of command.examples) assert.match(example, new RegExp(`^(npx )?bloomcalc ${name}\\b`), `${name}'s example ${example}`);
     }
     assert.match(COMMANDS.overflow.usage, /\(--bits B \| --target P\)/);
-    assert.ok(COMMANDS.fpr.examples.some((e) => /--layout split-block/.test(e)), 'fpr shows the layout field\'s example');
+    assert.ok(
+      COMMANDS.fpr.examples.some((e) => /--layout split-block/.test(e)),
+      "fpr shows the layout field's example",
+    );
   });
 
   test('--version prints the package version', async () => {
@@ -198,7 +200,9 @@ describe('errors', () => {
   });
 
   test('a misspelt option names the one it means, as the API does (docs/decisions.md, "Strict inputs")', async () => {
-    await cliFails(['fpr', '--m', '10', '--n', '1', '--k', '1', '--hashin', 'distinct'], { names: [/unknown option '--hashin' for 'fpr'; did you mean --hashing\?/] });
+    await cliFails(['fpr', '--m', '10', '--n', '1', '--k', '1', '--hashin', 'distinct'], {
+      names: [/unknown option '--hashin' for 'fpr'; did you mean --hashing\?/],
+    });
     await cliFails(['size', '--n', '1M', '--p', '1%', '--layout', 'blocked', '--blockbits', '512'], { names: [/did you mean --block-bits\?/] });
     await cliFails(['nbounded', '--m', '1000', '--k', '5', '--n', '100'], { names: [/did you mean --N\?/] });
     const far = await cliFails(['fpr', '--m', '10', '--n', '1', '--k', '1', '--sigma', '5'], { names: [/--sigma/] });

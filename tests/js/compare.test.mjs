@@ -7,11 +7,24 @@ import { createBloomCalc } from '../../wasm/index.mjs';
 import { assertParamError, cli, cliFails, cliJson } from './helpers/common.mjs';
 
 const bc = await createBloomCalc();
-const ROW_FIELDS = ['family', 'variant', 'params', 'bytes', 'bitsPerKey', 'fpr', 'meets', 'allowed', 'constructionFailure', 'constructionFailureMethod',
-  'cacheLinesPerLookup', 'operations', 'reference'];
+const ROW_FIELDS = [
+  'family',
+  'variant',
+  'params',
+  'bytes',
+  'bitsPerKey',
+  'fpr',
+  'meets',
+  'allowed',
+  'constructionFailure',
+  'constructionFailureMethod',
+  'cacheLinesPerLookup',
+  'operations',
+  'reference',
+];
 
 describe('compare', () => {
-  test('10^7 keys at 0.1 %, no deletes: every family, the recommended row first, each row with the issue\'s fields', () => {
+  test("10^7 keys at 0.1 %, no deletes: every family, the recommended row first, each row with the issue's fields", () => {
     const r = bc.compare({ n: '10M', p: '0.1%' });
     assert.equal(r.n, 1e7);
     assert.equal(r.p, 0.001);
@@ -52,7 +65,7 @@ describe('compare', () => {
     for (const row of d.rows) assert.equal(row.allowed, row.operations.delete && row.operations.insertAfterBuild, row.variant);
   });
 
-  test('maxBytes alone: each family\'s lowest FPR in that memory, by FPR', () => {
+  test("maxBytes alone: each family's lowest FPR in that memory, by FPR", () => {
     const r = bc.compare({ n: 1e5, maxBytes: 150000, static: true });
     assert.equal(r.p, null);
     assert.equal(r.boundBitsPerKey, null);
@@ -72,13 +85,19 @@ describe('compare', () => {
     assertParamError(() => bc.compare({ n: 1000 }), 'p');
     assertParamError(() => bc.compare({ n: 1000, p: 0.01, fingerprintBits: 8 }), 'fingerprintBits');
     assertParamError(() => bc.compare({ n: 1000, p: 0.01, family: 'xor', arity: 3 }), 'arity');
-    assert.throws(() => bc.compare({ n: 1000, p: 0.01, family: 'bloomier' }), (e) => e.parameter === 'family');
-    assert.throws(() => bc.compare({ n: 1000, p: 0.01, deletes: 'yes' }), (e) => e instanceof TypeError && e.parameter === 'deletes');
+    assert.throws(
+      () => bc.compare({ n: 1000, p: 0.01, family: 'bloomier' }),
+      (e) => e.parameter === 'family',
+    );
+    assert.throws(
+      () => bc.compare({ n: 1000, p: 0.01, deletes: 'yes' }),
+      (e) => e instanceof TypeError && e.parameter === 'deletes',
+    );
   });
 });
 
 describe('bloomcalc compare', () => {
-  test('--json is the module\'s result; the table names the recommended row', async () => {
+  test("--json is the module's result; the table names the recommended row", async () => {
     const json = await cliJson('compare', '--n', '10M', '--p', '0.1%', '--static');
     assert.deepEqual(json, JSON.parse(JSON.stringify(bc.compare({ n: 1e7, p: 0.001, static: true }))));
     assert.ok(Array.isArray(json.rows));

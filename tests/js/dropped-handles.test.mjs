@@ -15,7 +15,8 @@ const helper = fileURLToPath(new URL('./helpers/dropped-handles.mjs', import.met
 function run(what) {
   return new Promise((resolve, reject) =>
     execFile(process.execPath, ['--expose-gc', helper, what], { timeout: 300_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout.trim().split('\n').pop()))),
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout.trim().split('\n').pop())),
+    ),
   );
 }
 
@@ -28,6 +29,6 @@ test('simulation handles dropped without dispose() free their wasm heap when col
 
 test('a recommendation pool dropped without close() stops its threads; in flight it finishes first', { skip, timeout: 300_000 }, async () => {
   const { same, terminated } = await run('pool');
-  assert.equal(same, true, 'the unreferenced pool\'s recommendation is the serial one');
+  assert.equal(same, true, "the unreferenced pool's recommendation is the serial one");
   assert.equal(terminated, 2, 'both threads stopped once the pool was collected');
 });

@@ -30,10 +30,12 @@ test('no custom property of web/*.css refers to itself', () => {
 // would stay relative to the host document, a 404 on a host site (issue 19).
 test('every href="docs/…" of the calculators is a page of DOCS (web/docs-links.mjs), and a doc that exists', () => {
   const base = readFileSync(join(ROOT, 'web', 'calculators.generated.mjs'), 'utf8');
-  const docs = new Set([...base.matchAll(/^  '([\w-]+\.html)': \(\) => new URL\('\.\/docs\/([\w-]+\.html)', import\.meta\.url\),$/gm)].map(([, key, file]) => {
-    assert.equal(key, file);
-    return key;
-  }));
+  const docs = new Set(
+    [...base.matchAll(/^  '([\w-]+\.html)': \(\) => new URL\('\.\/docs\/([\w-]+\.html)', import\.meta\.url\),$/gm)].map(([, key, file]) => {
+      assert.equal(key, file);
+      return key;
+    }),
+  );
   assert.ok(docs.size >= 3, [...docs].join(' '));
   const linked = new Set();
   for (const dir of ['web', join('web', 'calculators')]) {
@@ -44,6 +46,10 @@ test('every href="docs/…" of the calculators is a page of DOCS (web/docs-links
     }
   }
   assert.ok(linked.has('rbf.html') && linked.has('models.html'), [...linked].join(' '));
-  assert.deepEqual([...linked].filter((page) => !docs.has(page)), [], 'linked docs missing from DOCS');
+  assert.deepEqual(
+    [...linked].filter((page) => !docs.has(page)),
+    [],
+    'linked docs missing from DOCS',
+  );
   for (const page of docs) assert.ok(readdirSync(join(ROOT, 'docs')).includes(page.replace(/\.html$/, '.md')), `docs/${page.replace(/\.html$/, '.md')} exists`);
 });

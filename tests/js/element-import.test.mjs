@@ -49,7 +49,15 @@ test('a worker thread imports the element bundle: no throw, nothing defined', { 
 test("each worker's static import graph holds no import(); every new Worker() has literal options", { skip }, () => {
   const { outputs } = JSON.parse(readFileSync(META, 'utf8'));
   const workers = Object.keys(outputs).filter((o) => /-worker\.js$/.test(o));
-  assert.deepEqual(workers.map((o) => o.split('/').at(-1)).sort(), ['compare-worker.js', 'intl-worker.js', 'layouts-worker.js', 'rbf-worker.js', 'sim-worker.js', 'size-worker.js', 'tools-worker.js']);
+  assert.deepEqual(workers.map((o) => o.split('/').at(-1)).sort(), [
+    'compare-worker.js',
+    'intl-worker.js',
+    'layouts-worker.js',
+    'rbf-worker.js',
+    'sim-worker.js',
+    'size-worker.js',
+    'tools-worker.js',
+  ]);
   for (const worker of workers) {
     const seen = new Set();
     const queue = [worker];
@@ -58,7 +66,11 @@ test("each worker's static import graph holds no import(); every new Worker() ha
       if (seen.has(output)) continue;
       seen.add(output);
       const dynamic = outputs[output].imports.filter((imp) => imp.kind === 'dynamic-import');
-      assert.deepEqual(dynamic.map((imp) => imp.path), [], `${worker} reaches ${output}, which has an import()`);
+      assert.deepEqual(
+        dynamic.map((imp) => imp.path),
+        [],
+        `${worker} reaches ${output}, which has an import()`,
+      );
       queue.push(...outputs[output].imports.filter((imp) => imp.kind === 'import-statement').map((imp) => imp.path));
       assert.doesNotMatch(readFileSync(join(ROOT, output), 'utf8'), /\bimport\(/, `${output} (in ${worker}'s graph) has no import()`);
     }
@@ -97,7 +109,10 @@ function emittedTexts(dir) {
 
 function assertNoBuildPath(dir, bundler) {
   const texts = emittedTexts(dir);
-  assert.ok(texts.some(([f]) => /\.m?js$/.test(f)), `${bundler} emitted JS`);
+  assert.ok(
+    texts.some(([f]) => /\.m?js$/.test(f)),
+    `${bundler} emitted JS`,
+  );
   const roots = [ROOT.replace(/\/$/, ''), project, tmpdir()];
   for (const [file, text] of texts) {
     assert.doesNotMatch(text, /file:\/\//, `${bundler}: ${file} names a file:// URL`);
@@ -105,23 +120,36 @@ function assertNoBuildPath(dir, bundler) {
   }
 }
 
-test("webpack 5 (production, no configuration): the site names no file:// URL and no build path; the workers, every module's .wasm and docs are emitted", { skip }, async () => {
-  const webpack = (await import('webpack')).default;
-  const out = join(project, 'out-webpack');
-  const compiler = webpack({ mode: 'production', context: join(project, 'src'), entry: './main.mjs', output: { path: out, filename: 'main.js' } });
-  const stats = await new Promise((resolve, reject) => compiler.run((err, s) => (err ? reject(err) : resolve(s))));
-  await new Promise((resolve) => compiler.close(resolve));
-  assert.equal(stats.hasErrors(), false, stats.toString({ all: false, errors: true }));
-  assertNoBuildPath(out, 'webpack');
-  const files = readdirSync(out);
-  const modules = Object.keys(MODULE_FILES).length;
-  assert.equal(files.filter((f) => f.endsWith('.wasm')).length, modules, `the ${modules} .wasm emitted: ${files}`);
-  assert.ok(files.filter((f) => f.endsWith('.html')).length >= 3, `the linked docs pages emitted: ${files}`);
-});
+test(
+  "webpack 5 (production, no configuration): the site names no file:// URL and no build path; the workers, every module's .wasm and docs are emitted",
+  { skip },
+  async () => {
+    const webpack = (await import('webpack')).default;
+    const out = join(project, 'out-webpack');
+    const compiler = webpack({ mode: 'production', context: join(project, 'src'), entry: './main.mjs', output: { path: out, filename: 'main.js' } });
+    const stats = await new Promise((resolve, reject) => compiler.run((err, s) => (err ? reject(err) : resolve(s))));
+    await new Promise((resolve) => compiler.close(resolve));
+    assert.equal(stats.hasErrors(), false, stats.toString({ all: false, errors: true }));
+    assertNoBuildPath(out, 'webpack');
+    const files = readdirSync(out);
+    const modules = Object.keys(MODULE_FILES).length;
+    assert.equal(files.filter((f) => f.endsWith('.wasm')).length, modules, `the ${modules} .wasm emitted: ${files}`);
+    assert.ok(files.filter((f) => f.endsWith('.html')).length >= 3, `the linked docs pages emitted: ${files}`);
+  },
+);
 
 test('esbuild (ESM bundle): the site names no file:// URL and no build path', { skip }, async () => {
   const esbuild = await import('esbuild');
   const out = join(project, 'out-esbuild');
-  await esbuild.build({ entryPoints: [join(project, 'src', 'main.mjs')], bundle: true, format: 'esm', splitting: true, minify: true, outdir: out, absWorkingDir: project, logLevel: 'error' });
+  await esbuild.build({
+    entryPoints: [join(project, 'src', 'main.mjs')],
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    outdir: out,
+    absWorkingDir: project,
+    logLevel: 'error',
+  });
   assertNoBuildPath(out, 'esbuild');
 });

@@ -12,7 +12,18 @@ import { test } from 'node:test';
 import { allSnippets, shellLines, snippetsFor } from '../sites/snippets.mjs';
 import { ROOT } from './helpers/common.mjs';
 
-const FIXTURE = { vitepress: 'vitepress', docusaurus: 'docusaurus', starlight: 'starlight', mkdocs: 'mkdocs', sphinx: 'sphinx', hugo: 'hugo', iframe: 'hugo', react: 'frameworks', vue: 'frameworks', svelte: 'frameworks' };
+const FIXTURE = {
+  vitepress: 'vitepress',
+  docusaurus: 'docusaurus',
+  starlight: 'starlight',
+  mkdocs: 'mkdocs',
+  sphinx: 'sphinx',
+  hugo: 'hugo',
+  iframe: 'hugo',
+  react: 'frameworks',
+  vue: 'frameworks',
+  svelte: 'frameworks',
+};
 
 test('docs/embed.md gives a recipe for every generator and framework with a fixture, and only for those', () => {
   const sites = new Set(allSnippets().map((s) => s.site));
@@ -68,16 +79,22 @@ test("running a recipe's shell lines again after a package update leaves what a 
       writeFileSync(join(pkg, file), text);
     }
   };
-  const tree = (dir) => Object.fromEntries(readdirSync(dir, { recursive: true })
-    .filter((f) => !f.startsWith('node_modules') && statSync(join(dir, f)).isFile()).sort()
-    .map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+  const tree = (dir) =>
+    Object.fromEntries(
+      readdirSync(dir, { recursive: true })
+        .filter((f) => !f.startsWith('node_modules') && statSync(join(dir, f)).isFile())
+        .sort()
+        .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+    );
   try {
     const problems = [];
     for (const fixture of new Set(Object.values(FIXTURE))) {
       const sites = Object.keys(FIXTURE).filter((site) => FIXTURE[site] === fixture);
       const lines = sites.flatMap((site) => snippetsFor(site).filter((s) => s.path === 'shell')).flatMap((s) => shellLines(s.text));
       if (lines.length === 0) continue;
-      const run = (dir) => { for (const line of lines) execFileSync('sh', ['-ec', line], { cwd: dir, stdio: 'pipe' }); };
+      const run = (dir) => {
+        for (const line of lines) execFileSync('sh', ['-ec', line], { cwd: dir, stdio: 'pipe' });
+      };
       const [fresh, updated] = ['fresh', 'updated'].map((name) => {
         const dir = join(work, fixture, name);
         cpSync(join(ROOT, 'tests', 'sites', fixture), dir, { recursive: true, filter: (src) => !src.includes('node_modules') });
@@ -91,8 +108,11 @@ test("running a recipe's shell lines again after a package update leaves what a 
       run(updated);
       const [want, got] = [tree(fresh), tree(updated)];
       const differ = [...new Set([...Object.keys(want), ...Object.keys(got)])].filter((f) => want[f] !== got[f]);
-      if (differ.length) problems.push(`${fixture} (${lines.join('; ')}): after an update, ` +
-          `${differ.map((f) => `${f} ${f in got ? (f in want ? 'stale' : 'left over') : 'missing'}`).join(', ')}`);
+      if (differ.length)
+        problems.push(
+          `${fixture} (${lines.join('; ')}): after an update, ` +
+            `${differ.map((f) => `${f} ${f in got ? (f in want ? 'stale' : 'left over') : 'missing'}`).join(', ')}`,
+        );
     }
     assert.deepEqual(problems, []);
   } finally {
@@ -103,8 +123,13 @@ test("running a recipe's shell lines again after a package update leaves what a 
 // "No layout shift" needs the element's script to hold the first paint: every script tag loading bloom-calc.mjs
 // that the README, the docs and the examples show a writer, and every head setting of a recipe, says so.
 test('every bloom-calc.mjs script the README, the docs and the examples show is render-blocking', () => {
-  const files = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
-    ...readdirSync(join(ROOT, 'docs', 'examples')).map((f) => `docs/examples/${f}`)];
+  const files = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+    ...readdirSync(join(ROOT, 'docs', 'examples')).map((f) => `docs/examples/${f}`),
+  ];
   const problems = [];
   let tags = 0;
   for (const file of files) {

@@ -31,7 +31,10 @@ test('every kind of API error survives toWire → structured clone → fromWire'
     thrown(() => bc.parseBits('7 parsecs')),
     Object.assign(new Error('cancelled'), { cancelled: true }), // the pools' cancel (wasm/rbf-pool.mjs)
   ];
-  assert.deepEqual(errors.map((e) => e.name), ['RangeError', 'TypeError', 'RangeError', 'AbortError', 'RangeError', 'Error']);
+  assert.deepEqual(
+    errors.map((e) => e.name),
+    ['RangeError', 'TypeError', 'RangeError', 'AbortError', 'RangeError', 'Error'],
+  );
   for (const error of errors) {
     const back = fromWire(structuredClone(toWire(error)));
     assert.ok(back instanceof errorClass(error.name) && back instanceof Error);
@@ -53,7 +56,7 @@ test('anything thrown becomes an Error; an Error given to fromWire is kept', () 
   assert.equal(toWire(Object.assign(new RangeError('z'), { fn: () => 1, parameter: 'm' })).fn, undefined, 'only plain fields cross');
 });
 
-test('the Node pool\'s worker thread answers a bad row with the API\'s error, rebuilt the same', { skip }, async () => {
+test("the Node pool's worker thread answers a bad row with the API's error, rebuilt the same", { skip }, async () => {
   const bc = await createBloomCalc({ modules: ['rbf'] });
   const input = { m: 1000, p: 0.01 };
   const expected = thrown(() => bc.recommendRows(input, 99, 99));

@@ -18,11 +18,15 @@ const skip = hasNodeBuild() ? false : 'dist/bloomcalc.<module>.* is missing; run
 // Every kind's report, from WORKERS threads taking kinds from one queue.
 function throwEveryKind(names) {
   const queue = [...names];
-  const reports = new Map(names.map((name) => {
-    let resolve;
-    const promise = new Promise((r) => { resolve = r; });
-    return [name, { promise, resolve }];
-  }));
+  const reports = new Map(
+    names.map((name) => {
+      let resolve;
+      const promise = new Promise((r) => {
+        resolve = r;
+      });
+      return [name, { promise, resolve }];
+    }),
+  );
   const workers = [];
   for (let w = 0; w < Math.min(WORKERS, names.length); w++) {
     const worker = new Worker(new URL('./helpers/error-kinds.mjs', import.meta.url));
@@ -76,9 +80,18 @@ test('a bad input is quoted to a short prefix; a 1 MB bad string costs no heap',
   const { raw, bc } = await load();
   const huge = `7${'x'.repeat(1 << 20)}`;
   const round = () => {
-    assert.throws(() => bc.parseBits(huge), (e) => e instanceof RangeError && e.parameter === 'm' && e.message.length < 250);
-    assert.throws(() => bc.fpr({ m: 1000, n: 10, k: 3, hashing: huge }), (e) => e instanceof RangeError && e.message.length < 250);
-    assert.throws(() => bc.fpr({ m: [huge], n: 10, k: 3 }), (e) => e instanceof TypeError && e.message.length < 250);
+    assert.throws(
+      () => bc.parseBits(huge),
+      (e) => e instanceof RangeError && e.parameter === 'm' && e.message.length < 250,
+    );
+    assert.throws(
+      () => bc.fpr({ m: 1000, n: 10, k: 3, hashing: huge }),
+      (e) => e instanceof RangeError && e.message.length < 250,
+    );
+    assert.throws(
+      () => bc.fpr({ m: [huge], n: 10, k: 3 }),
+      (e) => e instanceof TypeError && e.message.length < 250,
+    );
   };
   // warm-up: the module's first error for a bad named choice (hashing) keeps 8 B for good, once; what must not
   // grow is the heap per call (50 rounds of the three calls)
@@ -103,12 +116,20 @@ test('the binding checks nested rows itself (second line of defence): error reco
   const { raw, bc } = await load();
   const input = { m: 4096, p: 0.01, kmax: 2 };
   const rows = bc.recommendRows(input, 1, 2);
-  const getter = { get k() { throw new Error('a getter'); } };
+  const getter = {
+    get k() {
+      throw new Error('a getter');
+    },
+  };
   const bad = [
-    ['rows', 'not rows'], ['rows[0]', [null, rows[1]]], ['rows[0].k', [{ ...rows[0], k: '1' }, rows[1]]], ['rows[0].k', [getter, rows[1]]],
-    ['rows[1].oracle', [rows[0], { ...rows[1], oracle: [] }]], ['rows[0].method', [{ ...rows[0], method: 1n }, rows[1]]],
+    ['rows', 'not rows'],
+    ['rows[0]', [null, rows[1]]],
+    ['rows[0].k', [{ ...rows[0], k: '1' }, rows[1]]],
+    ['rows[0].k', [getter, rows[1]]],
+    ['rows[1].oracle', [rows[0], { ...rows[1], oracle: [] }]],
+    ['rows[0].method', [{ ...rows[0], method: 1n }, rows[1]]],
   ];
-  for (const [parameter, value] of bad) raw.rbf.mergeRecommendation(input, value);  // warm-up
+  for (const [parameter, value] of bad) raw.rbf.mergeRecommendation(input, value); // warm-up
   const before = state(raw);
   for (const [parameter, value] of bad) {
     const r = raw.rbf.mergeRecommendation(input, value);

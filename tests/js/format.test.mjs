@@ -24,7 +24,7 @@ test('no other module of wasm/ or web/ exports a format* function', () => {
 
 test('plain probabilities read back within their 6 significant digits', () => {
   let seed = 20;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = 0; i < 2000; i++) {
     const p = 10 ** (-12 * random()) * (0.5 + random() / 2);
     const text = format.formatProbabilityPlain(p);
@@ -58,10 +58,19 @@ test('relative errors: display and plain registers', () => {
 });
 
 test('tables align columns under a rule', () => {
-  assert.equal(format.formatTable([['a', 'bb'], ['ccc', 'd']], 'lr'), 'a    bb\n---  --\nccc   d');
+  assert.equal(
+    format.formatTable(
+      [
+        ['a', 'bb'],
+        ['ccc', 'd'],
+      ],
+      'lr',
+    ),
+    'a    bb\n---  --\nccc   d',
+  );
 });
 
-test('a layout\'s cells: blocks of B, slices, nothing for one array; the page\'s no-break space between number and unit', () => {
+test("a layout's cells: blocks of B, slices, nothing for one array; the page's no-break space between number and unit", () => {
   const blocked = { layout: 'blocked', m: 2 ** 23, k: 8, blockBits: 512 };
   assert.equal(format.formatLayoutCells(blocked), '16,384 blocks of B = 512 bits');
   assert.equal(format.formatLayoutCells({ ...blocked, layout: 'split-block', blockBits: 256 }), '32,768 blocks of B = 256 bits');

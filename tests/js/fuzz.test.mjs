@@ -35,8 +35,32 @@ const value = fc.oneof(
   fc.constantFrom(NaN, Infinity, -Infinity, -0, 0, 1, 2, 3, 5, 7, 16, 64, 100, 1000, 2 ** 53 + 1, 1e300, -5, 0.5, 1e-300, 0.01),
   fc.integer({ min: -10, max: 2000 }),
   fc.double(),
-  fc.constantFrom('', '1k', '1Ki', '2^10', 'abc', '5\u0000abc', '0x10', 'true', 'false', '1 in 100', '0.1%', '-5', '1e400', LONG,
-    'colliding', 'distinct', 'bloom', 'n-real', 'retaining', 'pow2', 'exact', '3,1,4', 'NaN', 'Infinity'),
+  fc.constantFrom(
+    '',
+    '1k',
+    '1Ki',
+    '2^10',
+    'abc',
+    '5\u0000abc',
+    '0x10',
+    'true',
+    'false',
+    '1 in 100',
+    '0.1%',
+    '-5',
+    '1e400',
+    LONG,
+    'colliding',
+    'distinct',
+    'bloom',
+    'n-real',
+    'retaining',
+    'pow2',
+    'exact',
+    '3,1,4',
+    'NaN',
+    'Infinity',
+  ),
   fc.string({ maxLength: 12 }),
   fc.constantFrom(true, false, null, undefined, 10n, 2n ** 64n),
   fc.constant(Symbol('s')),
@@ -47,10 +71,12 @@ const value = fc.oneof(
 const UNKNOWN = ['unknownField', 'hashin', 'Sigma', 'blockbits', 'M', 'kLo'];
 const NONE = Symbol('no unknown field');
 const fields = (names) =>
-  fc.tuple(
-    fc.record(Object.fromEntries(names.map((n) => [n, value])), { requiredKeys: [] }),
-    fc.oneof({ weight: 4, arbitrary: fc.constant(NONE) }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...UNKNOWN), value) }),
-  ).map(([input, unknown]) => (unknown === NONE ? input : { ...input, [unknown[0]]: unknown[1] }));
+  fc
+    .tuple(
+      fc.record(Object.fromEntries(names.map((n) => [n, value])), { requiredKeys: [] }),
+      fc.oneof({ weight: 4, arbitrary: fc.constant(NONE) }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...UNKNOWN), value) }),
+    )
+    .map(([input, unknown]) => (unknown === NONE ? input : { ...input, [unknown[0]]: unknown[1] }));
 
 // Per method: the call, its input's field names, and whether the input object reaches the method whole (then an
 // unknown field in it must be the error).
@@ -65,8 +91,11 @@ const METHODS = {
   recommend: [(bc, { onProgress, ...x }) => bc.recommend(x, onProgress), ['m', 'p', 'fpr', 'kmax', 'hashing', 'recycling', 'onProgress']],
   recommendPlan: [(bc, x) => bc.recommendPlan(x), ['m', 'p', 'kmax', 'hashing', 'recycling']],
   recommendRows: [(bc, { kLow, kHigh, ...x }) => bc.recommendRows(x, kLow, kHigh), ['m', 'p', 'kmax', 'kLow', 'kHigh']],
-  mergeRecommendation: [(bc, x) => bc.mergeRecommendation(MERGE_INPUT, mutatedRows(bc, x)),
-    ['rows', 'k', 'method', 'errorBound', 'onePhase', 'feasible', 'threshold', 'capacity', 'fpr'], false],
+  mergeRecommendation: [
+    (bc, x) => bc.mergeRecommendation(MERGE_INPUT, mutatedRows(bc, x)),
+    ['rows', 'k', 'method', 'errorBound', 'onePhase', 'feasible', 'threshold', 'capacity', 'fpr'],
+    false,
+  ],
   paradox: [(bc, x) => bc.paradox(x), ['prior', 'alpha', 'fpr', 'bpe']],
   paradoxCurve: [(bc, x) => bc.paradoxCurve(x), ['priors', 'alpha', 'fpr', 'bpe']],
   cbf: [(bc, x) => bc.cbf(x), ['counters', 'm', 'n', 'k', 'prior', 'alpha']],
@@ -77,7 +106,10 @@ const METHODS = {
   parseCount: [(bc, x) => bc.parseCount(x.m, x.n), ['m', 'n'], false],
   parseBits: [(bc, x) => bc.parseBits(x.m, x.n), ['m', 'n'], false],
   parseProbability: [(bc, x) => bc.parseProbability(x.m, x.n), ['m', 'n'], false],
-  simulationConfig: [(bc, x) => bc.simulationConfig(x), ['structure', 'm', 'k', 'n', 'N', 'sigma', 'epochs', 'arrivals', 'recycling', 'retaining', 'stream', 'seed']],
+  simulationConfig: [
+    (bc, x) => bc.simulationConfig(x),
+    ['structure', 'm', 'k', 'n', 'N', 'sigma', 'epochs', 'arrivals', 'recycling', 'retaining', 'stream', 'seed'],
+  ],
   createSimulation: [(bc, x) => bc.createSimulation(x).dispose(), ['structure', 'm', 'k', 'n', 'N', 'sigma', 'epochs', 'arrivals', 'recycling', 'retaining']],
   createParadoxSimulation: [(bc, x) => bc.createParadoxSimulation(x).dispose(), ['structure', 'm', 'n', 'k', 'prior', 'queries', 'epochs']],
 };
@@ -94,16 +126,53 @@ function mutatedRows(bc, x) {
   return rows;
 }
 
-const PROBABILITIES = new Set(['p', 'fpr', 'exact', 'classic', 'classicDistinct', 'bloom1970', 'posterior', 'posteriorComplement',
-  'averageFpr', 'activeFpr', 'frozenFpr', 'fnr', 'prior', 'positiveProbability', 'filterFpr', 'posteriorThreshold']);
-const NON_NEGATIVE = new Set(['m', 'n', 'k', 'N', 'sigma', 'bitsPerElement', 'bitsPerFilter', 'expectedMessages', 'bytes', 'epochs',
-  'arrivals', 'queries', 'falsePositives', 'falseNegatives', 'inserted', 'cost', 'expectedCost', 'expectedArrivals']);
+const PROBABILITIES = new Set([
+  'p',
+  'fpr',
+  'exact',
+  'classic',
+  'classicDistinct',
+  'bloom1970',
+  'posterior',
+  'posteriorComplement',
+  'averageFpr',
+  'activeFpr',
+  'frozenFpr',
+  'fnr',
+  'prior',
+  'positiveProbability',
+  'filterFpr',
+  'posteriorThreshold',
+]);
+const NON_NEGATIVE = new Set([
+  'm',
+  'n',
+  'k',
+  'N',
+  'sigma',
+  'bitsPerElement',
+  'bitsPerFilter',
+  'expectedMessages',
+  'bytes',
+  'epochs',
+  'arrivals',
+  'queries',
+  'falsePositives',
+  'falseNegatives',
+  'inserted',
+  'cost',
+  'expectedCost',
+  'expectedArrivals',
+]);
 
 // Every number in a result: finite; named probabilities in [0, 1]; named counts ≥ 0.
 function checkResult(x, path = 'result') {
   if (typeof x === 'number') {
     assert.ok(Number.isFinite(x), `${path} = ${x}`);
-    const key = path.split('.').pop().replace(/\[\d+\]$/, '');
+    const key = path
+      .split('.')
+      .pop()
+      .replace(/\[\d+\]$/, '');
     if (PROBABILITIES.has(key)) assert.ok(x >= 0 && x <= 1, `${path} = ${x} is not a probability`);
     if (NON_NEGATIVE.has(key)) assert.ok(x >= 0, `${path} = ${x} is negative`);
   } else if (Array.isArray(x)) {
@@ -122,7 +191,8 @@ function checkError(e) {
 
 test(`fuzzing the JS API: ${RUNS} runs × ${Object.keys(METHODS).length} methods, seed ${SEED}`, { skip, timeout: 1_800_000 }, async (t) => {
   const bc = await createBloomCalc();
-  let calls = 0, errors = 0;
+  let calls = 0,
+    errors = 0;
   for (const [name, [call, names, whole = true]] of Object.entries(METHODS)) {
     await t.test(name, () => {
       fc.assert(
@@ -183,17 +253,33 @@ const LIB = { n: 1e4, p: 0.01 };
 const SIM = { structure: 'bloom', m: 64, n: 4, k: 3, epochs: 2, arrivals: 100 };
 const PX_SIM = { m: 256, n: 16, k: 3, prior: 0.1, queries: 200, epochs: 2 };
 const BASES = {
-  fpr: [{ m: 1024, n: 100, k: 7 }, { m: 1024, n: 100, k: 7, hashBits: 32 }, { m: 1024, n: 100, k: 7, hashing: 'distinct' }],
+  fpr: [
+    { m: 1024, n: 100, k: 7 },
+    { m: 1024, n: 100, k: 7, hashBits: 32 },
+    { m: 1024, n: 100, k: 7, hashing: 'distinct' },
+  ],
   exactFpr: [{ m: 64, n: 4, k: 3 }],
   exactFprTable: [{ m: 64, n: 4, k: 3 }],
-  size: [{ n: 1000, p: 0.01 }, { n: 1000, p: 0.01, hashBits: 32 }, { n: 1000, m: 10000 }, { m: 10000, p: 0.01 }, { n: 1000, p: 0.01, k: 5, rounding: 'pow2', method: 'exact' }],
+  size: [
+    { n: 1000, p: 0.01 },
+    { n: 1000, p: 0.01, hashBits: 32 },
+    { n: 1000, m: 10000 },
+    { m: 10000, p: 0.01 },
+    { n: 1000, p: 0.01, k: 5, rounding: 'pow2', method: 'exact' },
+  ],
   rbf: [{ m: 1000, k: 5, sigma: 539 }],
   sigmaCurve: [{ m: 1000, k: 5, points: 5 }],
   nBounded: [{ m: 1000, k: 5, N: 100 }],
   recommend: [{ m: 1000, p: 0.01, kmax: 3 }],
   recommendPlan: [{ m: 1000, p: 0.01, kmax: 3 }],
-  paradox: [[{ prior: 0.01, alpha: 1, fpr: 0.01 }, ['bpe']], [{ prior: 0.01, alpha: 1, bpe: 10 }, ['fpr']]],
-  paradoxCurve: [[{ priors: [0.01], alpha: 1, fpr: 0.01 }, ['bpe']], [{ priors: [0.01], alpha: 1, bpe: 10 }, ['fpr']]],
+  paradox: [
+    [{ prior: 0.01, alpha: 1, fpr: 0.01 }, ['bpe']],
+    [{ prior: 0.01, alpha: 1, bpe: 10 }, ['fpr']],
+  ],
+  paradoxCurve: [
+    [{ priors: [0.01], alpha: 1, fpr: 0.01 }, ['bpe']],
+    [{ priors: [0.01], alpha: 1, bpe: 10 }, ['fpr']],
+  ],
   cbf: [{ counters: '1,2,1', m: 300, n: 30, k: 3, prior: 0.1, alpha: 1 }],
   cbfOptimalK: [{ m: 7680, n: 1024, prior: 1 / 1024, alpha: 5, kmax: 9 }],
   bhCbf: [{ counters: '1', sums: '1', increments: '1', sequence: '1', h: 2, m: 100, n: 10, k: 1, prior: 0.1, alpha: 1 }],
@@ -201,17 +287,49 @@ const BASES = {
   order: [{ probs: '0.5', costs: '1', specialCost: 1 }],
   simulationConfig: [SIM],
   createParadoxSimulation: [PX_SIM],
-  layoutFpr: [{ layout: 'blocked', blockBits: 512, m: 8192, n: 500, k: 6 }, { preset: 'parquet', m: 8192, n: 500 }, { preset: 'boost-block', m: 8192, n: 500, k: 4 }],
-  layoutExactFpr: [{ layout: 'split-block', blockBits: 256, m: 8192, n: 500, k: 8 }, { preset: 'rocksdb', m: 8192, n: 500 }],
-  layoutSize: [{ n: 1e4, p: 0.01, preset: 'parquet' }, { n: 1e4, p: 0.01, preset: 'parquet', maxBytes: 4096, hashBits: 32 }, { n: 1e4, p: 0.01, layout: 'blocked', blockBits: 512 }, { n: 1e4, p: 0.01, preset: 'rocksdb' }],
-  librarySize: [{ library: 'guava', ...LIB }, { library: 'boost-block', ...LIB, k: 6 }, { library: 'parquet', ...LIB, maxBytes: 4096 }, { library: 'hurst', ...LIB, hashBits: 32 }],
-  hashFloor: [{ m: 2 ** 20, n: 1e5, k: 7, hashBits: 32 }, { m: 2 ** 20, n: 1e5, k: 8, hashBits: 64, layout: 'split-block', blockBits: 256, p: 0.01 }],
-  scalable: [{ p: 0.01, capacity: 1000, n: 10000 }, { p: 0.01, capacity: 1000, n: 10000, library: 'guava', ratio: 0.9, growth: 4 }],
-  window: [{ w: 1000, p: 0.01 }, { w: 1000, p: 0.01, delta: 1e-3, hashing: 'distinct' }],
+  layoutFpr: [
+    { layout: 'blocked', blockBits: 512, m: 8192, n: 500, k: 6 },
+    { preset: 'parquet', m: 8192, n: 500 },
+    { preset: 'boost-block', m: 8192, n: 500, k: 4 },
+  ],
+  layoutExactFpr: [
+    { layout: 'split-block', blockBits: 256, m: 8192, n: 500, k: 8 },
+    { preset: 'rocksdb', m: 8192, n: 500 },
+  ],
+  layoutSize: [
+    { n: 1e4, p: 0.01, preset: 'parquet' },
+    { n: 1e4, p: 0.01, preset: 'parquet', maxBytes: 4096, hashBits: 32 },
+    { n: 1e4, p: 0.01, layout: 'blocked', blockBits: 512 },
+    { n: 1e4, p: 0.01, preset: 'rocksdb' },
+  ],
+  librarySize: [
+    { library: 'guava', ...LIB },
+    { library: 'boost-block', ...LIB, k: 6 },
+    { library: 'parquet', ...LIB, maxBytes: 4096 },
+    { library: 'hurst', ...LIB, hashBits: 32 },
+  ],
+  hashFloor: [
+    { m: 2 ** 20, n: 1e5, k: 7, hashBits: 32 },
+    { m: 2 ** 20, n: 1e5, k: 8, hashBits: 64, layout: 'split-block', blockBits: 256, p: 0.01 },
+  ],
+  scalable: [
+    { p: 0.01, capacity: 1000, n: 10000 },
+    { p: 0.01, capacity: 1000, n: 10000, library: 'guava', ratio: 0.9, growth: 4 },
+  ],
+  window: [
+    { w: 1000, p: 0.01 },
+    { w: 1000, p: 0.01, delta: 1e-3, hashing: 'distinct' },
+  ],
   state: [[{ m: 1e6, k: 7, bitsSet: 400000 }, ['bitsSetB', 'union']], { m: 4096, k: 4, bitsSet: 1600, bitsSetB: 1350, union: 2300 }],
-  overflow: [[{ m: 1e6, n: 1e5, k: 7, bits: 4 }, ['target']], [{ m: 1e6, n: 1e5, k: 7, target: 1e-12 }, ['bits']]],
-  compare: [[{ n: 1000, p: 0.01 }, ['fingerprintBits', 'bucketSize', 'arity']], [{ n: 1000, p: 0.01, family: 'xor', fingerprintBits: 8 }, ['bucketSize', 'arity']],
-    { n: 1000, maxBytes: 4096, deletes: true, static: true }],
+  overflow: [
+    [{ m: 1e6, n: 1e5, k: 7, bits: 4 }, ['target']],
+    [{ m: 1e6, n: 1e5, k: 7, target: 1e-12 }, ['bits']],
+  ],
+  compare: [
+    [{ n: 1000, p: 0.01 }, ['fingerprintBits', 'bucketSize', 'arity']],
+    [{ n: 1000, p: 0.01, family: 'xor', fingerprintBits: 8 }, ['bucketSize', 'arity']],
+    { n: 1000, maxBytes: 4096, deletes: true, static: true },
+  ],
 };
 // A valid value of each field declared `only`, given where it does not apply.
 const APPLICABLE = { k: 7, maxBytes: 4096, layout: 'blocked', blockBits: 512 };
@@ -242,7 +360,7 @@ const KNOWN = [
   ['sigmaCurve', 'points', null, 'NaN given is read as absent (the default)'],
   ['paradoxCurve', 'priors', null, 'a bad entry is named `prior`, not `priors`'],
   ['simulationConfig', 'sigma', null, 'bloom ignores σ (a field of the recycling structures) instead of refusing it'],
-  ['simulationConfig', 'newFraction', null, 'bloom ignores newFraction (the fading stream\'s) instead of refusing it'],
+  ['simulationConfig', 'newFraction', null, "bloom ignores newFraction (the fading stream's) instead of refusing it"],
   ['layoutFpr', 'k', 'preset', 'with a preset whose rule sets k, a NaN k is read as absent'],
   ['layoutExactFpr', 'k', 'preset', 'with a preset whose rule sets k, a NaN k is read as absent'],
   ['hashFloor', 'blockBits', null, 'the standard layout ignores B (a layout result echoes B = m there, so it cannot be refused as is)'],
@@ -260,7 +378,8 @@ test('the field at fault: every bad value of every field of every method is refu
   const failures = [];
   const gaps = new Set();
   const cases = faultCases();
-  const refusal = (input) => {  // the parameter the input is refused naming, or null when it is valid
+  const refusal = (input) => {
+    // the parameter the input is refused naming, or null when it is valid
     try {
       call(bc, method, input);
       return null;
@@ -274,14 +393,16 @@ test('the field at fault: every bad value of every field of every method is refu
     // "" is an absent value (as a quantity's is): refused as the input without the field is (a required field by name)
     const expected = bad === '' ? refusal(Object.fromEntries(Object.entries(base).filter(([f]) => f !== field))) : field;
     if (expected === null) continue;
-    const what = `${method}(${JSON.stringify(base)}) with ${field} = ` +
-        `${typeof bad === 'string' ? JSON.stringify(bad) : Array.isArray(bad) ? `[${bad}]` : String(bad)}`;
+    const what =
+      `${method}(${JSON.stringify(base)}) with ${field} = ` +
+      `${typeof bad === 'string' ? JSON.stringify(bad) : Array.isArray(bad) ? `[${bad}]` : String(bad)}`;
     let failure = null;
     try {
       call(bc, method, { ...base, [field]: bad });
       failure = `${what}: no error`;
     } catch (e) {
-      if (!(e instanceof RangeError || e instanceof TypeError) || e.parameter !== expected) failure = `${what}: ${e?.name} naming ${e?.parameter}: ${e?.message}`;
+      if (!(e instanceof RangeError || e instanceof TypeError) || e.parameter !== expected)
+        failure = `${what}: ${e?.name} naming ${e?.parameter}: ${e?.message}`;
     }
     if (failure === null) continue;
     const gap = known(method, base, field);
@@ -298,12 +419,24 @@ test('the field at fault: every bad value of every field of every method is refu
 
 // Valid command lines per command, each a variant that changes what is read (serve starts a server: not here).
 const LINES = {
-  fpr: [['--m', '1024', '--n', '100', '--k', '7'], ['--m', '1024', '--n', '100', '--k', '7', '--hash-bits', '32'], ['--m', '1024', '--n', '100', '--k', '7', '--table'],
-    ['--preset', 'parquet', '--m', '8192', '--n', '500'], ['--layout', 'blocked', '--block-bits', '512', '--m', '8192', '--n', '500', '--k', '6'],
-    ['--preset', 'parquet', '--m', '8192', '--n', '500', '--simulate', '--epochs', '2']],
-  size: [['--n', '1000', '--p', '1%'], ['--n', '1000', '--p', '1%', '--hash-bits', '32'], ['--n', '1000', '--p', '1%', '--library', 'all'],
-    ['--n', '1000', '--p', '1%', '--library', 'guava'], ['--n', '1000', '--p', '1%', '--library', 'boost-block', '--k', '6'],
-    ['--n', '1000', '--p', '1%', '--preset', 'parquet'], ['--n', '1000', '--p', '1%', '--layout', 'blocked', '--block-bits', '512'], ['--m', '10000', '--p', '1%']],
+  fpr: [
+    ['--m', '1024', '--n', '100', '--k', '7'],
+    ['--m', '1024', '--n', '100', '--k', '7', '--hash-bits', '32'],
+    ['--m', '1024', '--n', '100', '--k', '7', '--table'],
+    ['--preset', 'parquet', '--m', '8192', '--n', '500'],
+    ['--layout', 'blocked', '--block-bits', '512', '--m', '8192', '--n', '500', '--k', '6'],
+    ['--preset', 'parquet', '--m', '8192', '--n', '500', '--simulate', '--epochs', '2'],
+  ],
+  size: [
+    ['--n', '1000', '--p', '1%'],
+    ['--n', '1000', '--p', '1%', '--hash-bits', '32'],
+    ['--n', '1000', '--p', '1%', '--library', 'all'],
+    ['--n', '1000', '--p', '1%', '--library', 'guava'],
+    ['--n', '1000', '--p', '1%', '--library', 'boost-block', '--k', '6'],
+    ['--n', '1000', '--p', '1%', '--preset', 'parquet'],
+    ['--n', '1000', '--p', '1%', '--layout', 'blocked', '--block-bits', '512'],
+    ['--m', '10000', '--p', '1%'],
+  ],
   paradox: [['--prior', '0.01', '--alpha', '1', '--fpr', '0.01']],
   cbf: [['--counters', '1,2,1', '--m', '300', '--n', '30', '--k', '3', '--prior', '0.1', '--alpha', '1']],
   order: [['--probs', '0.5', '--costs', '1', '--special-cost', '1']],
@@ -315,7 +448,10 @@ const LINES = {
   window: [['--w', '1000', '--p', '0.01']],
   state: [['--m', '1Mi', '--k', '7', '--bits-set', '400000']],
   overflow: [['--m', '1e6', '--n', '1e5', '--k', '7', '--bits', '4']],
-  compare: [['--n', '1000', '--p', '1%'], ['--n', '1000', '--p', '1%', '--family', 'binary-fuse', '--arity', '4']],
+  compare: [
+    ['--n', '1000', '--p', '1%'],
+    ['--n', '1000', '--p', '1%', '--family', 'binary-fuse', '--arity', '4'],
+  ],
 };
 // Text every option with a value refuses, whatever its kind; and the option given without its value (last, or before another option).
 const BAD_TEXT = ['-1', 'NaN', 'Infinity', '-Infinity', 'abc', '1e400', ''];
@@ -332,46 +468,50 @@ async function cliRun(bc, args) {
 /** The options of a command line not given in it: [flag, spec]. */
 const others = (command, line) => Object.entries(COMMANDS[command].options).filter(([flag]) => !line.includes(`--${flag}`));
 
-test('the command line: a bad value, an empty flag or an option the variant does not read is one line naming the option, exit 2', { skip, timeout: 600_000 }, async (t) => {
-  const bc = await createBloomCalc();
-  const failures = [];
-  let runs = 0;
-  const expectRefused = async (command, args, flag) => {
-    runs++;
-    const r = await cliRun(bc, [command, ...args]);
-    const named = r.stderr.includes(`--${flag}`) || new RegExp(`(^|[^A-Za-z-])${camel(flag)}([^A-Za-z]|$)`).test(r.stderr.replace(/^bloomcalc: /, ''));
-    if (r.code !== 2 || r.stdout !== '' || !/^bloomcalc: [^\n]*\n$/.test(r.stderr) || !named)
-      failures.push(`${command} ${args.join(' ')} → ${r.code}: ${JSON.stringify(r.stderr.slice(0, 300))}`);
-  };
-  for (const [command, lines] of Object.entries(LINES)) {
-    for (const line of lines) {
-      const ok = await cliRun(bc, [command, ...line]);
-      assert.ok(ok.code === 0 || ok.code === 3, `${command} ${line.join(' ')} is valid: ${ok.stderr}`);
-      const options = COMMANDS[command].options;
-      // each option with a value in the line: each bad value, and the option without its value
-      for (let i = 0; i < line.length; i++) {
-        const flag = line[i].startsWith('--') ? line[i].slice(2) : null;
-        if (!flag || options[flag]?.type !== 'string') continue;
-        for (const bad of BAD_TEXT) {
-          const args = [...line];
-          args[i + 1] = bad;
-          if (flag === 'library' && bad === '') continue;  // covered below by the option without its value
-          await expectRefused(command, args, flag);
+test(
+  'the command line: a bad value, an empty flag or an option the variant does not read is one line naming the option, exit 2',
+  { skip, timeout: 600_000 },
+  async (t) => {
+    const bc = await createBloomCalc();
+    const failures = [];
+    let runs = 0;
+    const expectRefused = async (command, args, flag) => {
+      runs++;
+      const r = await cliRun(bc, [command, ...args]);
+      const named = r.stderr.includes(`--${flag}`) || new RegExp(`(^|[^A-Za-z-])${camel(flag)}([^A-Za-z]|$)`).test(r.stderr.replace(/^bloomcalc: /, ''));
+      if (r.code !== 2 || r.stdout !== '' || !/^bloomcalc: [^\n]*\n$/.test(r.stderr) || !named)
+        failures.push(`${command} ${args.join(' ')} → ${r.code}: ${JSON.stringify(r.stderr.slice(0, 300))}`);
+    };
+    for (const [command, lines] of Object.entries(LINES)) {
+      for (const line of lines) {
+        const ok = await cliRun(bc, [command, ...line]);
+        assert.ok(ok.code === 0 || ok.code === 3, `${command} ${line.join(' ')} is valid: ${ok.stderr}`);
+        const options = COMMANDS[command].options;
+        // each option with a value in the line: each bad value, and the option without its value
+        for (let i = 0; i < line.length; i++) {
+          const flag = line[i].startsWith('--') ? line[i].slice(2) : null;
+          if (!flag || options[flag]?.type !== 'string') continue;
+          for (const bad of BAD_TEXT) {
+            const args = [...line];
+            args[i + 1] = bad;
+            if (flag === 'library' && bad === '') continue; // covered below by the option without its value
+            await expectRefused(command, args, flag);
+          }
+          await expectRefused(command, [...line.slice(0, i), ...line.slice(i + 2), `--${flag}`], flag);
         }
-        await expectRefused(command, [...line.slice(0, i), ...line.slice(i + 2), `--${flag}`], flag);
-      }
-      // fpr's own switches: --table reads the textbook filter, --simulate a layout's; each is refused by the other
-      if (command === 'fpr') {
-        const other = line.includes('--preset') || line.includes('--layout') ? 'table' : 'simulate';
-        await expectRefused(command, [...line, `--${other}`], other);
-      }
-      // each option of the command not in the line: the variant reads it (a bad value names it) or refuses it by name
-      for (const [flag, spec] of others(command, line)) {
-        if (spec.type === 'boolean') continue;
-        await expectRefused(command, [...line, `--${flag}`, 'NaN'], flag);
+        // fpr's own switches: --table reads the textbook filter, --simulate a layout's; each is refused by the other
+        if (command === 'fpr') {
+          const other = line.includes('--preset') || line.includes('--layout') ? 'table' : 'simulate';
+          await expectRefused(command, [...line, `--${other}`], other);
+        }
+        // each option of the command not in the line: the variant reads it (a bad value names it) or refuses it by name
+        for (const [flag, spec] of others(command, line)) {
+          if (spec.type === 'boolean') continue;
+          await expectRefused(command, [...line, `--${flag}`, 'NaN'], flag);
+        }
       }
     }
-  }
-  t.diagnostic(`${runs} command lines`);
-  assert.deepEqual(failures, [], `${failures.length} of ${runs}:\n${failures.slice(0, 400).join('\n')}`);
-});
+    t.diagnostic(`${runs} command lines`);
+    assert.deepEqual(failures, [], `${failures.length} of ${runs}:\n${failures.slice(0, 400).join('\n')}`);
+  },
+);

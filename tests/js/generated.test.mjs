@@ -20,7 +20,7 @@ test('every generated file says so in its first line, every generated block of a
   }
 });
 
-test('every calculator field is a field of one of its methods\' inputs (schema/calculators.mjs)', async () => {
+test("every calculator field is a field of one of its methods' inputs (schema/calculators.mjs)", async () => {
   const { strayFields } = await import('../../scripts/generate/elements.mjs');
   assert.deepEqual(strayFields(), []);
 });
@@ -36,7 +36,10 @@ test('every calculator of <bloom-calc> reads its fields from the schema (as bund
 test('the schema is consistent: kinds, choices, defaults, methods and modules', async () => {
   const { INPUTS, KINDS, METHODS, TYPES } = await import('../../schema/index.mjs');
   for (const [type, { fields }] of Object.entries(INPUTS)) {
-    assert.ok(Object.values(METHODS).some((m) => m.input === type), `${type}: read by a method`);
+    assert.ok(
+      Object.values(METHODS).some((m) => m.input === type),
+      `${type}: read by a method`,
+    );
     for (const [name, f] of Object.entries(fields)) {
       const at = `${type}.${name}`;
       assert.ok(Object.hasOwn(KINDS, f.kind), `${at}: kind ${f.kind}`);
@@ -46,7 +49,8 @@ test('the schema is consistent: kinds, choices, defaults, methods and modules', 
       if (named && f.default !== undefined) assert.ok((named.choices ?? named.values).includes(f.default), `${at}: default ${f.default} is one of ${f.type}`);
       if (f.default !== undefined && f.kind !== 'choice' && f.kind !== 'flag') assert.equal(typeof f.default, 'number', `${at}: a number default`);
       if (f.kind === 'flag' && f.default !== undefined) assert.equal(typeof f.default, 'boolean', at);
-      for (const other of [...(f.older ?? []), ...Object.keys(f.also ?? {})]) assert.ok(!Object.hasOwn(fields, other), `${at}: ${other} is no field of its own`);
+      for (const other of [...(f.older ?? []), ...Object.keys(f.also ?? {})])
+        assert.ok(!Object.hasOwn(fields, other), `${at}: ${other} is no field of its own`);
     }
   }
   for (const [name, m] of Object.entries(METHODS)) {

@@ -77,20 +77,38 @@ describe('layouts: exact values', () => {
       const exact = bc.layoutExactFpr({ layout: 'split-block', m: c.m, n: c.n, k: c.k, blockBits: c.B });
       assert.ok(relDiff(exact, reference) < 1e-12, `${JSON.stringify(c)}: ${exact} vs ${reference}`);
     }
-    const closed = toDouble(splitPerBlock(300 / 6, 6)(45));  // one block of 300 bits, 6 slices
+    const closed = toDouble(splitPerBlock(300 / 6, 6)(45)); // one block of 300 bits, 6 slices
     assert.ok(relDiff(bc.layoutExactFpr({ layout: 'partitioned', m: 300, n: 45, k: 6 }), closed) < 1e-12);
   });
 
   test('two methods agree at m = n = 2^40; layoutFpr carries the report', () => {
     const input = { preset: 'rocksdb', m: '1Ti', n: 2 ** 37 };
     const report = bc.layoutFpr(input);
-    for (const key of ['layout', 'preset', 'm', 'n', 'k', 'blockBits', 'hashing', 'exact', 'standardExact', 'blocks', 'loadPerBlock', 'bitsPerKey', 'approximations', 'whatIf'])
+    for (const key of [
+      'layout',
+      'preset',
+      'm',
+      'n',
+      'k',
+      'blockBits',
+      'hashing',
+      'exact',
+      'standardExact',
+      'blocks',
+      'loadPerBlock',
+      'bitsPerKey',
+      'approximations',
+      'whatIf',
+    ])
       assert.ok(key in report, key);
     assert.equal(report.preset, 'rocksdb');
-    assert.equal(report.k, 5);  // 8 bits/key: 8000 millibits → 5 probes
+    assert.equal(report.k, 5); // 8 bits/key: 8000 millibits → 5 probes
     assert.equal(report.blockBits, 512);
     assert.ok(relDiff(bc.layoutMixture(input).fpr, report.exact) < 1e-12);
-    assert.deepEqual(report.whatIf.map((w) => w.factor), [0.5, 2, 4]);
+    assert.deepEqual(
+      report.whatIf.map((w) => w.factor),
+      [0.5, 2, 4],
+    );
     assert.ok(report.whatIf[0].fpr < report.exact && report.exact < report.whatIf[1].fpr);
     assert.ok(report.exact > report.standardExact);
     const names = report.approximations.map((a) => a.name);
@@ -101,7 +119,7 @@ describe('layouts: exact values', () => {
 });
 
 describe('layouts: sizing', () => {
-  test('parquet preset: power-of-two bytes meeting p, the writer\'s allocation, the standard filter', () => {
+  test("parquet preset: power-of-two bytes meeting p, the writer's allocation, the standard filter", () => {
     const r = bc.layoutSize({ preset: 'parquet', n: '100k', p: '1%' });
     assert.equal(r.layout, 'split-block');
     assert.equal(r.k, 8);
@@ -111,7 +129,7 @@ describe('layouts: sizing', () => {
     assert.ok(r.parquetWriter.bytes >= 32 && Math.log2(r.parquetWriter.bytes) % 1 === 0);
     assert.ok(r.standard.m < r.m && r.overhead > 0);
     assert.equal(r.whatIf.length, 3);
-    assert.ok(bc.layoutExactFpr({ preset: 'parquet', m: (r.m / 2), n: 100000 }) > 0.01);
+    assert.ok(bc.layoutExactFpr({ preset: 'parquet', m: r.m / 2, n: 100000 }) > 0.01);
   });
 
   test('blocked layout: whole blocks, minimal', () => {
@@ -136,7 +154,10 @@ describe('layouts: sizing', () => {
     // The load mixture's work is bounded before it starts (89 s natively here): n named, layoutExactFpr offered.
     const huge = { layout: 'blocked', blockBits: 2 ** 20, m: 2 ** 40, n: 2 ** 40, k: 64 };
     assertParamError(() => bc.layoutMixture(huge), 'n');
-    assert.throws(() => bc.layoutMixture(huge), (e) => /layoutExactFpr/.test(e.validRange));
+    assert.throws(
+      () => bc.layoutMixture(huge),
+      (e) => /layoutExactFpr/.test(e.validRange),
+    );
     assert.ok(bc.layoutExactFpr(huge) > 0.99);
   });
 });
@@ -194,10 +215,17 @@ describe('layouts: simulation', () => {
       { layout: 'split-block', m: 8192, n: 900, k: 4, blockBits: 256, epochs: 3, queries: 3000, seed: 2 },
       { layout: 'partitioned', m: 9000, n: 900, k: 6, epochs: 3, queries: 3000, seed: 4 },
     ];
-    const lines = cases.map((c) => Object.entries(c).map(([key, v]) => `${key}=${v}`).join(' '));
+    const lines = cases.map((c) =>
+      Object.entries(c)
+        .map(([key, v]) => `${key}=${v}`)
+        .join(' '),
+    );
     const native = spawnSync(LAYOUT_COUNTS, [], { input: lines.join('\n') + '\n', encoding: 'utf8' });
     assert.equal(native.status, 0, native.stderr);
-    const rows = native.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const rows = native.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     cases.forEach((c, i) => assert.deepEqual(bc.simulateLayout(c).falsePositives, rows[i].falsePositives, JSON.stringify(c)));
   });
 });

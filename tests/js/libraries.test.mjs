@@ -12,14 +12,27 @@ const bc = await createBloomCalc();
 describe('librarySize', () => {
   test('every library: its filter, exact FPR and the flag; the published cases', () => {
     const names = bc.libraries().map((l) => l.name);
-    assert.deepEqual(names, ['guava', 'redisbloom', 'bloom-filters', 'hive', 'clickhouse', 'hurst', 'parquet', 'parquet-spec', 'arrow', 'rocksdb', 'boost-block', 'boost-multiblock']);
+    assert.deepEqual(names, [
+      'guava',
+      'redisbloom',
+      'bloom-filters',
+      'hive',
+      'clickhouse',
+      'hurst',
+      'parquet',
+      'parquet-spec',
+      'arrow',
+      'rocksdb',
+      'boost-block',
+      'boost-multiblock',
+    ]);
     for (const library of names) {
       const r = bc.librarySize({ library, n: '1M', p: '1%' });
       assert.equal(r.library, library);
       assert.equal(r.missesTarget, r.exact > 0.01, library);
       assert.ok(r.bytes * 8 >= r.m, library);
       assert.equal(r.exact, bc.layoutExactFpr({ layout: r.layout, m: r.m, n: r.n, k: r.k, blockBits: r.blockBits ?? undefined, hashing: r.hashing }), library);
-      assert.match(r.source, /\//, library);  // a repository path or a page
+      assert.match(r.source, /\//, library); // a repository path or a page
     }
     // Guava: 64·⌈7298440/64⌉ bits, k = 5 at 3 % (BloomFilterTest; docs/libraries.md)
     const g = bc.librarySize({ library: 'guava', n: 1e6, p: 0.03 });
@@ -34,7 +47,7 @@ describe('librarySize', () => {
     assert.match(w.note, /capped/);
   });
 
-  test('hashFloor: the library\'s own width by default, a 32-bit one on request', () => {
+  test("hashFloor: the library's own width by default, a 32-bit one on request", () => {
     const own = bc.librarySize({ library: 'guava', n: 1e8, p: 1e-4 });
     assert.equal(own.hashFloor.hashBits, 64);
     assert.equal(own.hashFloor.matters, false);
@@ -72,11 +85,20 @@ describe('scalable', () => {
   test("RedisBloom's defaults, the optimum, and bad input", () => {
     const r = bc.scalable({ p: '1%', capacity: 1000, n: 10000 });
     assert.equal(r.links.length, 4);
-    assert.deepEqual(r.links.map((l) => l.capacity), [1000, 2000, 4000, 8000]);
-    assert.deepEqual(r.links.map((l) => l.fill), [1000, 2000, 4000, 3000]);
+    assert.deepEqual(
+      r.links.map((l) => l.capacity),
+      [1000, 2000, 4000, 8000],
+    );
+    assert.deepEqual(
+      r.links.map((l) => l.fill),
+      [1000, 2000, 4000, 3000],
+    );
     const miss = r.links.reduce((a, l) => a * (1 - l.fpr), 1);
     assert.ok(Math.abs(r.fpr - (1 - miss)) < 1e-15);
-    assert.equal(r.bits, r.links.reduce((a, l) => a + l.m, 0));
+    assert.equal(
+      r.bits,
+      r.links.reduce((a, l) => a + l.m, 0),
+    );
     assert.ok(r.optimum.bits <= r.bits);
     assert.equal(bc.scalable({ p: 0.01, capacity: 1000, n: 10000, optimise: false }).optimum, null);
     assertParamError(() => bc.scalable({ p: 0.01, capacity: 1000, n: 10000, ratio: 1 }), 'ratio');
@@ -124,13 +146,13 @@ describe('errors name the field at fault (issue 35)', () => {
   test('hashFloor refuses a p outside (0, 1), NaN and ±Infinity by name', () => {
     for (const p of [-1, 0, 1, 2, NaN, Infinity, -Infinity]) assertParamError(() => bc.hashFloor({ ...FILTER, p }), 'p', { range: /\(0, 1\)/ });
     assert.equal(bc.hashFloor({ ...FILTER, p: 0.01 }).targetBelowFloor, false);
-    assert.equal(bc.hashFloor({ ...FILTER }).targetBelowFloor, false);  // absent: no target
+    assert.equal(bc.hashFloor({ ...FILTER }).targetBelowFloor, false); // absent: no target
   });
 
   test('a saturated filter: FPR 1 with its floor, and ideal is a probability in [0, 1]', () => {
     const f = bc.fpr({ m: 65, n: '100k', k: 7, hashBits: 32 });
     assert.equal(f.exact, 1);
-    assert.equal(f.hashFloor.fpr, 1);  // eq H2: 1 ⊕ c = 1
+    assert.equal(f.hashFloor.fpr, 1); // eq H2: 1 ⊕ c = 1
     assert.equal(bc.hashFloor({ ...FILTER, ideal: 1 }).fpr, 1);
     assert.equal(bc.hashFloor({ ...FILTER, ideal: 0 }).fpr, bc.hashFloor({ ...FILTER, ideal: 0 }).floor);
     for (const ideal of [-0.5, 1.5, NaN, Infinity]) assertParamError(() => bc.hashFloor({ ...FILTER, ideal }), 'ideal', { range: /\[0, 1\]/ });
@@ -139,7 +161,7 @@ describe('errors name the field at fault (issue 35)', () => {
   test('scalable names p when its first link cannot be sized, capacity when the first link is too large', () => {
     assertParamError(() => bc.scalable({ p: 1e-300, capacity: 1, n: 1 }), 'p');
     assertParamError(() => bc.scalable({ p: 0.01, capacity: 2 ** 40, n: 1 }), 'capacity');
-    assertParamError(() => bc.scalable({ p: 0.01, capacity: 1, n: 2 ** 40 }), 'n');  // links beyond the first: n asks for them
+    assertParamError(() => bc.scalable({ p: 0.01, capacity: 1, n: 2 ** 40 }), 'n'); // links beyond the first: n asks for them
   });
 
   test("Parquet's maxBytes: a multiple of its 32-byte block, named as maxBytes (not m, not blockBits)", () => {

@@ -20,7 +20,8 @@ async function uplotLogAxisSplits() {
   const loopEnd = '} while (split <= scaleMax);';
   const start = source.indexOf('function logAxisSplits(');
   assert.ok(start >= 0 && source.indexOf(loopEnd, start) > start, `logAxisSplits not found in ${file}`);
-  const capped = source.slice(0, start) +
+  const capped =
+    source.slice(0, start) +
     source.slice(start).replace(loopEnd, `if (++globalThis.__logAxisSteps > ${CAP}) throw new Error('endless'); ${loopEnd}`) +
     '\nexport { logAxisSplits };\n';
   const { logAxisSplits } = await import(`data:text/javascript;base64,${Buffer.from(capped).toString('base64')}`);
@@ -61,7 +62,10 @@ describe('log axis range guard (uPlot#1098)', async () => {
   test('without the guard the sweep finds endless walks (the test can fail)', () => {
     const endless = dense.filter((min, i) => i % 4 === 0 && min < 1 && splits(min, 1) === null);
     assert.ok(endless.length > 100, `${endless.length} endless walks`);
-    assert.ok(endless.some((x) => x > 9.5e-7 && x < 1e-6), 'e.g. min 9.6e-7');
+    assert.ok(
+      endless.some((x) => x > 9.5e-7 && x < 1e-6),
+      'e.g. min 9.6e-7',
+    );
     assert.equal(splits(1e-26, 1e-24), null, 'a range from below 1e-25');
   });
 
@@ -98,7 +102,18 @@ describe('log axis range guard (uPlot#1098)', async () => {
   });
 
   test('missing, zero, negative, infinite or equal bounds give a usable range', () => {
-    for (const [min, max] of [[null, null], [0, 0], [0, 1], [-1, 5], [NaN, 3], [1e-3, Infinity], [5, 5], [7, 3], [0, -1], [5e-324, 5e-324]]) {
+    for (const [min, max] of [
+      [null, null],
+      [0, 0],
+      [0, 1],
+      [-1, 5],
+      [NaN, 3],
+      [1e-3, Infinity],
+      [5, 5],
+      [7, 3],
+      [0, -1],
+      [5e-324, 5e-324],
+    ]) {
       const [lo, hi] = logRange(min, max);
       assert.ok(lo > 0 && hi > lo && Number.isFinite(hi), `logRange(${min}, ${max}) = [${lo}, ${hi}]`);
       assert.ok(splits(lo, hi) !== null, `walk of [${lo}, ${hi}]`);
@@ -108,7 +123,7 @@ describe('log axis range guard (uPlot#1098)', async () => {
     assert.deepEqual(logRange(5, 5), [0.5, 50]);
   });
 
-  test('logScale passes a chart\'s own range through the guard', () => {
+  test("logScale passes a chart's own range through the guard", () => {
     const scale = logScale(() => [9.6e-7, 1]);
     assert.equal(scale.distr, 3);
     assert.deepEqual(scale.range(null, 1, 2), [9e-7, 1]);

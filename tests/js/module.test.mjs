@@ -6,15 +6,7 @@ import { describe, test } from 'node:test';
 
 import createBloomCalcDefault, { createBloomCalc } from '../../wasm/index.mjs';
 import { assertClose, assertParamError, relDiff } from './helpers/common.mjs';
-import {
-  bruteForce,
-  collidingEq18,
-  collidingEq20,
-  distinctChain,
-  reduce,
-  sameFraction,
-  toDouble,
-} from './helpers/exact-rational.mjs';
+import { bruteForce, collidingEq18, collidingEq20, distinctChain, reduce, sameFraction, toDouble } from './helpers/exact-rational.mjs';
 
 const bc = await createBloomCalc();
 
@@ -48,23 +40,26 @@ describe('module', () => {
   });
 
   test('limits are the documented ones', () => {
-    assert.deepEqual({ ...bc.limits }, {
-      maxBits: TWO40,
-      maxItems: TWO40,
-      maxHashes: 64,
-      maxRbfBits: 2 ** 40, // docs/rbf.md, "Large M"
-      maxRbfExactBits: 2 ** 24, // docs/rbf.md, "Performance"
-      // docs/simulation.md, "Budgets and bad input"
-      simulation: {
-        maxBits: 2 ** 31,
-        memoryBytes: 256 * 2 ** 20,
-        maxProbes: 2 ** 38,
-        maxEpochs: 2 ** 20,
-        maxArrivals: TWO40,
-        maxPool: 2 ** 22,
-        maxWindow: 2 ** 20,
+    assert.deepEqual(
+      { ...bc.limits },
+      {
+        maxBits: TWO40,
+        maxItems: TWO40,
+        maxHashes: 64,
+        maxRbfBits: 2 ** 40, // docs/rbf.md, "Large M"
+        maxRbfExactBits: 2 ** 24, // docs/rbf.md, "Performance"
+        // docs/simulation.md, "Budgets and bad input"
+        simulation: {
+          maxBits: 2 ** 31,
+          memoryBytes: 256 * 2 ** 20,
+          maxProbes: 2 ** 38,
+          maxEpochs: 2 ** 20,
+          maxArrivals: TWO40,
+          maxPool: 2 ** 22,
+          maxWindow: 2 ** 20,
+        },
       },
-    });
+    );
   });
 });
 
@@ -87,7 +82,10 @@ describe('the exact-rational reference itself (no wasm)', () => {
             }
             const refs = hashing === 'colliding' ? [collidingEq20(m, n, k), collidingEq18(m, n, k)] : [distinctChain(m, n, k)];
             for (const ref of refs) {
-              assert.ok(sameFraction(ref, brute), `${hashing} m=${m} n=${n} k=${k}: ${reduce(ref).num}/${reduce(ref).den} vs brute ${reduce(brute).num}/${reduce(brute).den}`);
+              assert.ok(
+                sameFraction(ref, brute),
+                `${hashing} m=${m} n=${n} k=${k}: ${reduce(ref).num}/${reduce(ref).den} vs brute ${reduce(brute).num}/${reduce(brute).den}`,
+              );
             }
             checked++;
           }
@@ -171,7 +169,11 @@ describe('hand-derived tiny filters', () => {
 
   // m=1: the single bit is set by the first probe; every test is a false positive.
   test('m=1: FPR 1 for any n, k (colliding) and k=1 (distinct)', () => {
-    for (const [n, k] of [[1, 1], [5, 3], [1000, 64]]) {
+    for (const [n, k] of [
+      [1, 1],
+      [5, 3],
+      [1000, 64],
+    ]) {
       assertClose(bc.exactFpr({ m: 1, n, k }), 1, 1e-15, `n=${n} k=${k}`);
       assertClose(bc.exactFprTable({ m: 1, n, k }), 1, 1e-15, `table n=${n} k=${k}`);
     }
@@ -180,11 +182,21 @@ describe('hand-derived tiny filters', () => {
   // A tiny filter flooded with items has every bit set: the FPR is 1 and, being a probability,
   // never above 1.
   test('saturated filters: FPR 1, never above 1', () => {
-    for (const [m, n, k] of [[2, 100, 1], [5, 100, 5], [3, 50, 10], [10, 1000, 64], [64, 1e5, 16]]) {
+    for (const [m, n, k] of [
+      [2, 100, 1],
+      [5, 100, 5],
+      [3, 50, 10],
+      [10, 1000, 64],
+      [64, 1e5, 16],
+    ]) {
       for (const hashing of ['colliding', 'distinct']) {
         if (hashing === 'distinct' && k > m) continue;
         const input = { m, n, k, hashing };
-        for (const [name, value] of [['exactFpr', bc.exactFpr(input)], ['exactFprTable', bc.exactFprTable(input)], ['fpr().exact', bc.fpr(input).exact]]) {
+        for (const [name, value] of [
+          ['exactFpr', bc.exactFpr(input)],
+          ['exactFprTable', bc.exactFprTable(input)],
+          ['fpr().exact', bc.fpr(input).exact],
+        ]) {
           assert.ok(value <= 1, `${name}(${JSON.stringify(input)}) = ${value} > 1`);
           assertClose(value, 1, 1e-12, `${name}(${JSON.stringify(input)})`);
         }
@@ -231,7 +243,10 @@ describe('exact FPR against exact rationals (001 eqs 18/20-21; distinct chain)',
         const r = bc.fpr({ m, n, k });
         assertClose(r.exact, ref, 1e-12, `exact m=${m} n=${n} k=${k}`);
         const refRel = (classicEq1(m, n, k) - ref) / ref;
-        assert.ok(Math.abs(r.relativeError.classic - refRel) <= 1e-12 + 1e-10 * Math.abs(refRel), `relativeError.classic m=${m} n=${n} k=${k}: ${r.relativeError.classic} vs ${refRel}`);
+        assert.ok(
+          Math.abs(r.relativeError.classic - refRel) <= 1e-12 + 1e-10 * Math.abs(refRel),
+          `relativeError.classic m=${m} n=${n} k=${k}: ${r.relativeError.classic} vs ${refRel}`,
+        );
       }
     }
   });
@@ -256,7 +271,10 @@ describe('exactFpr (fast) against exactFprTable (001 Fig. 1)', () => {
             const table = bc.exactFprTable(input);
             assert.ok(fast > 0 && table > 0, `positive: ${JSON.stringify(input)} → ${fast}, ${table}`);
             assertClose(fast, table, 1e-12, `exactFpr vs exactFprTable ${JSON.stringify(input)}`);
-            for (const [name, v] of [['exactFpr', fast], ['exactFprTable', table]]) {
+            for (const [name, v] of [
+              ['exactFpr', fast],
+              ['exactFprTable', table],
+            ]) {
               if (v > 1) aboveOne.push(`${name}(m=${m}, n=${n}, k=${k}) = ${v}`);
             }
             count++;
@@ -279,7 +297,10 @@ describe('exactFpr (fast) against exactFprTable (001 Fig. 1)', () => {
   });
 
   test('fpr().exact is exactFpr', () => {
-    for (const input of [{ m: 1000, n: 100, k: 7 }, { m: 77, n: 9, k: 4, hashing: 'distinct' }]) {
+    for (const input of [
+      { m: 1000, n: 100, k: 7 },
+      { m: 77, n: 9, k: 4, hashing: 'distinct' },
+    ]) {
       assert.equal(bc.fpr(input).exact, bc.exactFpr(input));
     }
   });
@@ -406,7 +427,14 @@ describe('sizing', () => {
   });
 
   test('classic m,k: the smallest m meeting p; kChoices either side of (m/n) ln 2, k the better', () => {
-    for (const [n, p] of [[1e6, 0.01], [1000, 0.001], [50, 0.2], [12345, 1e-6], [1, 0.5], [3, 0.1]]) {
+    for (const [n, p] of [
+      [1e6, 0.01],
+      [1000, 0.001],
+      [50, 0.2],
+      [12345, 1e-6],
+      [1, 0.5],
+      [3, 0.1],
+    ]) {
       const r = bc.size({ n, p });
       const [lo, hi] = r.kChoices;
       assert.equal(lo.k, Math.max(1, Math.floor(r.kIdeal)), `lower k for n=${n} p=${p}`);
@@ -472,10 +500,7 @@ describe('sizing', () => {
       assert.ok(exact <= p, `${ctx}: exact FPR ${exact} at m=${r.m} k=${r.k} exceeds ${p}`);
       assert.equal(r.meetsTarget, true, ctx);
       const mm = r.m - 1;
-      const best = minOverK(
-        (k) => (hashing === 'distinct' && k > mm ? Infinity : bc.exactFpr({ m: mm, n, k, hashing })),
-        range(r.k - 2, r.k + 2),
-      );
+      const best = minOverK((k) => (hashing === 'distinct' && k > mm ? Infinity : bc.exactFpr({ m: mm, n, k, hashing })), range(r.k - 2, r.k + 2));
       assert.ok(best > p, `${ctx}: m−1 = ${mm} already meets p with exact FPR ${best}`);
       // The exact FPR exceeds the classic one, so the exact sizing never needs fewer bits.
       const classic = bc.size({ n, p, hashing });
@@ -535,7 +560,11 @@ describe('sizing', () => {
   });
 
   test('m from (n, p, k) is the smallest m meeting p with that k', () => {
-    for (const [n, p, k] of [[1000, 0.01, 5], [1e6, 0.001, 10], [10, 0.1, 2]]) {
+    for (const [n, p, k] of [
+      [1000, 0.01, 5],
+      [1e6, 0.001, 10],
+      [10, 0.1, 2],
+    ]) {
       const r = bc.size({ n, p, k });
       const ctx = `n=${n} p=${p} k=${k}`;
       assert.equal(r.solved, 'm', ctx);
@@ -547,7 +576,12 @@ describe('sizing', () => {
   });
 
   test('optimal k from (n, m): kChoices either side of (m/n) ln 2, k the better', () => {
-    for (const [n, m, hashing] of [[1000, 9586, 'colliding'], [1e6, 2 ** 24, 'colliding'], [10, 100, 'distinct'], [3, 2, 'colliding']]) {
+    for (const [n, m, hashing] of [
+      [1000, 9586, 'colliding'],
+      [1e6, 2 ** 24, 'colliding'],
+      [10, 100, 'distinct'],
+      [3, 2, 'colliding'],
+    ]) {
       const r = bc.size({ n, m, hashing });
       const ctx = `n=${n} m=${m} ${hashing}`;
       assert.equal(r.solved, 'k', ctx);
@@ -612,12 +646,18 @@ describe('string quantities', () => {
   });
 
   test('a NUL or control character in bad text is escaped: the message is whole and names the range', () => {
-    for (const [text, shown] of [['5\u0000abc', '"5\\u0000abc"'], ['1\tx\n', '"1\\tx\\n"']]) {
-      assert.throws(() => bc.parseCount(text, 'n'), (e) => {
-        assert.equal(e.message, `n: cannot read ${shown} as ${e.validRange}`);
-        assert.equal(shown, JSON.stringify(text)); // as the JS side quotes
-        return true;
-      });
+    for (const [text, shown] of [
+      ['5\u0000abc', '"5\\u0000abc"'],
+      ['1\tx\n', '"1\\tx\\n"'],
+    ]) {
+      assert.throws(
+        () => bc.parseCount(text, 'n'),
+        (e) => {
+          assert.equal(e.message, `n: cannot read ${shown} as ${e.validRange}`);
+          assert.equal(shown, JSON.stringify(text)); // as the JS side quotes
+          return true;
+        },
+      );
     }
   });
 });
@@ -674,7 +714,11 @@ describe('bad input', () => {
   });
 
   test('the table method refuses huge filters with a RangeError naming a parameter', () => {
-    for (const input of [{ m: TWO40, n: 2 ** 36, k: 20 }, { m: TWO40, n: TWO40, k: 64 }, { m: 1e6, n: 1e6, k: 10 }]) {
+    for (const input of [
+      { m: TWO40, n: 2 ** 36, k: 20 },
+      { m: TWO40, n: TWO40, k: 64 },
+      { m: 1e6, n: 1e6, k: 10 },
+    ]) {
       const call = () => bc.exactFprTable(input);
       const err = assertParamError(call, parameterOf(call));
       // The work figure quoted in the message must not have overflowed into a negative number.
@@ -733,7 +777,11 @@ describe('very large filters', () => {
     assert.equal(r.k, 64);
   });
 
-  for (const [n, k] of [[2 ** 36, 20], [TWO40, 64], [2 ** 30, 30]]) {
+  for (const [n, k] of [
+    [2 ** 36, 20],
+    [TWO40, 64],
+    [2 ** 30, 30],
+  ]) {
     for (const hashing of ['colliding', 'distinct']) {
       test(`m=2^40, n=2^${Math.log2(n)}, k=${k}, ${hashing}: finite exact in (0, 1], within 1e-6 of classic`, () => {
         const r = bc.fpr({ m: TWO40, n, k, hashing });
@@ -751,28 +799,37 @@ describe('very large filters', () => {
 // createBloomCalc() loads all; `modules` loads some, whose methods give the same results, and the others' methods
 // say what to load.
 describe('createBloomCalc({ modules })', () => {
-  test('one module alone computes exactly what all loaded compute; the other modules\' methods throw', async () => {
+  test("one module alone computes exactly what all loaded compute; the other modules' methods throw", async () => {
     const notLoaded = (e) => e instanceof Error && /is in a WebAssembly module this instance did not load/.test(e.message);
-    const [main, paradox, sim, layouts, rbf, win, tools] = await Promise.all(['main', 'paradox', 'sim', 'layouts', 'rbf', 'window', 'tools'].map((m) => createBloomCalc({ modules: [m] })));
+    const [main, paradox, sim, layouts, rbf, win, tools] = await Promise.all(
+      ['main', 'paradox', 'sim', 'layouts', 'rbf', 'window', 'tools'].map((m) => createBloomCalc({ modules: [m] })),
+    );
     assert.deepEqual(main.fpr({ m: '64KiB', n: '50k', k: 7 }), bc.fpr({ m: '64KiB', n: '50k', k: 7 }));
     assert.deepEqual(main.exactFprTable({ m: 64, n: 4, k: 3 }), bc.exactFprTable({ m: 64, n: 4, k: 3 }));
     assert.deepEqual(rbf.rbf({ m: '1Mi', k: 4, sigma: 1000 }), bc.rbf({ m: '1Mi', k: 4, sigma: 1000 }));
     assert.deepEqual(rbf.recommend({ m: 4096, p: 0.01, kmax: 4 }), bc.recommend({ m: 4096, p: 0.01, kmax: 4 }));
     assert.deepEqual(paradox.paradox({ prior: 1e-6, alpha: 0.25, fpr: 1e-3 }), bc.paradox({ prior: 1e-6, alpha: 0.25, fpr: 1e-3 }));
-    assert.deepEqual(paradox.cbf({ counters: [1, 1, 1], m: 200, n: 20, k: 3, prior: 0.1, alpha: 1 }), bc.cbf({ counters: [1, 1, 1], m: 200, n: 20, k: 3, prior: 0.1, alpha: 1 }));
+    assert.deepEqual(
+      paradox.cbf({ counters: [1, 1, 1], m: 200, n: 20, k: 3, prior: 0.1, alpha: 1 }),
+      bc.cbf({ counters: [1, 1, 1], m: 200, n: 20, k: 3, prior: 0.1, alpha: 1 }),
+    );
     const run = { structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 4, arrivals: 100, seed: 1 };
     assert.deepEqual(sim.simulateSync(run), bc.simulateSync(run));
     assert.deepEqual(sim.fpr({ m: '64KiB', n: '50k', k: 7, hashBits: 32 }), bc.fpr({ m: '64KiB', n: '50k', k: 7, hashBits: 32 })); // the simulate calculator's
     const paradoxRun = { m: 1000, k: 3, n: 10, prior: 0.1, queries: 1000, epochs: 2, seed: 1 };
     assert.deepEqual(sim.simulateParadoxSync(paradoxRun), bc.simulateParadoxSync(paradoxRun));
     assert.throws(() => paradox.simulateParadoxSync(paradoxRun), notLoaded);
-    assert.deepEqual(layouts.layoutSize({ n: 1000, p: 0.01, preset: 'rocksdb', hashBits: 32 }), bc.layoutSize({ n: 1000, p: 0.01, preset: 'rocksdb', hashBits: 32 }));
+    assert.deepEqual(
+      layouts.layoutSize({ n: 1000, p: 0.01, preset: 'rocksdb', hashBits: 32 }),
+      bc.layoutSize({ n: 1000, p: 0.01, preset: 'rocksdb', hashBits: 32 }),
+    );
     assert.deepEqual(tools.libraries(), bc.libraries());
     assert.deepEqual(tools.librarySize({ library: 'hurst', n: 1000, p: 0.01 }), bc.librarySize({ library: 'hurst', n: 1000, p: 0.01 }));
     assert.deepEqual(tools.scalable({ p: '1%', capacity: '1k', n: '1M' }), bc.scalable({ p: '1%', capacity: '1k', n: '1M' }));
     assert.deepEqual(win.window({ w: 1000, p: '1%' }), bc.window({ w: 1000, p: '1%' }));
     // hashFloor wherever a method takes hashBits: fpr and size (main), layoutSize (layouts)
-    for (const one of [main, layouts, tools]) assert.deepEqual(one.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }), bc.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }));
+    for (const one of [main, layouts, tools])
+      assert.deepEqual(one.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }), bc.hashFloor({ m: 2 ** 30, n: 1e8, k: 7, hashBits: 32 }));
     assert.deepEqual(main.size({ n: '1M', p: '1%', hashBits: 32 }), bc.size({ n: '1M', p: '1%', hashBits: 32 }));
     // in every module: the parsers and limits
     for (const one of [main, paradox, sim, layouts, rbf, win, tools]) {

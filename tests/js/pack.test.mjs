@@ -70,16 +70,36 @@ describe('npm package', { skip }, () => {
     tarball = join(packDir, info.filename);
     packedFiles = new Set(info.files.map((f) => f.path));
     const moduleFiles = Object.values(MODULE_FILES).flatMap((file) => [`dist/${file}.mjs`, `dist/element/${file}.wasm`]);
-    for (const file of ['package.json', 'wasm/index.mjs', 'wasm/index.d.ts', 'wasm/cli.mjs', 'dist/element/bloom-calc.mjs', 'dist/element/bloomcalc.module.mjs', ...moduleFiles]) {
+    for (const file of [
+      'package.json',
+      'wasm/index.mjs',
+      'wasm/index.d.ts',
+      'wasm/cli.mjs',
+      'dist/element/bloom-calc.mjs',
+      'dist/element/bloomcalc.module.mjs',
+      ...moduleFiles,
+    ]) {
       assert.ok(packedFiles.has(file), `${file} is in the package`);
     }
     // Follow the import graph from the Node entry and the bin: every module they load must ship.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     const { node } = pkg.exports['.'];
-    const entries = [node.import.default, node.import.types, node.require.default, node.require.types, pkg.exports['.'].default,
-      pkg.exports['./element'].default, pkg.exports['./element'].types, pkg.exports['./element/react'].types,
-      pkg.exports['./element/vue'].types, pkg.customElements, ...Object.keys(pkg.exports).filter((key) => /^\.\/wasm(-\w+)?$/.test(key)).map((key) => pkg.exports[key]), pkg.bin.bloomcalc]
-      .map((p) => posix.normalize(p));
+    const entries = [
+      node.import.default,
+      node.import.types,
+      node.require.default,
+      node.require.types,
+      pkg.exports['.'].default,
+      pkg.exports['./element'].default,
+      pkg.exports['./element'].types,
+      pkg.exports['./element/react'].types,
+      pkg.exports['./element/vue'].types,
+      pkg.customElements,
+      ...Object.keys(pkg.exports)
+        .filter((key) => /^\.\/wasm(-\w+)?$/.test(key))
+        .map((key) => pkg.exports[key]),
+      pkg.bin.bloomcalc,
+    ].map((p) => posix.normalize(p));
     const missing = [];
     const seen = new Set();
     const queue = [...entries];
@@ -112,10 +132,20 @@ describe('npm package', { skip }, () => {
     assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], 'no runtime dependencies');
     // Each .wasm ships once (one per module, docs/decisions.md "Modules along the calculators"), each has its export
     // (./wasm for the main one, ./wasm-<name>), and no build inlines one.
-    const wasmFiles = info.files.filter((f) => f.path.endsWith('.wasm')).map((f) => f.path).sort();
-    assert.deepEqual(wasmFiles, Object.values(MODULE_FILES).map((file) => `dist/element/${file}.wasm`).sort());
-    assert.deepEqual(Object.entries(MODULE_FILES).map(([name, file]) => pkg.exports[name === 'main' ? './wasm' : `./wasm-${name}`]),
-      Object.values(MODULE_FILES).map((file) => `./dist/element/${file}.wasm`));
+    const wasmFiles = info.files
+      .filter((f) => f.path.endsWith('.wasm'))
+      .map((f) => f.path)
+      .sort();
+    assert.deepEqual(
+      wasmFiles,
+      Object.values(MODULE_FILES)
+        .map((file) => `dist/element/${file}.wasm`)
+        .sort(),
+    );
+    assert.deepEqual(
+      Object.entries(MODULE_FILES).map(([name, file]) => pkg.exports[name === 'main' ? './wasm' : `./wasm-${name}`]),
+      Object.values(MODULE_FILES).map((file) => `./dist/element/${file}.wasm`),
+    );
     // The page ships without copies of the element files: `bloomcalc serve` serves them from dist/element.
     for (const f of info.files) {
       if (f.path.startsWith('dist/web/')) assert.ok(!packedFiles.has(f.path.replace('dist/web/', 'dist/element/')), `${f.path} is shipped twice`);
@@ -149,8 +179,11 @@ describe('npm package', { skip }, () => {
         references++;
         const target = posix.normalize(posix.join(posix.dirname(file), name));
         // (the Node glue dist/bloomcalc.<name>.mjs is handed dist/element's .wasm by wasm/node-wasm.mjs)
-        const served = file.startsWith('dist/web/') ? [target, target.replace(/^dist\/web\//, 'dist/element/')]
-          : /^dist\/bloomcalc\.\w+\.mjs$/.test(file) ? [target, target.replace(/^dist\//, 'dist/element/')] : [target];
+        const served = file.startsWith('dist/web/')
+          ? [target, target.replace(/^dist\/web\//, 'dist/element/')]
+          : /^dist\/bloomcalc\.\w+\.mjs$/.test(file)
+            ? [target, target.replace(/^dist\//, 'dist/element/')]
+            : [target];
         if (!served.some((f) => packedFiles.has(f))) problems.push(`${file} names ${name}`);
       }
     }
@@ -168,7 +201,10 @@ describe('npm package', { skip }, () => {
     for (const file of [...packedFiles].filter((f) => /\.mdx?$/.test(f))) {
       const text = readFileSync(join(ROOT, file), 'utf8');
       // links outside code (as docs.test reads them): fenced and indented blocks and `spans` hold no links
-      const prose = text.replace(/^```[\s\S]*?^```/gm, '').replace(/^(?: {4}|\t).*$/gm, '').replace(/`[^`\n]*`/g, '');
+      const prose = text
+        .replace(/^```[\s\S]*?^```/gm, '')
+        .replace(/^(?: {4}|\t).*$/gm, '')
+        .replace(/`[^`\n]*`/g, '');
       for (const [, target] of [...prose.matchAll(/\]\(([^)\s]+)\)/g), ...prose.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)]) {
         if (/^(https?:|mailto:|#)/.test(target)) continue;
         links++;
@@ -182,10 +218,7 @@ describe('npm package', { skip }, () => {
 
   test('the tarball installs offline into a fresh project (no runtime dependencies)', async () => {
     assert.ok(tarball, 'pack step ran');
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({ name: 'bloomcalc-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2),
-    );
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bloomcalc-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
     await run(NPM, ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, env, maxBuffer: 16 << 20 });
     const installed = JSON.parse(readFileSync(join(project, 'node_modules/bloomcalc/package.json'), 'utf8'));
     assert.equal(installed.name, 'bloomcalc');
@@ -265,7 +298,9 @@ describe('npm package', { skip }, () => {
         assert.deepEqual(bytes, readFileSync(join(ROOT, 'dist', 'element', file)));
       }
       // every file of the built page answers with its bytes, those shipped once from dist/element
-      const pageFiles = readdirSync(join(ROOT, 'dist', 'web'), { recursive: true }).filter((f) => !f.endsWith('.map') && statSync(join(ROOT, 'dist', 'web', f)).isFile());
+      const pageFiles = readdirSync(join(ROOT, 'dist', 'web'), { recursive: true }).filter(
+        (f) => !f.endsWith('.map') && statSync(join(ROOT, 'dist', 'web', f)).isFile(),
+      );
       for (const file of pageFiles) {
         const response = await fetch(new URL(file.split(sep).join('/'), url));
         assert.equal(response.status, 200, file);
@@ -295,7 +330,15 @@ describe('npm package', { skip }, () => {
     const wasmFiles = Object.values(MODULE_FILES).map((file) => `${file}.wasm`); // every module (docs/decisions.md)
     for (const format of ['esm', 'iife']) {
       const out = join(project, `out-esbuild-${format}`);
-      await esbuild.build({ entryPoints: [join(app, 'main.mjs')], bundle: true, format, minify: true, outfile: join(out, 'main.js'), absWorkingDir: project, logLevel: 'error' });
+      await esbuild.build({
+        entryPoints: [join(app, 'main.mjs')],
+        bundle: true,
+        format,
+        minify: true,
+        outfile: join(out, 'main.js'),
+        absWorkingDir: project,
+        logLevel: 'error',
+      });
       // esbuild has no asset emission for new URL(…, import.meta.url): the one documented step
       for (const file of wasmFiles) copyFileSync(join(project, 'node_modules', 'bloomcalc', 'dist', 'element', file), join(out, file));
       const tag = format === 'esm' ? '<script type="module" src="./main.js"></script>' : '<script src="./main.js"></script>';
@@ -316,64 +359,79 @@ describe('npm package', { skip }, () => {
       root: elementOut,
       check: (result, bc) => {
         assert.deepEqual(result.sizing, JSON.parse(JSON.stringify(bc.size({ n: '1M', p: '1%' }))), 'the sizing element');
-        assert.ok(result.recycling?.rows?.length > 0 && result.recycling.best, `the recycling element (worker): ${JSON.stringify(result.recycling).slice(0, 200)}`);
+        assert.ok(
+          result.recycling?.rows?.length > 0 && result.recycling.best,
+          `the recycling element (worker): ${JSON.stringify(result.recycling).slice(0, 200)}`,
+        );
       },
     });
     // (b'') both apps through webpack 5 (its Node API, production mode), with zero configuration: webpack
     // emits each .wasm from its new URL(…, import.meta.url), and the elements' workers with their chunks
     const webpack = (await import('webpack')).default;
-    for (const [name, dir, check] of [['webpack', app], ['webpack, the elements', elementApp, sites.at(-1).check]]) {
+    for (const [name, dir, check] of [
+      ['webpack', app],
+      ['webpack, the elements', elementApp, sites.at(-1).check],
+    ]) {
       const out = join(project, `out-${basename(dir)}-webpack`);
       const stats = await new Promise((resolve, reject) => {
         const compiler = webpack({ mode: 'production', context: dir, entry: './main.mjs', output: { path: out, filename: 'main.js' } });
         compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result))));
       });
       assert.ok(!stats.hasErrors(), `${name}: ${stats.toString({ all: false, errors: true })}`);
-      writeFileSync(join(out, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace(/<script[^>]*><\/script>/, '<script defer src="./main.js"></script>')); // a classic script: deferred like a module
+      writeFileSync(
+        join(out, 'index.html'),
+        readFileSync(join(dir, 'index.html'), 'utf8').replace(/<script[^>]*><\/script>/, '<script defer src="./main.js"></script>'),
+      ); // a classic script: deferred like a module
       sites.push({ name, root: out, check });
     }
     return sites;
   }
 
-  test('in Chromium: a strict-CSP plain page with the element, esbuild (ESM, IIFE), Vite and webpack apps ' +
-      '(module, elements) compute, with no foreign request', async (t) => {
-    const sites = await buildSites();
-    const { createBloomCalc } = await import('../../wasm/index.mjs');
-    const bc = await createBloomCalc();
-    const browser = await launchChromium();
-    try {
-      for (const site of sites) {
-        const { server, url } = await serve({ root: site.root, headers: { 'Content-Security-Policy': STRICT_CSP } });
-        const context = await browser.newContext();
-        const requests = [];
-        const problems = [];
-        context.on('request', (request) => requests.push(request.url()));
-        const page = await context.newPage();
-        page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-        page.on('console', (message) => message.type() === 'error' && !/favicon/.test(message.location().url) && problems.push(`console: ${message.text()}`));
-        try {
-          const start = Date.now();
-          await page.goto(url);
-          await page.waitForFunction(() => document.body.dataset.result || document.body.dataset.error, null, { timeout: 20_000 });
-          const { result, error } = await page.evaluate(() => ({ ...document.body.dataset }));
-          t.diagnostic(`${site.name}: ${error ? `error ${error}` : 'computed'} in ${Date.now() - start} ms, ${requests.length} requests`);
-          assert.equal(error, undefined, `${site.name}: ${error}`);
-          if (site.check) site.check(JSON.parse(result), bc);
-          else {
-            const expected = site.expect ? site.expect(bc) : bc.fpr({ m: 1000, n: 100, k: 7 });
-            assert.deepEqual(JSON.parse(result), JSON.parse(JSON.stringify(expected)), site.name);
+  test(
+    'in Chromium: a strict-CSP plain page with the element, esbuild (ESM, IIFE), Vite and webpack apps ' +
+      '(module, elements) compute, with no foreign request',
+    async (t) => {
+      const sites = await buildSites();
+      const { createBloomCalc } = await import('../../wasm/index.mjs');
+      const bc = await createBloomCalc();
+      const browser = await launchChromium();
+      try {
+        for (const site of sites) {
+          const { server, url } = await serve({ root: site.root, headers: { 'Content-Security-Policy': STRICT_CSP } });
+          const context = await browser.newContext();
+          const requests = [];
+          const problems = [];
+          context.on('request', (request) => requests.push(request.url()));
+          const page = await context.newPage();
+          page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+          page.on('console', (message) => message.type() === 'error' && !/favicon/.test(message.location().url) && problems.push(`console: ${message.text()}`));
+          try {
+            const start = Date.now();
+            await page.goto(url);
+            await page.waitForFunction(() => document.body.dataset.result || document.body.dataset.error, null, { timeout: 20_000 });
+            const { result, error } = await page.evaluate(() => ({ ...document.body.dataset }));
+            t.diagnostic(`${site.name}: ${error ? `error ${error}` : 'computed'} in ${Date.now() - start} ms, ${requests.length} requests`);
+            assert.equal(error, undefined, `${site.name}: ${error}`);
+            if (site.check) site.check(JSON.parse(result), bc);
+            else {
+              const expected = site.expect ? site.expect(bc) : bc.fpr({ m: 1000, n: 100, k: 7 });
+              assert.deepEqual(JSON.parse(result), JSON.parse(JSON.stringify(expected)), site.name);
+            }
+            const foreign = requests.filter((r) => new URL(r).origin !== new URL(url).origin);
+            assert.deepEqual(foreign, [], `${site.name}: requests outside the page's origin`);
+            assert.ok(
+              requests.some((r) => r.endsWith('.wasm')),
+              `${site.name} loads the .wasm as a file`,
+            );
+            assert.deepEqual(problems, [], site.name);
+          } finally {
+            await context.close();
+            await stop(server);
           }
-          const foreign = requests.filter((r) => new URL(r).origin !== new URL(url).origin);
-          assert.deepEqual(foreign, [], `${site.name}: requests outside the page's origin`);
-          assert.ok(requests.some((r) => r.endsWith('.wasm')), `${site.name} loads the .wasm as a file`);
-          assert.deepEqual(problems, [], site.name);
-        } finally {
-          await context.close();
-          await stop(server);
         }
+      } finally {
+        await browser.close();
       }
-    } finally {
-      await browser.close();
-    }
-  });
+    },
+  );
 });

@@ -40,7 +40,10 @@ describe('simulateParadox (module)', () => {
       { m: 64, n: 8, k: 6, prior: 0.02, queries: 200, epochs: 5 },
       { m: 256, n: 16, k: 8, prior: 0.0005, queries: 300, epochs: 4 },
     ];
-    let runs = 0, measured = 0, covered = 0, tOnly = 0;
+    let runs = 0,
+      measured = 0,
+      covered = 0,
+      tOnly = 0;
     for (const c of cases) {
       for (let seed = 1; seed <= 240; seed++) {
         const r = bc.simulateParadoxSync({ ...c, seed });

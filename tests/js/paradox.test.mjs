@@ -16,7 +16,6 @@ function ratio(num, den) {
   return Number((num * scale) / den) / 1e30;
 }
 
-
 async function cliJson(...args) {
   const r = await cli(...args, '--json');
   assert.equal(r.code, 0, r.stderr);
@@ -36,7 +35,11 @@ describe('paradox (Theorem 1)', () => {
   });
 
   test('posterior equals the exact fraction P/(P + (1 − P)F) for rational inputs', () => {
-    for (const [pn, pd, fn, fd] of [[1n, 1000n, 1n, 100n], [3n, 7n, 1n, 2n], [1n, 1024n, 147n, 1000n]]) {
+    for (const [pn, pd, fn, fd] of [
+      [1n, 1000n, 1n, 100n],
+      [3n, 7n, 1n, 2n],
+      [1n, 1024n, 147n, 1000n],
+    ]) {
       const num = pn * fd;
       const den = pn * fd + (pd - pn) * fn;
       const r = bc.paradox({ prior: Number(pn) / Number(pd), alpha: 1, fpr: Number(fn) / Number(fd) });
@@ -78,7 +81,7 @@ describe('paradox (Theorem 1)', () => {
   test('bad input: named RangeErrors', () => {
     assertParamError(() => bc.paradox({ prior: -0.1, alpha: 1, fpr: 0.1 }), 'prior');
     assertParamError(() => bc.paradox({ prior: 1.5, alpha: 1, fpr: 0.1 }), 'prior');
-    assertParamError(() => bc.paradoxCurve({ alpha: 1, bpe: 10 }), 'priors');  // not an empty curve
+    assertParamError(() => bc.paradoxCurve({ alpha: 1, bpe: 10 }), 'priors'); // not an empty curve
     assertParamError(() => bc.paradox({ alpha: 1, fpr: 0.1 }), 'prior');
     assertParamError(() => bc.paradox({ prior: 0.1, alpha: 0, fpr: 0.1 }), 'alpha');
     assertParamError(() => bc.paradox({ prior: 0.1, alpha: -1, fpr: 0.1 }), 'alpha');
@@ -97,7 +100,10 @@ describe('cbf (Theorems 2, 4)', () => {
   function exactPosterior(counters, m, n, k, [pn, pd]) {
     const K = BigInt(k);
     const M = BigInt(m);
-    let l1 = 1n, l0 = 1n, d1 = 1n, d0 = 1n;
+    let l1 = 1n,
+      l0 = 1n,
+      d1 = 1n,
+      d0 = 1n;
     for (const c of counters) {
       if (c === 0) return 0;
       // q = K/M: numerators and denominators separately
@@ -113,8 +119,18 @@ describe('cbf (Theorems 2, 4)', () => {
   }
 
   test('Theorem 2 equals the exact Bayes fraction of its proof', () => {
-    for (const [counters, m, n, k] of [[[1, 10], 1000, 100, 2], [[5, 5], 1000, 100, 2], [[1, 2, 1, 1, 2, 4], 600, 100, 6], [[3], 50, 20, 1], [[2, 3, 1], 90, 30, 3]]) {
-      for (const prior of [[1n, 8n], [1n, 1024n], [1n, 2n]]) {
+    for (const [counters, m, n, k] of [
+      [[1, 10], 1000, 100, 2],
+      [[5, 5], 1000, 100, 2],
+      [[1, 2, 1, 1, 2, 4], 600, 100, 6],
+      [[3], 50, 20, 1],
+      [[2, 3, 1], 90, 30, 3],
+    ]) {
+      for (const prior of [
+        [1n, 8n],
+        [1n, 1024n],
+        [1n, 2n],
+      ]) {
         const r = bc.cbf({ counters, m, n, k, prior: Number(prior[0]) / Number(prior[1]), alpha: 1 });
         assertClose(r.posterior, exactPosterior(counters, m, n, k, prior), 1e-12, `${counters} P=${prior}`);
       }
@@ -152,7 +168,10 @@ describe('cbf (Theorems 2, 4)', () => {
     // m = n = 2^40, P = 0.1, α = 1: Π = 9·k^k (Theorem 2), 4.2e5 at k = 6, 7.4e6 > 2^22 at k = 7
     const input = { m: 2 ** 40, n: 2 ** 40, prior: 0.1, alpha: 1 };
     assertParamError(() => bc.cbfOptimalK(input), 'kmax');
-    assert.throws(() => bc.cbfOptimalK(input), (e) => /^at most 6 /.test(e.validRange) && /\b16\b/.test(e.message));
+    assert.throws(
+      () => bc.cbfOptimalK(input),
+      (e) => /^at most 6 /.test(e.validRange) && /\b16\b/.test(e.message),
+    );
     assert.equal(bc.cbfOptimalK({ ...input, kmax: 6 }).byK.length, 6);
     // n·k/m too large is still n's: the counter distribution, not the product
     assertParamError(() => bc.cbfOptimalK({ ...input, m: 1000 }), 'n');
@@ -175,13 +194,12 @@ describe('order (Theorems 6, 7)', () => {
       yield items;
       return;
     }
-    for (let i = 0; i < items.length; i++)
-      for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) yield [items[i], ...rest];
+    for (let i = 0; i < items.length; i++) for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) yield [items[i], ...rest];
   }
 
   test('the ratio order costs no more than the best of all orders (brute force)', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let trial = 0; trial < 60; trial++) {
       const L = 1 + (trial % 5);
       const probs = Array.from({ length: L }, rand);
@@ -216,7 +234,10 @@ describe('selective filters (Tables II, III)', () => {
   });
   test('Table II policies in order, mismatched lists are a named error', () => {
     const out = bc.selective({ sizes, members, m: 13312, alpha: 100 });
-    assert.deepEqual(out.map((o) => o.policy), ['none', 'insertion', 'query', 'both']);
+    assert.deepEqual(
+      out.map((o) => o.policy),
+      ['none', 'insertion', 'query', 'both'],
+    );
     assert.equal(out[1].inserted, 2118);
     assertParamError(() => bc.selective({ sizes, members: [256], m: 13312, alpha: 100 }), 'members');
   });
@@ -225,7 +246,10 @@ describe('selective filters (Tables II, III)', () => {
 describe('CLI', () => {
   test('paradox --json equals the module', async () => {
     assert.deepEqual(await cliJson('paradox', '--prior', '1e-6', '--alpha', '1', '--fpr', '1e-3'), bc.paradox({ prior: '1e-6', alpha: '1', fpr: '1e-3' }));
-    assert.deepEqual(await cliJson('paradox', '--prior', '1 in 1000000', '--alpha', '2.4', '--bpe', '28.7'), bc.paradox({ prior: '1 in 1000000', alpha: '2.4', bpe: '28.7' }));
+    assert.deepEqual(
+      await cliJson('paradox', '--prior', '1 in 1000000', '--alpha', '2.4', '--bpe', '28.7'),
+      bc.paradox({ prior: '1 in 1000000', alpha: '2.4', bpe: '28.7' }),
+    );
   });
   test('cbf --json equals the module', async () => {
     const args = ['--counters', '1,2,1,1,2,4', '--m', '26624', '--n', '3328', '--k', '6', '--prior', '0.125', '--alpha', '0.25'];

@@ -11,7 +11,7 @@ const skip = existsSync('/proc/self/autogroup') ? false : 'no autogroups on this
 const SPIN = ['-e', 'const end = Date.now() + 4000; while (Date.now() < end);'];
 const cpuSeconds = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;  // utime + stime, in clock ticks of 1/100 s
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
 };
 
 test('a detached nice-19 process with its autogroup at nice 19 takes almost nothing from two foreground ones', { skip }, async () => {

@@ -47,15 +47,33 @@ describe('window', () => {
     const perItem = r.nBounded.m / 2 ** 37;
     assert.ok(perItem > 9.585 && perItem < 1.05 * 9.585, String(perItem));
     assert.equal(r.plain, null);
-    assert.throws(() => bc.window({ w: 2 ** 36 + 1, p: 0.01 }), (e) => e instanceof RangeError && e.parameter === 'w');
+    assert.throws(
+      () => bc.window({ w: 2 ** 36 + 1, p: 0.01 }),
+      (e) => e instanceof RangeError && e.parameter === 'w',
+    );
   });
 
   test('bad input names its parameter', () => {
-    assert.throws(() => bc.window({ w: 0, p: 0.01 }), (e) => e instanceof RangeError && e.parameter === 'w');
-    assert.throws(() => bc.window({ w: 1000, p: 2 }), (e) => e instanceof RangeError && e.parameter === 'p');
-    assert.throws(() => bc.window({ w: 1000, p: 0.01, delta: 0 }), (e) => e instanceof RangeError && e.parameter === 'delta');
-    assert.throws(() => bc.window({ w: 2 ** 36, p: 1e-4 }), (e) => e instanceof RangeError && e.parameter === 'p');
-    assert.throws(() => bc.window({ w: 1000 }), (e) => e instanceof RangeError && e.parameter === 'p');
+    assert.throws(
+      () => bc.window({ w: 0, p: 0.01 }),
+      (e) => e instanceof RangeError && e.parameter === 'w',
+    );
+    assert.throws(
+      () => bc.window({ w: 1000, p: 2 }),
+      (e) => e instanceof RangeError && e.parameter === 'p',
+    );
+    assert.throws(
+      () => bc.window({ w: 1000, p: 0.01, delta: 0 }),
+      (e) => e instanceof RangeError && e.parameter === 'delta',
+    );
+    assert.throws(
+      () => bc.window({ w: 2 ** 36, p: 1e-4 }),
+      (e) => e instanceof RangeError && e.parameter === 'p',
+    );
+    assert.throws(
+      () => bc.window({ w: 1000 }),
+      (e) => e instanceof RangeError && e.parameter === 'p',
+    );
   });
 });
 
@@ -83,11 +101,26 @@ describe('state', () => {
   });
 
   test('bad input names its parameter', () => {
-    assert.throws(() => bc.state({ m: 1000, k: 3, bitsSet: 1000 }), (e) => e instanceof RangeError && e.parameter === 'bitsSet');
-    assert.throws(() => bc.state({ m: 1000, k: 3, bitsSet: 10, bitsSetB: 5 }), (e) => e instanceof RangeError && e.parameter === 'union');
-    assert.throws(() => bc.state({ m: 1000, k: 3, bitsSet: 10, p: 0 }), (e) => e instanceof RangeError && e.parameter === 'p');
-    assert.throws(() => bc.state({ m: 1000, k: 3 }), (e) => e instanceof RangeError && e.parameter === 'bitsSet');
-    assert.throws(() => bc.state({ m: 1000, k: 3, bitsSet: 10, hashing: 'double' }), (e) => e instanceof RangeError && e.parameter === 'hashing');
+    assert.throws(
+      () => bc.state({ m: 1000, k: 3, bitsSet: 1000 }),
+      (e) => e instanceof RangeError && e.parameter === 'bitsSet',
+    );
+    assert.throws(
+      () => bc.state({ m: 1000, k: 3, bitsSet: 10, bitsSetB: 5 }),
+      (e) => e instanceof RangeError && e.parameter === 'union',
+    );
+    assert.throws(
+      () => bc.state({ m: 1000, k: 3, bitsSet: 10, p: 0 }),
+      (e) => e instanceof RangeError && e.parameter === 'p',
+    );
+    assert.throws(
+      () => bc.state({ m: 1000, k: 3 }),
+      (e) => e instanceof RangeError && e.parameter === 'bitsSet',
+    );
+    assert.throws(
+      () => bc.state({ m: 1000, k: 3, bitsSet: 10, hashing: 'double' }),
+      (e) => e instanceof RangeError && e.parameter === 'hashing',
+    );
   });
 
   // issue 35 items 3 and 4 (tests/core/fpr/state_test.cpp has the sweeps; tests/js/state-laws.test.mjs the laws)
@@ -129,7 +162,11 @@ describe('overflow', () => {
   }
 
   test('exact against enumeration; the union bound above it', () => {
-    for (const [m, n, k, bits] of [[4, 4, 2, 2], [5, 3, 3, 2], [3, 4, 2, 2]]) {
+    for (const [m, n, k, bits] of [
+      [4, 4, 2, 2],
+      [5, 3, 3, 2],
+      [3, 4, 2, 2],
+    ]) {
       const r = bc.overflow({ m, n, k, bits });
       assert.equal(r.method, 'exact');
       assertClose(r.probability, enumerate(m, n * k, 2 ** bits), 1e-12, `m = ${m}, n = ${n}, k = ${k}, b = ${bits}`);
@@ -149,20 +186,37 @@ describe('overflow', () => {
   });
 
   test('bad input names its parameter', () => {
-    assert.throws(() => bc.overflow({ m: 100, n: 10, k: 3, bits: 0 }), (e) => e instanceof RangeError && e.parameter === 'bits');
-    assert.throws(() => bc.overflow({ m: 100, n: 10, k: 3, bits: 4, target: 1e-6 }), (e) => e instanceof RangeError && e.parameter === 'target');
-    assert.throws(() => bc.overflow({ m: 100, n: 10, k: 3, bits: 4, method: 'fast' }), (e) => e instanceof RangeError && e.parameter === 'method');
-    assert.throws(() => bc.overflow({ m: 100, n: 10, k: 3 }), (e) => e instanceof RangeError && e.parameter === 'bits');
+    assert.throws(
+      () => bc.overflow({ m: 100, n: 10, k: 3, bits: 0 }),
+      (e) => e instanceof RangeError && e.parameter === 'bits',
+    );
+    assert.throws(
+      () => bc.overflow({ m: 100, n: 10, k: 3, bits: 4, target: 1e-6 }),
+      (e) => e instanceof RangeError && e.parameter === 'target',
+    );
+    assert.throws(
+      () => bc.overflow({ m: 100, n: 10, k: 3, bits: 4, method: 'fast' }),
+      (e) => e instanceof RangeError && e.parameter === 'method',
+    );
+    assert.throws(
+      () => bc.overflow({ m: 100, n: 10, k: 3 }),
+      (e) => e instanceof RangeError && e.parameter === 'bits',
+    );
   });
 });
 
 describe('the CLI', () => {
   test('window, state, overflow --json equal the module', async () => {
     assert.deepEqual(await cliJson('window', '--w', '1000', '--p', '1%'), bc.window({ w: 1000, p: '1%' }));
-    assert.deepEqual(await cliJson('state', '--m', '4096', '--k', '4', '--bits-set', '1600', '--p', '1%', '--bits-set-b', '1350', '--union', '2300'),
-      bc.state({ m: 4096, k: 4, bitsSet: 1600, p: '1%', bitsSetB: 1350, union: 2300 }));
+    assert.deepEqual(
+      await cliJson('state', '--m', '4096', '--k', '4', '--bits-set', '1600', '--p', '1%', '--bits-set-b', '1350', '--union', '2300'),
+      bc.state({ m: 4096, k: 4, bitsSet: 1600, p: '1%', bitsSetB: 1350, union: 2300 }),
+    );
     assert.deepEqual(await cliJson('overflow', '--m', '1e6', '--n', '1e5', '--k', '7', '--bits', '4'), bc.overflow({ m: 1e6, n: 1e5, k: 7, bits: 4 }));
-    assert.deepEqual(await cliJson('overflow', '--m', '1e6', '--n', '1e5', '--k', '7', '--target', '1e-12'), bc.overflow({ m: 1e6, n: 1e5, k: 7, target: 1e-12 }));
+    assert.deepEqual(
+      await cliJson('overflow', '--m', '1e6', '--n', '1e5', '--k', '7', '--target', '1e-12'),
+      bc.overflow({ m: 1e6, n: 1e5, k: 7, target: 1e-12 }),
+    );
   });
 
   test('bad input: exit 2 naming the parameter', async () => {

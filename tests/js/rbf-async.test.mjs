@@ -29,7 +29,10 @@ describe('rbfAsync', { skip }, () => {
   });
 
   test('beyond the synchronous bound: rbf() refuses naming rbfAsync, rbfAsync computes the exact value', async () => {
-    assert.throws(() => bc.rbf(BEYOND), (e) => e instanceof RangeError && e.parameter === 'm' && /rbfAsync\(\)/.test(e.message) && /would take about 1\.1 s;/.test(e.message));
+    assert.throws(
+      () => bc.rbf(BEYOND),
+      (e) => e instanceof RangeError && e.parameter === 'm' && /rbfAsync\(\)/.test(e.message) && /would take about 1\.1 s;/.test(e.message),
+    );
     const exact = await rbfAsync(BEYOND);
     assert.equal(exact.method, 'exact');
     assert.equal(exact.errorBound, null);
@@ -50,7 +53,10 @@ describe('rbfAsync', { skip }, () => {
       [{ m: 2 ** 25, k: 5, sigma: 10, method: 'exact' }, RangeError, 'm'], // the exact fill's own limit: 2^24 bits
     ]) {
       await assert.rejects(rbfAsync(input), (e) => e instanceof Ctor && e.parameter === parameter, JSON.stringify(input));
-      assert.throws(() => bc.rbf(input), (e) => e instanceof Ctor && e.parameter === parameter);
+      assert.throws(
+        () => bc.rbf(input),
+        (e) => e instanceof Ctor && e.parameter === parameter,
+      );
     }
     await assert.rejects(rbfAsync({ m: 1000, k: 5, sigma: 539 }, { signl: null }), (e) => e instanceof TypeError && e.parameter === 'signl');
     await assert.rejects(rbfAsync({ m: 1000, k: 5, sigma: 539 }, { signal: true }), (e) => e instanceof TypeError && e.parameter === 'signal');

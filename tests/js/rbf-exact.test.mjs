@@ -14,15 +14,22 @@ const div = (a, b) => {
   const r = { num: a.num * b.den, den: a.den * b.num };
   return reduce(r.den < 0n ? { num: -r.num, den: -r.den } : r);
 };
-const ZERO = F(0), ONE = F(1);
-const popcount = (x) => x.toString(2).split('').filter((c) => c === '1').length;
+const ZERO = F(0),
+  ONE = F(1);
+const popcount = (x) =>
+  x
+    .toString(2)
+    .split('')
+    .filter((c) => c === '1').length;
 
 // Probe tuples of one message with their probability: colliding (M^k) or distinct (ordered, no repeats).
 function probeMasks(M, k, hashing) {
   const masks = [];
   const total = M ** k;
   for (let code = 0; code < total; code++) {
-    let c = code, mask = 0, distinct = true;
+    let c = code,
+      mask = 0,
+      distinct = true;
     for (let i = 0; i < k; i++) {
       const bit = 1 << c % M;
       if (mask & bit) distinct = false;
@@ -70,7 +77,8 @@ function exactOnePhase(M, k, sigma, hashing, recycling) {
   const n = 1 << M;
   const probes = probeMasks(M, k, hashing);
   const P = Array.from({ length: n }, () => Array.from({ length: n }, () => ZERO));
-  const rho = Array.from({ length: n }, () => ZERO), reset = Array.from({ length: n }, () => ZERO);
+  const rho = Array.from({ length: n }, () => ZERO),
+    reset = Array.from({ length: n }, () => ZERO);
   for (let S = 0; S < n; S++)
     for (const { mask, p } of probes) {
       let next = S | mask;
@@ -83,7 +91,8 @@ function exactOnePhase(M, k, sigma, hashing, recycling) {
     }
   const r = recycling === 'retaining' ? probes[0].mask : 0; // a restart state, recurrent
   const pi = stationary(P, r);
-  let fpr = ZERO, rate = ZERO;
+  let fpr = ZERO,
+    rate = ZERO;
   for (let S = 0; S < n; S++) {
     fpr = add(fpr, mul(pi[S], rho[S]));
     rate = add(rate, mul(pi[S], reset[S]));
@@ -95,7 +104,8 @@ function exactOnePhase(M, k, sigma, hashing, recycling) {
 // the insertion leaves more than σ bits set the frozen filter becomes the active one with (after) or without
 // (before) the message's bits, and the new active one is empty or (retaining) the message's bits.
 function exactTwoPhase(M, k, sigma, hashing, recycling, swap) {
-  const n = 1 << M, probes = probeMasks(M, k, hashing);
+  const n = 1 << M,
+    probes = probeMasks(M, k, hashing);
   const P = Array.from({ length: n * n }, () => Array.from({ length: n * n }, () => ZERO));
   const fp = Array.from({ length: n * n }, () => ZERO);
   for (let A = 0; A < n; A++)
@@ -103,7 +113,8 @@ function exactTwoPhase(M, k, sigma, hashing, recycling, swap) {
       for (const { mask, p } of probes) {
         const s = A * n + Fz;
         if ((mask & ~A) === 0 || (mask & ~Fz) === 0) fp[s] = add(fp[s], p);
-        let a = A | mask, f = Fz;
+        let a = A | mask,
+          f = Fz;
         if (popcount(a) > sigma) [f, a] = [swap === 'after' ? a : A, recycling === 'retaining' ? mask : 0];
         P[s][a * n + f] = add(P[s][a * n + f], p);
       }
@@ -135,13 +146,20 @@ describe('recycling filters equal exact rational chains over bit sets', () => {
     bc = await createBloomCalc();
   });
   after(() => {
-    const shown = Object.entries(worst).map(([q, r]) => `${q} ${r.toExponential(1)}`).join(', ');
+    const shown = Object.entries(worst)
+      .map(([q, r]) => `${q} ${r.toExponential(1)}`)
+      .join(', ');
     console.log(`worst relative difference from the exact rational chains: ${shown}`);
   });
 
   for (const hashing of ['colliding', 'distinct'])
     for (const recycling of ['nonretaining', 'retaining'])
-      for (const [M, k, sigma] of [[4, 1, 2], [4, 2, 2], [5, 2, 3], [5, 3, 4]])
+      for (const [M, k, sigma] of [
+        [4, 1, 2],
+        [4, 2, 2],
+        [5, 2, 3],
+        [5, 3, 4],
+      ])
         test(`${hashing} ${recycling} M=${M} k=${k} sigma=${sigma}`, () => {
           const exact = exactOnePhase(M, k, sigma, hashing, recycling);
           const got = bc.rbf({ m: M, k, sigma, hashing, recycling });
@@ -153,7 +171,11 @@ describe('recycling filters equal exact rational chains over bit sets', () => {
   for (const hashing of ['colliding', 'distinct'])
     for (const recycling of ['nonretaining', 'retaining'])
       for (const swap of ['after', 'before'])
-        for (const [k, sigma] of [[1, 1], [1, 2], [2, 2]])
+        for (const [k, sigma] of [
+          [1, 1],
+          [1, 2],
+          [2, 2],
+        ])
           test(`two-phase ${hashing} ${recycling} swap ${swap} M=2×3 k=${k} sigma=${sigma}`, () => {
             const exact = toDouble(exactTwoPhase(3, k, sigma, hashing, recycling, swap));
             const got = bc.rbf({ m: 6, k, sigma, phases: 2, hashing, recycling, swap });
@@ -169,13 +191,21 @@ describe('recycling filters equal exact rational chains over bit sets', () => {
     assert.equal(cannot.canFill, false);
     assert.equal(cannot.fillProbability, 0);
     assert.equal(cannot.exact, cannot.exactGivenCycleEnds);
-    assert.throws(() => bc.nBounded({ m: 2 ** 20, k: 10, N: 1e5 }), (e) => e.parameter === 'N');
+    assert.throws(
+      () => bc.nBounded({ m: 2 ** 20, k: 10, N: 1e5 }),
+      (e) => e.parameter === 'N',
+    );
   });
 
   test('k = 1 closed form in exact rationals equals the module', () => {
     // f¹_σ = Σ_{i≤σ} i/(M(M−i)) / Σ_{j≤σ} 1/(M−j)  (docs/rbf.md, eq 19 restored)
-    for (const [M, sigma] of [[10, 4], [37, 30], [200, 150]]) {
-      let num = ZERO, den = ZERO;
+    for (const [M, sigma] of [
+      [10, 4],
+      [37, 30],
+      [200, 150],
+    ]) {
+      let num = ZERO,
+        den = ZERO;
       for (let i = 0; i <= sigma; i++) {
         num = add(num, F(i, M * (M - i)));
         den = add(den, F(1, M - i));

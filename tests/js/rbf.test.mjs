@@ -41,7 +41,23 @@ describe('rbf', () => {
     const r = bc.rbf(input);
     assert.equal(r.m, 8192);
     assert.deepEqual(r.variant, { hashing: 'distinct', recycling: 'retaining', restart: 'exact', swap: 'before' });
-    const args = ['rbf', '--m', '8Kib', '--k', '4', '--sigma', '3000', '--hashing', 'distinct', '--recycling', 'retaining', '--swap', 'before', '--phases', '2'];
+    const args = [
+      'rbf',
+      '--m',
+      '8Kib',
+      '--k',
+      '4',
+      '--sigma',
+      '3000',
+      '--hashing',
+      'distinct',
+      '--recycling',
+      'retaining',
+      '--swap',
+      'before',
+      '--phases',
+      '2',
+    ];
     assert.deepEqual(await cliJson(...args), r);
     const eq10 = bc.rbf({ m: 1000, k: 5, sigma: 500, recycling: 'retaining', restart: 'eq10' });
     assert.equal(eq10.variant.restart, 'eq10');
@@ -63,8 +79,10 @@ describe('nbounded', () => {
     for (const key of ['worstCase', 'oracle', 'lowerBound', 'exact']) assert.equal(typeof r[key], 'number', key);
     assert.ok(r.worstCase > r.lowerBound && r.worstCase > r.oracle, 'eq 1 is the largest');
     assert.deepEqual(await cliJson('nbounded', '--m', '1000', '--k', '5', '--N', '155'), r);
-    assert.deepEqual(await cliJson('nbounded', '--m', '1000', '--k', '5', '--N', '155', '--hashing', 'distinct'),
-      bc.nBounded({ m: 1000, k: 5, N: 155, hashing: 'distinct' }));
+    assert.deepEqual(
+      await cliJson('nbounded', '--m', '1000', '--k', '5', '--N', '155', '--hashing', 'distinct'),
+      bc.nBounded({ m: 1000, k: 5, N: 155, hashing: 'distinct' }),
+    );
   });
 });
 
@@ -131,7 +149,10 @@ describe('recommend', () => {
   test('progress after each k; returning false cancels with Error "cancelled" and the module stays usable', () => {
     const seen = [];
     const r = bc.recommend({ m: 1000, fpr: 0.01, kmax: 8 }, (done, total) => seen.push([done, total]));
-    assert.deepEqual(seen, [1, 2, 3, 4, 5, 6, 7, 8].map((d) => [d, 8]));
+    assert.deepEqual(
+      seen,
+      [1, 2, 3, 4, 5, 6, 7, 8].map((d) => [d, 8]),
+    );
     assert.equal(r.rows.length, 8);
     let calls = 0;
     assert.throws(
@@ -145,7 +166,12 @@ describe('recommend', () => {
 
 describe('sigmaCurve', () => {
   test('f_σ and E[N₀] increase with σ and equal rbf at each σ', () => {
-    for (const [input, phases] of [[{ m: 1000, k: 5 }, 1], [{ m: 1000, k: 5, recycling: 'retaining' }, 1], [{ m: 1000, k: 5 }, 2], [{ m: 2000, k: 3, hashing: 'distinct' }, 2]]) {
+    for (const [input, phases] of [
+      [{ m: 1000, k: 5 }, 1],
+      [{ m: 1000, k: 5, recycling: 'retaining' }, 1],
+      [{ m: 1000, k: 5 }, 2],
+      [{ m: 2000, k: 3, hashing: 'distinct' }, 2],
+    ]) {
       const c = bc.sigmaCurve({ ...input, phases, points: 60 });
       assert.equal(c.sigma.length, c.averageFpr.length);
       assert.ok(c.sigma.length >= 50);
@@ -166,8 +192,18 @@ describe('sigmaCurve', () => {
 describe('bad input: named errors in the module, exit 2 in the CLI', () => {
   const cases = [
     ['σ ≥ M', () => bc.rbf({ m: 1000, k: 3, sigma: 1000 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '1000'], 'sigma'],
-    ['σ ≥ M/2, two phases', () => bc.rbf({ m: 1000, k: 3, sigma: 500, phases: 2 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '500', '--phases', '2'], 'sigma'],
-    ['σ < k, retaining', () => bc.rbf({ m: 1000, k: 5, sigma: 4, recycling: 'retaining' }), ['rbf', '--m', '1000', '--k', '5', '--sigma', '4', '--recycling', 'retaining'], 'sigma'],
+    [
+      'σ ≥ M/2, two phases',
+      () => bc.rbf({ m: 1000, k: 3, sigma: 500, phases: 2 }),
+      ['rbf', '--m', '1000', '--k', '3', '--sigma', '500', '--phases', '2'],
+      'sigma',
+    ],
+    [
+      'σ < k, retaining',
+      () => bc.rbf({ m: 1000, k: 5, sigma: 4, recycling: 'retaining' }),
+      ['rbf', '--m', '1000', '--k', '5', '--sigma', '4', '--recycling', 'retaining'],
+      'sigma',
+    ],
     ['σ < 0', () => bc.rbf({ m: 1000, k: 5, sigma: -1 }), ['rbf', '--m', '1000', '--k', '5', '--sigma', '-1'], 'sigma'],
     ['N = 0', () => bc.nBounded({ m: 1000, k: 3, N: 0 }), ['nbounded', '--m', '1000', '--k', '3', '--N', '0'], 'N'],
     ['N < 0', () => bc.nBounded({ m: 1000, k: 3, N: -5 }), ['nbounded', '--m', '1000', '--k', '3', '--N', '-5'], 'N'],
@@ -177,27 +213,67 @@ describe('bad input: named errors in the module, exit 2 in the CLI', () => {
     ['k = 0 (rbf)', () => bc.rbf({ m: 1000, k: 0, sigma: 10 }), ['rbf', '--m', '1000', '--k', '0', '--sigma', '10'], 'k'],
     ['k = 0 (nbounded)', () => bc.nBounded({ m: 1000, k: 0, N: 10 }), ['nbounded', '--m', '1000', '--k', '0', '--N', '10'], 'k'],
     ['kmax = 0', () => bc.recommend({ m: 1000, fpr: 0.01, kmax: 0 }), ['recommend', '--m', '1000', '--fpr', '0.01', '--kmax', '0'], 'kmax'],
-    ['M > 2^24, exact (rbf)', () => bc.rbf({ m: 2 ** 24 + 1, k: 3, sigma: 10, method: 'exact' }), ['rbf', '--m', '16777217', '--k', '3', '--sigma', '10', '--method', 'exact'], 'm'],
-    ['M > 2^24, exact (recommend)', () => bc.recommend({ m: '1Gib', fpr: 0.01, method: 'exact' }), ['recommend', '--m', '1Gib', '--fpr', '0.01', '--method', 'exact'], 'm'],
+    [
+      'M > 2^24, exact (rbf)',
+      () => bc.rbf({ m: 2 ** 24 + 1, k: 3, sigma: 10, method: 'exact' }),
+      ['rbf', '--m', '16777217', '--k', '3', '--sigma', '10', '--method', 'exact'],
+      'm',
+    ],
+    [
+      'M > 2^24, exact (recommend)',
+      () => bc.recommend({ m: '1Gib', fpr: 0.01, method: 'exact' }),
+      ['recommend', '--m', '1Gib', '--fpr', '0.01', '--method', 'exact'],
+      'm',
+    ],
     // the exact fill with distinct hashing is bounded before work in the synchronous API: m·(k + 3) ≤ 2^25 (~1 s; 2^24
     // bits at k = 8 took 5–15 s). The CLI runs an explicit --method exact beyond it, on a worker thread (rbfAsync;
     // tests/js/cli-hardening.test.mjs), so these have no CLI refusal (null).
     ['exact fill beyond its budget, distinct (rbf)', () => bc.rbf({ m: '2^24', k: 8, sigma: 10, hashing: 'distinct', method: 'exact' }), null, 'm'],
     ['exact fill beyond its budget, distinct (sigmaCurve)', () => bc.sigmaCurve({ m: '2^24', k: 8, hashing: 'distinct', method: 'exact' }), null, 'm'],
-    ['exact fill beyond its budget, distinct, two phases (sigmaCurve)', () => bc.sigmaCurve({ m: '2^23', k: 30, phases: 2, hashing: 'distinct', method: 'exact' }), null, 'm'],
+    [
+      'exact fill beyond its budget, distinct, two phases (sigmaCurve)',
+      () => bc.sigmaCurve({ m: '2^23', k: 30, phases: 2, hashing: 'distinct', method: 'exact' }),
+      null,
+      'm',
+    ],
     ['M > 2^40 (rbf)', () => bc.rbf({ m: 2 ** 41, k: 3, sigma: 10 }), ['rbf', '--m', '2^41', '--k', '3', '--sigma', '10'], 'm'],
     ['M > 2^40 (recommend)', () => bc.recommend({ m: '2Tib', fpr: 0.01 }), ['recommend', '--m', '2Tib', '--fpr', '0.01'], 'm'],
     ['M > 2^40 (nbounded)', () => bc.nBounded({ m: 2 ** 41, k: 3, N: 10 }), ['nbounded', '--m', '2^41', '--k', '3', '--N', '10'], 'm'],
     ['unknown method', () => bc.recommend({ m: 1000, fpr: 0.01, method: 'fast' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--method', 'fast'], 'method'],
-    ['k > 32, asymptotic (large-M proven for k ≤ 32)', () => bc.rbf({ m: 2 ** 18, k: 48, sigma: 1000, method: 'asymptotic' }), ['rbf', '--m', '2^18', '--k', '48', '--sigma', '1000', '--method', 'asymptotic'], 'k'],
+    [
+      'k > 32, asymptotic (large-M proven for k ≤ 32)',
+      () => bc.rbf({ m: 2 ** 18, k: 48, sigma: 1000, method: 'asymptotic' }),
+      ['rbf', '--m', '2^18', '--k', '48', '--sigma', '1000', '--method', 'asymptotic'],
+      'k',
+    ],
     ['k > 32, M > 2^24 (auto)', () => bc.rbf({ m: 2 ** 30, k: 64, sigma: 1000 }), ['rbf', '--m', '2^30', '--k', '64', '--sigma', '1000'], 'k'],
     // recommend's k comes from kmax: the refusal names kmax (the page shows it beside that field)
-    ['k > 32, M > 2^24 (recommend)', () => bc.recommend({ m: '2^30', fpr: 1e-12, kmax: 40 }), ['recommend', '--m', '2^30', '--fpr', '1e-12', '--kmax', '40'], 'kmax'],
+    [
+      'k > 32, M > 2^24 (recommend)',
+      () => bc.recommend({ m: '2^30', fpr: 1e-12, kmax: 40 }),
+      ['recommend', '--m', '2^30', '--fpr', '1e-12', '--kmax', '40'],
+      'kmax',
+    ],
     ['workers = 0', assertParamErrorless, ['recommend', '--m', '1000', '--fpr', '0.01', '--workers', '0'], 'workers'],
     ['phases = 3', () => bc.rbf({ m: 1000, k: 3, sigma: 10, phases: 3 }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--phases', '3'], 'phases'],
-    ['unknown hashing', () => bc.rbf({ m: 1000, k: 3, sigma: 10, hashing: 'mixed' }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--hashing', 'mixed'], 'hashing'],
-    ['unknown recycling', () => bc.recommend({ m: 1000, fpr: 0.01, recycling: 'keep' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--recycling', 'keep'], 'recycling'],
-    ['unknown restart', () => bc.rbf({ m: 1000, k: 3, sigma: 10, restart: 'eq11' }), ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--restart', 'eq11'], 'restart'],
+    [
+      'unknown hashing',
+      () => bc.rbf({ m: 1000, k: 3, sigma: 10, hashing: 'mixed' }),
+      ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--hashing', 'mixed'],
+      'hashing',
+    ],
+    [
+      'unknown recycling',
+      () => bc.recommend({ m: 1000, fpr: 0.01, recycling: 'keep' }),
+      ['recommend', '--m', '1000', '--fpr', '0.01', '--recycling', 'keep'],
+      'recycling',
+    ],
+    [
+      'unknown restart',
+      () => bc.rbf({ m: 1000, k: 3, sigma: 10, restart: 'eq11' }),
+      ['rbf', '--m', '1000', '--k', '3', '--sigma', '10', '--restart', 'eq11'],
+      'restart',
+    ],
     ['unknown swap', () => bc.recommend({ m: 1000, fpr: 0.01, swap: 'during' }), ['recommend', '--m', '1000', '--fpr', '0.01', '--swap', 'during'], 'swap'],
   ];
   for (const [name, fn, args, parameter] of cases) {
@@ -227,8 +303,7 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     assert.equal(exact.errorBound, null);
     assert.equal(large.method, 'asymptotic');
     assert.ok(large.errorBound > 0 && large.errorBound < 1e-9, String(large.errorBound));
-    for (const key of ['averageFpr', 'expectedMessages', 'messagesHeld'])
-      assert.ok(Math.abs(large[key] / exact[key] - 1) <= 1e-9, key);
+    for (const key of ['averageFpr', 'expectedMessages', 'messagesHeld']) assert.ok(Math.abs(large[key] / exact[key] - 1) <= 1e-9, key);
     assert.deepEqual(await cliJson('rbf', '--m', '2^20', '--k', '6', '--sigma', '400000'), large);
     const two = bc.rbf({ m: 2 ** 36, k: 8, sigma: 2 ** 33, phases: 2 });
     assert.equal(two.method, 'asymptotic');
@@ -237,7 +312,10 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     const curve = bc.sigmaCurve({ m: '2^36', k: 8, points: 20 });
     assert.equal(curve.method, 'asymptotic');
     assert.equal(curve.sigma.length, 20);
-    assert.ok(curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]), 'f¹ grows with σ');
+    assert.ok(
+      curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]),
+      'f¹ grows with σ',
+    );
     assert.ok(curve.errorBound < 1e-6);
   });
 
@@ -250,7 +328,10 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
 
   test('recommend at 2^20 with kmax 40: method mixed (large-M to k = 32, exact fill above), one bound for every row', async () => {
     const r = bc.recommend({ m: '2^20', p: 0.01, kmax: 40 });
-    assert.deepEqual(r.rows.map((row) => row.method), [...Array(32).fill('asymptotic'), ...Array(8).fill('exact')]);
+    assert.deepEqual(
+      r.rows.map((row) => row.method),
+      [...Array(32).fill('asymptotic'), ...Array(8).fill('exact')],
+    );
     assert.equal(r.method, 'mixed');
     assert.equal(r.errorBound, Math.max(...r.rows.map((row) => row.errorBound ?? 0)));
     assert.ok(r.errorBound > 0 && r.errorBound < 1e-9);
@@ -278,43 +359,140 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
   });
 
   test('sigmaCurve with the exact retaining law: points·m ≤ 2^25 (each σ sums over every level; 200 points at 2^20 took 3.6 s)', () => {
-    const curve = bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', method: 'exact' });  // auto takes the large-M method above 2^16 bits
+    const curve = bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', method: 'exact' }); // auto takes the large-M method above 2^16 bits
     assert.equal(curve.method, 'exact');
-    assert.equal(curve.sigma.length, 32);  // the default 200 shrinks to 2^25 / 2^20
+    assert.equal(curve.sigma.length, 32); // the default 200 shrinks to 2^25 / 2^20
     assertParamError(() => bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', method: 'exact', points: 33 }), 'points');
-    assert.equal(bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', method: 'exact', phases: 2 }).sigma.length, 32);  // two phases: their total m
+    assert.equal(bc.sigmaCurve({ m: '2^20', k: 16, recycling: 'retaining', method: 'exact', phases: 2 }).sigma.length, 32); // two phases: their total m
     assert.equal(bc.sigmaCurve({ m: '2^17', k: 16, recycling: 'retaining', method: 'exact' }).sigma.length, 200);
-    assert.equal(bc.sigmaCurve({ m: '2^20', k: 16, method: 'exact' }).sigma.length, 200);  // one pass for every σ: no shrinking
+    assert.equal(bc.sigmaCurve({ m: '2^20', k: 16, method: 'exact' }).sigma.length, 200); // one pass for every σ: no shrinking
   });
 
   test('mergeRecommendation checks every field of every row: named errors, never a BindingError', () => {
     const input = { m: 4096, p: 0.01, kmax: 3 };
     const rows = bc.recommendRows(input, 1, 3);
     const whole = bc.recommend(input);
-    const edit = (f) => { const copy = structuredClone(rows); f(copy); return copy; };
+    const edit = (f) => {
+      const copy = structuredClone(rows);
+      f(copy);
+      return copy;
+    };
     const cases = [
       [TypeError, 'rows', 'not rows'],
-      [TypeError, 'rows[1]', edit((r) => { r[1] = 7; })],
-      [TypeError, 'rows[0].k', edit((r) => { r[0].k = '1'; })],
-      [TypeError, 'rows[2].onePhase', edit((r) => { delete r[2].onePhase; })],
-      [TypeError, 'rows[0].oracle.feasible', edit((r) => { r[0].oracle.feasible = 'yes'; })],
-      [TypeError, 'rows[1].twoPhase.fpr', edit((r) => { r[1].twoPhase = { feasible: true, threshold: 5, capacity: 5, fpr: null }; })],
-      [TypeError, 'rows[0].method', edit((r) => { r[0].method = 5; })],
-      [TypeError, 'rows[0].errorBound', edit((r) => { r[0].errorBound = {}; })],
-      [RangeError, 'rows[1].k', edit((r) => { r[1].k = 1; })],  // k = 1 twice
-      [RangeError, 'rows[0].k', edit((r) => { r[0].k = 0.5; })],
-      [RangeError, 'rows[2].k', edit((r) => { r[2].k = 99; })],
-      [RangeError, 'rows[0].worstCase.fpr', edit((r) => { r[0].worstCase = { feasible: true, threshold: 1, capacity: 1, fpr: 2 }; })],
-      [RangeError, 'rows[0].onePhase.threshold', edit((r) => { r[0].onePhase = { feasible: true, threshold: -1, capacity: 1, fpr: 0 }; })],
-      [RangeError, 'rows[0].onePhase.capacity', edit((r) => { r[0].onePhase = { feasible: true, threshold: 1, capacity: NaN, fpr: 0 }; })],
-      [RangeError, 'rows[0].errorBound', edit((r) => { r[0].errorBound = -1; })],
-      [RangeError, 'method', edit((r) => { r[0].method = 'guess'; })],
+      [
+        TypeError,
+        'rows[1]',
+        edit((r) => {
+          r[1] = 7;
+        }),
+      ],
+      [
+        TypeError,
+        'rows[0].k',
+        edit((r) => {
+          r[0].k = '1';
+        }),
+      ],
+      [
+        TypeError,
+        'rows[2].onePhase',
+        edit((r) => {
+          delete r[2].onePhase;
+        }),
+      ],
+      [
+        TypeError,
+        'rows[0].oracle.feasible',
+        edit((r) => {
+          r[0].oracle.feasible = 'yes';
+        }),
+      ],
+      [
+        TypeError,
+        'rows[1].twoPhase.fpr',
+        edit((r) => {
+          r[1].twoPhase = { feasible: true, threshold: 5, capacity: 5, fpr: null };
+        }),
+      ],
+      [
+        TypeError,
+        'rows[0].method',
+        edit((r) => {
+          r[0].method = 5;
+        }),
+      ],
+      [
+        TypeError,
+        'rows[0].errorBound',
+        edit((r) => {
+          r[0].errorBound = {};
+        }),
+      ],
+      [
+        RangeError,
+        'rows[1].k',
+        edit((r) => {
+          r[1].k = 1;
+        }),
+      ], // k = 1 twice
+      [
+        RangeError,
+        'rows[0].k',
+        edit((r) => {
+          r[0].k = 0.5;
+        }),
+      ],
+      [
+        RangeError,
+        'rows[2].k',
+        edit((r) => {
+          r[2].k = 99;
+        }),
+      ],
+      [
+        RangeError,
+        'rows[0].worstCase.fpr',
+        edit((r) => {
+          r[0].worstCase = { feasible: true, threshold: 1, capacity: 1, fpr: 2 };
+        }),
+      ],
+      [
+        RangeError,
+        'rows[0].onePhase.threshold',
+        edit((r) => {
+          r[0].onePhase = { feasible: true, threshold: -1, capacity: 1, fpr: 0 };
+        }),
+      ],
+      [
+        RangeError,
+        'rows[0].onePhase.capacity',
+        edit((r) => {
+          r[0].onePhase = { feasible: true, threshold: 1, capacity: NaN, fpr: 0 };
+        }),
+      ],
+      [
+        RangeError,
+        'rows[0].errorBound',
+        edit((r) => {
+          r[0].errorBound = -1;
+        }),
+      ],
+      [
+        RangeError,
+        'method',
+        edit((r) => {
+          r[0].method = 'guess';
+        }),
+      ],
       [RangeError, 'rows', Array(65).fill(rows[0])],
     ];
     for (const [Ctor, parameter, bad] of cases)
-      assert.throws(() => bc.mergeRecommendation(input, bad), (e) => e instanceof Ctor && e.parameter === parameter,
-        `${parameter}: ${Ctor.name}`);
-    assert.deepEqual(bc.mergeRecommendation(input, [rows[2], rows[0], rows[1]]), whole);  // still exact afterwards
+      assert.throws(
+        () => bc.mergeRecommendation(input, bad),
+        (e) => e instanceof Ctor && e.parameter === parameter,
+        `${parameter}: ${Ctor.name}`,
+      );
+    assert.deepEqual(bc.mergeRecommendation(input, [rows[2], rows[0], rows[1]]), whole); // still exact afterwards
   });
 
   test('in parts and on a pool: the same recommendation', async () => {
@@ -324,17 +502,29 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     const { kMax, method, methods } = bc.recommendPlan(input);
     assert.equal(kMax, 10);
     assert.equal(method, 'asymptotic');
-    assert.deepEqual(methods, whole.rows.map((row) => row.method));
+    assert.deepEqual(
+      methods,
+      whole.rows.map((row) => row.method),
+    );
     // each row's method, as the recommendation names it: mixed at 2^20 bits with kmax 40 (the page counts the exact rows)
     const mixed = { m: '2^20', p: 0.01, kmax: 40 };
-    assert.deepEqual(bc.recommendPlan(mixed).methods, [...Array(40).keys()].map((i) => (i < 32 ? 'asymptotic' : 'exact')));
-    assert.deepEqual(bc.recommendRows(mixed, 32, 33).map((row) => row.method), ['asymptotic', 'exact']);
+    assert.deepEqual(
+      bc.recommendPlan(mixed).methods,
+      [...Array(40).keys()].map((i) => (i < 32 ? 'asymptotic' : 'exact')),
+    );
+    assert.deepEqual(
+      bc.recommendRows(mixed, 32, 33).map((row) => row.method),
+      ['asymptotic', 'exact'],
+    );
     const rows = [...bc.recommendRows(input, 6, 10), ...bc.recommendRows(input, 1, 5)];
     assert.deepEqual(bc.mergeRecommendation(input, rows), whole);
     assertParamError(() => bc.mergeRecommendation(input, rows.slice(1)), 'rows');
     const seen = [];
     assert.deepEqual(await recommendPooled(bc, input, { workers: 2, onProgress: (done) => seen.push(done) }), whole);
-    assert.deepEqual(seen, [...Array(10).keys()].map((i) => i + 1));
+    assert.deepEqual(
+      seen,
+      [...Array(10).keys()].map((i) => i + 1),
+    );
     const exactInput = { m: 4096, fpr: 0.01, kmax: 6 };
     assert.deepEqual(await recommendPooled(bc, exactInput, { workers: 2 }), bc.recommend(exactInput));
     assert.deepEqual(await cliJson('recommend', '--m', '2^30', '--fpr', '1e-3', '--kmax', '10', '--workers', '2'), whole);
@@ -348,7 +538,11 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
       const input = { m: 4096, p: 0.01, kmax: 4 };
       const pooled = await recommendPooled(bc, input, { workers: 2 });
       console.log(JSON.stringify(pooled) === JSON.stringify(bc.recommend(input)) ? 'same' : 'different');`;
-    const { code: status, stdout, stderr } = await new Promise((resolve) => {
+    const {
+      code: status,
+      stdout,
+      stderr,
+    } = await new Promise((resolve) => {
       execFile(process.execPath, ['--input-type=module', '-e', code], (error, out, err) => resolve({ code: error?.code ?? 0, stdout: out, stderr: err }));
     });
     assert.equal(status, 0, stderr);
@@ -372,7 +566,10 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     assert.ok(big.errorBound < 1e-9);
     const curve = bc.sigmaCurve({ m: '2^40', k: 8, points: 20, hashing: 'distinct', phases: 2 });
     assert.equal(curve.method, 'asymptotic');
-    assert.ok(curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]), 'f² grows with σ');
+    assert.ok(
+      curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]),
+      'f² grows with σ',
+    );
     const text = await cli('recommend', '--m', '2^36', '--p', '0.001', '--hashing', 'distinct', '--recycling', 'retaining');
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /method: asymptotic \(large-M\), relative error ≤ \d\.\de-\d+/);
@@ -392,7 +589,10 @@ describe('large M: the large-M method (docs/rbf.md#large-m)', () => {
     const { sigma, ...variant } = input; // a curve spans σ (a σ given was ignored; strict inputs refuse it)
     const curve = bc.sigmaCurve({ ...variant, m: '2^40', points: 20 });
     assert.equal(curve.method, 'asymptotic');
-    assert.ok(curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]), 'f² grows with σ');
+    assert.ok(
+      curve.averageFpr.every((f, i) => i === 0 || f >= curve.averageFpr[i - 1]),
+      'f² grows with σ',
+    );
     const big = bc.recommend({ m: '1Gib', p: 0.01, recycling: 'retaining', restart: 'eq10', swap: 'after' });
     assert.equal(big.method, 'asymptotic');
     assert.ok(big.errorBound < 1e-9);

@@ -29,9 +29,13 @@ before(async () => {
   await mkdir(join(dir, 'web'), { recursive: true });
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
   // 1. the field, declared once in size()'s result: its type, unit, meaning and CLI row
-  await edit('schema/results.mjs', "      bitsPerElement: { type: 'number', unit: 'bits per item', doc: 'm / n', cli: ['bits per element', 'real3'] },\n", `$&
+  await edit(
+    'schema/results.mjs',
+    "      bitsPerElement: { type: 'number', unit: 'bits per item', doc: 'm / n', cli: ['bits per element', 'real3'] },\n",
+    `$&
       demoRatio: { type: 'number', unit: 'bits per item', doc: 'A demo ratio of the sized filter.', cli: ['demo ratio', 'real3'] },
-`);
+`,
+  );
   // 2. npm run generate
   execFileSync(process.execPath, [join(dir, 'scripts/generate.mjs')], { stdio: 'pipe' });
 });
@@ -39,8 +43,12 @@ after(() => rm(dir, { recursive: true, force: true }));
 
 const EMXX = spawnSync('em++', ['--version'], { stdio: 'ignore' }).status === 0;
 function compileError(binding) {
-  const r = spawnSync('em++', ['-fsyntax-only', '-std=c++17', '-fwasm-exceptions', `-I${join(dir, 'wasm')}`, `-I${join(dir, 'core/include')}`, join(dir, 'wasm/bindings', binding)], { encoding: 'utf8' });
-  return r.status === 0 ? '' : r.stderr.split('\n').find((line) => /error/.test(line)) ?? r.stderr;
+  const r = spawnSync(
+    'em++',
+    ['-fsyntax-only', '-std=c++17', '-fwasm-exceptions', `-I${join(dir, 'wasm')}`, `-I${join(dir, 'core/include')}`, join(dir, 'wasm/bindings', binding)],
+    { encoding: 'utf8' },
+  );
+  return r.status === 0 ? '' : (r.stderr.split('\n').find((line) => /error/.test(line)) ?? r.stderr);
 }
 
 test('the type: SizingResult gains demoRatio: number with its doc line', async () => {
@@ -49,23 +57,41 @@ test('the type: SizingResult gains demoRatio: number with its doc line', async (
   assert.match(sizing, /\/\*\* A demo ratio of the sized filter\. \*\/\n {2}demoRatio: number;/);
 });
 
-test('the binding: the generated writer writes demoRatio from the core\'s member; sizing.cpp needs the member, not an edit', { skip: !EMXX && 'em++ (Emscripten) is not installed' }, async () => {
-  const writers = await text('wasm/bindings/results.generated.hpp');
-  const sizing = writers.slice(writers.indexOf('inline val SizingResult('), writers.indexOf('}', writers.indexOf('inline val SizingResult(')));
-  assert.match(sizing, /\.add\("demoRatio", r\.demo_ratio\)/);
-  assert.match(compileError('sizing.cpp'), /demo_ratio/);
-  await edit('core/include/bloomcalc/fpr/sizing.hpp', '    double bits_per_element = 0;\n', '    double bits_per_element = 0;\n    double demo_ratio = 0;\n');
-  assert.equal(compileError('sizing.cpp'), '');
-});
+test(
+  "the binding: the generated writer writes demoRatio from the core's member; sizing.cpp needs the member, not an edit",
+  { skip: !EMXX && 'em++ (Emscripten) is not installed' },
+  async () => {
+    const writers = await text('wasm/bindings/results.generated.hpp');
+    const sizing = writers.slice(writers.indexOf('inline val SizingResult('), writers.indexOf('}', writers.indexOf('inline val SizingResult(')));
+    assert.match(sizing, /\.add\("demoRatio", r\.demo_ratio\)/);
+    assert.match(compileError('sizing.cpp'), /demo_ratio/);
+    await edit('core/include/bloomcalc/fpr/sizing.hpp', '    double bits_per_element = 0;\n', '    double bits_per_element = 0;\n    double demo_ratio = 0;\n');
+    assert.equal(compileError('sizing.cpp'), '');
+  },
+);
 
 test('the CLI: bloomcalc size prints the row "demo ratio" after the rows SizingResult orders', async () => {
   const { default: size } = await import(pathToFileURL(join(dir, 'wasm/cli/size.mjs')).href);
   const choice = (k, p) => ({ k, p });
   const fpr = { m: 9592956, n: 1e6, k: 7, hashing: 'colliding', exact: 0.01, classic: 0.01, classicDistinct: 0.01, bloom1970: 0.01 };
   const r = {
-    solved: 'm,k', m: 9592956, n: 1e6, k: 7, hashing: 'colliding', p: 0.01, target: 0.01, meetsTarget: true, mIdeal: 9585058.4, kIdeal: 6.65,
-    kChoices: [choice(6, 0.0101), choice(7, 0.01)], bitsPerElement: 9.593, demoRatio: 1.25, memory: { bytes: 1199120 }, rounding: 'none',
-    method: 'classic', fpr,
+    solved: 'm,k',
+    m: 9592956,
+    n: 1e6,
+    k: 7,
+    hashing: 'colliding',
+    p: 0.01,
+    target: 0.01,
+    meetsTarget: true,
+    mIdeal: 9585058.4,
+    kIdeal: 6.65,
+    kChoices: [choice(6, 0.0101), choice(7, 0.01)],
+    bitsPerElement: 9.593,
+    demoRatio: 1.25,
+    memory: { bytes: 1199120 },
+    rounding: 'none',
+    method: 'classic',
+    fpr,
   };
   const lines = size.render(r).split('\n');
   const at = (label) => lines.findIndex((line) => line.trimStart().startsWith(label));
@@ -74,13 +100,16 @@ test('the CLI: bloomcalc size prints the row "demo ratio" after the rows SizingR
   assert.equal(at('demo ratio'), at('exact FPR / classic') + 1, 'after the rows SizingResult orders (`rows`)');
 });
 
-test('the element: size()\'s result fields list demoRatio with its label and unit', async () => {
+test("the element: size()'s result fields list demoRatio with its label and unit", async () => {
   const { RESULT_FIELDS } = await import(pathToFileURL(join(dir, 'web/results.generated.mjs')).href);
   assert.equal(RESULT_FIELDS.size.type, 'SizingResult');
-  assert.deepEqual(RESULT_FIELDS.size.fields.find(([name]) => name === 'demoRatio'), ['demoRatio', 'demo ratio', 'bits per item']);
+  assert.deepEqual(
+    RESULT_FIELDS.size.fields.find(([name]) => name === 'demoRatio'),
+    ['demoRatio', 'demo ratio', 'bits per item'],
+  );
 });
 
-test('the docs: a row in docs/api.md\'s SizingResult table', async () => {
+test("the docs: a row in docs/api.md's SizingResult table", async () => {
   assert.match(await text('docs/api.md'), /\| `demoRatio` \| `number` \| bits per item \| A demo ratio of the sized filter\. \|/);
 });
 
@@ -88,7 +117,8 @@ test('the docs: a row in docs/api.md\'s SizingResult table', async () => {
 test('each method of a declared result is bound through results::<Type>, and no hand-written writer of it is left', async () => {
   const { METHODS, RESULTS } = await import(pathToFileURL(join(ROOT, 'schema/index.mjs')).href);
   const sources = {};
-  for (const file of (await readdir(join(ROOT, 'wasm/bindings'))).filter((f) => f.endsWith('.cpp'))) sources[file] = await readFile(join(ROOT, 'wasm/bindings', file), 'utf8');
+  for (const file of (await readdir(join(ROOT, 'wasm/bindings'))).filter((f) => f.endsWith('.cpp')))
+    sources[file] = await readFile(join(ROOT, 'wasm/bindings', file), 'utf8');
   for (const [type, { methods = [], fields, writer }] of Object.entries(RESULTS)) {
     if (writer === false) continue; // written by the writer of common.cpp its declaration names (LayoutFilter: set_layout_filter)
     for (const method of methods) {
@@ -100,7 +130,9 @@ test('each method of a declared result is bound through results::<Type>, and no 
       assert.match(body, new RegExp(`results::${type}\\(`), `${file}: ${fn} returns results::${type}`);
     }
     // a writer of this type's fields by hand: .add("<field>", …) of every bound field, in one chain (3 fields or more)
-    const names = Object.entries(fields).filter(([, f]) => f.binding !== false).map(([name]) => name);
+    const names = Object.entries(fields)
+      .filter(([, f]) => f.binding !== false)
+      .map(([name]) => name);
     const chain = names.map((name) => `\\.add\\("${name}",[^;]*`).join('');
     if (names.length < 3) continue;
     for (const [file, source] of Object.entries(sources)) assert.doesNotMatch(source, new RegExp(chain), `${file} writes ${type} by hand`);

@@ -56,11 +56,15 @@ before(async () => {
 });
 
 test('every case is a method with defaults, and every method with defaults has a case', () => {
-  const withDefaults = new Set(Object.values(INPUTS).filter(({ fields }) => Object.values(fields).some((f) => f.default !== undefined)).map(({ fields }) => fields));
+  const withDefaults = new Set(
+    Object.values(INPUTS)
+      .filter(({ fields }) => Object.values(fields).some((f) => f.default !== undefined))
+      .map(({ fields }) => fields),
+  );
   const covered = new Set(Object.keys(CASES).map((method) => INPUTS[METHODS[method].input].fields));
   for (const fields of withDefaults) {
     const type = Object.keys(INPUTS).find((t) => INPUTS[t].fields === fields);
-    if (type === 'ParadoxSimulationInput' || covered.has(fields)) continue;  // simulateParadox: its own test below
+    if (type === 'ParadoxSimulationInput' || covered.has(fields)) continue; // simulateParadox: its own test below
     assert.fail(`${type} declares defaults and no case checks them`);
   }
 });
@@ -89,7 +93,7 @@ for (const [method, input] of Object.entries(CASES)) {
   });
 }
 
-test('simulateParadox: each default the schema declares is the core\'s (the configuration the engine reports)', () => {
+test("simulateParadox: each default the schema declares is the core's (the configuration the engine reports)", () => {
   const { fields } = INPUTS.ParadoxSimulationInput;
   const configOf = (input) => {
     const sim = new raw.sim.ParadoxSimulation(input);

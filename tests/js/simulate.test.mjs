@@ -26,7 +26,10 @@ describe('simulate (module)', () => {
     assert.equal(r.model.insideT, true);
     assert.equal(r.epochs, 100);
     assert.equal(r.epochCounts.arrivals.length, 100);
-    assert.equal(r.falsePositives, r.epochCounts.fpFirst.reduce((a, b) => a + b, 0));
+    assert.equal(
+      r.falsePositives,
+      r.epochCounts.fpFirst.reduce((a, b) => a + b, 0),
+    );
     assert.equal(r.newArrivals, 100 * 20000);
     assert.equal(r.mean, r.variants.countInstance.mean);
     assert.ok(r.interval.low < r.mean && r.mean < r.interval.high);
@@ -95,7 +98,10 @@ describe('simulate (module)', () => {
       const ac = new AbortController();
       const abortAt = performance.now() + 20;
       setTimeout(() => ac.abort(), 20);
-      const outcome = await bc.simulate(input, { signal: ac.signal }).then((r) => r, (e) => e);
+      const outcome = await bc.simulate(input, { signal: ac.signal }).then(
+        (r) => r,
+        (e) => e,
+      );
       const late = performance.now() - abortAt;
       assert.ok(outcome.name === 'AbortError' || outcome.done === true, `${input.structure}: ${outcome.name}: ${outcome.message}`);
       // ~100 ms on an idle machine; the margin is for a loaded CI runner (before: 1–7 s, 23 s at N = 10^5)
@@ -108,7 +114,7 @@ describe('simulate (module)', () => {
       h.dispose();
       return r.model;
     };
-    assert.equal(model({ structure: 'sigma', m: '2^24', k: 32, sigma: '2^23' }), null);  // beyond the budget: none
+    assert.equal(model({ structure: 'sigma', m: '2^24', k: 32, sigma: '2^23' }), null); // beyond the budget: none
     const small = model({ structure: 'sigma', m: '2^16', k: 8, sigma: 30000 });
     assert.equal(small.value, bc.rbf({ m: '2^16', k: 8, sigma: 30000, method: 'exact' }).averageFpr);
   });
@@ -139,8 +145,8 @@ describe('simulate (module)', () => {
     assertParamError(() => bc.simulateSync({ ...ok, n: NaN }), 'n');
     assertParamError(() => bc.simulateSync({ ...ok, m: 2 ** 32 }), 'm');
     assertParamError(() => bc.simulateSync({ ...ok, stream: 'pool' }), 'stream');
-    assertParamError(() => bc.simulateSync({ ...ok, structure: 'counting', m: 2 ** 30 }), 'm');  // over the 256 MiB budget
-    assertParamError(() => bc.simulateSync({ ...ok, arrivals: 2 ** 40 }), 'arrivals');  // over the 2^38-probe budget
+    assertParamError(() => bc.simulateSync({ ...ok, structure: 'counting', m: 2 ** 30 }), 'm'); // over the 256 MiB budget
+    assertParamError(() => bc.simulateSync({ ...ok, arrivals: 2 ** 40 }), 'arrivals'); // over the 2^38-probe budget
     assertParamError(() => bc.simulateSync({ ...ok, confidence: 1.5 }), 'confidence', { parse: false });
     assert.throws(() => bc.simulateSync(null), TypeError);
     // the limits are published
@@ -181,11 +187,13 @@ describe('native and wasm give identical counts for the same seed', () => {
       const wasm = bc.simulateSync(input).epochCounts;
       const expected = JSON.parse(lines[i]);
       assert.deepEqual(wasm, expected, line);
-      assert.ok(expected.fpFirst.some((x) => x > 0), `${line}: a case without false positives proves little`);
+      assert.ok(
+        expected.fpFirst.some((x) => x > 0),
+        `${line}: a case without false positives proves little`,
+      );
     }
   });
 });
-
 
 describe('simulate (CLI)', () => {
   test('--json equals the module for the same seed', async () => {
@@ -203,9 +211,25 @@ describe('simulate (CLI)', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /count-instance/);
     assert.match(r.stdout, /model: long-term average FPR/);
-    assert.match(r.stdout, /no verdict/);  // a pool stream: the model is for a fresh stream
+    assert.match(r.stdout, /no verdict/); // a pool stream: the model is for a fresh stream
     assert.doesNotMatch(r.stdout, /no verdict; .*no verdict/, 'said once');
-    const t = await cli('simulate', 'two-phase', '--m', '400', '--k', '3', '--sigma', '100', '--retaining', '--swap', 'before', '--epochs', '3', '--arrivals', '2000');
+    const t = await cli(
+      'simulate',
+      'two-phase',
+      '--m',
+      '400',
+      '--k',
+      '3',
+      '--sigma',
+      '100',
+      '--retaining',
+      '--swap',
+      'before',
+      '--epochs',
+      '3',
+      '--arrivals',
+      '2000',
+    );
     assert.equal(t.code, 0, t.stderr);
     assert.match(t.stdout, /swap before/);
     assert.match(t.stdout, /model: long-term average FPR f²_σ \(exact\) .* (inside|OUTSIDE) the 99% t interval/);

@@ -15,19 +15,32 @@ import { ROOT } from './helpers/common.mjs';
 const skip = !embedBuilt(ROOT) && 'dist/element is not built (node scripts/build.mjs web)';
 const sizes = skip ? null : embedSizes(ROOT);
 
-test(`embed size budgets: entry + one calculator's chunks (+ its first-result worker) + its .wasm ≤ ${100 * (1 - HEADROOM)} % of its budget, for every calculator`, { skip }, (t) => {
-  const { rows, onDemand } = sizes;
-  for (const r of rows) {
-    const worker = r.worker ? ` + ${r.worker} ${r.workerBytes}` : '';
-    const wasm = r.wasmNames.map((m) => MODULE_FILES[m].wasm).join(' + ');
-    t.diagnostic(`${r.name.padEnd(9)} entry ${r.entryBytes} + ${r.files - 1} chunks ${r.chunks}${worker} + ${wasm} ${r.wasm} = ${r.total} B gzip (budget ${r.budget}, margin ${r.budget - r.total} B)`);
-  }
-  t.diagnostic(`on demand (after the first result): ${onDemand.map((o) => `${o.name} ${o.gzip} B`).join(', ')} (a ` +
-      `worker also runs the runtime chunk it shares with the entry)`);
-  assert.deepEqual(rows.map((r) => r.name).sort(), Object.keys(EMBED_BUDGETS).sort(), 'a budget for every calculator, and a calculator for every budget');
-  const over = rows.filter((r) => r.total > r.budget * (1 - HEADROOM));
-  assert.deepEqual(over.map((r) => `${r.name}: ${r.total} B`), [], `over ${100 * (1 - HEADROOM)} % of the budget`);
-});
+test(
+  `embed size budgets: entry + one calculator's chunks (+ its first-result worker) + its .wasm ≤ ${100 * (1 - HEADROOM)} % of its budget, for every calculator`,
+  { skip },
+  (t) => {
+    const { rows, onDemand } = sizes;
+    for (const r of rows) {
+      const worker = r.worker ? ` + ${r.worker} ${r.workerBytes}` : '';
+      const wasm = r.wasmNames.map((m) => MODULE_FILES[m].wasm).join(' + ');
+      t.diagnostic(
+        `${r.name.padEnd(9)} entry ${r.entryBytes} + ${r.files - 1} chunks ${r.chunks}${worker} + ${wasm} ${r.wasm} = ${r.total} B gzip (budget ` +
+          `${r.budget}, margin ${r.budget - r.total} B)`,
+      );
+    }
+    t.diagnostic(
+      `on demand (after the first result): ${onDemand.map((o) => `${o.name} ${o.gzip} B`).join(', ')} (a ` +
+        `worker also runs the runtime chunk it shares with the entry)`,
+    );
+    assert.deepEqual(rows.map((r) => r.name).sort(), Object.keys(EMBED_BUDGETS).sort(), 'a budget for every calculator, and a calculator for every budget');
+    const over = rows.filter((r) => r.total > r.budget * (1 - HEADROOM));
+    assert.deepEqual(
+      over.map((r) => `${r.name}: ${r.total} B`),
+      [],
+      `over ${100 * (1 - HEADROOM)} % of the budget`,
+    );
+  },
+);
 
 // The sizing element: issue 32's bound, ≤ 150 KB gzip before its first result (its goal, 100 KB, is not reached).
 test('the sizing element downloads ≤ 150 KB gzip before its first result', { skip }, () => {
@@ -36,7 +49,7 @@ test('the sizing element downloads ≤ 150 KB gzip before its first result', { s
 });
 
 // Each method's binding is registered by the module schema/methods.mjs names (the loaders say which an element loads).
-test('each method\'s binding is in the module schema/methods.mjs names', { skip: skip && 'the modules are not built' }, async () => {
+test("each method's binding is in the module schema/methods.mjs names", { skip: skip && 'the modules are not built' }, async () => {
   const { MODULE_NAMES } = await import('../../wasm/api.mjs');
   const { readFile } = await import('node:fs/promises');
   const raw = {};
@@ -45,13 +58,16 @@ test('each method\'s binding is in the module schema/methods.mjs names', { skip:
     raw[name] = await factory({ wasmBinary: await readFile(join(ROOT, 'dist', MODULE_FILES[name].wasm)) });
   }
   const missing = Object.entries(METHODS).filter(([, m]) => !MODULE_NAMES.includes(m.module) || raw[m.module][m.binding] === undefined);
-  assert.deepEqual(missing.map(([name, m]) => `${name}: ${m.binding} in ${m.module}`), []);
+  assert.deepEqual(
+    missing.map(([name, m]) => `${name}: ${m.binding} in ${m.module}`),
+    [],
+  );
 });
 
 // docs/measurements.md's sizes section (written by `npm run bench -- --only sizes`) against the figures recomputed
 // now: every calculator's row, its budget exactly, and its total within 1 % or 1 KB (a changed byte or two in a
 // chunk needs no new run; a claimed margin the embed no longer has does).
-test('docs/measurements.md\'s budget figures are those of the build (npm run bench -- --only sizes)', { skip }, () => {
+test("docs/measurements.md's budget figures are those of the build (npm run bench -- --only sizes)", { skip }, () => {
   const page = readFileSync(join(ROOT, 'docs', 'measurements.md'), 'utf8');
   const section = page.slice(page.indexOf('<!-- section sizes -->'), page.indexOf('<!-- end of section -->', page.indexOf('<!-- section sizes -->')));
   const reported = new Map();

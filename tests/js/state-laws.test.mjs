@@ -56,7 +56,7 @@ const pair = fc.tuple(filter, unit, unit, unit).map(([f, a, b, u]) => {
 
 const show = (x) => JSON.stringify(x);
 const holds = (e, what, input) => assert.ok(e.low <= e.estimate && e.estimate <= e.high, `${what} ${show(e)} for ${show(input)}`);
-const left = (r) => r.itemsLeft ?? Infinity;  // null: unbounded
+const left = (r) => r.itemsLeft ?? Infinity; // null: unbounded
 
 describe('state() laws', { skip }, () => {
   test(`the interval holds the estimate; one more set bit: estimate and ends not lower, items left not higher (${RUNS} runs)`, () => {
@@ -79,7 +79,13 @@ describe('state() laws', { skip }, () => {
     fc.assert(
       fc.property(pair, (input) => {
         const r = bc.state(input);
-        for (const [what, e] of [['n', r.n], ['nB', r.nB], ['nUnion', r.nUnion], ['nIntersection', r.nIntersection]]) holds(e, what, input);
+        for (const [what, e] of [
+          ['n', r.n],
+          ['nB', r.nB],
+          ['nUnion', r.nUnion],
+          ['nIntersection', r.nIntersection],
+        ])
+          holds(e, what, input);
         const i = r.nIntersection.estimate;
         assert.ok(i >= 0 && i <= Math.min(r.n.estimate, r.nB.estimate), `|A ∩ B| = ${i}, |A| = ${r.n.estimate}, |B| = ${r.nB.estimate} for ${show(input)}`);
         assert.ok(r.nUnion.estimate >= Math.max(r.n.estimate, r.nB.estimate), `|A ∪ B| ${show(r.nUnion)} below |A| or |B| for ${show(input)}`);
@@ -96,7 +102,8 @@ describe('state() laws', { skip }, () => {
         case 'distinct-XB': {
           if (k < 2 || k >= m) return null;
           const x = 1 + Math.floor(u * (k - 1));
-          return kind === 'distinct-X' ? [{ ...input, hashing: 'distinct', bitsSet: x, bitsSetB: undefined, union: undefined }, 'bitsSet', /^0 or an integer in \[/]
+          return kind === 'distinct-X'
+            ? [{ ...input, hashing: 'distinct', bitsSet: x, bitsSetB: undefined, union: undefined }, 'bitsSet', /^0 or an integer in \[/]
             : [{ ...input, hashing: 'distinct', bitsSet: 0, bitsSetB: x, union: x }, 'bitsSetB', /^0 or an integer in \[/];
         }
         case 'full':
@@ -133,14 +140,19 @@ describe('state() against exact rationals (distinct hashing)', { skip }, () => {
       return { num: binom(m, x) * s, den };
     });
   };
-  const above = ({ num, den }, q) => num * BigInt(q.den) > BigInt(q.num) * den;  // num/den > q
+  const above = ({ num, den }, q) => num * BigInt(q.den) > BigInt(q.num) * den; // num/den > q
   const exactItems = (m, k, x) => {
-    const half = { num: 1, den: 40 };  // α/2 at 95 %
-    let best = { num: -1n, den: 1n }, estimate = 0, low = null, high = 0;
+    const half = { num: 1, den: 40 }; // α/2 at 95 %
+    let best = { num: -1n, den: 1n },
+      estimate = 0,
+      low = null,
+      high = 0;
     for (let n = 0; ; n++) {
-      const law = exactLaw(m, k, n), den = law[0].den;
-      const at = law[x].num, le = law.slice(0, x + 1).reduce((s, t) => s + t.num, 0n);
-      if (at * best.den > best.num * den) best = { num: at, den }, estimate = n;
+      const law = exactLaw(m, k, n),
+        den = law[0].den;
+      const at = law[x].num,
+        le = law.slice(0, x + 1).reduce((s, t) => s + t.num, 0n);
+      if (at * best.den > best.num * den) ((best = { num: at, den }), (estimate = n));
       if (low === null && above({ num: den - le + at, den }, half)) low = n;
       if (!above({ num: le, den }, half)) break;
       high = n;

@@ -100,7 +100,14 @@ describe('strict inputs', { skip }, () => {
     assert.deepEqual(Object.keys(documented).sort(), Object.keys(TYPOS).sort(), 'a method taking an input has no typo case here');
     for (const [method, fields] of Object.entries(documented)) {
       const e = await refused(() => run(bc, method, { zzz: 1 }), 'zzz', null);
-      assert.deepEqual(e.validRange.replace(/^one of /, '').split(', ').sort(), [...fields].sort(), method);
+      assert.deepEqual(
+        e.validRange
+          .replace(/^one of /, '')
+          .split(', ')
+          .sort(),
+        [...fields].sort(),
+        method,
+      );
     }
   });
 
@@ -117,9 +124,14 @@ describe('strict inputs', { skip }, () => {
     // transposed letters are one edit
     await refused(() => bc.size({ n: 100, p: 0.01, hasihng: 'distinct' }), 'hasihng', 'hashing');
     // a long or empty name is quoted short in the message; .parameter is never empty
-    assert.throws(() => bc.fpr({ m: 64, n: 4, k: 3, ['q'.repeat(5000)]: 1 }),
-      (e) => e instanceof TypeError && e.parameter === 'q'.repeat(40) && e.message.length < 300);
-    assert.throws(() => bc.fpr({ m: 64, n: 4, k: 3, '': 1 }), (e) => e instanceof TypeError && e.parameter === '""');
+    assert.throws(
+      () => bc.fpr({ m: 64, n: 4, k: 3, ['q'.repeat(5000)]: 1 }),
+      (e) => e instanceof TypeError && e.parameter === 'q'.repeat(40) && e.message.length < 300,
+    );
+    assert.throws(
+      () => bc.fpr({ m: 64, n: 4, k: 3, '': 1 }),
+      (e) => e instanceof TypeError && e.parameter === '""',
+    );
     // inherited fields are not the caller's (only own fields are checked); symbols are not field names
     assert.equal(bc.exactFpr(Object.assign(Object.create({ extra: 1 }), { m: 64, n: 4, k: 3 })), bc.exactFpr({ m: 64, n: 4, k: 3 }));
   });
@@ -175,14 +187,29 @@ describe('strict inputs', { skip }, () => {
 
   test('paradoxCurve: an empty list of priors is refused by name, whatever the other fields', () => {
     for (const priors of [[], '', ' ']) {
-      assert.throws(() => bc.paradoxCurve({ priors, alpha: 1, fpr: 0.01 }), (e) => e instanceof RangeError && e.parameter === 'priors' && /at least one/.test(e.message));
+      assert.throws(
+        () => bc.paradoxCurve({ priors, alpha: 1, fpr: 0.01 }),
+        (e) => e instanceof RangeError && e.parameter === 'priors' && /at least one/.test(e.message),
+      );
       // it used to return [] with alpha, fpr and bpe unchecked (they are checked per prior)
-      assert.throws(() => bc.paradoxCurve({ priors, alpha: -1, fpr: 7 }), (e) => e instanceof RangeError && e.parameter === 'priors');
+      assert.throws(
+        () => bc.paradoxCurve({ priors, alpha: -1, fpr: 7 }),
+        (e) => e instanceof RangeError && e.parameter === 'priors',
+      );
     }
-    assert.throws(() => bc.paradoxCurve({ alpha: 1, fpr: 0.01 }), (e) => e instanceof RangeError && e.parameter === 'priors' && /is required/.test(e.message));
+    assert.throws(
+      () => bc.paradoxCurve({ alpha: 1, fpr: 0.01 }),
+      (e) => e instanceof RangeError && e.parameter === 'priors' && /is required/.test(e.message),
+    );
     // one prior checks them as paradox() does
-    assert.throws(() => bc.paradoxCurve({ priors: [0.1], alpha: -1, fpr: 0.01 }), (e) => e instanceof RangeError && e.parameter === 'alpha');
-    assert.throws(() => bc.paradoxCurve({ priors: [0.1], alpha: 1, fpr: 7 }), (e) => e instanceof RangeError && e.parameter === 'fpr');
+    assert.throws(
+      () => bc.paradoxCurve({ priors: [0.1], alpha: -1, fpr: 0.01 }),
+      (e) => e instanceof RangeError && e.parameter === 'alpha',
+    );
+    assert.throws(
+      () => bc.paradoxCurve({ priors: [0.1], alpha: 1, fpr: 7 }),
+      (e) => e instanceof RangeError && e.parameter === 'fpr',
+    );
     assert.deepEqual(bc.paradoxCurve({ priors: [0.1], alpha: 1, fpr: 0.01 }), [bc.paradox({ prior: 0.1, alpha: 1, fpr: 0.01 }).posterior]);
   });
 });

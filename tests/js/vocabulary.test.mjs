@@ -21,8 +21,14 @@ describe('one vocabulary', () => {
     assert.deepEqual(a, b);
     assert.equal(a.p, 0.01);
     assert.equal(a.fpr, 0.01);
-    assert.throws(() => bc.recommend({ m: 1000, p: 0.01, fpr: 0.02 }), (e) => e instanceof RangeError && e.parameter === 'p');
-    assert.throws(() => bc.recommend({ m: 1000 }), (e) => e.parameter === 'p');
+    assert.throws(
+      () => bc.recommend({ m: 1000, p: 0.01, fpr: 0.02 }),
+      (e) => e instanceof RangeError && e.parameter === 'p',
+    );
+    assert.throws(
+      () => bc.recommend({ m: 1000 }),
+      (e) => e.parameter === 'p',
+    );
   });
 
   test('simulate: N and recycling as in nBounded and rbf; n and retaining still accepted', () => {
@@ -35,19 +41,33 @@ describe('one vocabulary', () => {
     const r2 = bc.simulateSync({ structure: 'sigma', sigma: 40, retaining: true, ...base });
     assert.deepEqual(r1.epochCounts, r2.epochCounts);
     assert.equal(r1.config.retaining, true);
-    assert.throws(() => bc.simulateSync({ structure: 'sigma', sigma: 40, recycling: 'retaining', retaining: false, ...base }),
-      (e) => e.parameter === 'recycling');
-    assert.throws(() => bc.simulateSync({ structure: 'sigma', sigma: 40, recycling: 'yes', ...base }), (e) => e.parameter === 'recycling');
+    assert.throws(
+      () => bc.simulateSync({ structure: 'sigma', sigma: 40, recycling: 'retaining', retaining: false, ...base }),
+      (e) => e.parameter === 'recycling',
+    );
+    assert.throws(
+      () => bc.simulateSync({ structure: 'sigma', sigma: 40, recycling: 'yes', ...base }),
+      (e) => e.parameter === 'recycling',
+    );
     // the older spelling is read by rbf, sigmaCurve and recommend too (it was silently ignored there)
     const model = { m: 1000, k: 5, sigma: 539 };
     assert.deepEqual(bc.rbf({ ...model, retaining: true }), bc.rbf({ ...model, recycling: 'retaining' }));
     assert.deepEqual(bc.rbf({ ...model, retaining: 'false' }), bc.rbf(model));
     assert.deepEqual(bc.sigmaCurve({ m: 1000, k: 5, points: 5, retaining: true }), bc.sigmaCurve({ m: 1000, k: 5, points: 5, recycling: 'retaining' }));
     assert.deepEqual(bc.recommend({ m: 1000, p: 0.01, kmax: 3, retaining: true }), bc.recommend({ m: 1000, p: 0.01, kmax: 3, recycling: 'retaining' }));
-    assert.throws(() => bc.rbf({ ...model, recycling: 'nonretaining', retaining: true }), (e) => e instanceof RangeError && e.parameter === 'recycling');
-    assert.throws(() => bc.rbf({ ...model, retaining: 'yes' }), (e) => e instanceof TypeError && e.parameter === 'retaining');
+    assert.throws(
+      () => bc.rbf({ ...model, recycling: 'nonretaining', retaining: true }),
+      (e) => e instanceof RangeError && e.parameter === 'recycling',
+    );
+    assert.throws(
+      () => bc.rbf({ ...model, retaining: 'yes' }),
+      (e) => e instanceof TypeError && e.parameter === 'retaining',
+    );
     // M is the total memory of a two-phase filter, as in rbf(): σ is bounded by one array's ⌊M/2⌋ − 1
-    assert.throws(() => bc.simulateSync({ structure: 'two-phase', m: 64, sigma: 32, ...base }), (e) => e.parameter === 'sigma');
+    assert.throws(
+      () => bc.simulateSync({ structure: 'two-phase', m: 64, sigma: 32, ...base }),
+      (e) => e.parameter === 'sigma',
+    );
   });
 
   test('size with all four given: solved is "none"; the CLI exits 3 when the target is missed', async () => {
@@ -75,8 +95,14 @@ describe('one vocabulary', () => {
     const a = bc.cbfOptimalK({ ...input, kmax: 9 });
     assert.deepEqual(bc.cbfOptimalK({ ...input, kMax: 9 }), a);
     assert.equal(a.byK.length, 9);
-    assert.throws(() => bc.cbfOptimalK({ ...input, kmax: 9, kMax: 8 }), (e) => e instanceof RangeError && e.parameter === 'kmax');
-    assert.throws(() => bc.cbfOptimalK({ ...input, kmax: 0 }), (e) => e.parameter === 'kmax');
+    assert.throws(
+      () => bc.cbfOptimalK({ ...input, kmax: 9, kMax: 8 }),
+      (e) => e instanceof RangeError && e.parameter === 'kmax',
+    );
+    assert.throws(
+      () => bc.cbfOptimalK({ ...input, kmax: 0 }),
+      (e) => e.parameter === 'kmax',
+    );
   });
 });
 
@@ -99,7 +125,11 @@ describe('one vocabulary on every surface, as docs/vocabulary.md tabulates it', 
   };
 
   test('the sources were read: every surface has names', () => {
-    for (const kind of ['api', 'cli', 'element', 'url']) assert.ok(names.some((o) => o.kind === kind), kind);
+    for (const kind of ['api', 'cli', 'element', 'url'])
+      assert.ok(
+        names.some((o) => o.kind === kind),
+        kind,
+      );
     assert.ok(table.length >= 40, `the table has ${table.length} rows`);
   });
 
@@ -130,10 +160,13 @@ describe('one vocabulary on every surface, as docs/vocabulary.md tabulates it', 
     }
     for (const row of table)
       for (const old of row.older)
-        assert.ok(names.some((o) => o.name === old && (o.alias || (row.name === 'N' && old === 'n'))), `${old}, older name of ${row.name}, is read somewhere`);
+        assert.ok(
+          names.some((o) => o.name === old && (o.alias || (row.name === 'N' && old === 'n'))),
+          `${old}, older name of ${row.name}, is read somewhere`,
+        );
   });
 
-  test('the target FPR is p on every surface; fpr is a filter\'s own FPR (paradox) or an older name', async () => {
+  test("the target FPR is p on every surface; fpr is a filter's own FPR (paradox) or an older name", async () => {
     const fields = await calculatorFields();
     assert.deepEqual(Object.keys(fields.recycling).includes('fpr'), false, 'the recycling calculator names its target p');
     assert.equal(fields.recycling.p.url, 'rp');
@@ -152,4 +185,3 @@ describe('one vocabulary on every surface, as docs/vocabulary.md tabulates it', 
     for (const o of names.filter((x) => x.kind === 'url')) assert.ok(!keys.has(o.name), `older URL key ${o.name} is no current key`);
   });
 });
-

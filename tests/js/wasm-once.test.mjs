@@ -29,28 +29,35 @@ for (const input of [exact, large]) {
 await pool.close();
 `;
 
-test('Node: each .wasm compiled once per process; createBloomCalc() and the pool threads instantiate that Module', { skip: !hasNodeBuild() && 'the wasm build is missing' }, async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'bloomcalc-spy-'));
-  try {
-    const log = join(dir, 'log');
-    const driver = join(dir, 'driver.mjs'); // a file: Node 20 refuses --input-type beside --import
-    await writeFile(driver, SCRIPT);
-    await promisify(execFile)(process.execPath, ['--import', SPY, driver], {
-      cwd: ROOT,
-      env: { ...process.env, BLOOMCALC_WASM_SPY: log },
-    });
-    const lines = (await readFile(log, 'utf8')).trim().split('\n').map((line) => line.split(' '));
-    t.diagnostic(lines.map((l) => l.join(' ')).join('; '));
-    const files = Object.values(MODULE_FILES).map((file) => `${file}.wasm`);
-    const sizes = Object.fromEntries(await Promise.all(files.map(async (file) => [(await stat(join(ROOT, 'dist', file))).size, file])));
-    assert.equal(Object.keys(sizes).length, files.length, 'no two modules of one size (the log names a module by its size)');
-    const compiles = lines.filter(([, kind]) => kind === 'compile').map(([thread, , bytes]) => `${thread} ${sizes[bytes] ?? bytes}`);
-    assert.deepEqual(compiles.sort(), files.map((file) => `0 ${file}`).sort(), 'the main thread compiles each module once; no thread compiles');
-    const instantiations = lines.filter(([, kind]) => kind === 'instantiate-module');
-    const threads = new Set(instantiations.map(([thread]) => thread).filter((thread) => thread !== '0'));
-    assert.equal(threads.size, 3, 'the pool\'s 3 threads each instantiate the Module');
-    assert.equal(instantiations.length, files.length + 1 + 3, `main: ${files.length} + 1 createBloomCalc instances; each thread: 1`);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'Node: each .wasm compiled once per process; createBloomCalc() and the pool threads instantiate that Module',
+  { skip: !hasNodeBuild() && 'the wasm build is missing' },
+  async (t) => {
+    const dir = await mkdtemp(join(tmpdir(), 'bloomcalc-spy-'));
+    try {
+      const log = join(dir, 'log');
+      const driver = join(dir, 'driver.mjs'); // a file: Node 20 refuses --input-type beside --import
+      await writeFile(driver, SCRIPT);
+      await promisify(execFile)(process.execPath, ['--import', SPY, driver], {
+        cwd: ROOT,
+        env: { ...process.env, BLOOMCALC_WASM_SPY: log },
+      });
+      const lines = (await readFile(log, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' '));
+      t.diagnostic(lines.map((l) => l.join(' ')).join('; '));
+      const files = Object.values(MODULE_FILES).map((file) => `${file}.wasm`);
+      const sizes = Object.fromEntries(await Promise.all(files.map(async (file) => [(await stat(join(ROOT, 'dist', file))).size, file])));
+      assert.equal(Object.keys(sizes).length, files.length, 'no two modules of one size (the log names a module by its size)');
+      const compiles = lines.filter(([, kind]) => kind === 'compile').map(([thread, , bytes]) => `${thread} ${sizes[bytes] ?? bytes}`);
+      assert.deepEqual(compiles.sort(), files.map((file) => `0 ${file}`).sort(), 'the main thread compiles each module once; no thread compiles');
+      const instantiations = lines.filter(([, kind]) => kind === 'instantiate-module');
+      const threads = new Set(instantiations.map(([thread]) => thread).filter((thread) => thread !== '0'));
+      assert.equal(threads.size, 3, "the pool's 3 threads each instantiate the Module");
+      assert.equal(instantiations.length, files.length + 1 + 3, `main: ${files.length} + 1 createBloomCalc instances; each thread: 1`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+);

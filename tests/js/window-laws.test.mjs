@@ -56,7 +56,8 @@ const distinctProbes = (M, k) => stepLaw(0, M, k, false);
 function exactWindowFpr(M, k, N, distinct) {
   if ((N - 1) * k >= M) return 1;
   let law = [1];
-  let arrivals = 0, activeFp = 0;
+  let arrivals = 0,
+    activeFp = 0;
   const both = new Array(k + 1).fill(0);
   const rho = (b) => (distinct ? falling(b, M, k) : (b / M) ** k);
   for (let i = 0; i < N; i++) {
@@ -100,8 +101,14 @@ function exactWindowFpr(M, k, N, distinct) {
 }
 
 const inputs = fc.record({
-  w: fc.oneof(fc.integer({ min: 1, max: 200 }), fc.double({ min: 0, max: Math.log2(2 ** 36), noNaN: true }).map((e) => Math.max(1, Math.floor(2 ** e)))),
-  p: fc.oneof(fc.double({ min: -12, max: -0.0001, noNaN: true }).map((e) => 10 ** e), fc.double({ min: 0.3, max: 0.999, noNaN: true })),
+  w: fc.oneof(
+    fc.integer({ min: 1, max: 200 }),
+    fc.double({ min: 0, max: Math.log2(2 ** 36), noNaN: true }).map((e) => Math.max(1, Math.floor(2 ** e))),
+  ),
+  p: fc.oneof(
+    fc.double({ min: -12, max: -0.0001, noNaN: true }).map((e) => 10 ** e),
+    fc.double({ min: 0.3, max: 0.999, noNaN: true }),
+  ),
   hashing: fc.constantFrom('colliding', 'distinct'),
   delta: fc.double({ min: -12, max: -0.5, noNaN: true }).map((e) => 10 ** e),
 });

@@ -21,17 +21,28 @@ int main() {
         LayoutInput in;
         LayoutSimConfig c;
         for (const auto& [key, value, x] : key_values(line)) {
-            if (key == "layout") in.layout = value;
-            else if (key == "preset") in.preset = value;
-            else if (key == "hashing") in.hashing = value;
-            else if (key == "m") in.m = x;
-            else if (key == "n") in.n = x;
-            else if (key == "k") in.k = x;
-            else if (key == "blockBits") in.block_bits = x;
-            else if (key == "hashScheme") c.hashing = parse_layout_hashing(value);
-            else if (key == "epochs") c.epochs = static_cast<std::uint64_t>(x);
-            else if (key == "queries") c.queries = static_cast<std::uint64_t>(x);
-            else if (key == "seed") c.seed = static_cast<std::uint64_t>(x);
+            if (key == "layout")
+                in.layout = value;
+            else if (key == "preset")
+                in.preset = value;
+            else if (key == "hashing")
+                in.hashing = value;
+            else if (key == "m")
+                in.m = x;
+            else if (key == "n")
+                in.n = x;
+            else if (key == "k")
+                in.k = x;
+            else if (key == "blockBits")
+                in.block_bits = x;
+            else if (key == "hashScheme")
+                c.hashing = parse_layout_hashing(value);
+            else if (key == "epochs")
+                c.epochs = static_cast<std::uint64_t>(x);
+            else if (key == "queries")
+                c.queries = static_cast<std::uint64_t>(x);
+            else if (key == "seed")
+                c.seed = static_cast<std::uint64_t>(x);
             else {
                 std::fprintf(stderr, "unknown key %s\n", key.c_str());
                 return 2;

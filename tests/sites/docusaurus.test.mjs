@@ -9,10 +9,14 @@ describe('Docusaurus site', { skip }, () => {
 
   test('the dev server computes', async () => {
     const port = await freePort();
-    const dev = await startServer(process.execPath, ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'start', '--host', '127.0.0.1', '--port', String(port), '--no-open'], {
-      cwd: site.dir,
-      urlPattern: new RegExp(`running at:?\\s*(http://127\\.0\\.0\\.1:${port}/)`),
-    });
+    const dev = await startServer(
+      process.execPath,
+      ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'start', '--host', '127.0.0.1', '--port', String(port), '--no-open'],
+      {
+        cwd: site.dir,
+        urlPattern: new RegExp(`running at:?\\s*(http://127\\.0\\.0\\.1:${port}/)`),
+      },
+    );
     try {
       await checkDevServer(site.browser, new URL('calculators/', dev.url).href);
     } finally {

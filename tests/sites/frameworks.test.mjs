@@ -40,7 +40,8 @@ describe('React, Vue and Svelte apps (Vite)', { skip }, () => {
         await page.waitForFunction(() => window.fixture);
         const baseline = page.workers().length;
         const expected = (n) => ({ calculator: 'sizing', n: bc.size({ n, p: '1%' }).n, m: bc.size({ n, p: '1%' }).m, k: bc.size({ n, p: '1%' }).k });
-        const has = (entry) => page.waitForFunction((e) => window.results.some((r) => Object.entries(e).every(([k, v]) => r[k] === v)), entry, { timeout: 60_000 });
+        const has = (entry) =>
+          page.waitForFunction((e) => window.results.some((r) => Object.entries(e).every(([k, v]) => r[k] === v)), entry, { timeout: 60_000 });
         for (let round = 1; round <= 3; round++) {
           await page.evaluate(() => (window.results = []));
           await page.evaluate(() => window.fixture.mount('1M'));

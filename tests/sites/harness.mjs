@@ -28,8 +28,10 @@ export const SIZING = { m: 9592956, k: 7 };
 export const CLS_LIMIT = 0.05;
 
 const skipReason = () =>
-  !existsSync(join(ROOT, 'dist', 'element', 'bloom-calc.mjs')) ? 'dist/element is missing: run `npm run build` first'
-    : !existsSync('/usr/bin/chromium') ? '/usr/bin/chromium is missing'
+  !existsSync(join(ROOT, 'dist', 'element', 'bloom-calc.mjs'))
+    ? 'dist/element is missing: run `npm run build` first'
+    : !existsSync('/usr/bin/chromium')
+      ? '/usr/bin/chromium is missing'
       : false;
 export const skip = skipReason();
 
@@ -105,7 +107,14 @@ function replaceMarker(file, anchor, text) {
   const at = lines.findIndex((line) => line.includes(marker));
   assert.ok(at >= 0, `${file} has no ${marker}`);
   const indent = lines[at].match(/^\s*/)[0];
-  lines.splice(at, 1, ...text.trimEnd().split('\n').map((line) => (line ? indent + line : line)));
+  lines.splice(
+    at,
+    1,
+    ...text
+      .trimEnd()
+      .split('\n')
+      .map((line) => (line ? indent + line : line)),
+  );
   writeFileSync(file, lines.join('\n'));
 }
 
@@ -120,7 +129,11 @@ export async function runShellSnippet(text, dir) {
 /** The files under `dir` (recursively): { relative path: bytes }. */
 function filesOf(dir) {
   if (!existsSync(dir)) return {};
-  return Object.fromEntries(readdirSync(dir, { recursive: true }).filter((f) => statSync(join(dir, f)).isFile()).map((f) => [f.split('\\').join('/'), readFileSync(join(dir, f))]));
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true })
+      .filter((f) => statSync(join(dir, f)).isFile())
+      .map((f) => [f.split('\\').join('/'), readFileSync(join(dir, f))]),
+  );
 }
 
 /**
@@ -133,7 +146,10 @@ export function publishedFolderProblems(dir, outDir, site) {
   const pkg = join(dir, 'node_modules', 'bloomcalc', 'dist');
   const expected = { ...filesOf(join(pkg, 'element')), ...(site.hostsPage ? filesOf(join(pkg, 'web')) : {}) };
   const problems = [];
-  for (const [where, got] of [[site.copiedTo, filesOf(join(dir, site.copiedTo))], [`the built site's ${site.publishedAt}`, filesOf(join(outDir, site.publishedAt))]]) {
+  for (const [where, got] of [
+    [site.copiedTo, filesOf(join(dir, site.copiedTo))],
+    [`the built site's ${site.publishedAt}`, filesOf(join(outDir, site.publishedAt))],
+  ]) {
     for (const file of Object.keys(got)) if (!(file in expected)) problems.push(`${where}/${file}: not a file of the package`);
     for (const [file, bytes] of Object.entries(expected)) {
       if (!(file in got)) problems.push(`${where}/${file}: missing`);
@@ -214,12 +230,22 @@ export async function newPage(browser, { colorScheme = 'light', viewport = VIEWP
 /** Waits until every <bloom-calc> of the page has a result; returns { kinds, sizing } (the sizing element's result). */
 export async function waitForResults(page, { timeout = 60_000 } = {}) {
   try {
-    await page.waitForFunction(() => {
-      const all = [...document.querySelectorAll('bloom-calc')];
-      return all.length > 0 && all.every((el) => el.result || el.error);
-    }, null, { timeout, polling: 100 });
+    await page.waitForFunction(
+      () => {
+        const all = [...document.querySelectorAll('bloom-calc')];
+        return all.length > 0 && all.every((el) => el.result || el.error);
+      },
+      null,
+      { timeout, polling: 100 },
+    );
   } catch (error) {
-    const state = await page.evaluate(() => [...document.querySelectorAll('bloom-calc')].map((el) => `${el.getAttribute('calculator')}: ${el.result ? 'result' : el.error ? `error ${el.error.message}` : 'nothing'}`)).catch(() => []);
+    const state = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('bloom-calc')].map(
+          (el) => `${el.getAttribute('calculator')}: ${el.result ? 'result' : el.error ? `error ${el.error.message}` : 'nothing'}`,
+        ),
+      )
+      .catch(() => []);
     throw new Error(`not every calculator computed in ${timeout} ms (${state.join('; ') || 'no <bloom-calc> on the page'}): ${error.message}`);
   }
   return page.evaluate(() => {
@@ -236,7 +262,9 @@ export function elementIsDark(page) {
     const el = document.querySelector('bloom-calc');
     const card = el?.shadowRoot?.querySelector('[part~="card"]');
     if (!card) return null;
-    const [r, g, b] = getComputedStyle(card).backgroundColor.match(/[\d.]+/g).map(Number);
+    const [r, g, b] = getComputedStyle(card)
+      .backgroundColor.match(/[\d.]+/g)
+      .map(Number);
     const lin = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
     return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) < 0.4;
   });
@@ -360,7 +388,10 @@ export async function checkSite(t, browser, baseUrl, site) {
       const again = await waitForResults(page);
       await settledLayout(page);
       const sameDocument = await page.evaluate(() => window.__sameDocument === true);
-      check(!site.navigation || sameDocument === (site.navigation === 'client-side'), `round ${round}: the site's links navigate ${sameDocument ? 'client-side' : 'by page load'}, sites.mjs says ${site.navigation}`);
+      check(
+        !site.navigation || sameDocument === (site.navigation === 'client-side'),
+        `round ${round}: the site's links navigate ${sameDocument ? 'client-side' : 'by page load'}, sites.mjs says ${site.navigation}`,
+      );
       checkShift(`back, round ${round} (${sameDocument ? 'client-side' : 'page load'})`, await layoutShiftSince(page, sameDocument ? back : 0));
       assert.deepEqual(again.errors, [], `round ${round}: no calculator reports an error`);
       assert.deepEqual(again.sizing, SIZING, `round ${round}: sizing`);
@@ -415,7 +446,11 @@ export async function checkDevServer(browser, url) {
     const { sizing, errors } = await waitForResults(page, { timeout: 120_000 });
     assert.deepEqual(errors, []);
     assert.deepEqual(sizing, SIZING);
-    assert.deepEqual(problems.filter((p) => p.startsWith('pageerror') || p.startsWith('console.error')), [], 'no error');
+    assert.deepEqual(
+      problems.filter((p) => p.startsWith('pageerror') || p.startsWith('console.error')),
+      [],
+      'no error',
+    );
   } finally {
     await context.close();
   }
@@ -423,7 +458,11 @@ export async function checkDevServer(browser, url) {
 
 /** Builds a prepared fixture (SITES[name].build, then its afterBuild); returns the built site's directory. */
 export async function buildSite(name, dir) {
-  const { build: [command, args], out, afterBuild } = SITES[name];
+  const {
+    build: [command, args],
+    out,
+    afterBuild,
+  } = SITES[name];
   await run(command, args, { cwd: dir });
   await afterBuild?.(join(dir, out));
   return join(dir, out);

@@ -34,10 +34,14 @@ describe('Hugo site', { skip: skip || (!existsSync(binary) && missing) }, () => 
       });
       assert.deepEqual(result, SIZING, 'sizing n = 1M, p = 1 % in the iframe');
       // the page's bloomcalc:resize message sized the iframe to the calculator (it starts at 640)
-      await page.waitForFunction(() => {
-        const f = document.querySelector('iframe[data-bloomcalc]');
-        return f.height !== '640' && Math.abs(Number(f.height) - f.contentDocument.documentElement.scrollHeight) <= 2;
-      }, null, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => {
+          const f = document.querySelector('iframe[data-bloomcalc]');
+          return f.height !== '640' && Math.abs(Number(f.height) - f.contentDocument.documentElement.scrollHeight) <= 2;
+        },
+        null,
+        { timeout: 10_000 },
+      );
       assert.deepEqual(problems, [], 'no console warning or error');
     } finally {
       await context.close();

@@ -17,14 +17,16 @@ export const NPM_FIXTURES = [...Object.keys(SITES), 'frameworks'].filter((name) 
 
 /** All at once: on a cold npm cache they wait on the network far more than on the cores. */
 export async function installFixtures(names = NPM_FIXTURES) {
-  const settled = await Promise.allSettled(names.map(async (name) => {
-    const dir = join(SITES_BUILD, name);
-    mkdirSync(dir, { recursive: true });
-    for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(FIXTURES, name, file), join(dir, file));
-    const timings = {};
-    await installLocked(dir, timings);
-    console.log(`${name}: ${timings.install ? `npm ci ${(timings.install / 1000).toFixed(0)} s` : 'installed already (same lockfile)'}`);
-  }));
+  const settled = await Promise.allSettled(
+    names.map(async (name) => {
+      const dir = join(SITES_BUILD, name);
+      mkdirSync(dir, { recursive: true });
+      for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(FIXTURES, name, file), join(dir, file));
+      const timings = {};
+      await installLocked(dir, timings);
+      console.log(`${name}: ${timings.install ? `npm ci ${(timings.install / 1000).toFixed(0)} s` : 'installed already (same lockfile)'}`);
+    }),
+  );
   const failures = settled.filter((s) => s.status === 'rejected').map((s) => s.reason);
   if (failures.length) throw new AggregateError(failures, failures.map((e) => e.message).join('\n'));
 }

@@ -45,4 +45,3 @@ export async function installLocked(dir, timings = {}) {
   writeFileSync(stamp, hash);
   timings.install = Date.now() - start;
 }
-

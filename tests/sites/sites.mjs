@@ -57,7 +57,10 @@ export const SITES = {
     siteIsDark: (page) => page.evaluate(() => document.documentElement.dataset.theme === 'dark'),
     toggleDark: async (page) => {
       const dark = await page.evaluate(() => document.documentElement.dataset.theme === 'dark');
-      await page.locator('starlight-theme-select select:visible').first().selectOption(dark ? 'light' : 'dark');
+      await page
+        .locator('starlight-theme-select select:visible')
+        .first()
+        .selectOption(dark ? 'light' : 'dark');
     },
   },
   mkdocs: {

@@ -27,5 +27,8 @@ export function snippetsFor(site, markdown) {
  * dropped, and `npm install bloomcalc` (the registry's package), which the fixtures do with the packed tarball.
  */
 export function shellLines(text) {
-  return text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && !/^npm (install|i) bloomcalc$/.test(l));
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#') && !/^npm (install|i) bloomcalc$/.test(l));
 }

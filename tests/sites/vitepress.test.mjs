@@ -8,10 +8,14 @@ describe('VitePress site', { skip }, () => {
 
   test('the dev server computes', async () => {
     const port = await freePort();
-    const dev = await startServer(process.execPath, ['node_modules/vitepress/bin/vitepress.js', 'dev', 'docs', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-      cwd: site.dir,
-      urlPattern: new RegExp(`(http://127\\.0\\.0\\.1:${port}/)`),
-    });
+    const dev = await startServer(
+      process.execPath,
+      ['node_modules/vitepress/bin/vitepress.js', 'dev', 'docs', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+      {
+        cwd: site.dir,
+        urlPattern: new RegExp(`(http://127\\.0\\.0\\.1:${port}/)`),
+      },
+    );
     try {
       await checkDevServer(site.browser, new URL('calculators.html', dev.url).href);
     } finally {

@@ -120,7 +120,18 @@ async function main(): Promise<void> {
   const minProduct: number | null = cb.minProduct;
   const best: number = bc.cbfOptimalK({ m: 7680, n: 1024, prior: 1 / 1024, alpha: 5, kmax: 12 }).bestK;
   bc.cbfOptimalK({ m: 7680, n: 1024, prior: 1 / 1024, alpha: 5, kMax: 12 }); // the older name
-  const delta: number = bc.bhCbf({ counters: [1, 2], sums: [2, 8], increments: [2, 4], sequence: [1, 2, 4], h: 2, m: 100, n: 10, k: 2, prior: 0.1, alpha: 1 }).delta;
+  const delta: number = bc.bhCbf({
+    counters: [1, 2],
+    sums: [2, 8],
+    increments: [2, 4],
+    sequence: [1, 2, 4],
+    h: 2,
+    m: 100,
+    n: 10,
+    k: 2,
+    prior: 0.1,
+    alpha: 1,
+  }).delta;
   const sel: SelectiveOutcome[] = bc.selective({ sizes: [2048, 4096], members: [256, 256], m: 4096, alpha: 5, counting: true });
   const ord: OrderResult = bc.order({ probs: [0.5, 0.9], costs: '1,2', specialCost: 10 });
   const first: number | 'special' | undefined = ord.order[0];
@@ -268,7 +279,18 @@ async function main(): Promise<void> {
   const poissonHigh: number | undefined = sim.poisson?.high;
   const each: VariantEstimate = sim.variants.countEach;
   const fps: number[] = sim.epochCounts.fpFirst;
-  bc.simulateSync({ structure: 'sigma', m: 1000, k: 3, sigma: 500, boundary: 'reaches', retaining: true, stream: 'pool', pool: 1000, epochs: 5, arrivals: 1e4 });
+  bc.simulateSync({
+    structure: 'sigma',
+    m: 1000,
+    k: 3,
+    sigma: 500,
+    boundary: 'reaches',
+    retaining: true,
+    stream: 'pool',
+    pool: 1000,
+    epochs: 5,
+    arrivals: 1e4,
+  });
   bc.simulateSync({ structure: 'two-phase', m: '64Ki', k: 7, sigma: '30k', stream: 'fading', newFraction: 0.3, window: 500, epochs: 5, arrivals: 1e4 });
   const handle: SimulationHandle = bc.createSimulation({ structure: 'n-real', m: 1000, k: 3, n: 50, epochs: 2, arrivals: 10 });
   const step: boolean = handle.step(1e5).done;

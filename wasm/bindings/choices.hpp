@@ -18,7 +18,9 @@ inline void field(const val& in, const char* name, bc::Hashing& out) { choice(in
 inline void field(const val& in, const char* name, bc::Rounding& out) { choice(in, name, out, bc::parse_rounding); }
 inline void field(const val& in, const char* name, bc::SizingMethod& out) { choice(in, name, out, bc::parse_method); }
 inline void field(const val& in, const char* name, bc::Layout& out) { choice(in, name, out, bc::parse_layout); }
-inline void field(const val& in, const char* name, bc::LayoutHashing& out) { choice(in, name, out, bc::parse_layout_hashing); }
+inline void field(const val& in, const char* name, bc::LayoutHashing& out) {
+    choice(in, name, out, bc::parse_layout_hashing);
+}
 inline void field(const val& in, const char* name, bc::Recycling& out) { choice(in, name, out, bc::parse_recycling); }
 inline void field(const val& in, const char* name, bc::RestartLaw& out) { choice(in, name, out, bc::parse_restart); }
 inline void field(const val& in, const char* name, bc::SwapPoint& out) { choice(in, name, out, bc::parse_swap); }

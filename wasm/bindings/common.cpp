@@ -56,9 +56,16 @@ EM_JS(emscripten::EM_VAL, bc_error_record,
       (const char* name, const char* message, int message_length, const char* parameter, int parameter_length,
        const char* range, int range_length),
       {
-          const text = (p, n) => (p >>>= 0, UTF8Decoder ? UTF8Decoder.decode(HEAPU8.subarray(p, p + n)) : UTF8ArrayToString(HEAPU8, p, n));
-          return Emval.toHandle({ __bloomcalcError: { name: UTF8ToString(name), message: text(message, message_length),
-              parameter: text(parameter, parameter_length), validRange: text(range, range_length) } });
+          const text = (p, n) = > (p >> >= 0, UTF8Decoder ? UTF8Decoder.decode(HEAPU8.subarray(p, p + n))
+                                                          : UTF8ArrayToString(HEAPU8, p, n));
+          return Emval.toHandle({
+              __bloomcalcError : {
+                  name : UTF8ToString(name),
+                  message : text(message, message_length),
+                  parameter : text(parameter, parameter_length),
+                  validRange : text(range, range_length)
+              }
+          });
       });
 
 // A field's type and, for a number, its value, in one call into JS (val's operator[], isNumber() and
@@ -71,8 +78,8 @@ EM_JS(int, bc_number_field, (emscripten::EM_VAL input, const char* name, double*
     } catch (e) {
         return 2;  // a getter that throws: never into wasm
     }
-    if (v === undefined || v === null) return 0;
-    if (typeof v !== 'number') return 2;
+    if (v == = undefined || v == = null) return 0;
+    if (typeof v != = 'number') return 2;
     HEAPF64[(out >>> 0) / 8] = v;
     return 1;
 });
@@ -87,12 +94,12 @@ EM_JS(int, bc_field_kind, (emscripten::EM_VAL input, const char* name, int index
     } catch (e) {
         return 6;
     }
-    if (v === undefined || v === null) return 0;
-    if (typeof v === 'number') return 1;
-    if (typeof v === 'string') return 2;
-    if (typeof v === 'boolean') return 3;
+    if (v == = undefined || v == = null) return 0;
+    if (typeof v == = 'number') return 1;
+    if (typeof v == = 'string') return 2;
+    if (typeof v == = 'boolean') return 3;
     if (Array.isArray(v)) return 5;
-    return typeof v === 'object' ? 4 : 6;
+    return typeof v == = 'object' ? 4 : 6;
 });
 
 namespace bcjs {  // the error pattern and the checked readers, shared with wasm/bindings/*.cpp (common.hpp)
@@ -113,7 +120,8 @@ std::string range_message(const bc::Error& e) {
 // The error record, built by bc_error_record (one call into JS).
 val error_record(const char* name, const std::string& message, const std::string& parameter, const std::string& range) {
     return val::take_ownership(bc_error_record(name, message.data(), static_cast<int>(message.size()), parameter.data(),
-                                               static_cast<int>(parameter.size()), range.data(), static_cast<int>(range.size())));
+                                               static_cast<int>(parameter.size()), range.data(),
+                                               static_cast<int>(range.size())));
 }
 
 // The error record of the exception being handled (called only from a catch block: `throw;` rethrows it).
@@ -142,9 +150,9 @@ val error_record(const char* name, const std::string& message, const std::string
 std::optional<double> optional_number(const val& input, const char* name) {
     double value = 0;
     switch (bc_number_field(input.as_handle(), name, &value)) {
-        case 0: return std::nullopt;
-        case 1: return value;
-        default: throw InputTypeError{name, "a number"};
+    case 0: return std::nullopt;
+    case 1: return value;
+    default: throw InputTypeError{name, "a number"};
     }
 }
 
@@ -155,7 +163,9 @@ double required_number(const val& input, const char* name) {
     return NAN;
 }
 
-FieldKind field_kind(const val& input, const char* name) { return static_cast<FieldKind>(bc_field_kind(input.as_handle(), name, 0)); }
+FieldKind field_kind(const val& input, const char* name) {
+    return static_cast<FieldKind>(bc_field_kind(input.as_handle(), name, 0));
+}
 
 // Required fields of a nested input (a pool's rows), named by their path ("rows[3].onePhase.fpr").
 val object_field(const val& input, const char* name, const std::string& path) {
@@ -224,7 +234,9 @@ Fields::Fields() : out_(val::object()) {}
 [[gnu::noinline]] Fields& Fields::add(const char* name, bool x) { return add(name, val(x)); }
 [[gnu::noinline]] Fields& Fields::add(const char* name, const char* text) { return add(name, val(std::string(text))); }
 [[gnu::noinline]] Fields& Fields::add(const char* name, const std::string& text) { return add(name, val(text)); }
-[[gnu::noinline]] Fields& Fields::add(const char* name, const std::optional<double>& x) { return add(name, optional_val(x)); }
+[[gnu::noinline]] Fields& Fields::add(const char* name, const std::optional<double>& x) {
+    return add(name, optional_val(x));
+}
 [[gnu::noinline]] Fields& Fields::add(const char* name, const val& v) {
     out_.set(name, v);
     return *this;
@@ -256,9 +268,15 @@ void set_layout_filter(Fields& out, const bc::LayoutFilter& f, bool standard_blo
 val interval_val(const bc::Interval& i) { return Fields().add("low", i.low).add("high", i.high).done(); }
 
 val progress_val(const bc::SimProgress& p) {
-    return Fields().add("done", p.done).add("epochsDone", p.epochs_done).add("arrivalsDone", p.arrivals_done)
-        .add("arrivalsTotal", p.arrivals_total).add("probes", p.probes).add("probesTotal", p.probes_total)
-        .add("fraction", p.done ? 1.0 : std::min(1.0, p.probes / p.probes_total)).done();
+    return Fields()
+        .add("done", p.done)
+        .add("epochsDone", p.epochs_done)
+        .add("arrivalsDone", p.arrivals_done)
+        .add("arrivalsTotal", p.arrivals_total)
+        .add("probes", p.probes)
+        .add("probesTotal", p.probes_total)
+        .add("fraction", p.done ? 1.0 : std::min(1.0, p.probes / p.probes_total))
+        .done();
 }
 
 // A string argument passed as a val.
@@ -266,7 +284,6 @@ std::string text_of(const val& v, const char* name) {
     if (!v.isString()) throw InputTypeError{name, "a string"};
     return v.as<std::string>();
 }
-
 
 }  // namespace bcjs
 
@@ -291,10 +308,23 @@ val diagnostics() {
 }
 
 val limits() {
-    const val simulation = Fields().add("maxBits", bc::kSimMaxBits).add("memoryBytes", bc::kSimMemoryBudget).add("maxProbes", bc::kSimMaxProbes)
-        .add("maxEpochs", bc::kSimMaxEpochs).add("maxArrivals", bc::kSimMaxArrivals).add("maxPool", bc::kMaxPool).add("maxWindow", bc::kMaxWindow).done();
-    return Fields().add("maxBits", bc::kMaxBits).add("maxItems", bc::kMaxItems).add("maxHashes", bc::kMaxHashes)
-        .add("maxRbfBits", bc::kMaxRbfLargeBits).add("maxRbfExactBits", bc::kMaxRbfBits).add("simulation", simulation).done();
+    const val simulation = Fields()
+                               .add("maxBits", bc::kSimMaxBits)
+                               .add("memoryBytes", bc::kSimMemoryBudget)
+                               .add("maxProbes", bc::kSimMaxProbes)
+                               .add("maxEpochs", bc::kSimMaxEpochs)
+                               .add("maxArrivals", bc::kSimMaxArrivals)
+                               .add("maxPool", bc::kMaxPool)
+                               .add("maxWindow", bc::kMaxWindow)
+                               .done();
+    return Fields()
+        .add("maxBits", bc::kMaxBits)
+        .add("maxItems", bc::kMaxItems)
+        .add("maxHashes", bc::kMaxHashes)
+        .add("maxRbfBits", bc::kMaxRbfLargeBits)
+        .add("maxRbfExactBits", bc::kMaxRbfBits)
+        .add("simulation", simulation)
+        .done();
 }
 
 }  // namespace

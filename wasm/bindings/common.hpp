@@ -53,7 +53,7 @@ std::optional<double> optional_number(const val& input, const char* name);
 double required_number(const val& input, const char* name);  // absent: NaN, refused by the core by name
 std::optional<bool> optional_bool(const val& input, const char* name);
 std::vector<double> numbers(const val& input, const char* name);  // a list of numbers (absent: empty)
-std::string text_of(const val& v, const char* name);             // a string argument passed as a val
+std::string text_of(const val& v, const char* name);              // a string argument passed as a val
 
 // ---- the typed field readers of the generated readers (wasm/bindings/inputs.generated.hpp) ---------------
 // JS hands each binding a complete input (wasm/api.mjs fills every default the schema declares), and the
@@ -114,8 +114,10 @@ private:
 };
 
 // x where the condition holds, else none (written null).
-inline std::optional<double> only_if(bool condition, double x) { return condition ? std::optional<double>(x) : std::nullopt; }
-val finite_or_null(double x);                          // null, never ±∞ or NaN
+inline std::optional<double> only_if(bool condition, double x) {
+    return condition ? std::optional<double>(x) : std::nullopt;
+}
+val finite_or_null(double x);                         // null, never ±∞ or NaN
 val finite_optional(const std::optional<double>& x);  // none or not finite: null
 val optional_val(const std::optional<double>& x);     // none: null
 val array_of(const std::vector<double>& values);
@@ -123,8 +125,8 @@ val array_of(const std::vector<double>& values);
 // filter's block (m) named, or null where `standard_block` is false (librarySize).
 void set_layout_filter(Fields& out, const bloomcalc::LayoutFilter& f, bool standard_block = true);
 void set_block_bits(Fields& out, std::uint64_t block_bits);  // B; 0: null (none to name)
-val interval_val(const bloomcalc::Interval& i);       // { low, high }
-val progress_val(const bloomcalc::SimProgress& p);    // a simulation's progress (both simulation classes)
+val interval_val(const bloomcalc::Interval& i);              // { low, high }
+val progress_val(const bloomcalc::SimProgress& p);           // a simulation's progress (both simulation classes)
 
 // ---- a computation JS drives chunk by chunk (Simulation, ParadoxSimulation) ---------------------------
 // `new raw.X(input)` never throws: it keeps the error record, which api.mjs reads with error() before using the

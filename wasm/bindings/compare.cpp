@@ -19,6 +19,4 @@ val compare(val input) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(bloomcalc_compare) {
-    emscripten::function("compare", &compare);
-}
+EMSCRIPTEN_BINDINGS(bloomcalc_compare) { emscripten::function("compare", &compare); }

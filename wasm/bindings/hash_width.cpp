@@ -24,6 +24,4 @@ val hash_floor(val input) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(bloomcalc_hash_width) {
-    emscripten::function("hashFloor", &hash_floor);
-}
+EMSCRIPTEN_BINDINGS(bloomcalc_hash_width) { emscripten::function("hashFloor", &hash_floor); }

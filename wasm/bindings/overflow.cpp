@@ -21,6 +21,4 @@ val overflow(val input) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(bloomcalc_overflow) {
-    emscripten::function("overflow", &overflow);
-}
+EMSCRIPTEN_BINDINGS(bloomcalc_overflow) { emscripten::function("overflow", &overflow); }

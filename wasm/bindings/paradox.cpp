@@ -23,9 +23,7 @@ val paradox(val input) {
 }
 
 val paradox_curve(val input) {  // Fig. 2(a): posterior for each prior, one FPR
-    return guarded([&] {
-        return array_of(bc::bloom_paradox_curve(inputs::ParadoxCurveInput(input)));
-    });
+    return guarded([&] { return array_of(bc::bloom_paradox_curve(inputs::ParadoxCurveInput(input))); });
 }
 
 val cbf(val input) {
@@ -42,7 +40,8 @@ val bh_cbf(val input) {
 
 val selective(val input) {  // one outcome per policy
     return guarded([&] {
-        return results::list_of(bc::selective(inputs::SelectiveInput(input)), [](const auto& o) { return results::SelectiveOutcome(o); });
+        return results::list_of(bc::selective(inputs::SelectiveInput(input)),
+                                [](const auto& o) { return results::SelectiveOutcome(o); });
     });
 }
 

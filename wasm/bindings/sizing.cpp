@@ -19,6 +19,4 @@ val solve_sizing(val input) {
 }  // namespace
 
 // Every module (CMakeLists.txt, COMMON_BINDING_SOURCES).
-EMSCRIPTEN_BINDINGS(bloomcalc_sizing) {
-    emscripten::function("solveSizing", &solve_sizing);
-}
+EMSCRIPTEN_BINDINGS(bloomcalc_sizing) { emscripten::function("solveSizing", &solve_sizing); }

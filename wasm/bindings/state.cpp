@@ -19,6 +19,4 @@ val state(val input) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(bloomcalc_state) {
-    emscripten::function("state", &state);
-}
+EMSCRIPTEN_BINDINGS(bloomcalc_state) { emscripten::function("state", &state); }

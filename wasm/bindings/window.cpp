@@ -19,6 +19,4 @@ val window(val input) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(bloomcalc_window) {
-    emscripten::function("window", &window);
-}
+EMSCRIPTEN_BINDINGS(bloomcalc_window) { emscripten::function("window", &window); }

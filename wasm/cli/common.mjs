@@ -158,7 +158,8 @@ export function inputOf(values, type) {
     for (const field of [name, ...others]) {
       const value = values[flagOf(field)];
       if (value === undefined) continue;
-      if (typeof value === 'string' && value.trim() === '') throw new UsageError(`option --${flagOf(field)} is given an empty value: give one, or leave the option out`);
+      if (typeof value === 'string' && value.trim() === '')
+        throw new UsageError(`option --${flagOf(field)} is given an empty value: give one, or leave the option out`);
       input[field] = value;
     }
   return input;
@@ -174,7 +175,9 @@ export function inputFor(command, values, type, { own = [], variant = command.na
   const reads = new Set([...INPUT_FIELDS[type].flatMap(([name, , , others = []]) => [name, ...others]).map(flagOf), ...own]);
   for (const flag of Object.keys(values)) {
     if (values[flag] === undefined || reads.has(flag) || Object.hasOwn(commonOptions, flag) || flag === command.positional?.name) continue;
-    const applies = Object.keys(command.options).filter((option) => reads.has(option)).map((option) => `--${option}`);
+    const applies = Object.keys(command.options)
+      .filter((option) => reads.has(option))
+      .map((option) => `--${option}`);
     throw new UsageError(`option --${flag} does not apply to ${variant} (it reads ${applies.join(', ')})`, { command });
   }
   return inputOf(values, type);

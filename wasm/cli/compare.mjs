@@ -3,11 +3,9 @@
 import { command } from './common.mjs';
 import { formatInt, formatProbabilityPlain, formatTable } from '../format.mjs';
 
-const shownParams = (row) =>
-  row.params.map(({ name, value }) => `${name} ${Number.isInteger(value) ? value : value.toPrecision(3)}`).join(', ');
+const shownParams = (row) => row.params.map(({ name, value }) => `${name} ${Number.isInteger(value) ? value : value.toPrecision(3)}`).join(', ');
 const ops = (o) =>
-  [o.insertAfterBuild && 'insert', o.delete && 'delete', o.count && 'count', o.merge && 'merge', o.resize && 'resize'].filter(Boolean).join(' ') ||
-  'static';
+  [o.insertAfterBuild && 'insert', o.delete && 'delete', o.count && 'count', o.merge && 'merge', o.resize && 'resize'].filter(Boolean).join(' ') || 'static';
 
 export default command('compare', {
   render(r) {

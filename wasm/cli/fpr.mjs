@@ -28,13 +28,20 @@ export default command('fpr', {
     if (r.layout !== undefined) return renderLayoutFpr(r) + (r.simulation ? renderLayoutSimulation(r.simulation) : '');
     const { hashing } = r;
     // one row per formula: its FPR, as "1 in N", its relative error against the exact mean and its source
-    const row = (label, fpr, error, reference) => [label, formatProbabilityPlain(fpr), formatOneIn(fpr) || '—', error === undefined ? '—' : formatRelativeErrorPlain(error), reference];
+    const row = (label, fpr, error, reference) => [
+      label,
+      formatProbabilityPlain(fpr),
+      formatOneIn(fpr) || '—',
+      error === undefined ? '—' : formatRelativeErrorPlain(error),
+      reference,
+    ];
     const rows = [['formula', 'FPR', '', 'rel. error vs exact', 'reference']];
     // the formula rows schema/results.mjs declares (FprReport's `cli.formula`), the table method's after the exact mean
     for (const [field, label, reference] of formulaRows('FprReport', r)) {
       if (field !== 'exact') rows.push(row(label, r[field], r.relativeError[field], reference));
       else rows.push(row(label, r.exact, undefined, reference ?? REFERENCES.exact[hashing]));
-      if (field === 'exact' && r.exactTable !== undefined) rows.push(row('exact, table method', r.exactTable, (r.exactTable - r.exact) / r.exact, REFERENCES.table[hashing]));
+      if (field === 'exact' && r.exactTable !== undefined)
+        rows.push(row('exact, table method', r.exactTable, (r.exactTable - r.exact) / r.exact, REFERENCES.table[hashing]));
     }
     const header =
       `m = ${formatInt(r.m)} bits (${formatMemory(Math.ceil(r.m / 8))}), n = ${formatInt(r.n)} items, ` +

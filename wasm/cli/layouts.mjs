@@ -2,7 +2,17 @@
 // split-block and partitioned filters and the deployed presets (docs/layouts.md).
 import { UsageError, flagOf, inputOf } from './common.mjs';
 import { INPUT_FIELDS } from '../inputs.generated.mjs';
-import { formatInt, formatLayoutCells, formatMemory, formatOneIn, formatPairs, formatProbabilityPlain, formatReal, formatRelativeErrorPlain, formatTable } from '../format.mjs';
+import {
+  formatInt,
+  formatLayoutCells,
+  formatMemory,
+  formatOneIn,
+  formatPairs,
+  formatProbabilityPlain,
+  formatReal,
+  formatRelativeErrorPlain,
+  formatTable,
+} from '../format.mjs';
 
 // The options only a layout has (--layout, --preset, the block size): LayoutInput's fields that FilterInput lacks.
 const LAYOUT_ONLY = INPUT_FIELDS.LayoutInput.map(([name]) => name).filter((name) => !INPUT_FIELDS.FilterInput.some(([f]) => f === name));

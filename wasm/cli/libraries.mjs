@@ -42,8 +42,7 @@ export function librarySizing(calc, { library, ...input }) {
 // The first refusal, saying so when the others differ.
 function everyRefuses(rows) {
   const error = rows[0].error;
-  if (rows.some((r) => r.error.message !== error.message))
-    error.message = `every library refuses it; ${rows[0].library}: ${error.message}`;
+  if (rows.some((r) => r.error.message !== error.message)) error.message = `every library refuses it; ${rows[0].library}: ${error.message}`;
   return error;
 }
 

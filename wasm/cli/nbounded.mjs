@@ -13,11 +13,14 @@ export default command('nbounded', {
       ['lower bound f_a (eq 3)', row(r.lowerBound)],
       ['exact, real user (long run)', row(r.exact)],
       ['exact, real user, cycles that end', row(r.exactGivenCycleEnds)],
-      ['real user: can fill', r.canFill
-        ? `yes: (N − 1)·k ≥ M; P(a cycle fills) = ` +
+      [
+        'real user: can fill',
+        r.canFill
+          ? `yes: (N − 1)·k ≥ M; P(a cycle fills) = ` +
             `${r.fillProbability > 0 ? formatProbabilityPlain(r.fillProbability) : 'below 1e-308'}, then it never ` +
             `recycles`
-        : 'no: (N − 1)·k < M'],
+          : 'no: (N − 1)·k < M',
+      ],
       ['exact, oracle user', row(r.exactOracle)],
       ['real user: arrivals per cycle', r.expectedArrivals === null ? 'unbounded (no cycle ends)' : formatReal(r.expectedArrivals, 3)],
     ];

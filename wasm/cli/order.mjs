@@ -7,7 +7,14 @@ export default command('order', {
   render(r) {
     const rows = [['#', 'proxy', 'p', 'cost', 'p/cost', 'sent w.p.']];
     r.steps.forEach((s, i) =>
-      rows.push([String(i + 1), String(s.proxy), formatProbabilityPlain(s.prob), String(s.cost), formatProbabilityPlain(s.prob / s.cost), formatProbabilityPlain(s.reach)]),
+      rows.push([
+        String(i + 1),
+        String(s.proxy),
+        formatProbabilityPlain(s.prob),
+        String(s.cost),
+        formatProbabilityPlain(s.prob / s.cost),
+        formatProbabilityPlain(s.reach),
+      ]),
     );
     return `Query order (004 Theorem ${r.theorem})\n\n${formatTable(rows, 'rlrrrr')}\n\nexpected cost ${formatProbabilityPlain(r.expectedCost)}\n`;
   },

@@ -6,8 +6,7 @@ import { shownPairs } from './shown.mjs';
 
 export default command('overflow', {
   compute(calc, values) {
-    if ((values.bits === undefined) === (values.target === undefined))
-      throw new UsageError('give --bits B or --target P (one of them)', { command: this });
+    if ((values.bits === undefined) === (values.target === undefined)) throw new UsageError('give --bits B or --target P (one of them)', { command: this });
     return calc.overflow(inputOf(values, 'OverflowInput'));
   },
 

@@ -7,8 +7,10 @@ import { kRuns } from '../format.mjs';
  */
 export function describeMethod(r, formatBound) {
   if (r.method === 'mixed')
-    return `mixed: asymptotic (large-M) for k = ${kRuns(r.rows, 'asymptotic')}, relative error ≤ ${formatBound(r.errorBound)}; ` +
-      `exact fill for k = ${kRuns(r.rows, 'exact')}`;
+    return (
+      `mixed: asymptotic (large-M) for k = ${kRuns(r.rows, 'asymptotic')}, relative error ≤ ${formatBound(r.errorBound)}; ` +
+      `exact fill for k = ${kRuns(r.rows, 'exact')}`
+    );
   return r.method === 'asymptotic' ? `asymptotic (large-M), relative error ≤ ${formatBound(r.errorBound)}` : 'exact fill';
 }
 

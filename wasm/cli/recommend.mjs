@@ -28,7 +28,7 @@ export default command('recommend', {
   async compute(calc, values) {
     if (values.p === undefined && values.fpr === undefined)
       throw new UsageError('missing required option --p <P>: the target long-term average FPR (or its older name --fpr)', { command: this });
-    const input = inputFor(this, values, 'RecommendInput', { own: ['workers'] });  // an empty value refused by name (--kmax '' was the default)
+    const input = inputFor(this, values, 'RecommendInput', { own: ['workers'] }); // an empty value refused by name (--kmax '' was the default)
     const workers = values.workers === undefined ? 1 : Number(values.workers);
     if (!Number.isInteger(workers) || workers < 1 || workers > 64)
       throw Object.assign(new RangeError(`workers: must be an integer in [1, 64] (got ${values.workers})`), { parameter: 'workers' });
@@ -58,4 +58,3 @@ export default command('recommend', {
     return `${header}\n\nPer k\n${formatTable(rows, 'rrrrrr')}\n\nBest per rule\n${formatTable(best, 'lrrrrr')}\n`;
   },
 });
-

@@ -39,7 +39,10 @@ import window from './window.mjs';
 
 import compare from './compare.mjs';
 const COMMANDS = new Map(
-  [compare, fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, scalable, serve, window, state, overflow].map((command) => [command.name, command]),
+  [compare, fpr, size, paradox, cbf, order, rbf, nbounded, recommend, simulate, scalable, serve, window, state, overflow].map((command) => [
+    command.name,
+    command,
+  ]),
 );
 
 function version() {

@@ -16,13 +16,20 @@ export default command('scalable', {
         `target ${formatProbabilityPlain(r.p)}: ${r.missesTarget ? 'MISSED' : 'met'}`,
       optimum: (o) =>
         o
-          ? `R = ${o.ratio.toFixed(2)}, S = ${o.growth}: ${formatInt(o.bits)} bits in ${o.links} links, ` +
-            `exact FPR ${formatProbabilityPlain(o.fpr)}`
+          ? `R = ${o.ratio.toFixed(2)}, S = ${o.growth}: ${formatInt(o.bits)} bits in ${o.links} links, ` + `exact FPR ${formatProbabilityPlain(o.fpr)}`
           : undefined,
     });
     const rows = [['link', 'capacity', 'error', 'm bits', 'k', 'fill', 'FPR at fill']];
     r.links.forEach((l, i) =>
-      rows.push([String(i), formatInt(l.capacity), formatProbabilityPlain(l.error), formatInt(l.m), String(l.k), formatInt(l.fill), formatProbabilityPlain(l.fpr)]),
+      rows.push([
+        String(i),
+        formatInt(l.capacity),
+        formatProbabilityPlain(l.error),
+        formatInt(l.m),
+        String(l.k),
+        formatInt(l.fill),
+        formatProbabilityPlain(l.fpr),
+      ]),
     );
     return `Scalable Bloom filter\n\n${formatPairs(pairs)}\n\n${formatTable(rows, 'rrrrrrr')}\n`;
   },

@@ -43,7 +43,7 @@ export function isLoopback(host) {
  * machines can reach the page, for an address that is not loopback; null otherwise.
  */
 export function bindAddress(text) {
-  const host = (text?.trim() ?? '').replace(/^\[(.*)\]$/, '$1');  // [::1] as in a URL: listen() takes ::1
+  const host = (text?.trim() ?? '').replace(/^\[(.*)\]$/, '$1'); // [::1] as in a URL: listen() takes ::1
   if (host === '') return { host: LOOPBACK, notice: null };
   if (isLoopback(host)) return { host, notice: null };
   const every = host === '0.0.0.0' || host === '::' ? ' (every interface)' : '';

@@ -8,7 +8,7 @@ import { formatInt, formatProbabilityPlain, formatTable } from '../format.mjs';
 const NO_MODEL = 'the model is computed only within ~0.1 s of work and inside its domain; docs/simulation.md, "Budgets and bad input"';
 
 export default command('simulate', {
-  stopsOnSignal: true,  // Ctrl-C: the run stops at its next chunk (exit 130)
+  stopsOnSignal: true, // Ctrl-C: the run stops at its next chunk (exit 130)
   async compute(calc, values, { signal } = {}) {
     const input = inputOf(values, 'SimulationInput');
     if (!process.stderr.isTTY) return calc.simulate(input, { signal });
@@ -30,7 +30,8 @@ export default command('simulate', {
 
   render(r) {
     const c = r.config;
-    const size = c.n !== null ? `${c.structure === 'bloom' || c.structure === 'counting' ? 'n' : 'N'} = ${formatInt(c.n)}` : `σ = ${formatInt(c.sigma)} (${c.boundary})`;
+    const size =
+      c.n !== null ? `${c.structure === 'bloom' || c.structure === 'counting' ? 'n' : 'N'} = ${formatInt(c.n)}` : `σ = ${formatInt(c.sigma)} (${c.boundary})`;
     const header =
       `${c.structure}: m = ${formatInt(c.m)} bits, k = ${c.k}, ${size}, ${c.hashing} hashing` +
       `${c.retaining ? ', retaining' : ''}${c.swap ? `, swap ${c.swap}` : ''}, ${c.stream} stream; ` +
@@ -54,11 +55,14 @@ export default command('simulate', {
     const lines = [header, '', formatTable(rows, 'lrrrr'), ''];
     if (r.model) {
       // where the model does not apply, its note says why and ends "so no verdict"
-      const poisson = r.model.insidePoisson === null || r.model.insidePoisson === r.model.insideT ? ''
-        : `, ${r.model.insidePoisson ? 'inside' : 'OUTSIDE'} the exact Poisson interval`; // a point t interval (no false positive)
+      const poisson =
+        r.model.insidePoisson === null || r.model.insidePoisson === r.model.insideT
+          ? ''
+          : `, ${r.model.insidePoisson ? 'inside' : 'OUTSIDE'} the exact Poisson interval`; // a point t interval (no false positive)
       const verdict = r.model.applies ? `${r.model.insideT ? 'inside' : 'OUTSIDE'} the ${pct} t interval${poisson}` : r.model.note ? '' : 'no verdict';
-      lines.push(`model: ${r.model.name} ${formatProbabilityPlain(r.model.value)} (${r.model.reference}) — ` +
-        [verdict, r.model.note].filter(Boolean).join('; '));
+      lines.push(
+        `model: ${r.model.name} ${formatProbabilityPlain(r.model.value)} (${r.model.reference}) — ` + [verdict, r.model.note].filter(Boolean).join('; '),
+      );
     } else {
       lines.push(`model: none at this size (${NO_MODEL})`);
     }

@@ -39,9 +39,7 @@ export default command('size', {
     if (r.library !== undefined) return renderLibrarySize(r);
     if (r.layout !== undefined) return renderLayoutSize(r) + floorLines(r.hashFloor);
     const target =
-      r.target === null
-        ? ''
-        : `   target ${formatProbabilityPlain(r.target)} (${formatOneIn(r.target) || '—'}): ${r.meetsTarget ? 'met' : 'NOT met'}`;
+      r.target === null ? '' : `   target ${formatProbabilityPlain(r.target)} (${formatOneIn(r.target) || '—'}): ${r.meetsTarget ? 'met' : 'NOT met'}`;
     // the rows schema/results.mjs declares for SizingResult, in its order; these fields read others of the result
     const pairs = shownPairs('SizingResult', r, {
       m: (m) => `${formatInt(m)}   (${formatMemory(r.memory.bytes)})`,

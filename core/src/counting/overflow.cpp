@@ -29,7 +29,8 @@ namespace bloomcalc {
 namespace {
 
 constexpr double kMaxLoad = 4194304.0;  // 2^22: expected load kn/m (the tail sums are O(√load) terms)
-constexpr double kMaxExactWork = 4194304.0;  // 2^22 steps of the exact sum (~20 ms natively): a search for b runs it per b
+constexpr double kMaxExactWork =
+    4194304.0;  // 2^22 steps of the exact sum (~20 ms natively): a search for b runs it per b
 
 // Steps of the exact sum: counters × the remaining-ball states each can have × (a + 1) loads.
 double exact_work(double m, double T, double a) {
@@ -46,8 +47,10 @@ double next_load(double r, double q, std::size_t c, std::vector<double>& pmf) {
     const std::size_t j0 = std::min(top, static_cast<std::size_t>(std::floor((r + 1) * q)));
     pmf.assign(c + 1, 0.0);
     pmf[j0] = binomial_pmf(static_cast<double>(j0), r, q, 1.0 - q);
-    for (std::size_t j = j0; j > 0; --j) pmf[j - 1] = pmf[j] * static_cast<double>(j) / ((r - static_cast<double>(j) + 1) * odds);
-    for (std::size_t j = j0; j < top; ++j) pmf[j + 1] = pmf[j] * (r - static_cast<double>(j)) / static_cast<double>(j + 1) * odds;
+    for (std::size_t j = j0; j > 0; --j)
+        pmf[j - 1] = pmf[j] * static_cast<double>(j) / ((r - static_cast<double>(j) + 1) * odds);
+    for (std::size_t j = j0; j < top; ++j)
+        pmf[j + 1] = pmf[j] * (r - static_cast<double>(j)) / static_cast<double>(j + 1) * odds;
     if (r <= static_cast<double>(c)) return 0.0;
     CompensatedSum tail;
     double t = pmf[c];
@@ -129,10 +132,11 @@ OverflowResult counter_overflow(double m_in, double n_in, double k_in, double bi
     r.bits = static_cast<unsigned>(checked_integer(bits_in, "bits", 1, 64));
     const double m = static_cast<double>(r.m), T = static_cast<double>(r.n) * r.k;
     if (T / m > kMaxLoad)
-        throw RangeError("n", "at most " + show_number(std::floor(kMaxLoad * m / r.k)) + " (expected counter load kn/m ≤ 2^22)",
-                         show_number(n_in));
+        throw RangeError(
+            "n", "at most " + show_number(std::floor(kMaxLoad * m / r.k)) + " (expected counter load kn/m ≤ 2^22)",
+            show_number(n_in));
     const double a = std::ldexp(1.0, static_cast<int>(r.bits));  // the load that overflows a b-bit counter
-    if (a > T) {  // no counter can reach 2^b
+    if (a > T) {                                                 // no counter can reach 2^b
         r.method = "exact";
         return r;
     }
@@ -141,7 +145,8 @@ OverflowResult counter_overflow(double m_in, double n_in, double k_in, double bi
     r.union_bound = std::min(1.0, mu);
     const bool exact_fits = exact_work(m, T, a) <= kMaxExactWork;
     if (method == "exact" && !exact_fits)
-        throw InfeasibleError("m", "(m, n, k, bits) whose exact sum takes ≤ 2^22 steps (m²·2^{2b}/2 roughly)", "too large for the exact sum; use method \"poisson\"");
+        throw InfeasibleError("m", "(m, n, k, bits) whose exact sum takes ≤ 2^22 steps (m²·2^{2b}/2 roughly)",
+                              "too large for the exact sum; use method \"poisson\"");
     if (method == "exact" || (method == "auto" && exact_fits)) {
         r.method = "exact";
         r.probability = r.low = r.high = exact_overflow(r.m, T, a);
@@ -176,7 +181,8 @@ OverflowResult overflow_bits_for(double m, double n, double k, double target) {
 OverflowResult counter_overflow(const OverflowInput& in) {
     if (!in.target) return counter_overflow(in.m, in.n, in.k, in.bits, in.method);
     if (!std::isnan(in.bits))
-        throw RangeError("target", "absent when bits is given (bits: the probability at b bits; target: the smallest b)", "both");
+        throw RangeError("target",
+                         "absent when bits is given (bits: the probability at b bits; target: the smallest b)", "both");
     return overflow_bits_for(in.m, in.n, in.k, *in.target);
 }
 

@@ -20,8 +20,8 @@
 namespace bloomcalc::families {
 
 const std::vector<std::string>& compare_families() {
-    static const std::vector<std::string> names{"bloom", "blocked-bloom", "cuckoo", "xor", "binary-fuse", "ribbon", "quotient",
-                                                     "counting-quotient"};
+    static const std::vector<std::string> names{"bloom",       "blocked-bloom", "cuckoo",   "xor",
+                                                "binary-fuse", "ribbon",        "quotient", "counting-quotient"};
     return names;
 }
 
@@ -46,7 +46,8 @@ FamilyRow bloom_row(const LayoutFilter& f, std::uint64_t bytes, double fpr, doub
     r.construction_failure = 0;
     r.construction_failure_method = "none: an insertion into a Bloom filter cannot fail";
     if (f.layout == Layout::standard && f.m > kCacheLineBits) {
-        const double q = -std::expm1(static_cast<double>(f.k) * static_cast<double>(f.n) * std::log1p(-1.0 / static_cast<double>(f.m)));
+        const double q = -std::expm1(static_cast<double>(f.k) * static_cast<double>(f.n) *
+                                     std::log1p(-1.0 / static_cast<double>(f.m)));
         r.cache_lines_per_lookup = std::abs(q - 1) < 1e-15 ? f.k : -std::expm1(f.k * std::log(q)) / (1 - q);
     } else {
         r.cache_lines_per_lookup = 1;
@@ -57,18 +58,20 @@ FamilyRow bloom_row(const LayoutFilter& f, std::uint64_t bytes, double fpr, doub
     return r;
 }
 
-const char* const kStandardReference = "layouts/layout_sizing.hpp size_layout (standard, exact mean FPR); Bloom 1970, "
-                                       "Christensen, Roginsky, Jimeno 2010";
+const char* const kStandardReference =
+    "layouts/layout_sizing.hpp size_layout (standard, exact mean FPR); Bloom 1970, "
+    "Christensen, Roginsky, Jimeno 2010";
 
 FamilyRow library_row(const std::string& library, std::uint64_t n, double p) {
     LibrarySizingInput in;
     in.library = library;
     in.n = static_cast<double>(n);
     in.p = p;
-    if (library == "parquet") in.max_bytes = static_cast<double>(kParquetUpperBoundBytes);  // Arrow's cap, not the writer's 1 MiB
+    if (library == "parquet")
+        in.max_bytes = static_cast<double>(kParquetUpperBoundBytes);  // Arrow's cap, not the writer's 1 MiB
     const LibrarySizing s = size_for_library(in);
-    FamilyRow r = bloom_row(s.filter, s.bytes, s.exact, p, s.library.label + (s.note.empty() ? "" : " (" + s.note + ")"),
-                            s.library.source);
+    FamilyRow r = bloom_row(s.filter, s.bytes, s.exact, p,
+                            s.library.label + (s.note.empty() ? "" : " (" + s.note + ")"), s.library.source);
     if (library == "rocksdb") r.params.push_back({"bitsPerKeySetting", s.bits_per_key});
     return r;
 }
@@ -78,8 +81,8 @@ std::vector<FamilyRow> bloom_rows(std::uint64_t n, double p) {
     in.n = static_cast<double>(n);
     in.p = p;
     const LayoutSizing s = size_layout(in);
-    return {bloom_row(s.filter, static_cast<std::uint64_t>(s.bytes), s.fpr, p, "standard, k = " + std::to_string(s.filter.k),
-                      kStandardReference)};
+    return {bloom_row(s.filter, static_cast<std::uint64_t>(s.bytes), s.fpr, p,
+                      "standard, k = " + std::to_string(s.filter.k), kStandardReference)};
 }
 
 std::vector<FamilyRow> blocked_rows(std::uint64_t n, double p) {
@@ -95,7 +98,8 @@ FamilyRow best_bloom_of(const Preset* preset, Layout layout, std::uint64_t m, st
     double best_fpr = 2;
     for (unsigned k = 1; k <= 64; ++k) {
         const LayoutFilter f = preset ? preset_filter(*preset, m, n, k)
-                                      : make_layout_filter(layout, static_cast<double>(m), static_cast<double>(n), k, NAN, Hashing::colliding);
+                                      : make_layout_filter(layout, static_cast<double>(m), static_cast<double>(n), k,
+                                                           NAN, Hashing::colliding);
         const double fpr = layout_exact_fpr(f);
         if (fpr >= best_fpr) break;
         best = f;
@@ -125,8 +129,8 @@ std::vector<FamilyRow> bloom_rows_in(std::uint64_t budget, std::uint64_t n, bool
     if (budget >= kParquetMinBytes) {
         std::uint64_t bytes = kParquetMinBytes;
         while (2 * bytes <= std::min(budget, kParquetUpperBoundBytes)) bytes *= 2;
-        rows.push_back(best_bloom_of(&find_preset("parquet"), Layout::split_block, 8 * bytes, n, bytes, find_preset("parquet").label,
-                                     find_preset("parquet").reference));
+        rows.push_back(best_bloom_of(&find_preset("parquet"), Layout::split_block, 8 * bytes, n, bytes,
+                                     find_preset("parquet").label, find_preset("parquet").reference));
     }
     if (budget >= 8) {
         const std::uint64_t bytes = std::min(budget / 8 * 8, kMaxBits / 8);
@@ -168,7 +172,9 @@ CompareResult compare(const CompareInput& in) {
     const std::string family = in.family.empty() ? "all" : in.family;
     const auto& names = compare_families();
     if (family != "all" && std::find(names.begin(), names.end(), family) == names.end())
-        throw RangeError("family", "\"all\", \"bloom\", \"blocked-bloom\", \"cuckoo\", \"xor\", \"binary-fuse\", \"ribbon\", \"quotient\" or \"counting-quotient\"",
+        throw RangeError("family",
+                         "\"all\", \"bloom\", \"blocked-bloom\", \"cuckoo\", \"xor\", \"binary-fuse\", \"ribbon\", "
+                         "\"quotient\" or \"counting-quotient\"",
                          quoted(family));
     const bool fingerprinted = family == "cuckoo" || family == "xor" || family == "binary-fuse";
     if (!fingerprinted) refuse_knob(in.fingerprint_bits, "fingerprintBits", family, "cuckoo, xor or binary-fuse");
@@ -187,7 +193,9 @@ CompareResult compare(const CompareInput& in) {
         cuckoo.bucket_size = b;
     }
     auto& rows = out.rows;
-    const auto add = [&rows](std::vector<FamilyRow> more) { for (auto& r : more) rows.push_back(std::move(r)); };
+    const auto add = [&rows](std::vector<FamilyRow> more) {
+        for (auto& r : more) rows.push_back(std::move(r));
+    };
     if (has_p) {
         if (wanted("bloom")) add(bloom_rows(out.n, p));
         if (wanted("blocked-bloom")) add(blocked_rows(out.n, p));
@@ -209,16 +217,20 @@ CompareResult compare(const CompareInput& in) {
         if (wanted("bloom")) add(bloom_rows_in(budget, out.n, false));
         if (wanted("blocked-bloom")) add(bloom_rows_in(budget, out.n, true));
         if (wanted("cuckoo")) add(best_cuckoo_in(*in.max_bytes, n, cuckoo));
-        if (wanted("xor")) try_add([&] { rows.push_back(f != 0 ? size_xor(n, NAN, XorOptions{f}).front() : best_xor_in(*in.max_bytes, n)); });
+        if (wanted("xor"))
+            try_add([&] {
+                rows.push_back(f != 0 ? size_xor(n, NAN, XorOptions{f}).front() : best_xor_in(*in.max_bytes, n));
+            });
         if (wanted("binary-fuse")) try_add([&] { rows.push_back(best_binary_fuse_in(*in.max_bytes, n)); });
         if (wanted("ribbon")) try_add([&] { rows.push_back(best_ribbon_in(*in.max_bytes, n)); });
         if (wanted("quotient")) add(best_quotient_in(*in.max_bytes, n, {QuotientVariant::quotient}));
         if (wanted("counting-quotient")) add(best_quotient_in(*in.max_bytes, n, {QuotientVariant::counting_quotient}));
-        rows.erase(std::remove_if(rows.begin(), rows.end(), [&](const FamilyRow& r) { return r.bytes > budget; }), rows.end());
+        rows.erase(std::remove_if(rows.begin(), rows.end(), [&](const FamilyRow& r) { return r.bytes > budget; }),
+                   rows.end());
         if (rows.empty())
             throw InfeasibleError("maxBytes", "enough bytes for some filter of n keys",
-                                  "no " + (family == "all" ? std::string("filter") : family + " filter") + " of " + show_number(n) +
-                                      " keys fits in " + std::to_string(budget) + " bytes");
+                                  "no " + (family == "all" ? std::string("filter") : family + " filter") + " of " +
+                                      show_number(n) + " keys fits in " + std::to_string(budget) + " bytes");
     }
     for (auto& r : rows) r.allowed = allows(r.operations, in);
     const auto first = [&](const FamilyRow& r) { return r.allowed && r.meets; };

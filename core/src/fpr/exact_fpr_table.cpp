@@ -48,8 +48,9 @@ void check_work(double cells, const char* formula) {
     if (cells > static_cast<double>(kMaxTableWork)) {
         char count[32];
         std::snprintf(count, sizeof count, "%.3g", cells);
-        throw InfeasibleError("m", std::string(formula) + " ≤ " + format_limit(kMaxTableWork) + " table cells",
-                              std::string("the table method would need ") + count + " table cells; use the fast exact method");
+        throw InfeasibleError(
+            "m", std::string(formula) + " ≤ " + format_limit(kMaxTableWork) + " table cells",
+            std::string("the table method would need ") + count + " table cells; use the fast exact method");
     }
 }
 

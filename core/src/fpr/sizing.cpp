@@ -51,17 +51,19 @@ KChoice best_k(double m, double n, SizingMethod method, Hashing h) {
 double smallest(double lo, double hi, const std::function<bool(double)>& ok) {
     while (lo < hi) {
         const double mid = std::floor(lo + (hi - lo) / 2);
-        if (ok(mid)) hi = mid;
-        else lo = mid + 1;
+        if (ok(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
     }
     return lo;
 }
 
 double round_bits(double m, Rounding r) {
     switch (r) {
-        case Rounding::word64: return std::ceil(m / 64) * 64;
-        case Rounding::pow2: return std::exp2(std::ceil(std::log2(m)));
-        case Rounding::none: break;
+    case Rounding::word64: return std::ceil(m / 64) * 64;
+    case Rounding::pow2: return std::exp2(std::ceil(std::log2(m)));
+    case Rounding::none: break;
     }
     return m;
 }
@@ -74,15 +76,13 @@ std::string probability_text(double p) {
 
 // Smallest m meeting the target: with k given, or with the best k for each m.
 double solve_m(double n, double target, std::optional<unsigned> k, SizingMethod method, Hashing h) {
-    auto p_at = [&](double m) {
-        return k ? fpr_by_method(filter_of(m, n, *k, h), method) : best_k(m, n, method, h).p;
-    };
+    auto p_at = [&](double m) { return k ? fpr_by_method(filter_of(m, n, *k, h), method) : best_k(m, n, method, h).p; };
     const double limit = static_cast<double>(kMaxBits);
     const double first = std::max(1.0, k && h == Hashing::distinct ? static_cast<double>(*k) : 1.0);
     if (p_at(limit) > target)
         throw InfeasibleError("p", "a target reachable with m ≤ " + format_limit(kMaxBits) + " bits",
-                              "no filter of at most " + format_limit(kMaxBits) + " bits reaches p = " + probability_text(target) +
-                                  " for n = " + std::to_string(static_cast<long long>(n)));
+                              "no filter of at most " + format_limit(kMaxBits) + " bits reaches p = " +
+                                  probability_text(target) + " for n = " + std::to_string(static_cast<long long>(n)));
     // Bracket by doubling from 1 so the bisection works on a short interval.
     double hi = first;
     while (hi < limit && p_at(hi) > target) hi = std::min(limit, hi * 2);
@@ -98,8 +98,8 @@ double solve_n(double m, double target, std::optional<unsigned> k, SizingMethod 
     };
     if (!ok(1))
         throw InfeasibleError("p", "a target that m = " + std::to_string(static_cast<long long>(m)) + " bits can reach",
-                              "even one item exceeds p = " + probability_text(target) + " with m = " +
-                                  std::to_string(static_cast<long long>(m)) + " bits");
+                              "even one item exceeds p = " + probability_text(target) +
+                                  " with m = " + std::to_string(static_cast<long long>(m)) + " bits");
     const double limit = static_cast<double>(kMaxItems);
     if (ok(limit)) return limit;
     // Largest ok n = (smallest failing n) − 1.
@@ -178,9 +178,9 @@ SizingMethod parse_method(const std::string& text) {
 
 const char* to_string(Rounding r) {
     switch (r) {
-        case Rounding::word64: return "word64";
-        case Rounding::pow2: return "pow2";
-        case Rounding::none: break;
+    case Rounding::word64: return "word64";
+    case Rounding::pow2: return "pow2";
+    case Rounding::none: break;
     }
     return "none";
 }

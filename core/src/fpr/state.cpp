@@ -28,7 +28,7 @@ double upper_normal(double z) { return 0.5 * std::erfc(z / std::sqrt(2.0)); }  /
 void clear_logs(double m, unsigned k, Hashing h, double& l1, double& l2_ratio, double& l21) {
     if (h == Hashing::colliding) {
         l1 = k * std::log1p(-1.0 / m);
-        l21 = k * std::log1p(-1.0 / (m - 1.0));             // a2/a1 = ((1 − 2/m)/(1 − 1/m))^k
+        l21 = k * std::log1p(-1.0 / (m - 1.0));                 // a2/a1 = ((1 − 2/m)/(1 − 1/m))^k
         l2_ratio = k * std::log1p(-1.0 / ((m - 1) * (m - 1)));  // a2/a1² = (1 − 1/(m − 1)²)^k
     } else {
         l1 = std::log1p(-static_cast<double>(k) / m);
@@ -114,8 +114,10 @@ ItemEstimate exact_items(std::uint64_t m, unsigned k, Hashing h, std::uint64_t X
             if (p[b] == 0.0) continue;
             const std::vector<double>& s = chain.step(b);
             for (unsigned x = 0; x <= k && b + x <= m; ++x) {
-                if (b + x <= X) next[b + x] += p[b] * s[x];
-                else above += p[b] * s[x];
+                if (b + x <= X)
+                    next[b + x] += p[b] * s[x];
+                else
+                    above += p[b] * s[x];
             }
         }
         std::swap(p, next);
@@ -252,10 +254,14 @@ StateResult filter_state(const StateInput& in) {
         throw RangeError("k", "at most m = " + std::to_string(r.m) + " for distinct hashing", std::to_string(r.k));
     if (r.m < 2) throw RangeError("m", "an integer in [2, 2^40]", show_number(in.m));
     r.bits_set = reachable_count(in.bits_set, "bitsSet", r.m, r.k, r.hashing);
-    if (!(in.confidence > 0 && in.confidence < 1)) throw RangeError("confidence", "a probability in (0, 1)", show_number(in.confidence));
+    if (!(in.confidence > 0 && in.confidence < 1))
+        throw RangeError("confidence", "a probability in (0, 1)", show_number(in.confidence));
     r.confidence = in.confidence;
     if (in.bits_set_b.has_value() != in.bits_set_union.has_value())
-        throw RangeError(in.bits_set_b ? "union" : "bitsSetB", "given with " + std::string(in.bits_set_b ? "bitsSetB" : "union") + " (the union needs both filters' counts)", "absent");
+        throw RangeError(in.bits_set_b ? "union" : "bitsSetB",
+                         "given with " + std::string(in.bits_set_b ? "bitsSetB" : "union") +
+                             " (the union needs both filters' counts)",
+                         "absent");
     std::uint64_t xb = 0, xu = 0;
     if (in.bits_set_b) {
         xb = reachable_count(*in.bits_set_b, "bitsSetB", r.m, r.k, r.hashing);
@@ -267,8 +273,9 @@ StateResult filter_state(const StateInput& in) {
     const double m = static_cast<double>(r.m), X = static_cast<double>(r.bits_set);
     r.fill = X / m;
     r.fpr = rbf_rho(r.bits_set, r.m, r.k, r.hashing);
-    r.swamidass_baldi = r.hashing == Hashing::colliding ? -(m / r.k) * std::log1p(-X / m)
-                                                        : std::log1p(-X / m) / std::log1p(-static_cast<double>(r.k) / m);
+    r.swamidass_baldi = r.hashing == Hashing::colliding
+                            ? -(m / r.k) * std::log1p(-X / m)
+                            : std::log1p(-X / m) / std::log1p(-static_cast<double>(r.k) / m);
     r.n = estimate_items(r.m, r.k, r.hashing, r.bits_set, r.confidence, &r.method);
     if (r.target) r.items_left = items_left(r.m, r.k, r.hashing, r.bits_set, *r.target);
     if (in.bits_set_b) {
@@ -280,7 +287,8 @@ StateResult filter_state(const StateInput& in) {
         const ItemEstimate u3 = estimate_items(r.m, r.k, r.hashing, xu, each);
         ItemEstimate i;
         // |A ∩ B| ≤ min(|A|, |B|) also where the estimates are not monotone in X (one from the normal path, one exact)
-        i.estimate = std::clamp(r.n.estimate + r.n_b->estimate - r.n_union->estimate, 0.0, std::min(r.n.estimate, r.n_b->estimate));
+        i.estimate = std::clamp(r.n.estimate + r.n_b->estimate - r.n_union->estimate, 0.0,
+                                std::min(r.n.estimate, r.n_b->estimate));
         i.low = std::max(0.0, a3.low + b3.low - u3.high);
         i.high = std::max(0.0, std::min({a3.high + b3.high - u3.low, a3.high, b3.high}));
         r.n_intersection = holding_estimate(i);

@@ -61,7 +61,8 @@ std::vector<Approximation> layout_approximations(const LayoutFilter& f, double e
     const double load = static_cast<double>(f.n) / static_cast<double>(f.m);
     const double lambda = static_cast<double>(f.n) * Bd(f) / static_cast<double>(f.m);  // items per block
     add("classic", "classic (1 − e^(−kn/m))^k",
-        "001 eq 1, large-m form; the formula Parquet/Arrow's optimalNumOfBits inverts (k = 8)", classic_at(load, kd(f)));
+        "001 eq 1, large-m form; the formula Parquet/Arrow's optimalNumOfBits inverts (k = 8)",
+        classic_at(load, kd(f)));
     const bool blocks = f.layout == Layout::blocked || f.layout == Layout::split_block;
     if (!blocks || lambda > kMaxPoissonMean) return out;
     if (f.layout == Layout::blocked) {
@@ -72,7 +73,8 @@ std::vector<Approximation> layout_approximations(const LayoutFilter& f, double e
             poisson_mixture(lambda, boost_block_inner, f));
         if (lambda > 1.0)
             add("rocksdb", "RocksDB CacheLocalFpRate",
-                "mean of (1 − e^(−k/c))^k at c = B/(λ ± √λ), λ = nB/m (RocksDB util/bloom_impl.h)", rocksdb_cache_local(f));
+                "mean of (1 − e^(−k/c))^k at c = B/(λ ± √λ), λ = nB/m (RocksDB util/bloom_impl.h)",
+                rocksdb_cache_local(f));
     } else {
         add("boost-multiblock", "Boost.Bloom multiblock / libfilter block_fpp",
             "Σ Pois(i; nB/m)·(1 − (1 − k/B)^i)^k (Boost.Bloom Appendix A; libfilter block_fpp, Putze eq 3)",

@@ -35,12 +35,14 @@ void validate(const LayoutFilter& f) {
     case Layout::partitioned:
         if (f.block_bits != f.m) throw RangeError("blockBits", "m for the partitioned layout", B);
         if (f.m % f.k != 0)
-            throw RangeError("m", "a multiple of k = " + std::to_string(f.k) + " (k slices of m/k bits)", std::to_string(f.m));
+            throw RangeError("m", "a multiple of k = " + std::to_string(f.k) + " (k slices of m/k bits)",
+                             std::to_string(f.m));
         break;
     case Layout::blocked:
     case Layout::split_block:
         if (f.block_bits < 1 || f.block_bits > f.m || f.m % f.block_bits != 0)
-            throw RangeError("blockBits", "a divisor of m = " + std::to_string(f.m) + " (m is a whole number of blocks)", B);
+            throw RangeError("blockBits",
+                             "a divisor of m = " + std::to_string(f.m) + " (m is a whole number of blocks)", B);
         if (f.layout == Layout::split_block && f.block_bits % f.k != 0)
             throw RangeError("blockBits", "a multiple of k = " + std::to_string(f.k) + " (k words of B/k bits)", B);
         if (f.layout == Layout::blocked && f.hashing == Hashing::distinct && f.k > f.block_bits)

@@ -120,7 +120,8 @@ LayoutFprInM::Term blocked_colliding_term(const LayoutFilter& f, unsigned i, dou
 
 LayoutFprInM::LayoutFprInM(const LayoutFilter& shape) : shape_(shape) {
     if (shape.layout == Layout::blocked && shape.hashing == Hashing::colliding)
-        target_weights_ = distinct_probe_counts(shape.k, static_cast<double>(shape.block_bits));  // P(|T| = i), eq 8 of 001
+        target_weights_ =
+            distinct_probe_counts(shape.k, static_cast<double>(shape.block_bits));  // P(|T| = i), eq 8 of 001
     terms_.resize(shape.layout == Layout::blocked && shape.hashing == Hashing::colliding ? shape.k + 1 : 1);
 }
 
@@ -142,7 +143,8 @@ double LayoutFprInM::at(std::uint64_t m) {
     double p = 0.0;
     switch (f.layout) {
     case Layout::standard:
-        if (f.hashing == Hashing::distinct) return exact_fpr(Filter{f.m, f.n, f.k, f.hashing});  // its hit sizes follow m
+        if (f.hashing == Hashing::distinct)
+            return exact_fpr(Filter{f.m, f.n, f.k, f.hashing});  // its hit sizes follow m
         return std::min(1.0, exact_colliding_kept(Filter{f.m, f.n, f.k, f.hashing}, standard_chains_));  // = exact_fpr
     case Layout::partitioned: {  // w = m/k changes with m: nothing to keep
         Term t = split_block_term(f);
@@ -182,7 +184,7 @@ namespace {
 
 // Jensen's bound for k probes into B bits of which a fraction `set` is set in the mean (eq L6).
 double jensen_bound(double set, double k, double B, Hashing hashing) {
-    if (hashing == Hashing::colliding) return std::pow(set, k);                         // (E[X]/B)^k
+    if (hashing == Hashing::colliding) return std::pow(set, k);                // (E[X]/B)^k
     return std::pow(std::max(0.0, B * set - (k - 1.0)) / (B - (k - 1.0)), k);  // ((E[X] − k + 1)⁺/(B − k + 1))^k
 }
 
@@ -226,14 +228,16 @@ double layout_fpr_lower_bound(const LayoutFilter& f) {
     // p = Σ_j P(J = j)·f(j) (eq L5) and f(j) ≥ Jensen's bound for the block holding j items (standard:
     // one block, J = n). Sparse blocked filters need the bound per load: at the mean load it is far too
     // weak there.
-    return load_mixture_partial(f, [&](double j) { return jensen_bound(set_given_load(j, k, B, f.hashing), k, B, f.hashing); });
+    return load_mixture_partial(
+        f, [&](double j) { return jensen_bound(set_given_load(j, k, B, f.hashing), k, B, f.hashing); });
 }
 
 double estimated_fpr(const LayoutFilter& f) {
     validate(f);
     const double k = f.k, B = static_cast<double>(f.block_bits);
     if (f.layout == Layout::split_block || f.layout == Layout::partitioned)
-        return load_mixture_partial(f, [&](double j) { return std::pow(-std::expm1(j * std::log1p(-k / B)), k); });  // eq L4
+        return load_mixture_partial(
+            f, [&](double j) { return std::pow(-std::expm1(j * std::log1p(-k / B)), k); });  // eq L4
     return load_mixture_partial(f, [&](double j) {
         const double x = B * set_given_load(j, k, B, f.hashing);  // E[X | J = j]
         if (f.hashing == Hashing::colliding) return std::pow(x / B, k);
@@ -250,7 +254,8 @@ double block_fpr_given_load(const LayoutFilter& f, std::uint64_t j) {
     case Layout::blocked: return exact_fpr(Filter{f.block_bits, j, f.k, f.hashing});  // eq L2
     case Layout::split_block:
     case Layout::partitioned: {
-        const double set = -std::expm1(static_cast<double>(j) * std::log1p(-static_cast<double>(f.k) / static_cast<double>(f.block_bits)));
+        const double set = -std::expm1(static_cast<double>(j) *
+                                       std::log1p(-static_cast<double>(f.k) / static_cast<double>(f.block_bits)));
         return std::pow(set, f.k);  // eq L4: (1 − (1 − k/B)^j)^k
     }
     }

@@ -26,7 +26,8 @@ BlockFprByLoad::BlockFprByLoad(const LayoutFilter& f) : f_(f) {
     if (f.hashing == Hashing::colliding) {
         chains_.resize(f.k + 1);
         const double balls = static_cast<double>(f.k) * static_cast<double>(f.n);
-        for (unsigned i = 1; i <= f.k; ++i) chains_[i] = std::make_unique<CoverageChain>(i, std::vector<double>{0.0, 1.0}, balls);
+        for (unsigned i = 1; i <= f.k; ++i)
+            chains_[i] = std::make_unique<CoverageChain>(i, std::vector<double>{0.0, 1.0}, balls);
         return;
     }
     const DistinctOverlap o = distinct_overlap(f.k, static_cast<double>(f.block_bits));  // as exact_fpr's (000 eq 17)
@@ -42,7 +43,8 @@ BlockFprByLoad::~BlockFprByLoad() = default;
 
 double BlockFprByLoad::at(std::uint64_t j) {
     if (j == 0 || !chained(f_)) return block_fpr_given_load(f_, j);
-    if (f_.hashing == Hashing::colliding) return std::min(1.0, exact_colliding_kept(Filter{f_.block_bits, j, f_.k, f_.hashing}, chains_));
+    if (f_.hashing == Hashing::colliding)
+        return std::min(1.0, exact_colliding_kept(Filter{f_.block_bits, j, f_.k, f_.hashing}, chains_));
     CoverageInput in = distinct_;
     in.trials = static_cast<double>(j);
     return std::min(1.0, all_targets_set(in, *distinct_chain_));
@@ -52,7 +54,8 @@ double BlockFprByLoad::at(std::uint64_t j) {
 double BlockFprByLoad::work() const {
     if (distinct_chain_) {
         const double k = f_.k;
-        return static_cast<double>(distinct_chain_->reads()) + (distinct_chain_->horizon() * k * (k + 3.0) / 2.0 + k * k * k) / 16.0;
+        return static_cast<double>(distinct_chain_->reads()) +
+               (distinct_chain_->horizon() * k * (k + 3.0) / 2.0 + k * k * k) / 16.0;
     }
     double w = 0.0;
     for (std::size_t i = 1; i < chains_.size(); ++i)
@@ -69,7 +72,9 @@ struct Loads {
     double n, q, qc;
     std::uint64_t count;  // n as an integer
     double pmf(std::uint64_t j) const { return binomial_pmf(static_cast<double>(j), n, q, qc); }
-    std::uint64_t mode() const { return std::min<std::uint64_t>(count, static_cast<std::uint64_t>(std::floor((n + 1.0) * q))); }
+    std::uint64_t mode() const {
+        return std::min<std::uint64_t>(count, static_cast<std::uint64_t>(std::floor((n + 1.0) * q)));
+    }
     // The upward sum's bound on Σ_{i>j} P(i) after load j (1 when not yet geometric); 0 at j = n.
     double above(std::uint64_t j) const {
         if (j >= count) return 0.0;
@@ -87,7 +92,8 @@ struct Loads {
 
 Loads loads_of(const LayoutFilter& f) {
     const std::uint64_t b = block_count(f);
-    return Loads{static_cast<double>(f.n), 1.0 / static_cast<double>(b), static_cast<double>(b - 1) / static_cast<double>(b), f.n};
+    return Loads{static_cast<double>(f.n), 1.0 / static_cast<double>(b),
+                 static_cast<double>(b - 1) / static_cast<double>(b), f.n};
 }
 
 // A lower bound on f(j): split-block its closed form (eq L4); blocked Jensen's bound for one block of B bits
@@ -106,8 +112,10 @@ template <class P>
 std::uint64_t first_true(std::uint64_t lo, std::uint64_t hi, P&& done) {
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo) / 2;
-        if (done(mid)) hi = mid;
-        else lo = mid + 1;
+        if (done(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
     }
     return lo;
 }
@@ -149,9 +157,10 @@ double horizon_bound(double targets, double cover) {
 struct Reads {
     double per_load = 0, chain = 0;  // terms read by one call; chain steps × states/16 (once, the chain is kept)
 };
-Reads reads_bound(double j_low, double j_high, double trials_per_item, double x, double miss, double targets, double cover,
-                  double unset_low, double least, double states) {
-    const Window low = window(trials_per_item * j_low, x, miss, least), high = window(trials_per_item * j_high, x, miss, least);
+Reads reads_bound(double j_low, double j_high, double trials_per_item, double x, double miss, double targets,
+                  double cover, double unset_low, double least, double states) {
+    const Window low = window(trials_per_item * j_low, x, miss, least),
+                 high = window(trials_per_item * j_high, x, miss, least);
     // lo(mean) = mean − 40√(mean·miss) − 40 falls, then rises (from mean = 400·miss): its least over the loads.
     const double lo = trials_per_item * j_low * x >= 400.0 * miss ? low.lo : 0.0;
     const double horizon = horizon_bound(targets, cover);
@@ -179,14 +188,15 @@ Reads chain_reads(const LayoutFilter& f, std::uint64_t j_low, std::uint64_t j_hi
         double mean_hit = 0.0;  // E[targets an item covers | it touches]
         for (unsigned h = 1; h <= f.k; ++h) mean_hit += h * (o.hyper[h] / o.hit);
         const double unset = k * std::exp(jl * std::log1p(-k / B));  // P(a given bit unset) = (1 − k/B)^j
-        CoverageInput least;  // P(the k targets set) at the least load
+        CoverageInput least;                                         // P(the k targets set) at the least load
         least.trials = jl;
         least.hit = o.hit;
         least.miss = o.miss;
         least.targets = f.k;
         least.hit_size.assign(f.k + 1, 0.0);
         for (unsigned h = 1; h <= f.k; ++h) least.hit_size[h] = o.hyper[h] / o.hit;
-        total = reads_bound(jl, jh, 1.0, o.hit, o.miss, k, mean_hit / k, unset, all_targets_set(least), k * (k + 3.0) / 2.0);
+        total = reads_bound(jl, jh, 1.0, o.hit, o.miss, k, mean_hit / k, unset, all_targets_set(least),
+                            k * (k + 3.0) / 2.0);
         total.chain += k * k * k / 16.0;  // its step matrix
         return total;
     }
@@ -253,9 +263,14 @@ LoadMixture layout_mixture_fpr(const LayoutFilter& f, double work_budget) {
     const MixtureWork estimate = mixture_work_estimate(f);
     if (estimate.total > work_budget)
         throw InfeasibleError(
-            "n", "at most " + show_number(work_budget) + " terms for the load mixture (loads × terms per load); lower n or the block bits B, or use layoutExactFpr, which gives the same value at any size",
-            "about " + show_number(estimate.loads) + " loads × " + show_number(std::round(estimate.per_load)) + " terms (blocks of " +
-                show_number(std::round(static_cast<double>(f.n) / static_cast<double>(block_count(f)))) + " items on average)");
+            "n",
+            "at most " + show_number(work_budget) +
+                " terms for the load mixture (loads × terms per load); lower n or the block bits B, or use "
+                "layoutExactFpr, which gives the same value at any size",
+            "about " + show_number(estimate.loads) + " loads × " + show_number(std::round(estimate.per_load)) +
+                " terms (blocks of " +
+                show_number(std::round(static_cast<double>(f.n) / static_cast<double>(block_count(f)))) +
+                " items on average)");
     LoadMixture out;
     out.work_estimate = estimate.total;
     BlockFprByLoad by_load(f);

@@ -21,7 +21,8 @@ constexpr const char* kLayoutHashingNames[] = {"ideal", "parquet", "rocksdb", "b
 LayoutHashing parse_layout_hashing(const std::string& text) {
     for (std::size_t i = 0; i < std::size(kLayoutHashingNames); ++i)
         if (text == kLayoutHashingNames[i]) return static_cast<LayoutHashing>(i);
-    throw RangeError("hashScheme", "\"ideal\", \"parquet\", \"rocksdb\", \"boost\", \"guava\", \"redisbloom\" or \"orc\"",
+    throw RangeError("hashScheme",
+                     "\"ideal\", \"parquet\", \"rocksdb\", \"boost\", \"guava\", \"redisbloom\" or \"orc\"",
                      quoted(text));
 }
 
@@ -31,34 +32,45 @@ LayoutSimConfig validate(const LayoutSimConfig& config) {
     LayoutSimConfig c = config;
     validate(c.filter);
     const auto& f = c.filter;
-    if (f.m > kLayoutSimMaxBits)
-        throw InfeasibleError("m", "at most 2^31 bits for a simulation", std::to_string(f.m));
+    if (f.m > kLayoutSimMaxBits) throw InfeasibleError("m", "at most 2^31 bits for a simulation", std::to_string(f.m));
     checked_integer(static_cast<double>(c.epochs), "epochs", 2, std::uint64_t{1} << 20);
-    if (!(c.confidence > 0.0 && c.confidence < 1.0)) throw RangeError("confidence", "a probability in (0, 1)", show_number(c.confidence));
+    if (!(c.confidence > 0.0 && c.confidence < 1.0))
+        throw RangeError("confidence", "a probability in (0, 1)", show_number(c.confidence));
     if (c.hashing == LayoutHashing::parquet && (f.layout != Layout::split_block || f.block_bits != 256 || f.k != 8))
-        throw RangeError("hashScheme", "\"ideal\" unless the layout is split-block with B = 256 and k = 8 (Parquet)", "\"parquet\"");
-    if (c.hashing == LayoutHashing::rocksdb && (f.layout != Layout::blocked || f.block_bits != 512 || f.hashing != Hashing::colliding))
-        throw RangeError("hashScheme", "\"rocksdb\" only for a blocked layout with B = 512 and colliding probes", "\"rocksdb\"");
+        throw RangeError("hashScheme", "\"ideal\" unless the layout is split-block with B = 256 and k = 8 (Parquet)",
+                         "\"parquet\"");
+    if (c.hashing == LayoutHashing::rocksdb &&
+        (f.layout != Layout::blocked || f.block_bits != 512 || f.hashing != Hashing::colliding))
+        throw RangeError("hashScheme", "\"rocksdb\" only for a blocked layout with B = 512 and colliding probes",
+                         "\"rocksdb\"");
     if (c.hashing == LayoutHashing::boost &&
         !((f.layout == Layout::blocked && f.block_bits == 64 && f.hashing == Hashing::colliding) ||
           (f.layout == Layout::split_block && f.block_bits == 64 * std::uint64_t{f.k})))
-        throw RangeError("hashScheme", "\"boost\" only for blocked B = 64 (colliding) or split block B = 64k", "\"boost\"");
-    if ((c.hashing == LayoutHashing::guava || c.hashing == LayoutHashing::redisbloom || c.hashing == LayoutHashing::orc) &&
+        throw RangeError("hashScheme", "\"boost\" only for blocked B = 64 (colliding) or split block B = 64k",
+                         "\"boost\"");
+    if ((c.hashing == LayoutHashing::guava || c.hashing == LayoutHashing::redisbloom ||
+         c.hashing == LayoutHashing::orc) &&
         (f.layout != Layout::standard || f.hashing != Hashing::colliding))
-        throw RangeError("hashScheme", std::string("\"") + to_string(c.hashing) + "\" only for a standard filter with colliding probes",
-                         std::string("\"") + to_string(c.hashing) + "\"");
+        throw RangeError(
+            "hashScheme",
+            std::string("\"") + to_string(c.hashing) + "\" only for a standard filter with colliding probes",
+            std::string("\"") + to_string(c.hashing) + "\"");
     if (c.queries == 0) c.queries = std::max<std::uint64_t>(4096, f.n);
     checked_integer(static_cast<double>(c.queries), "queries", 1, std::uint64_t{1} << 40);
-    const double probes = static_cast<double>(c.epochs) * (static_cast<double>(f.n) + static_cast<double>(c.queries)) * f.k;
+    const double probes =
+        static_cast<double>(c.epochs) * (static_cast<double>(f.n) + static_cast<double>(c.queries)) * f.k;
     const double budget = std::min(c.max_probes, kLayoutSimMaxProbes);
     if (probes > budget)
-        throw InfeasibleError("epochs", "a run of at most " + format_limit(static_cast<std::uint64_t>(budget)) +
-                                            " bit probes (epochs·(n + queries)·k)" + (budget < kLayoutSimMaxProbes ? "; about 1 s" : ""),
+        throw InfeasibleError("epochs",
+                              "a run of at most " + format_limit(static_cast<std::uint64_t>(budget)) +
+                                  " bit probes (epochs·(n + queries)·k)" +
+                                  (budget < kLayoutSimMaxProbes ? "; about 1 s" : ""),
                               show_number(probes));
     const double work = layout_sim_work(c);
     if (c.max_probes <= kLayoutSimSyncMaxProbes && work > kLayoutSimSyncMaxWork)
         throw InfeasibleError("epochs",
-                              "a synchronous run of at most 2^26 work units, epochs·(n + queries)·(k + 3 + 24 per cache line an item touches when m > 2^24 bits); about 1 s",
+                              "a synchronous run of at most 2^26 work units, epochs·(n + queries)·(k + 3 + 24 per "
+                              "cache line an item touches when m > 2^24 bits); about 1 s",
                               show_number(work));
     return c;
 }
@@ -79,7 +91,8 @@ namespace {
 
 // The high 64 bits of x·y (Boost's umul128 without a 128-bit type, for wasm as for native).
 std::uint64_t mul_hi64(std::uint64_t x, std::uint64_t y) {
-    const std::uint64_t x1 = static_cast<std::uint32_t>(x), x2 = x >> 32, y1 = static_cast<std::uint32_t>(y), y2 = y >> 32;
+    const std::uint64_t x1 = static_cast<std::uint32_t>(x), x2 = x >> 32, y1 = static_cast<std::uint32_t>(y),
+                        y2 = y >> 32;
     const std::uint64_t r1 = x1 * y1, r2a = x1 * y2, r2b = x2 * y1;
     const std::uint64_t r2 = (r1 >> 32) + static_cast<std::uint32_t>(r2a) + static_cast<std::uint32_t>(r2b);
     return x2 * y2 + (r2a >> 32) + (r2b >> 32) + (r2 >> 32);
@@ -92,7 +105,10 @@ constexpr std::uint32_t kSalt[8] = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b
 class LayoutProbes {
 public:
     LayoutProbes(const LayoutFilter& f, LayoutHashing hashing, std::uint64_t seed)
-        : f_(f), hashing_(hashing), blocks_(static_cast<std::uint32_t>(block_count(f))), B_(static_cast<std::uint32_t>(f.block_bits)),
+        : f_(f),
+          hashing_(hashing),
+          blocks_(static_cast<std::uint32_t>(block_count(f))),
+          B_(static_cast<std::uint32_t>(f.block_bits)),
           salt_(mix64(seed ^ 0x3c6ef372fe94f82bULL)) {}
 
     void operator()(std::uint64_t id, std::uint64_t* out) const {
@@ -140,8 +156,8 @@ public:
         case LayoutHashing::orc: {
             const std::uint32_t h1 = static_cast<std::uint32_t>(h), h2 = static_cast<std::uint32_t>(h >> 32);
             for (unsigned i = 1; i <= k; ++i) {
-                std::uint32_t c = h1 + i * h2;           // Java int arithmetic, two's complement
-                if (c & 0x80000000U) c = ~c;             // combinedHash < 0 → ~combinedHash
+                std::uint32_t c = h1 + i * h2;  // Java int arithmetic, two's complement
+                if (c & 0x80000000U) c = ~c;    // combinedHash < 0 → ~combinedHash
                 out[i - 1] = c % f_.m;
             }
             return;
@@ -152,7 +168,8 @@ public:
         const std::uint64_t g = mix64(h ^ 0x6a09e667f3bcc909ULL);
         if (f_.layout == Layout::split_block || f_.layout == Layout::partitioned) {
             const std::uint32_t w = B_ / k;
-            for (unsigned i = 0; i < k; ++i) out[i] = base + std::uint64_t{i} * w + uniform_below(mix64(g + (i + 1) * kGolden), w);
+            for (unsigned i = 0; i < k; ++i)
+                out[i] = base + std::uint64_t{i} * w + uniform_below(mix64(g + (i + 1) * kGolden), w);
         } else if (f_.hashing == Hashing::colliding) {
             for (unsigned i = 0; i < k; ++i) out[i] = base + uniform_below(mix64(g + (i + 1) * kGolden), B_);
         } else {
@@ -181,8 +198,11 @@ private:
 class LayoutBits {
 public:
     LayoutBits(const LayoutFilter& f, LayoutHashing hashing, std::uint64_t seed)
-        : k_(f.k), probes_(f, hashing, seed), words_(static_cast<std::size_t>((f.m + 63) / 64), 0),
-          batch_(std::size_t{kProbeBatch} * f.k), far_(words_.size() * sizeof(std::uint64_t) > kCachedBytes) {}
+        : k_(f.k),
+          probes_(f, hashing, seed),
+          words_(static_cast<std::size_t>((f.m + 63) / 64), 0),
+          batch_(std::size_t{kProbeBatch} * f.k),
+          far_(words_.size() * sizeof(std::uint64_t) > kCachedBytes) {}
 
     void clear() { std::fill(words_.begin(), words_.end(), 0); }
 
@@ -209,6 +229,7 @@ public:
         }
         return found;
     }
+
 private:
     // Bit positions p < m ≤ 2^31 (validate): word p/64 as_size.
     static std::size_t word(std::uint64_t p) { return as_size<kLayoutSimMaxBits / 64>(p >> 6); }
@@ -234,7 +255,9 @@ private:
 
 }  // namespace
 
-void layout_sim_positions(const LayoutSimConfig& c, std::uint64_t id, std::uint64_t* out) { LayoutProbes(c.filter, c.hashing, c.seed)(id, out); }
+void layout_sim_positions(const LayoutSimConfig& c, std::uint64_t id, std::uint64_t* out) {
+    LayoutProbes(c.filter, c.hashing, c.seed)(id, out);
+}
 
 LayoutSimResult simulate_layout(const LayoutSimConfig& config) {
     LayoutSimResult r;

@@ -105,12 +105,14 @@ std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std:
     double u1 = std::min(static_cast<double>(max_units), std::max(u0 + 1.0, std::floor(u0 * 1.05)));
     double g0 = g(u0), g1 = g(u1);
     for (int i = 0; i < 12 && std::isfinite(g0) && std::isfinite(g1) && g1 != g0 && std::fabs(u1 - u0) >= 1.0; ++i) {
-        const double next = std::clamp(std::round(u1 - g1 * (u1 - u0) / (g1 - g0)), 1.0, static_cast<double>(max_units));
+        const double next =
+            std::clamp(std::round(u1 - g1 * (u1 - u0) / (g1 - g0)), 1.0, static_cast<double>(max_units));
         if (next == u1) break;
         u0 = u1, g0 = g1;
         u1 = next, g1 = g(u1);
     }
-    if (shortcuts && u1 == static_cast<double>(max_units) && g1 > 0.0) return std::nullopt;  // fpr(max) > p: none meets p
+    if (shortcuts && u1 == static_cast<double>(max_units) && g1 > 0.0)
+        return std::nullopt;  // fpr(max) > p: none meets p
     std::uint64_t start = static_cast<std::uint64_t>(u1);
     std::uint64_t lo = 0, hi = 0;  // fpr(lo) > p (lo = 0: none smaller), fpr(hi) ≤ p
     if (fpr_at(start) <= p) {
@@ -125,7 +127,8 @@ std::optional<Found> smallest_units(const Maker& make, std::uint64_t guess, std:
             if (next == 1) break;
         }
     } else {
-        if (shortcuts && start < max_units && fpr_at(max_units) > p) return std::nullopt;  // the FPR falls with m: none meets p
+        if (shortcuts && start < max_units && fpr_at(max_units) > p)
+            return std::nullopt;  // the FPR falls with m: none meets p
         lo = start;
         for (std::uint64_t step = 1;; step *= 2) {
             if (lo >= max_units) return std::nullopt;
@@ -165,7 +168,8 @@ template <class At>
 std::optional<Found> walk_k(const std::vector<unsigned>& ks, std::size_t start, At&& at) {
     std::optional<Found> best = at(ks[start]);
     auto better = [&](const std::optional<Found>& a) {
-        return a && (!best || a->filter.m < best->filter.m || (a->filter.m == best->filter.m && a->filter.k < best->filter.k));
+        return a && (!best || a->filter.m < best->filter.m ||
+                     (a->filter.m == best->filter.m && a->filter.k < best->filter.k));
     };
     for (std::size_t i = start + 1; i < ks.size(); ++i) {
         auto c = at(ks[i]);
@@ -181,7 +185,8 @@ std::optional<Found> walk_k(const std::vector<unsigned>& ks, std::size_t start, 
 }
 
 // Units where the estimated FPR meets p, as the exact search's start (the classic guess if none).
-std::uint64_t estimated_start(const Maker& make, std::uint64_t classic, std::uint64_t max_units, double p, Model model) {
+std::uint64_t estimated_start(const Maker& make, std::uint64_t classic, std::uint64_t max_units, double p,
+                              Model model) {
     if (model == Model::reference) return classic;
     const auto rough = smallest_units(make, classic, max_units, p, Model::estimate);
     return rough ? rough->units : classic;
@@ -248,7 +253,8 @@ LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method) {
     std::optional<Found> found;
     // maxBytes is Parquet's writer's (schema/inputs.mjs `only`): with another preset or none it would be ignored.
     if (in.max_bytes && (in.preset.empty() || find_preset(in.preset).name != "parquet"))
-        throw RangeError("maxBytes", "absent without the parquet preset (arrow, impala, kudu): it is the Parquet writer's maximum",
+        throw RangeError("maxBytes",
+                         "absent without the parquet preset (arrow, impala, kudu): it is the Parquet writer's maximum",
                          show_number(*in.max_bytes));
 
     if (!in.preset.empty()) {
@@ -277,9 +283,12 @@ LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method) {
             out.rounding = "power-of-two bytes in [32 B, 128 MiB] (Parquet initBitset)";
         } else if (preset.k_rule == PresetK::rocksdb_rule) {
             Maker make = [&](std::uint64_t lines) { return preset_filter(preset, lines * 512, n, 0); };
-            found = smallest_units(make, estimated_start(make, classic_guess(static_cast<double>(n), p, 6, 512), kMaxBits / 512, p, search),
-                                   kMaxBits / 512, p, search);
-            if (!found) throw InfeasibleError("p", "a rate a RocksDB filter of at most 2^40 bits reaches", show_number(p));
+            found = smallest_units(
+                make,
+                estimated_start(make, classic_guess(static_cast<double>(n), p, 6, 512), kMaxBits / 512, p, search),
+                kMaxBits / 512, p, search);
+            if (!found)
+                throw InfeasibleError("p", "a rate a RocksDB filter of at most 2^40 bits reaches", show_number(p));
             // The bits_per_key setting whose CalculateSpace gives at least these cache lines.
             const std::uint64_t lines = found->filter.m / 512;
             const std::uint64_t millibits = 8000 * 64 * (lines - 1) / n + 1;
@@ -291,9 +300,11 @@ LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method) {
         } else {
             auto at = [&](unsigned k, Model model, std::uint64_t guess_bits) -> std::optional<Found> {
                 const std::uint64_t B = preset.word_bits ? preset.word_bits * k : preset.block_bits;
-                if (preset.layout == Layout::blocked && preset.hashing == Hashing::distinct && k > B) return std::nullopt;
+                if (preset.layout == Layout::blocked && preset.hashing == Hashing::distinct && k > B)
+                    return std::nullopt;
                 Maker make = [&, k, B](std::uint64_t blocks) { return preset_filter(preset, blocks * B, n, k); };
-                return smallest_units(make, start_units(guess_bits, static_cast<double>(n), p, k, B), kMaxBits / B, p, model);
+                return smallest_units(make, start_units(guess_bits, static_cast<double>(n), p, k, B), kMaxBits / B, p,
+                                      model);
             };
             found = best_over_k(k_range(in.k, [](unsigned) { return true; }), at, p, search);
             if (!found) throw InfeasibleError("p", "a rate this preset reaches within 2^40 bits", show_number(p));
@@ -301,31 +312,38 @@ LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method) {
         }
         // A k the preset sets itself (Parquet's 8, RocksDB's probe rule) is refused when it differs, as layoutFpr
         // refuses it (resolve_layout_filter): it was silently replaced.
-        if (in.k && preset.k_rule != PresetK::free &&
-            checked_integer(*in.k, "k", 1, kMaxHashes) != found->filter.k)
-            throw RangeError("k", "the preset's own k (" + std::to_string(found->filter.k) + ") or absent", show_number(*in.k));
+        if (in.k && preset.k_rule != PresetK::free && checked_integer(*in.k, "k", 1, kMaxHashes) != found->filter.k)
+            throw RangeError("k", "the preset's own k (" + std::to_string(found->filter.k) + ") or absent",
+                             show_number(*in.k));
     } else {
         const Layout layout = in.layout;
         std::uint64_t B = 0;
         if (layout == Layout::blocked || layout == Layout::split_block) {
-            if (!in.block_bits) throw RangeError("blockBits", "an integer in [1, 2^40] for the " + std::string(to_string(layout)) + " layout", "absent");
+            if (!in.block_bits)
+                throw RangeError("blockBits",
+                                 "an integer in [1, 2^40] for the " + std::string(to_string(layout)) + " layout",
+                                 "absent");
             B = checked_integer(*in.block_bits, "blockBits", 1, kMaxBits);
         }
         if (layout == Layout::standard) {
             if (in.k) {
                 LayoutFilter base;
-                base.n = n, base.k = static_cast<unsigned>(checked_integer(*in.k, "k", 1, kMaxHashes)), base.hashing = in.hashing;
+                base.n = n, base.k = static_cast<unsigned>(checked_integer(*in.k, "k", 1, kMaxHashes)),
+                base.hashing = in.hashing;
                 Maker make = [base](std::uint64_t bits) {
                     LayoutFilter f = base;
                     f.m = f.block_bits = std::max(bits, hashing_min_bits(base));
                     return f;
                 };
-                found = smallest_units(make, estimated_start(make, classic_guess(static_cast<double>(n), p, base.k, 1), kMaxBits, p, search),
-                                       kMaxBits, p, search);
+                found = smallest_units(
+                    make,
+                    estimated_start(make, classic_guess(static_cast<double>(n), p, base.k, 1), kMaxBits, p, search),
+                    kMaxBits, p, search);
             } else {
                 found = smallest_standard(n, p, in.hashing, search);
             }
-            if (!found) throw InfeasibleError("p", "a rate a standard filter of at most 2^40 bits reaches", show_number(p));
+            if (!found)
+                throw InfeasibleError("p", "a rate a standard filter of at most 2^40 bits reaches", show_number(p));
             out.rounding = "none (any number of bits)";
         } else {
             auto valid = [&](unsigned k) {
@@ -343,14 +361,18 @@ LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method) {
                     validate(f);
                     return f;
                 };
-                return smallest_units(make, start_units(guess_bits, static_cast<double>(n), p, k, unit), kMaxBits / unit, p, model);
+                return smallest_units(make, start_units(guess_bits, static_cast<double>(n), p, k, unit),
+                                      kMaxBits / unit, p, model);
             };
             const auto ks = k_range(in.k, valid);
             if (in.k && !valid(ks[0]))
-                throw RangeError("k", layout == Layout::split_block ? "a divisor of B = " + std::to_string(B) : "at most B", show_number(*in.k));
+                throw RangeError("k",
+                                 layout == Layout::split_block ? "a divisor of B = " + std::to_string(B) : "at most B",
+                                 show_number(*in.k));
             found = best_over_k(ks, at, p, search);
             if (!found) throw InfeasibleError("p", "a rate this layout reaches within 2^40 bits", show_number(p));
-            out.rounding = layout == Layout::partitioned ? "a multiple of k bits (k equal slices)" : "whole blocks of B bits";
+            out.rounding =
+                layout == Layout::partitioned ? "a multiple of k bits (k equal slices)" : "whole blocks of B bits";
         }
     }
 
@@ -360,7 +382,8 @@ LayoutSizing size_layout(const LayoutSizingInput& in, SizingSearch method) {
     out.bits_per_key = static_cast<double>(out.filter.m) / static_cast<double>(n);
     out.bytes = std::ceil(static_cast<double>(out.filter.m) / 8.0) + (out.rocksdb_bits_per_key ? 5.0 : 0.0);
     // The standard filter beside it (already sized when that is the request).
-    const bool is_standard = in.preset.empty() && in.layout == Layout::standard && !in.k && in.hashing == Hashing::colliding;
+    const bool is_standard =
+        in.preset.empty() && in.layout == Layout::standard && !in.k && in.hashing == Hashing::colliding;
     const Found standard = is_standard ? *found : smallest_standard(n, p, Hashing::colliding, search);
     out.standard = Filter{standard.filter.m, n, standard.filter.k, Hashing::colliding};
     out.standard_fpr = standard.fpr;

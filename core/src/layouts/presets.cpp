@@ -13,10 +13,18 @@ namespace bloomcalc {
 const std::vector<Preset>& presets() {
     // name, label, reference, layout, hashing, B, word bits (multiblock: B = word bits · K), k's rule, k.
     static const std::vector<Preset> all = {
-        {"parquet", "Parquet / Arrow / Impala / Kudu split block", "Parquet format spec, BloomFilter.md (SBBF): 256-bit blocks of eight 32-bit words, one bit per word", Layout::split_block, Hashing::colliding, 256, 0, PresetK::fixed, 8},
-        {"rocksdb", "RocksDB FastLocalBloom (format_version 5)", "RocksDB util/bloom_impl.h: 512-bit cache lines, ChooseNumProbes(millibits per key)", Layout::blocked, Hashing::colliding, 512, 0, PresetK::rocksdb_rule, 0},
-        {"boost-block", "Boost.Bloom filter<T, 1, block<uint64_t, K>>", "Boost.Bloom block<Block, K>: K bits set in one 64-bit word", Layout::blocked, Hashing::colliding, 64, 0, PresetK::free, 0},
-        {"boost-multiblock", "Boost.Bloom filter<T, 1, multiblock<uint64_t, K>>", "Boost.Bloom multiblock<Block, K>: one bit in each of K consecutive 64-bit words", Layout::split_block, Hashing::colliding, 0, 64, PresetK::free, 0},
+        {"parquet", "Parquet / Arrow / Impala / Kudu split block",
+         "Parquet format spec, BloomFilter.md (SBBF): 256-bit blocks of eight 32-bit words, one bit per word",
+         Layout::split_block, Hashing::colliding, 256, 0, PresetK::fixed, 8},
+        {"rocksdb", "RocksDB FastLocalBloom (format_version 5)",
+         "RocksDB util/bloom_impl.h: 512-bit cache lines, ChooseNumProbes(millibits per key)", Layout::blocked,
+         Hashing::colliding, 512, 0, PresetK::rocksdb_rule, 0},
+        {"boost-block", "Boost.Bloom filter<T, 1, block<uint64_t, K>>",
+         "Boost.Bloom block<Block, K>: K bits set in one 64-bit word", Layout::blocked, Hashing::colliding, 64, 0,
+         PresetK::free, 0},
+        {"boost-multiblock", "Boost.Bloom filter<T, 1, multiblock<uint64_t, K>>",
+         "Boost.Bloom multiblock<Block, K>: one bit in each of K consecutive 64-bit words", Layout::split_block,
+         Hashing::colliding, 0, 64, PresetK::free, 0},
     };
     return all;
 }
@@ -27,7 +35,8 @@ const Preset& find_preset(const std::string& name) {
     if (key == "fastlocalbloom") key = "rocksdb";
     for (const auto& p : presets())
         if (p.name == key) return p;
-    throw RangeError("preset", "\"parquet\" (alias arrow, impala, kudu), \"rocksdb\", \"boost-block\" or \"boost-multiblock\"",
+    throw RangeError("preset",
+                     "\"parquet\" (alias arrow, impala, kudu), \"rocksdb\", \"boost-block\" or \"boost-multiblock\"",
                      quoted(name));
 }
 
@@ -69,7 +78,8 @@ LayoutFilter preset_filter(const Preset& preset, std::uint64_t m, std::uint64_t 
     }
     f.block_bits = preset.word_bits ? preset.word_bits * f.k : preset.block_bits;
     if (m % f.block_bits != 0)
-        throw RangeError("m", "a multiple of the " + preset.name + " block, B = " + std::to_string(f.block_bits) + " bits",
+        throw RangeError("m",
+                         "a multiple of the " + preset.name + " block, B = " + std::to_string(f.block_bits) + " bits",
                          std::to_string(m));
     validate(f);
     return f;

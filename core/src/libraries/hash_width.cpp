@@ -40,7 +40,8 @@ HashFloor hash_floor(const HashFloorInput& in) {
     const auto filter = make_layout_filter(in.layout, in.m, in.n, in.k, in.block_bits, in.hashing);
     const unsigned bits = checked_hash_bits(in.hash_bits);
     // ideal may be 0 or 1 (the exact FPR of a saturated filter is 1: fpr, size and layoutSize pass theirs here)
-    if (in.ideal && !(*in.ideal >= 0.0 && *in.ideal <= 1.0)) throw RangeError("ideal", "a probability in [0, 1]", show_number(*in.ideal));
+    if (in.ideal && !(*in.ideal >= 0.0 && *in.ideal <= 1.0))
+        throw RangeError("ideal", "a probability in [0, 1]", show_number(*in.ideal));
     const double f = in.ideal ? *in.ideal : layout_exact_fpr(filter);
     return hash_floor(filter, f, bits, in.p ? checked_probability(*in.p, "p") : NAN);
 }

@@ -39,7 +39,8 @@ std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return a / b + (a % b
 // parameter named being what the user can change.
 LayoutFilter built(Layout layout, double m, std::uint64_t n, double k, std::uint64_t block_bits, Hashing hashing) {
     if (!(m >= 1) || m > static_cast<double>(kMaxBits))
-        throw InfeasibleError("n", "fewer items: this library would allocate " + show_number(m) + " bits, beyond 2^40", show_number(static_cast<double>(n)));
+        throw InfeasibleError("n", "fewer items: this library would allocate " + show_number(m) + " bits, beyond 2^40",
+                              show_number(static_cast<double>(n)));
     if (!(k >= 1) || k > kMaxHashes)
         throw InfeasibleError("p", "a target for which the library's k is at most 64", "k = " + show_number(k));
     LayoutFilter f;
@@ -85,8 +86,10 @@ double boost_unadjusted_capacity(Layout layout, unsigned k, std::uint64_t block_
     }
     double cm;
     while ((cm = c0 + (c1 - c0) / 2) > c0 && cm < c1 && c1 - c0 >= eps) {
-        if (fpr_for_c(cm) > fpr) c0 = cm;
-        else c1 = cm;
+        if (fpr_for_c(cm) > fpr)
+            c0 = cm;
+        else
+            c1 = cm;
     }
     return std::floor(cm * nd);  // (std::size_t)(cm*n)
 }
@@ -129,7 +132,9 @@ Allocated boost_allocation(const Ask& a, Layout layout) {
         for (unsigned k = 1; k <= 32; ++k) {
             // Boost's estimate is never below the classic formula, whose inverse −k/ln(1 − p^{1/k}) bits per
             // item is a floor on its capacity: a K whose floor is already above the best size cannot win.
-            if (best_k != 0 && -static_cast<double>(k) / std::log1p(-std::pow(a.p, 1.0 / k)) * a.nd >= static_cast<double>(best_m)) continue;
+            if (best_k != 0 &&
+                -static_cast<double>(k) / std::log1p(-std::pow(a.p, 1.0 / k)) * a.nd >= static_cast<double>(best_m))
+                continue;
             const std::uint64_t m = boost_capacity(layout, k, a.n, a.p);
             if (best_k == 0 || m < best_m) best_k = k, best_m = m;
         }
@@ -149,82 +154,121 @@ struct Library {
 
 const std::vector<Library>& table() {
     static const std::vector<Library> all = {
-        {{"guava", "Guava BloomFilter.create", "google/guava guava/src/com/google/common/hash/BloomFilter.java: create, optimalNumOfBits, optimalNumOfHashFunctions(p); BloomFilterStrategies.LockFreeBitArray",
+        {{"guava", "Guava BloomFilter.create",
+          "google/guava guava/src/com/google/common/hash/BloomFilter.java: create, optimalNumOfBits, "
+          "optimalNumOfHashFunctions(p); BloomFilterStrategies.LockFreeBitArray",
           "m = 64·⌈(long)(−n ln p / ln²2) / 64⌉, k = max(1, round(−ln p / ln 2))",
           "MURMUR128_MITZ_64: (h1 + i·h2 & Long.MAX_VALUE) mod m on murmur3_128's two 64-bit halves", 64, "guava"},
          [](const Ask& a) {
              const std::int64_t bits = java_long(-a.nd * std::log(a.p) / (kLn2 * kLn2));
-             if (bits <= 0) throw RangeError("p", "a target for which Guava's optimalNumOfBits is positive (it refuses 0 bits)", show_number(a.p));
+             if (bits <= 0)
+                 throw RangeError("p", "a target for which Guava's optimalNumOfBits is positive (it refuses 0 bits)",
+                                  show_number(a.p));
              const double k = std::max(1.0, java_round(-std::log(a.p) / kLn2));
-             return Allocated{standard(64.0 * static_cast<double>(ceil_div(static_cast<std::uint64_t>(bits), 64)), a.n, k)};
+             return Allocated{
+                 standard(64.0 * static_cast<double>(ceil_div(static_cast<std::uint64_t>(bits), 64)), a.n, k)};
          }},
-        {{"redisbloom", "RedisBloom BF.RESERVE … NONSCALING", "RedisBloom deps/bloom/bloom.c: bloom_init, calc_bpe; src/rebloom.c bfCreateChain (FORCE64 | NOROUND); src/sb.c SB_NewChain",
-          "bpe = −ln p / ln²2, m = 64·⌈(uint64)(n·bpe) / 64⌉, k = ⌈ln 2 · bpe⌉", "(a + i·b) mod m, a and b MurmurHash64A (b seeded with a)", 64, "redisbloom"},
+        {{"redisbloom", "RedisBloom BF.RESERVE … NONSCALING",
+          "RedisBloom deps/bloom/bloom.c: bloom_init, calc_bpe; src/rebloom.c bfCreateChain (FORCE64 | NOROUND); "
+          "src/sb.c SB_NewChain",
+          "bpe = −ln p / ln²2, m = 64·⌈(uint64)(n·bpe) / 64⌉, k = ⌈ln 2 · bpe⌉",
+          "(a + i·b) mod m, a and b MurmurHash64A (b seeded with a)", 64, "redisbloom"},
          [](const Ask& a) {
              const double bpe = std::fabs(std::log(a.p) / 0.480453013918201);
              const double raw = a.nd * bpe;
              std::uint64_t bits = raw >= 1.8446744073709552e19 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(raw);
              if (bits == 0) bits = 1;
-             return Allocated{standard(64.0 * static_cast<double>(ceil_div(bits, 64)), a.n, std::ceil(0.693147180559945 * bpe))};
+             return Allocated{
+                 standard(64.0 * static_cast<double>(ceil_div(bits, 64)), a.n, std::ceil(0.693147180559945 * bpe))};
          }},
-        {{"bloom-filters", "bloom-filters (npm) BloomFilter.create", "Callidon/bloom-filters src/formulas.ts: optimalFilterSize, optimalHashes; src/bloom/bloom-filter.ts create, getDistinctIndices",
-          "m = ⌈−n ln p / ln²2⌉, k = ⌈(m/n) ln 2⌉, k distinct bits", "k distinct indices from double hashing of XXH64", 64, "ideal"},
+        {{"bloom-filters", "bloom-filters (npm) BloomFilter.create",
+          "Callidon/bloom-filters src/formulas.ts: optimalFilterSize, optimalHashes; src/bloom/bloom-filter.ts create, "
+          "getDistinctIndices",
+          "m = ⌈−n ln p / ln²2⌉, k = ⌈(m/n) ln 2⌉, k distinct bits", "k distinct indices from double hashing of XXH64",
+          64, "ideal"},
          [](const Ask& a) {
              const double m = std::ceil(-((a.nd * std::log(a.p)) / std::pow(std::log(2.0), 2)));
              const double k = std::ceil((m / a.nd) * std::log(2.0));
-             if (k > m) throw InfeasibleError("p", "a target for which bloom-filters' k ≤ m (it draws k distinct bits)", show_number(a.p));
+             if (k > m)
+                 throw InfeasibleError("p", "a target for which bloom-filters' k ≤ m (it draws k distinct bits)",
+                                       show_number(a.p));
              return Allocated{standard(m, a.n, k, Hashing::distinct)};
          }},
-        {{"hive", "Hive / ORC BloomFilter", "apache/orc java/core/src/java/org/apache/orc/util/BloomFilter.java (Hive storage-api org/apache/hive/common/util/BloomFilter.java): constructor, optimalNumOfBits, optimalNumOfHashFunctions",
+        {{"hive", "Hive / ORC BloomFilter",
+          "apache/orc java/core/src/java/org/apache/orc/util/BloomFilter.java (Hive storage-api "
+          "org/apache/hive/common/util/BloomFilter.java): constructor, optimalNumOfBits, optimalNumOfHashFunctions",
           "nb = (int)(−n ln p / ln²2), m = nb + 64 − nb mod 64, k = max(1, round((m/n) ln 2))",
-          "(h1 + i·h2) in 32-bit int arithmetic on Murmur3.hash64's halves, i = 1..k, negatives flipped, mod m", 64, "orc"},
+          "(h1 + i·h2) in 32-bit int arithmetic on Murmur3.hash64's halves, i = 1..k, negatives flipped, mod m", 64,
+          "orc"},
          [](const Ask& a) {
              const std::int64_t nb = java_int(-a.nd * std::log(a.p) / (std::log(2.0) * std::log(2.0)));
              if (nb > 2147483647LL - 64)
-                 throw InfeasibleError("n", "fewer items: Hive's bit count nb + 64 − nb mod 64 must fit a Java int (< 2^31)", show_number(a.nd));
+                 throw InfeasibleError("n",
+                                       "fewer items: Hive's bit count nb + 64 − nb mod 64 must fit a Java int (< 2^31)",
+                                       show_number(a.nd));
              const std::int64_t m = nb + (64 - nb % 64);
              const double k = std::max(1.0, java_round(static_cast<double>(m) / a.nd * std::log(2.0)));
-             return Allocated{standard(static_cast<double>(m), a.n, k), 0, nb % 64 == 0 ? "a whole 64-bit word added: nb is already a multiple of 64" : ""};
+             return Allocated{standard(static_cast<double>(m), a.n, k), 0,
+                              nb % 64 == 0 ? "a whole 64-bit word added: nb is already a multiple of 64" : ""};
          }},
-        {{"clickhouse", "ClickHouse bloom_filter index", "ClickHouse src/Interpreters/BloomFilterHash.h calculationBestPractices; src/Storages/MergeTree/MergeTreeIndexGranuleBloomFilter.cpp",
+        {{"clickhouse", "ClickHouse bloom_filter index",
+          "ClickHouse src/Interpreters/BloomFilterHash.h calculationBestPractices; "
+          "src/Storages/MergeTree/MergeTreeIndexGranuleBloomFilter.cpp",
           "(b, k) from the lookup table of (1 − e^(−k/b))^k, b ≤ 19, k ≤ 15; m = 8·⌈b·n/8⌉",
           "k seeded 64-bit hashes Hash128to64(hash, seed_i) mod m (BloomFilter::addHashWithSeed)", 64, "ideal"},
          [](const Ask& a) {
              const BitsAndHashes bk = clickhouse_best_practices(a.p);
              const std::uint64_t bytes = ceil_div(std::uint64_t{bk.bits_per_row} * a.n, 8);
-             return Allocated{standard(8.0 * static_cast<double>(bytes), a.n, bk.k), 8 * ceil_div(bytes, 8),  // the filter's words (UInt64)
-                              a.p < 0.000109 ? "below the lookup table: its last row searched (19 bits per row, k = 13) is used" : ""};
+             return Allocated{standard(8.0 * static_cast<double>(bytes), a.n, bk.k),
+                              8 * ceil_div(bytes, 8),  // the filter's words (UInt64)
+                              a.p < 0.000109
+                                  ? "below the lookup table: its last row searched (19 bits per row, k = 13) is used"
+                                  : ""};
          }},
-        {{"hurst", "hur.st Bloom filter calculator", "hur.st/bloomfilter (Thomas Hurst's calculator page)", "m = ⌈n ln p / ln(1/2^(ln 2))⌉, k = round((m/n) ln 2)",
+        {{"hurst", "hur.st Bloom filter calculator", "hur.st/bloomfilter (Thomas Hurst's calculator page)",
+          "m = ⌈n ln p / ln(1/2^(ln 2))⌉, k = round((m/n) ln 2)",
           "independent probes (the page's model; no implementation)", 0, "ideal"},
          [](const Ask& a) {
              const double m = std::ceil((a.nd * std::log(a.p)) / std::log(1.0 / std::pow(2.0, std::log(2.0))));
              return Allocated{standard(m, a.n, java_round((m / a.nd) * std::log(2.0)))};
          }},
-        {{"parquet", "Parquet writer (parquet-java)", "apache/parquet-java parquet-column .../values/bloomfilter/BlockSplitBloomFilter.java: optimalNumOfBits, initBitset; ParquetProperties.DEFAULT_MAX_BLOOM_FILTER_BYTES",
-          "m = −8n / ln(1 − p^(1/8)) (int), `& ~256` rounding, ≥ 32 B, next power of two, ≤ the writer's maximum (1 MiB)",
+        {{"parquet", "Parquet writer (parquet-java)",
+          "apache/parquet-java parquet-column .../values/bloomfilter/BlockSplitBloomFilter.java: optimalNumOfBits, "
+          "initBitset; ParquetProperties.DEFAULT_MAX_BLOOM_FILTER_BYTES",
+          "m = −8n / ln(1 − p^(1/8)) (int), `& ~256` rounding, ≥ 32 B, next power of two, ≤ the writer's maximum (1 "
+          "MiB)",
           "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64, "parquet"},
          [](const Ask& a) {
-             const std::uint64_t max_bytes = a.in.max_bytes ? checked_parquet_max_bytes(*a.in.max_bytes) : kParquetDefaultMaxBytes;
+             const std::uint64_t max_bytes =
+                 a.in.max_bytes ? checked_parquet_max_bytes(*a.in.max_bytes) : kParquetDefaultMaxBytes;
              const std::uint64_t bytes = parquet_writer_bytes(a.n, a.p, max_bytes);
              const std::int64_t asked = parquet_optimal_num_of_bits(a.n, a.p) / 8;
-             return Allocated{built(Layout::split_block, 8.0 * static_cast<double>(bytes), a.n, 8, 256, Hashing::colliding), bytes,
-                              static_cast<std::uint64_t>(asked) > max_bytes ? "capped at the writer's maximum, " + std::to_string(max_bytes) + " bytes" : ""};
+             return Allocated{
+                 built(Layout::split_block, 8.0 * static_cast<double>(bytes), a.n, 8, 256, Hashing::colliding), bytes,
+                 static_cast<std::uint64_t>(asked) > max_bytes
+                     ? "capped at the writer's maximum, " + std::to_string(max_bytes) + " bytes"
+                     : ""};
          }},
-        {{"parquet-spec", "Parquet format spec table", "apache/parquet-format BloomFilter.md, \"Sizing an SBBF\" (bits per insert 6.0, 10.5, 16.9, 26.4, 41 for 10 %, 1 %, 0.1 %, 0.01 %, 0.001 %)",
+        {{"parquet-spec", "Parquet format spec table",
+          "apache/parquet-format BloomFilter.md, \"Sizing an SBBF\" (bits per insert 6.0, 10.5, 16.9, 26.4, 41 for 10 "
+          "%, 1 %, 0.1 %, 0.01 %, 0.001 %)",
           "c(p) from the table, log-linear in ln p between rows; m = 256·⌈c·n / 256⌉",
           "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64, "parquet"},
          [](const Ask& a) {
              const double blocks = std::ceil(parquet_spec_bits_per_value(a.p) * a.nd / 256.0);
              return Allocated{built(Layout::split_block, 256.0 * blocks, a.n, 8, 256, Hashing::colliding)};
          }},
-        {{"arrow", "Arrow C++ (parquet) BlockSplitBloomFilter", "apache/arrow cpp/src/parquet/bloom_filter.h: BlockSplitBloomFilter::OptimalNumOfBits",
-          "m = −8n / ln(1 − p^(1/8)) (uint32), ≥ 256 bits, next power of two, ≤ 128 MiB", "split block (the Parquet spec), h = XXH64", 64, "parquet"},
+        {{"arrow", "Arrow C++ (parquet) BlockSplitBloomFilter",
+          "apache/arrow cpp/src/parquet/bloom_filter.h: BlockSplitBloomFilter::OptimalNumOfBits",
+          "m = −8n / ln(1 − p^(1/8)) (uint32), ≥ 256 bits, next power of two, ≤ 128 MiB",
+          "split block (the Parquet spec), h = XXH64", 64, "parquet"},
          [](const Ask& a) {
-             if (a.n > 4294967295ULL) throw RangeError("n", "an integer in [1, 2^32 − 1]: Arrow's ndv is a uint32_t", show_number(a.nd));
+             if (a.n > 4294967295ULL)
+                 throw RangeError("n", "an integer in [1, 2^32 − 1]: Arrow's ndv is a uint32_t", show_number(a.nd));
              constexpr double max_bits = static_cast<double>(kParquetUpperBoundBytes << 3);
              const double m = -8.0 * a.nd / std::log(1.0 - std::pow(a.p, 1.0 / 8));
-             std::uint64_t bits = (m < 0 || m > max_bits) ? kParquetUpperBoundBytes << 3 : static_cast<std::uint64_t>(m);
+             std::uint64_t bits =
+                 (m < 0 || m > max_bits) ? kParquetUpperBoundBytes << 3 : static_cast<std::uint64_t>(m);
              bits = std::max<std::uint64_t>(bits, kParquetMinBytes << 3);
              std::uint64_t pow2 = 1;
              while (pow2 < bits) pow2 <<= 1;
@@ -232,9 +276,13 @@ const std::vector<Library>& table() {
              return Allocated{built(Layout::split_block, static_cast<double>(bits), a.n, 8, 256, Hashing::colliding), 0,
                               m > max_bits ? "capped at 128 MiB (kMaximumBloomFilterBytes)" : ""};
          }},
-        {{"rocksdb", "RocksDB FastLocalBloom (format_version 5)", "facebook/rocksdb util/bloom_impl.h FastLocalBloomImpl (ChooseNumProbes, AddHash); table/block_based/filter_policy.cc CalculateSpace",
-          "bits_per_key is the user's setting: the smallest (in millibits) whose filter meets p; bytes = 64·⌈n·millibits/8000/64⌉ + 5",
-          "cache line FastRange32(lower 32 bits, lines); probes h = upper 32 bits, bit h >> 23, h *= 0x9e3779b9", 64, "rocksdb"},
+        {{"rocksdb", "RocksDB FastLocalBloom (format_version 5)",
+          "facebook/rocksdb util/bloom_impl.h FastLocalBloomImpl (ChooseNumProbes, AddHash); "
+          "table/block_based/filter_policy.cc CalculateSpace",
+          "bits_per_key is the user's setting: the smallest (in millibits) whose filter meets p; bytes = "
+          "64·⌈n·millibits/8000/64⌉ + 5",
+          "cache line FastRange32(lower 32 bits, lines); probes h = upper 32 bits, bit h >> 23, h *= 0x9e3779b9", 64,
+          "rocksdb"},
          [](const Ask& a) {
              LayoutSizingInput s;
              s.n = a.nd, s.p = a.p, s.preset = "rocksdb";
@@ -247,11 +295,16 @@ const std::vector<Library>& table() {
              }
              return out;
          }},
-        {{"boost-block", "Boost.Bloom filter<T, 1, block<uint64_t, K>>", "boostorg/bloom include/boost/bloom/detail/core.hpp: filter_core(n, fpr), unadjusted_capacity_for, fpr_for_c, requested_range",
+        {{"boost-block", "Boost.Bloom filter<T, 1, block<uint64_t, K>>",
+          "boostorg/bloom include/boost/bloom/detail/core.hpp: filter_core(n, fpr), unadjusted_capacity_for, "
+          "fpr_for_c, requested_range",
           "the smallest c with fpr_for_c(c) ≤ p (bisection), m = 64·⌈(size_t)(c·n) / 64⌉",
-          "word hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, then bits (h >> 6j) & 63, remixed by mulx64 every 9", 64, "boost"},
+          "word hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, then bits (h >> 6j) & 63, remixed by mulx64 every 9",
+          64, "boost"},
          [](const Ask& a) { return boost_allocation(a, Layout::blocked); }},
-        {{"boost-multiblock", "Boost.Bloom filter<T, 1, multiblock<uint64_t, K>>", "boostorg/bloom include/boost/bloom/detail/core.hpp: filter_core(n, fpr), unadjusted_capacity_for, fpr_for_c; multiblock.hpp",
+        {{"boost-multiblock", "Boost.Bloom filter<T, 1, multiblock<uint64_t, K>>",
+          "boostorg/bloom include/boost/bloom/detail/core.hpp: filter_core(n, fpr), unadjusted_capacity_for, "
+          "fpr_for_c; multiblock.hpp",
           "the smallest c with fpr_for_c(c) ≤ p (bisection), m = 64K·⌈(size_t)(c·n) / 64K⌉",
           "block hi(mulx(h|1, blocks)), h *= 0xf1357aea2e62a9c5, one bit (h >> 6j) & 63 in word j", 64, "boost"},
          [](const Ask& a) { return boost_allocation(a, Layout::split_block); }},
@@ -263,7 +316,8 @@ const Library& find(const std::string& name) {
     for (const auto& l : table())
         if (l.info.name == name) return l;
     throw RangeError("library",
-                     "one of guava, redisbloom, bloom-filters, hive, clickhouse, hurst, parquet, parquet-spec, arrow, rocksdb, boost-block, boost-multiblock",
+                     "one of guava, redisbloom, bloom-filters, hive, clickhouse, hurst, parquet, parquet-spec, arrow, "
+                     "rocksdb, boost-block, boost-multiblock",
                      quoted(name));
 }
 
@@ -300,10 +354,14 @@ BitsAndHashes clickhouse_best_practices(double p) {
         {1.0, 0.0689, 0.0177, 0.00718, 0.00381, 0.00244, 0.00179, 0.00146, 0.00129, 0.00121, 0.0012},
         {1.0, 0.0645, 0.0156, 0.00596, 0.003, 0.00183, 0.00128, 0.001, 0.000852, 0.000775, 0.000744},
         {1.0, 0.0606, 0.0138, 0.005, 0.00239, 0.00139, 0.000935, 0.000702, 0.000574, 0.000505, 0.00047, 0.000459},
-        {1.0, 0.0571, 0.0123, 0.00423, 0.00193, 0.00107, 0.000692, 0.000499, 0.000394, 0.000335, 0.000302, 0.000287, 0.000284},
-        {1.0, 0.054, 0.0111, 0.00362, 0.00158, 0.000839, 0.000519, 0.00036, 0.000275, 0.000226, 0.000198, 0.000183, 0.000176},
-        {1.0, 0.0513, 0.00998, 0.00312, 0.0013, 0.000663, 0.000394, 0.000264, 0.000194, 0.000155, 0.000132, 0.000118, 0.000111, 0.000109},
-        {1.0, 0.0488, 0.00906, 0.0027, 0.00108, 0.00053, 0.000303, 0.000196, 0.00014, 0.000108, 8.89e-05, 7.77e-05, 7.12e-05, 6.79e-05, 6.71e-05},
+        {1.0, 0.0571, 0.0123, 0.00423, 0.00193, 0.00107, 0.000692, 0.000499, 0.000394, 0.000335, 0.000302, 0.000287,
+         0.000284},
+        {1.0, 0.054, 0.0111, 0.00362, 0.00158, 0.000839, 0.000519, 0.00036, 0.000275, 0.000226, 0.000198, 0.000183,
+         0.000176},
+        {1.0, 0.0513, 0.00998, 0.00312, 0.0013, 0.000663, 0.000394, 0.000264, 0.000194, 0.000155, 0.000132, 0.000118,
+         0.000111, 0.000109},
+        {1.0, 0.0488, 0.00906, 0.0027, 0.00108, 0.00053, 0.000303, 0.000196, 0.00014, 0.000108, 8.89e-05, 7.77e-05,
+         7.12e-05, 6.79e-05, 6.71e-05},
     };
     static const unsigned min_index[] = {0, 0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14};
     if (p >= 0.283) return {2, 2};
@@ -346,9 +404,12 @@ LibrarySizing allocation(const LibrarySizingInput& in) {
     const std::uint64_t n = checked_integer(in.n, "n", 1, kMaxItems);
     const double p = checked_probability(in.p, "p");
     if (in.k && !reads_k(lib.info.name))
-        throw RangeError("k", "absent for " + lib.info.name + ": K is Boost's template argument (boost-block, boost-multiblock)", show_number(*in.k));
+        throw RangeError(
+            "k", "absent for " + lib.info.name + ": K is Boost's template argument (boost-block, boost-multiblock)",
+            show_number(*in.k));
     if (in.max_bytes && !reads_max_bytes(lib.info.name))
-        throw RangeError("maxBytes", "absent for " + lib.info.name + ": it is the Parquet writer's maximum (parquet)", show_number(*in.max_bytes));
+        throw RangeError("maxBytes", "absent for " + lib.info.name + ": it is the Parquet writer's maximum (parquet)",
+                         show_number(*in.max_bytes));
     const double nd = static_cast<double>(n);
     Allocated a = lib.allocate(Ask{in, n, nd, p});
     LibrarySizing out;
@@ -368,7 +429,8 @@ LibrarySizing allocation(const LibrarySizingInput& in) {
 LibrarySizing size_for_library(const LibrarySizingInput& in) {
     const unsigned asked = in.hash_bits ? checked_hash_bits(*in.hash_bits) : 0;
     LibrarySizing out = allocation(in);
-    if (const unsigned bits = asked ? asked : out.library.hash_bits) out.hash_floor = hash_floor(out.filter, out.exact, bits, out.target);
+    if (const unsigned bits = asked ? asked : out.library.hash_bits)
+        out.hash_floor = hash_floor(out.filter, out.exact, bits, out.target);
     return out;
 }
 

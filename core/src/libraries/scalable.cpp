@@ -26,7 +26,8 @@ struct Chain {
 };
 
 // The links holding n items; with `exact` each link's FPR at its fill.
-Chain build_chain(const std::string& library, double p, std::uint64_t C, double R, double S, std::uint64_t n, bool exact) {
+Chain build_chain(const std::string& library, double p, std::uint64_t C, double R, double S, std::uint64_t n,
+                  bool exact) {
     Chain chain;
     std::uint64_t left = n;
     double capacity = static_cast<double>(C);
@@ -34,7 +35,9 @@ Chain build_chain(const std::string& library, double p, std::uint64_t C, double 
     const std::size_t max_links = closed_form(library) ? kMaxLinks : kMaxSearchedLinks;
     while (left > 0) {
         if (chain.links.size() == max_links)
-            throw InfeasibleError("n", "a chain of at most " + std::to_string(max_links) + " links (" + library + "); raise capacity or growth",
+            throw InfeasibleError("n",
+                                  "a chain of at most " + std::to_string(max_links) + " links (" + library +
+                                      "); raise capacity or growth",
                                   show_number(static_cast<double>(n)));
         if (capacity > static_cast<double>(kMaxItems))
             throw InfeasibleError("n", "links of at most 2^40 items", show_number(static_cast<double>(n)));
@@ -53,8 +56,10 @@ Chain build_chain(const std::string& library, double p, std::uint64_t C, double 
             const bool first = chain.links.empty();
             const std::string parameter = !first ? "n" : e.parameter() == "n" ? "capacity" : "p";
             const double got = !first ? static_cast<double>(n) : parameter == "capacity" ? static_cast<double>(C) : p;
-            throw InfeasibleError(parameter, "a chain whose links the library can size: link " + std::to_string(chain.links.size()) +
-                                                 " (capacity " + show_number(capacity) + ", error " + show_number(error) + ") fails: " + e.what(),
+            throw InfeasibleError(parameter,
+                                  "a chain whose links the library can size: link " +
+                                      std::to_string(chain.links.size()) + " (capacity " + show_number(capacity) +
+                                      ", error " + show_number(error) + ") fails: " + e.what(),
                                   show_number(got));
         }
         link.fill = std::min(left, link.capacity);
@@ -85,7 +90,8 @@ ScalableResult scalable_filter(const ScalableInput& in) {
     const std::uint64_t C = checked_integer(in.capacity, "capacity", 1, kMaxItems);
     const std::uint64_t n = checked_integer(in.n, "n", 1, kMaxItems);
     if (!(in.ratio > 0.0 && in.ratio < 1.0)) throw RangeError("ratio", "a number in (0, 1)", show_number(in.ratio));
-    if (!(in.growth >= 1.0 && in.growth <= 1024.0)) throw RangeError("growth", "a number in [1, 1024]", show_number(in.growth));
+    if (!(in.growth >= 1.0 && in.growth <= 1024.0))
+        throw RangeError("growth", "a number in [1, 1024]", show_number(in.growth));
     find_library(in.library);
 
     Chain chain = build_chain(in.library, p, C, in.ratio, in.growth, n, true);
@@ -105,7 +111,8 @@ ScalableResult scalable_filter(const ScalableInput& in) {
                 const double R = 0.05 * step;
                 try {
                     const Chain c = build_chain(in.library, p, C, R, s, n, false);
-                    if (best.bits == 0 || c.bits < best.bits) best.ratio = R, best.growth = s, best.bits = c.bits, best.links = c.links.size();
+                    if (best.bits == 0 || c.bits < best.bits)
+                        best.ratio = R, best.growth = s, best.bits = c.bits, best.links = c.links.size();
                 } catch (const InfeasibleError&) {  // that (R, S) needs a link out of range: not a candidate
                 }
             }

@@ -16,7 +16,8 @@ namespace bloomcalc {
 
 namespace {
 // Every multiset of exactly `count` elements of D (as multiplicity vectors), visited with its sum.
-void multisets(const std::vector<double>& D, unsigned count, const std::function<void(const std::vector<unsigned>&, double)>& visit) {
+void multisets(const std::vector<double>& D, unsigned count,
+               const std::function<void(const std::vector<unsigned>&, double)>& visit) {
     std::vector<unsigned> mult(D.size(), 0);
     std::function<void(std::size_t, unsigned, double)> rec = [&](std::size_t i, unsigned left, double sum) {
         if (i + 1 == D.size()) {
@@ -63,16 +64,19 @@ BhCbfResult bh_cbf_paradox(const BhCbfInput& in) {
     const unsigned h = static_cast<unsigned>(checked_integer(in.h, "h", 1, 8));
     const double prior = checked_prior(in.prior), alpha = checked_alpha(in.alpha);
     if (in.sequence.empty() || in.sequence.size() > 64)
-        throw RangeError("sequence", "a list of 1 to 64 distinct positive integers", std::to_string(in.sequence.size()) + " entries");
+        throw RangeError("sequence", "a list of 1 to 64 distinct positive integers",
+                         std::to_string(in.sequence.size()) + " entries");
     for (double v : in.sequence)
         if (!(v >= 1 && v == std::floor(v) && v <= 1e15))
             throw RangeError("sequence", "a list of 1 to 64 distinct positive integers", std::to_string(v));
     if (!is_bh_sequence(in.sequence, h))
-        throw RangeError("sequence", "a B_h sequence: all sums of up to h = " + std::to_string(h) + " elements distinct",
+        throw RangeError("sequence",
+                         "a B_h sequence: all sums of up to h = " + std::to_string(h) + " elements distinct",
                          "a sequence with two equal sums");
     const std::vector<double> c = checked_counters(in.counters, k, n);
     if (in.sums.size() != k)
-        throw RangeError("sums", "a list of k = " + std::to_string(k) + " sums", std::to_string(in.sums.size()) + " sums");
+        throw RangeError("sums", "a list of k = " + std::to_string(k) + " sums",
+                         std::to_string(in.sums.size()) + " sums");
     if (in.increments.size() != k)
         throw RangeError("increments", "a list of k = " + std::to_string(k) + " elements of the sequence",
                          std::to_string(in.increments.size()) + " increments");
@@ -87,7 +91,7 @@ BhCbfResult bh_cbf_paradox(const BhCbfInput& in) {
             if (!y) throw RangeError("sums", "sums of c_j elements of the sequence", std::to_string(in.sums[j]));
             r.multiplicities.push_back(static_cast<double>(*y));
             log_delta += std::log(ell * *y), delta *= ell * *y;
-        } else {          // I(j) = 0: only the count c_j is informative
+        } else {  // I(j) = 0: only the count c_j is informative
             r.multiplicities.push_back(std::nullopt);
             log_delta += std::log(c[j]), delta *= c[j];
         }

@@ -24,7 +24,8 @@ double log_fpr_of(const BloomParadoxInput& in) {
         return std::log(f);
     }
     const double b = *in.bits_per_element;
-    if (!(b >= 0.0 && std::isfinite(b))) throw RangeError("bpe", "a finite number ≥ 0 of bits per element", show_number(b));
+    if (!(b >= 0.0 && std::isfinite(b)))
+        throw RangeError("bpe", "a finite number ≥ 0 of bits per element", show_number(b));
     return -kLn2Sq * b;
 }
 }  // namespace
@@ -57,7 +58,7 @@ BloomParadoxResult bloom_paradox(const BloomParadoxInput& in) {
     r.posterior = logistic(L);
     r.posterior_complement = logistic(-L);
     r.threshold = logistic(log_f - std::log(a));  // P₀ = F/(F + α)
-    r.posterior_threshold = 1.0 / (1.0 + a);       // the same condition on the posterior (Theorem 4 form)
+    r.posterior_threshold = 1.0 / (1.0 + a);      // the same condition on the posterior (Theorem 4 form)
     // Theorem 1: the paradox occurs iff (1 − P)·F > α·P, i.e. iff the posterior log-odds < −ln α.
     r.paradox = L < -std::log(a);
     r.cost_trust_given_positive = r.posterior_complement;  // E₁(x)

@@ -24,7 +24,9 @@ void check(const CacheOrderInput& in) {
 }
 
 double prob_of(const CacheOrderInput& in, int j) { return j < 0 ? 1.0 : in.probs[static_cast<std::size_t>(j)]; }
-double cost_of(const CacheOrderInput& in, int j) { return j < 0 ? in.special_cost : in.costs[static_cast<std::size_t>(j)]; }
+double cost_of(const CacheOrderInput& in, int j) {
+    return j < 0 ? in.special_cost : in.costs[static_cast<std::size_t>(j)];
+}
 }  // namespace
 
 double cache_order_cost(const CacheOrderInput& in, const std::vector<int>& order) {
@@ -43,9 +45,8 @@ CacheOrderResult optimal_cache_order(const CacheOrderInput& in) {
     std::iota(order.begin(), order.end(), 0);
     order.push_back(-1);
     // Theorem 6: sort by p/τ, non-increasing. Compare p_a·τ_b with p_b·τ_a (no division).
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return prob_of(in, a) * cost_of(in, b) > prob_of(in, b) * cost_of(in, a);
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return prob_of(in, a) * cost_of(in, b) > prob_of(in, b) * cost_of(in, a); });
     CacheOrderResult r;
     double reach = 1;
     for (int j : order) {

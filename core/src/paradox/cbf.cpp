@@ -14,8 +14,8 @@
 namespace bloomcalc {
 
 namespace {
-constexpr double kMaxDpStates = 4194304.0;  // 2^22 products below the threshold
-constexpr double kMaxDpSteps = 1073741824.0;  // 2^30 product_tail steps for all k together
+constexpr double kMaxDpStates = 4194304.0;             // 2^22 products below the threshold
+constexpr double kMaxDpSteps = 1073741824.0;           // 2^30 product_tail steps for all k together
 constexpr double kExactIntegers = 9007199254740992.0;  // 2^53
 
 struct Shape {
@@ -81,7 +81,8 @@ double check_tabulable(double m, double n, unsigned k, const std::optional<doubl
         throw InfeasibleError("n", "an expected counter value n·k/m below about 2^22",
                               "the counter distribution is too wide to tabulate");
     // product_tail: beyond 2^22 states only when no tabulated product reaches Π (the tail alone counts)
-    if (*pi > kMaxDpStates && (std::pow(c0, static_cast<double>(k)) >= *pi || std::pow(c1, static_cast<double>(k)) >= *pi))
+    if (*pi > kMaxDpStates &&
+        (std::pow(c0, static_cast<double>(k)) >= *pi || std::pow(c1, static_cast<double>(k)) >= *pi))
         throw InfeasibleError("prior", "a minimal counter product Π ≤ 2^22 for the cost computation",
                               "the minimal counter product is too large to tabulate");
     if (*pi > kMaxDpStates || *pi <= 1) return 0;  // read off the tail alone
@@ -121,7 +122,8 @@ CbfResult cbf_paradox(const CbfInput& in) {
     r.product = product;
     r.log_product = log_product;
     const double md = static_cast<double>(s.m), nd = static_cast<double>(s.n);
-    r.log_likelihood_ratio = log_product == -INFINITY ? -INFINITY : s.k * (std::log(md) - std::log(nd * s.k)) + log_product;
+    r.log_likelihood_ratio =
+        log_product == -INFINITY ? -INFINITY : s.k * (std::log(md) - std::log(nd * s.k)) + log_product;
     // Theorem 2: Pr(x ∈ S | CBF) = m^k·π·P / (m^k·π·P + (nk)^k·(1 − P)), as log-odds.
     const double L = cbf_log_odds(log_product, md, nd, s.k, r.prior);
     r.posterior = std::isnan(L) ? 0.0 : logistic(L);
@@ -134,7 +136,8 @@ CbfResult cbf_paradox(const CbfInput& in) {
     return r;
 }
 
-double product_tail(const std::vector<double>& pmf, double beyond, unsigned k, double threshold, const char* parameter) {
+double product_tail(const std::vector<double>& pmf, double beyond, unsigned k, double threshold,
+                    const char* parameter) {
     if (threshold <= 0) return 1.0;
     const double cmax = static_cast<double>(pmf.size()) - 1;
     // Largest product reachable with the tabulated values; if below the threshold only the tail counts.
@@ -152,7 +155,10 @@ double product_tail(const std::vector<double>& pmf, double beyond, unsigned k, d
     std::vector<double> tail(pmf.size() + 1, beyond);
     for (std::size_t c = pmf.size(); c-- > 0;) tail[c] = tail[c + 1] + pmf[c];
     double big = 0;  // mass of products already ≥ threshold
-    if (T > 1) cur[1] = 1.0; else big = 1.0;
+    if (T > 1)
+        cur[1] = 1.0;
+    else
+        big = 1.0;
     const double nonzero = tail[1];
     for (unsigned step = 0; step < k; ++step) {
         std::fill(next.begin(), next.end(), 0.0);
@@ -215,7 +221,8 @@ CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, double
             // caller's kmax too large, not its prior (k = 1 never does: one counter is read off its tail).
             if (e.parameter() != "prior" || k == 1) throw;
             char at[96];
-            std::snprintf(at, sizeof at, ": at k = %u the minimal counter product Π = %.3g exceeds 2^22 states", k, pi.value_or(0));
+            std::snprintf(at, sizeof at, ": at k = %u the minimal counter product Π = %.3g exceeds 2^22 states", k,
+                          pi.value_or(0));
             throw InfeasibleError("kmax", "at most " + std::to_string(k - 1) + " for this m, n, prior and alpha" + at,
                                   std::to_string(k_max) + " is too large to tabulate the cost");
         }

@@ -8,7 +8,6 @@
 
 namespace bloomcalc {
 
-
 double checked_prior(double value, const std::string& name) {
     if (!(value >= 0.0 && value <= 1.0)) throw RangeError(name, "a probability in [0, 1]", show_number(value));
     return value;
@@ -16,7 +15,8 @@ double checked_prior(double value, const std::string& name) {
 
 double checked_alpha(double value, const std::string& name) {
     if (!(value > 0.0 && std::isfinite(value)))
-        throw RangeError(name, "a finite number > 0 (cost of a false negative / cost of a false positive)", show_number(value));
+        throw RangeError(name, "a finite number > 0 (cost of a false negative / cost of a false positive)",
+                         show_number(value));
     return value;
 }
 

@@ -16,10 +16,10 @@ namespace bloomcalc {
 
 const char* to_string(SelectivePolicy p) {
     switch (p) {
-        case SelectivePolicy::none: return "none";
-        case SelectivePolicy::insertion: return "insertion";
-        case SelectivePolicy::query: return "query";
-        case SelectivePolicy::both: return "both";
+    case SelectivePolicy::none: return "none";
+    case SelectivePolicy::insertion: return "insertion";
+    case SelectivePolicy::query: return "query";
+    case SelectivePolicy::both: return "both";
     }
     return "none";
 }
@@ -107,7 +107,10 @@ std::vector<double> selective_insertion(const Checked& c) {
         double lo = 1, hi = members;
         while (lo < hi) {
             const double mid = std::floor((lo + hi + 1) / 2);
-            if (p >= threshold_for(c.m, n + mid, c.alpha)) lo = mid; else hi = mid - 1;
+            if (p >= threshold_for(c.m, n + mid, c.alpha))
+                lo = mid;
+            else
+                hi = mid - 1;
         }
         inserted[idx] = lo;
         n += lo;

@@ -64,8 +64,10 @@ struct ParadoxSimRunner::Impl {
             if (inserted < c.n) {  // a new instance: members get ids base .. base + n − 1
                 if (inserted == 0) base = next_id;
                 hasher.positions(next_id++, pos);
-                if constexpr (std::is_same_v<F, BloomFilter>) filter.insert(pos, k);
-                else filter.test_and_insert(pos, k);
+                if constexpr (std::is_same_v<F, BloomFilter>)
+                    filter.insert(pos, k);
+                else
+                    filter.test_and_insert(pos, k);
                 ++inserted;
                 probes += k;
                 continue;
@@ -75,8 +77,10 @@ struct ParadoxSimRunner::Impl {
             const std::uint64_t id = member ? base + mul_hi(rng.next(), c.n) : next_id++;
             hasher.positions(id, pos);
             bool positive;
-            if constexpr (std::is_same_v<F, BloomFilter>) positive = filter.contains_all(pos, k);
-            else positive = filter.contains(pos, k);
+            if constexpr (std::is_same_v<F, BloomFilter>)
+                positive = filter.contains_all(pos, k);
+            else
+                positive = filter.contains(pos, k);
             probes += k;
             ++current.queries;
             current.member_queries += member;
@@ -144,7 +148,8 @@ ParadoxSimResult ParadoxSimRunner::result() const {
             const double E = static_cast<double>(r.epochs_used);
             double ss = 0;
             for (const auto& e : s.epochs) {
-                const double d = static_cast<double>(e.member_positives) - r.posterior * static_cast<double>(e.positives);
+                const double d =
+                    static_cast<double>(e.member_positives) - r.posterior * static_cast<double>(e.positives);
                 ss += d * d;
             }
             const double se = std::sqrt(ss / (E - 1)) / (B / E) / std::sqrt(E);
@@ -164,9 +169,12 @@ ParadoxSimResult ParadoxSimRunner::result() const {
         r.interval = Interval{std::min(r.interval.low, cp.low), std::max(r.interval.high, cp.high)};
     }
     const std::uint64_t nonmember = r.total.queries - r.total.member_queries;
-    r.measured_fpr = nonmember ? static_cast<double>(r.total.positives - r.total.member_positives) / static_cast<double>(nonmember) : 0;
+    r.measured_fpr =
+        nonmember ? static_cast<double>(r.total.positives - r.total.member_positives) / static_cast<double>(nonmember)
+                  : 0;
     r.fpr_model = *model_value(engine_config(s.c));
-    const Filter filter{s.c.m, s.c.n, s.c.k, s.c.hashing == HashScheme::ideal_distinct ? Hashing::distinct : Hashing::colliding};
+    const Filter filter{s.c.m, s.c.n, s.c.k,
+                        s.c.hashing == HashScheme::ideal_distinct ? Hashing::distinct : Hashing::colliding};
     r.classic_fpr = classic_fpr(filter);
     r.theorem = theorem1_posterior(s.c.prior, r.fpr_model.value);
     r.theorem_classic = theorem1_posterior(s.c.prior, r.classic_fpr);

@@ -49,10 +49,12 @@ ParadoxSimConfig validate(const ParadoxSimConfig& in) {
     checked_integer(static_cast<double>(c.queries), "queries", 1, kSimMaxArrivals);
     checked_integer(static_cast<double>(c.epochs), "epochs", 2, kSimMaxEpochs);
     checked_integer(static_cast<double>(c.seed), "seed", 0, std::uint64_t{1} << 53);
-    if (!(c.confidence > 0 && c.confidence < 1)) throw RangeError("confidence", "a probability in (0, 1)", show_number(c.confidence));
+    if (!(c.confidence > 0 && c.confidence < 1))
+        throw RangeError("confidence", "a probability in (0, 1)", show_number(c.confidence));
     const std::uint64_t bytes = estimated_bytes(engine_config(c));
     if (bytes > kSimMemoryBudget)
-        throw InfeasibleError("m", "a simulation state of at most 256 MiB", "the filter needs " + show(static_cast<double>(bytes) / 1048576.0) + " MiB");
+        throw InfeasibleError("m", "a simulation state of at most 256 MiB",
+                              "the filter needs " + show(static_cast<double>(bytes) / 1048576.0) + " MiB");
     const double probes = estimated_probes(c);
     if (probes > kSimMaxProbes)
         throw InfeasibleError("epochs", "at most 2^38 bit probes per run (about 45 min natively)",

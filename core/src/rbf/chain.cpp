@@ -40,7 +40,7 @@ double rbf_rho(std::uint64_t b, std::uint64_t M, unsigned k, Hashing h) {
 double rbf_one_minus_rho(std::uint64_t b, std::uint64_t M, unsigned k, Hashing h) {
     if (b == 0 || (h == Hashing::distinct && b < k)) return 1.0;
     if (h == Hashing::colliding) return -std::expm1(k * std::log1p(-move(b, M, 0, h)));  // 1 − (b/M)^k
-    double log_rho = 0.0;  // Σ_t log1p(−(1 − s_t))
+    double log_rho = 0.0;                                                                // Σ_t log1p(−(1 − s_t))
     for (unsigned t = 0; t < k; ++t) log_rho += std::log1p(-move(b, M, t, h));
     return -std::expm1(log_rho);
 }

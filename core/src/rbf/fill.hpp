@@ -65,17 +65,19 @@ inline bool mixed_within(const std::vector<double>& entries, double tol) noexcep
 }
 
 // max − min ≤ 2^-50·min over the phases (kUniformPhases): the switch to the closed form.
-inline bool uniform_phases(const std::vector<double>& entries) noexcept { return mixed_within(entries, kUniformPhases); }
+inline bool uniform_phases(const std::vector<double>& entries) noexcept {
+    return mixed_within(entries, kUniformPhases);
+}
 
 // s^k exactly as the fill's power table computes it: s, s², s³ = s²·s, s⁴ = (s²)², then s^j = s^{j−4}·s⁴.
 inline double chain_power(double s, unsigned k) {
     const double s2 = s * s, s4 = s2 * s2;
     double p = 1.0;
     switch (k % 4) {
-        case 1: p = s; break;
-        case 2: p = s2; break;
-        case 3: p = s2 * s; break;
-        default: break;
+    case 1: p = s; break;
+    case 2: p = s2; break;
+    case 3: p = s2 * s; break;
+    default: break;
     }
     for (unsigned j = k % 4 + 4; j <= k; j += 4) p *= s4;
     return p;
@@ -167,7 +169,9 @@ constexpr double kModeStage = 0.5;
 class PhaseModes {
 public:
     PhaseModes(const std::vector<double>& entries, double mass)
-        : k_(static_cast<unsigned>(entries.size())), mass_(mass), drop_(0x1p-50 * mass / static_cast<double>(entries.size())) {
+        : k_(static_cast<unsigned>(entries.size())),
+          mass_(mass),
+          drop_(0x1p-50 * mass / static_cast<double>(entries.size())) {
         const double pi2 = 6.283185307179586476925286766559;
         for (unsigned j = 1; 2 * j <= k_; ++j) {
             Mode m;
@@ -234,7 +238,7 @@ template <class Stop>
 std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start, std::uint64_t last,
                          Stop&& stop, Tail* tail = nullptr, bool reference = false, bool modes = false) {
     last = std::min(last, M - 1);  // a full filter (b = M) answers every message as seen: ρ(M) = 1
-    std::vector<double> visits;  // levels b ≤ last < M ≤ 2^24: every caller validates M (validate_rbf)
+    std::vector<double> visits;    // levels b ≤ last < M ≤ 2^24: every caller validates M (validate_rbf)
     if (!tail) visits.reserve(as_size<kMaxRbfBits>(last + 1));
     std::vector<double> entries(k, 0.0), next(k, 0.0), G(k), s(k), mv(k), inv(k), pw(k + 4);
     for (unsigned q = 0; q < k; ++q) inv[q] = 1.0 / static_cast<double>(M - (h == Hashing::distinct ? q : 0));
@@ -245,13 +249,16 @@ std::vector<double> fill(std::uint64_t M, unsigned k, Hashing h, const std::vect
             mass.add(start[as_size<kMaxRbfBits>(b)]);
         }
         if (b > 0) {
-            if (reference || h != Hashing::colliding) conserve(entries, mass.value());
-            else conserve4(entries, mass.value());
+            if (reference || h != Hashing::colliding)
+                conserve(entries, mass.value());
+            else
+                conserve4(entries, mass.value());
         }
-        if (h == Hashing::colliding) {  // one stay probability for every phase
+        if (h == Hashing::colliding) {    // one stay probability for every phase
             if (b + 1 >= start.size()) {  // no later start mass: switch once the phases are uniform
                 if (uniform_phases(entries)) {
-                    const double eM = mass.value() / static_cast<double>(k) * static_cast<double>(M);  // Σ entries (conserve)
+                    const double eM =
+                        mass.value() / static_cast<double>(k) * static_cast<double>(M);  // Σ entries (conserve)
                     return closed_form(M, k, b, last, eM, stop, tail, std::move(visits));
                 }
                 if (modes && mixed_within(entries, kModeStage)) {

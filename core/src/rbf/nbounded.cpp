@@ -26,7 +26,7 @@ constexpr double kTail = 1e-30;
 // 2^27 estimated multiply-adds: ≤ ~0.6 s in wasm (measured at 2^30: 2.3 s at k = 8, 5.3 s at k = 1, the
 // slowest per step), so the synchronous call stays under ~1 s (docs/rbf.md, "Limits").
 constexpr double kMaxWork = 134217728.0;
-constexpr double kMaxStored = 16777216.0;          // 2^24 stored probabilities (128 MiB) for the backward pass
+constexpr double kMaxStored = 16777216.0;  // 2^24 stored probabilities (128 MiB) for the backward pass
 
 // A distribution over bit counts kept on the window [lo, lo + p.size()).
 struct Window {
@@ -40,7 +40,8 @@ using Level = ChainLevel;
 
 class StepCache {
 public:
-    StepCache(std::uint64_t M, unsigned k, Hashing h, bool conditioned) : M_(M), k_(k), h_(h), conditioned_(conditioned) {}
+    StepCache(std::uint64_t M, unsigned k, Hashing h, bool conditioned)
+        : M_(M), k_(k), h_(h), conditioned_(conditioned) {}
     const Level& at(std::uint64_t b) {
         if (levels_.empty()) lo_ = b;
         while (b < lo_) levels_.push_front(make(--lo_));
@@ -85,7 +86,8 @@ Window advance(const Window& w, std::uint64_t M, unsigned k, StepCache& cache, d
     while (a < z && out.p[a] < kTail * top) ++a;
     while (z > a && out.p[z - 1] < kTail * top) --z;
     out.lo += a;
-    out.p = std::vector<double>(out.p.begin() + static_cast<std::ptrdiff_t>(a), out.p.begin() + static_cast<std::ptrdiff_t>(z));
+    out.p = std::vector<double>(out.p.begin() + static_cast<std::ptrdiff_t>(a),
+                                out.p.begin() + static_cast<std::ptrdiff_t>(z));
     cache.drop_below(out.lo);
     return out;
 }
@@ -99,8 +101,9 @@ double occupancy_sd(double M, double t) {
 }  // namespace
 
 WorstCase::WorstCase(std::uint64_t M, unsigned k, Hashing h)
-    : k_(k), log_clear_(h == Hashing::colliding ? k * std::log1p(-1.0 / static_cast<double>(M))
-                                                : std::log1p(-static_cast<double>(k) / static_cast<double>(M))) {
+    : k_(k),
+      log_clear_(h == Hashing::colliding ? k * std::log1p(-1.0 / static_cast<double>(M))
+                                         : std::log1p(-static_cast<double>(k) / static_cast<double>(M))) {
     for (unsigned j = 0; j < kBlock; ++j) clear_after_[j] = -std::expm1(static_cast<double>(j) * log_clear_);
 }
 
@@ -112,7 +115,8 @@ double WorstCase::at(std::uint64_t i) const noexcept {
 
 void WorstCase::at_block(std::uint64_t i0, unsigned n, double* out) const noexcept {
     const std::uint64_t a = i0 - 1;  // messages before the block's first arrival (i0 ≥ 1)
-    const double y_a = -std::expm1(static_cast<double>(a) * log_clear_), c_a = std::exp(static_cast<double>(a) * log_clear_);
+    const double y_a = -std::expm1(static_cast<double>(a) * log_clear_),
+                 c_a = std::exp(static_cast<double>(a) * log_clear_);
     double base[kBlock];  // y = 1 − c^{i−1}, then its squares
     for (unsigned j = 0; j < n; ++j) {
         base[j] = y_a + clear_after_[j] * c_a;  // 1 − c^{a+j} = (1 − c^a) + (1 − c^j)·c^a
@@ -150,8 +154,9 @@ NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N
     checked_integer(static_cast<double>(N), "N", 1, std::min<std::uint64_t>(kMaxN, M));
     const double work = n_bounded_work(M, k, N);
     if (work > kMaxWork)
-        throw InfeasibleError("N", "N·(width of the bit-count distribution)·k ≤ 2^27 for the exact N-bounded averages (~0.6 s)",
-                              "about " + format_limit(static_cast<std::uint64_t>(work)) + " operations; reduce N, k or M");
+        throw InfeasibleError(
+            "N", "N·(width of the bit-count distribution)·k ≤ 2^27 for the exact N-bounded averages (~0.6 s)",
+            "about " + format_limit(static_cast<std::uint64_t>(work)) + " operations; reduce N, k or M");
     NBoundedResult r;
     r.M = M, r.N = N, r.k = k, r.hashing = h;
     r.can_fill = N >= 2 && static_cast<double>(N - 1) * k >= static_cast<double>(M);
@@ -163,7 +168,8 @@ NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N
     double f_block[WorstCase::kBlock], fi = 0;
     for (std::uint64_t i = 1; i <= N; ++i) {
         const unsigned j = static_cast<unsigned>((i - 1) % WorstCase::kBlock);
-        if (j == 0) eq1.at_block(i, static_cast<unsigned>(std::min<std::uint64_t>(WorstCase::kBlock, N - i + 1)), f_block);
+        if (j == 0)
+            eq1.at_block(i, static_cast<unsigned>(std::min<std::uint64_t>(WorstCase::kBlock, N - i + 1)), f_block);
         fi = f_block[j];
         sum_f.add(fi);
         const double ri = fi / (1.0 - fi);  // E[R_i] with p_i = f_i, eq 3
@@ -171,11 +177,11 @@ NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N
         sum_arrivals.add(1.0 + ri);
     }
     r.worst_case = fi;
-    r.oracle = sum_f.value() / static_cast<double>(N);   // eq 2
+    r.oracle = sum_f.value() / static_cast<double>(N);     // eq 2
     r.lower_bound = sum_r.value() / sum_arrivals.value();  // eq 3
 
     StepCache real_steps(M, k, h, true), oracle_steps(M, k, h, false);
-    Window real, oracle;  // both start empty: B_0 = 0
+    Window real, oracle;       // both start empty: B_0 = 0
     std::vector<Window> kept;  // the real chain's windows, for the backward pass when the filter can fill
     double stored = 0, full = 0;
     CompensatedSum exact_r, oracle_f;
@@ -221,8 +227,10 @@ NBoundedResult n_bounded(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N
                 double g = 0;
                 for (unsigned x = 1; x <= k && b + x <= M; ++x) {
                     const std::uint64_t c = b + x;
-                    if (c == M) g += step[x];
-                    else if (c >= next_lo && c - next_lo < G_next.size()) g += step[x] * G_next[static_cast<std::size_t>(c - next_lo)];
+                    if (c == M)
+                        g += step[x];
+                    else if (c >= next_lo && c - next_lo < G_next.size())
+                        g += step[x] * G_next[static_cast<std::size_t>(c - next_lo)];
                 }
                 G[j] = std::min(1.0, g);
             }

@@ -24,7 +24,8 @@ constexpr std::uint64_t kMaxBasisDoubles = std::uint64_t{1} << 24;
 // A message's J distinct probes are a uniform J-subset of the M bits, whatever their multiplicities: so
 // P(x new, J distinct) = P(J distinct)·P(x of J uniform distinct bits are among the M − i clear ones), the
 // second factor hypergeometric, built draw by draw without replacement (non-negative terms only).
-void trigger_table(std::uint64_t i, std::uint64_t M, unsigned k, const std::vector<double>& pj, std::vector<double>& T) {
+void trigger_table(std::uint64_t i, std::uint64_t M, unsigned k, const std::vector<double>& pj,
+                   std::vector<double>& T) {
     const double m = static_cast<double>(M), clear = static_cast<double>(M - i), set = static_cast<double>(i);
     std::vector<double> h(k + 1, 0.0);  // h[x]: x of the first J draws clear
     h[0] = 1.0;
@@ -32,7 +33,7 @@ void trigger_table(std::uint64_t i, std::uint64_t M, unsigned k, const std::vect
     T[0] = pj[0];
     for (unsigned J = 1; J <= k; ++J) {
         const double left = m - (J - 1);
-        for (unsigned x = J; x-- > 0;) {  // from the top: h[x] still holds J − 1 draws
+        for (unsigned x = J; x-- > 0;) {                      // from the top: h[x] still holds J − 1 draws
             const double y = static_cast<double>(J - 1 - x);  // set bits drawn so far
             const double stay_set = set > y ? (set - y) / left : 0.0, to_clear = clear > x ? (clear - x) / left : 0.0;
             h[x + 1] += h[x] * to_clear;
@@ -219,8 +220,8 @@ OnePhaseModel::OnePhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     : M_(M), k_(k), variant_(variant) {
     validate_rbf(M, k);
     const Hashing h = variant.hashing;
-    const bool exact_colliding_retaining = variant.recycling == Recycling::retaining && h == Hashing::colliding &&
-                                           variant.restart == RestartLaw::exact;
+    const bool exact_colliding_retaining =
+        variant.recycling == Recycling::retaining && h == Hashing::colliding && variant.restart == RestartLaw::exact;
     if (exact_colliding_retaining) {
         if (static_cast<double>(k) * static_cast<double>(M) > static_cast<double>(kMaxBasisDoubles))
             throw InfeasibleError("m", "k·m ≤ " + format_limit(kMaxBasisDoubles) + " for the exact retaining law",
@@ -275,7 +276,8 @@ std::vector<double> OnePhaseModel::restart_law(std::uint64_t sigma) const {
 
 std::vector<double> OnePhaseModel::cycle_visits(std::uint64_t sigma) const {
     checked_sigma(static_cast<double>(sigma), M_, k_, variant_.recycling);
-    if (sigma > sigma_max()) throw RangeError("sigma", "at most " + std::to_string(sigma_max()) + " for this model", std::to_string(sigma));
+    if (sigma > sigma_max())
+        throw RangeError("sigma", "at most " + std::to_string(sigma_max()) + " for this model", std::to_string(sigma));
     const std::size_t levels = as_size<kMaxRbfBits>(sigma + 1);  // σ < M ≤ 2^24 (validate_rbf)
     if (basis_.empty()) {
         std::vector<double> v(levels);
@@ -291,7 +293,8 @@ std::vector<double> OnePhaseModel::cycle_visits(std::uint64_t sigma) const {
 
 OnePhaseResult OnePhaseModel::at(std::uint64_t sigma) const {
     checked_sigma(static_cast<double>(sigma), M_, k_, variant_.recycling);
-    if (sigma > sigma_max()) throw RangeError("sigma", "at most " + std::to_string(sigma_max()) + " for this model", std::to_string(sigma));
+    if (sigma > sigma_max())
+        throw RangeError("sigma", "at most " + std::to_string(sigma_max()) + " for this model", std::to_string(sigma));
     OnePhaseResult r;
     r.M = M_, r.sigma = sigma, r.k = k_, r.variant = variant_;
     const Hashing h = variant_.hashing;

@@ -24,16 +24,17 @@ void validate_rbf_exact_work(std::uint64_t M, unsigned k, Hashing h, std::uint64
     if (rbf_exact_work(M, k, h) <= static_cast<double>(limit)) return;
     const auto most = limit / (k + 3u);
     throw InfeasibleError(name,
-                          "m·(k + 3) ≤ " + format_limit(limit) + " for distinct hashing by the exact fill (at k = " + std::to_string(k) +
-                              ": at most " + std::to_string(most) + " bits per filter)",
+                          "m·(k + 3) ≤ " + format_limit(limit) + " for distinct hashing by the exact fill (at k = " +
+                              std::to_string(k) + ": at most " + std::to_string(most) + " bits per filter)",
                           "the exact fill of " + std::to_string(M) + " bits would take about " +
-                              show_number(std::round(rbf_exact_work(M, k, h) * 3e-8 * 10) / 10) +
-                              " s; " + remedy);
+                              show_number(std::round(rbf_exact_work(M, k, h) * 3e-8 * 10) / 10) + " s; " + remedy);
 }
 
 std::uint64_t rbf_exact_curve_max_points(std::uint64_t M, const RbfVariant& v) {
-    const bool sums_per_sigma = v.hashing == Hashing::colliding && v.recycling == Recycling::retaining && v.restart == RestartLaw::exact;
-    return sums_per_sigma ? std::max<std::uint64_t>(2, kMaxRbfCurveWork / std::max<std::uint64_t>(M, 1)) : ~std::uint64_t{0};
+    const bool sums_per_sigma =
+        v.hashing == Hashing::colliding && v.recycling == Recycling::retaining && v.restart == RestartLaw::exact;
+    return sums_per_sigma ? std::max<std::uint64_t>(2, kMaxRbfCurveWork / std::max<std::uint64_t>(M, 1))
+                          : ~std::uint64_t{0};
 }
 
 std::uint64_t checked_rbf_bits(double M, const std::string& name) { return checked_integer(M, name, 1, kMaxRbfBits); }

@@ -34,8 +34,12 @@ namespace {
 
 // The model at σ, without what a search does not need.
 OnePhaseResult evaluate(const OnePhaseModel& model, std::uint64_t sigma, double*) { return model.at(sigma); }
-TwoPhaseResult evaluate(const TwoPhaseModel& model, std::uint64_t sigma, double*) { return model.at_without_frozen(sigma); }
-OnePhaseResult evaluate(const LargeOnePhaseModel& model, std::uint64_t sigma, double* bound) { return model.at(sigma, bound); }
+TwoPhaseResult evaluate(const TwoPhaseModel& model, std::uint64_t sigma, double*) {
+    return model.at_without_frozen(sigma);
+}
+OnePhaseResult evaluate(const LargeOnePhaseModel& model, std::uint64_t sigma, double* bound) {
+    return model.at(sigma, bound);
+}
 TwoPhaseResult evaluate(const LargeTwoPhaseModel& model, std::uint64_t sigma, double* bound) {
     return model.at_without_frozen(sigma, bound);
 }
@@ -46,7 +50,8 @@ TwoPhaseResult evaluate(const LargeTwoPhaseModel& model, std::uint64_t sigma, do
 // linearly in log(σ + 1) (f ≈ c·σ^k), a bisection step whenever an interpolation step left more than half the
 // bracket: a few evaluations instead of ~log₂ M.
 template <class Model>
-RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi, double target, double* bound = nullptr) {
+RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi, double target,
+                         double* bound = nullptr) {
     if (hi < lo) return RuleChoice{};
     double f_lo = evaluate(model, lo, nullptr).average_fpr;
     if (f_lo > target) return RuleChoice{};
@@ -59,21 +64,28 @@ RuleChoice largest_sigma(const Model& model, std::uint64_t lo, std::uint64_t hi,
             std::uint64_t next = lo + (hi - lo) / 2;
             if (!bisect && f_lo > 0 && f_hi > f_lo) {
                 const double xl = std::log(static_cast<double>(lo) + 1), xh = std::log(static_cast<double>(hi) + 1);
-                const double x = xl + (xh - xl) * (std::log(target) - std::log(f_lo)) / (std::log(f_hi) - std::log(f_lo));
+                const double x =
+                    xl + (xh - xl) * (std::log(target) - std::log(f_lo)) / (std::log(f_hi) - std::log(f_lo));
                 const double s = std::exp(x) - 1;
-                next = s <= static_cast<double>(lo) + 1 ? lo + 1 : s >= static_cast<double>(hi) - 1 ? hi - 1 : static_cast<std::uint64_t>(std::llround(s));
+                next = s <= static_cast<double>(lo) + 1   ? lo + 1
+                       : s >= static_cast<double>(hi) - 1 ? hi - 1
+                                                          : static_cast<std::uint64_t>(std::llround(s));
             }
             const std::uint64_t width = hi - lo;
             const double f = evaluate(model, next, nullptr).average_fpr;
-            if (f <= target) lo = next, f_lo = f;
-            else hi = next, f_hi = f;
+            if (f <= target)
+                lo = next, f_lo = f;
+            else
+                hi = next, f_hi = f;
             bisect = !bisect && hi - lo > width / 2;
         }
     } else {
         while (lo < hi) {
             const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-            if (evaluate(model, mid, nullptr).average_fpr <= target) lo = mid;
-            else hi = mid - 1;
+            if (evaluate(model, mid, nullptr).average_fpr <= target)
+                lo = mid;
+            else
+                hi = mid - 1;
         }
     }
     double b = 0;
@@ -103,12 +115,18 @@ void n_rules(std::uint64_t M, unsigned k, Hashing h, double target, RecommendRow
         sum_r.add(r);
         sum_arrivals.add(1.0 + r);
         const double fo = sum_f.value() / static_cast<double>(N), fa = sum_r.value() / sum_arrivals.value();
-        if (worst && f <= target) row.worst_case = RuleChoice{true, double(N), double(N), f};
-        else worst = false;
-        if (oracle && fo <= target) row.oracle = RuleChoice{true, double(N), double(N), fo};
-        else oracle = false;
-        if (lower && fa <= target) row.lower_bound = RuleChoice{true, double(N), double(N), fa};
-        else lower = false;
+        if (worst && f <= target)
+            row.worst_case = RuleChoice{true, double(N), double(N), f};
+        else
+            worst = false;
+        if (oracle && fo <= target)
+            row.oracle = RuleChoice{true, double(N), double(N), fo};
+        else
+            oracle = false;
+        if (lower && fa <= target)
+            row.lower_bound = RuleChoice{true, double(N), double(N), fa};
+        else
+            lower = false;
     }
 }
 
@@ -117,8 +135,10 @@ std::uint64_t largest_rho_sigma(std::uint64_t M, unsigned k, Hashing h, double t
     std::uint64_t lo = 0, hi = M - 1;
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-        if (rbf_rho(mid, M, k, h) <= target) lo = mid;
-        else hi = mid - 1;
+        if (rbf_rho(mid, M, k, h) <= target)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     return lo;
 }
@@ -163,9 +183,11 @@ RecommendRow exact_row(const RecommendInput& in, unsigned k, bool reference = fa
     const std::uint64_t limit = reference ? kAll : largest_rho_sigma(half_bits, k, in.variant.hashing, in.target) + k;
     // f² ≥ the active filter's f¹, so the two-phase σ is at most the one-phase σ of an M/2 filter.
     const TwoPhaseModel half(half_bits, k, two, in.target, limit, sums);
-    const RuleChoice bound = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
+    const RuleChoice bound =
+        largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
     if (bound.feasible)
-        row.two_phase = largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(bound.threshold), in.target);
+        row.two_phase =
+            largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(bound.threshold), in.target);
     n_rules(in.M, k, in.variant.hashing, in.target, row, reference);
     return row;
 }
@@ -182,15 +204,18 @@ RecommendRow large_row(const RecommendInput& in, unsigned k) {
     if (resolve_rbf_search_method(RbfMethod::asymptotic, half_bits, k, two) == RbfMethod::asymptotic) {
         const LargeTwoPhaseModel half(half_bits, k, two);
         // f² ≥ the active filter's f¹: the one-phase σ of the half filter bounds the search.
-        const RuleChoice cap = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
+        const RuleChoice cap =
+            largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
         if (cap.feasible)
-            row.two_phase = largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(cap.threshold), in.target,
-                                          &row.error_bound);
+            row.two_phase = largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(cap.threshold),
+                                          in.target, &row.error_bound);
     } else {
         const TwoPhaseModel half(half_bits, k, two, in.target);
-        const RuleChoice cap = largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
+        const RuleChoice cap =
+            largest_sigma(half.active(), half.active().sigma_min(), half.active().sigma_max(), in.target);
         if (cap.feasible)
-            row.two_phase = largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(cap.threshold), in.target);
+            row.two_phase =
+                largest_sigma(half, half.active().sigma_min(), static_cast<std::uint64_t>(cap.threshold), in.target);
     }
     row.error_bound = std::max(row.error_bound, large_n_rules(in.M, k, in.variant.hashing, in.target, row));
     return row;
@@ -241,7 +266,8 @@ namespace {
 void check_choice(const RuleChoice& c, const std::string& name) {
     if (!c.feasible) return;
     for (const auto& [value, field] : {std::pair{c.threshold, ".threshold"}, std::pair{c.capacity, ".capacity"}})
-        if (!(value >= 0 && std::isfinite(value))) throw RangeError(name + field, "a finite number ≥ 0", show_number(value));
+        if (!(value >= 0 && std::isfinite(value)))
+            throw RangeError(name + field, "a finite number ≥ 0", show_number(value));
     if (!(c.fpr >= 0 && c.fpr <= 1)) throw RangeError(name + ".fpr", "a probability in [0, 1]", show_number(c.fpr));
 }
 
@@ -254,7 +280,9 @@ void check_rows(const std::vector<RecommendRow>& rows, unsigned k_max) {
         const RecommendRow& row = rows[i];
         const std::string at = "rows[" + std::to_string(i) + "]";
         if (row.k < 1 || row.k > k_max || seen[row.k])
-            throw RangeError(at + ".k", range + ", each once", row.k >= 1 && row.k <= k_max ? "k = " + std::to_string(row.k) + " twice" : std::to_string(row.k));
+            throw RangeError(
+                at + ".k", range + ", each once",
+                row.k >= 1 && row.k <= k_max ? "k = " + std::to_string(row.k) + " twice" : std::to_string(row.k));
         seen[row.k] = true;
         if (!(row.error_bound >= 0 && std::isfinite(row.error_bound)))
             throw RangeError(at + ".errorBound", "a finite number ≥ 0 (or none)", show_number(row.error_bound));

@@ -66,7 +66,8 @@ void RetainingOverlap::evaluate(std::uint64_t sigma, const std::vector<double>& 
         const std::size_t at = as_size<kMaxHashes>(i - first);  // the last k levels
         const double wi = w[at], ei = w_err ? w_err[at] : 0.0;
         if (wi == 0.0 && ei == 0.0) continue;
-        if (h_ == Hashing::colliding) trigger_table(i, M, k, pj_, T);
+        if (h_ == Hashing::colliding)
+            trigger_table(i, M, k, pj_, T);
         else {
             const auto step = message_step(i, M, k, h_);
             T.assign((k + 1) * (k + 1), 0.0);
@@ -104,7 +105,8 @@ void RetainingOverlap::evaluate(std::uint64_t sigma, const std::vector<double>& 
     const double positives = fp_active + fp_frozen - fp_both;
     r.average_fpr = positives / arrivals;
     if (bound)  // first order: the numerator's terms and the arrivals, each with its absolute bound
-        *bound = std::max((err_active + err_frozen + err_both) / positives, err_frozen / fp_frozen) + err_arrivals / arrivals;
+        *bound = std::max((err_active + err_frozen + err_both) / positives, err_frozen / fp_frozen) +
+                 err_arrivals / arrivals;
     if (with_frozen && window) {
         for (double& f : frozen) f /= arrivals;
         r.frozen = std::move(frozen), r.frozen_from = lo;

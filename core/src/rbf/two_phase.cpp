@@ -46,7 +46,8 @@ TwoPhaseModel::TwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant, do
     // checkpoint in the same order, so it gets the same sums as a full prefix array, in 1/kStride the memory.
     const std::uint64_t n = active_.sigma_max() + 1;
     const unsigned J = k - j_min_ + 1;
-    checkpoints_.assign(as_size<kMaxRbfBits * kMaxHashes>((n + kStride - 1) / kStride * J), 0.0);  // n ≤ M ≤ 2^24, J ≤ k
+    checkpoints_.assign(as_size<kMaxRbfBits * kMaxHashes>((n + kStride - 1) / kStride * J),
+                        0.0);  // n ≤ M ≤ 2^24, J ≤ k
     std::vector<double> run(J, 0.0), r(J * kStride);
     for (std::uint64_t b0 = 0; b0 < n; b0 += kStride) {
         std::copy(run.begin(), run.end(), checkpoints_.begin() + static_cast<std::ptrdiff_t>(b0 / kStride * J));
@@ -172,7 +173,8 @@ TwoPhaseResult TwoPhaseModel::evaluate(std::uint64_t sigma, bool with_frozen) co
     }
     for (double& f : window) f /= total;  // eq 25
     if (with_frozen) {
-        r.frozen.assign(as_size<kMaxRbfBits + 1>(size), 0.0 / total);  // 0 outside the window (as 0/total was); size ≤ M + 1
+        r.frozen.assign(as_size<kMaxRbfBits + 1>(size),
+                        0.0 / total);  // 0 outside the window (as 0/total was); size ≤ M + 1
         std::copy(window.begin(), window.end(), r.frozen.begin() + static_cast<std::ptrdiff_t>(lo));
     }
 

@@ -11,7 +11,10 @@ namespace bloomcalc::detail {
 
 RetainingTwoPhase::RetainingTwoPhase(const OnePhaseModel& active, std::vector<double> pj)
     : overlap_(active.bits(), active.hashes(), active.variant().hashing, active.variant().swap, std::move(pj)),
-      M_(active.bits()), k_(active.hashes()), j_first_(overlap_.first_start()), h_(active.variant().hashing) {
+      M_(active.bits()),
+      k_(active.hashes()),
+      j_first_(overlap_.first_start()),
+      h_(active.variant().hashing) {
     const unsigned k = k_, nJ = k - j_first_ + 1;
     // Checkpoints every stride levels (8·(k + 2): memory ≤ k·M/8 doubles; at() adds fewer than stride levels).
     stride_ = 8 * (k + 2);
@@ -52,7 +55,8 @@ void RetainingTwoPhase::add_levels(const OnePhaseModel& active, unsigned J, std:
     }
 }
 
-void RetainingTwoPhase::sums(const OnePhaseModel& active, unsigned J, std::uint64_t sigma, std::vector<double>& out) const {
+void RetainingTwoPhase::sums(const OnePhaseModel& active, unsigned J, std::uint64_t sigma,
+                             std::vector<double>& out) const {
     const unsigned nJ = k_ - j_first_ + 1, cols = k_ + 2;
     const std::uint64_t c = sigma / stride_;
     const auto at = checkpoints_.begin() + static_cast<std::ptrdiff_t>((c * nJ + (J - j_first_)) * cols);
@@ -67,8 +71,10 @@ void RetainingTwoPhase::evaluate(const OnePhaseModel& active, std::uint64_t sigm
     const unsigned k = k_, nJ = k - j_first_ + 1, cols = k + 2;
     // The stationary law of the start bits J (the one-phase exact restart law).
     std::vector<double> pi(nJ, 0.0);
-    if (h_ == Hashing::colliding) pi = active.restart_law(sigma);
-    else pi[0] = 1.0;
+    if (h_ == Hashing::colliding)
+        pi = active.restart_law(sigma);
+    else
+        pi[0] = 1.0;
     std::vector<double> S(nJ * cols), one;
     for (unsigned J = j_first_; J <= k; ++J) {
         sums(active, J, sigma, one);
@@ -78,9 +84,9 @@ void RetainingTwoPhase::evaluate(const OnePhaseModel& active, std::uint64_t sigm
     // Σ_J π_J v^{(J)}_i: arrivals at level i per cycle, the last k levels
     std::vector<double> w(as_size<kMaxHashes>(sigma - first + 1), 0.0);
     for (std::uint64_t i = first; i <= sigma; ++i)
-        for (unsigned J = j_first_; J <= k; ++J) w[as_size<kMaxHashes>(i - first)] += pi[J - j_first_] * visits(active, J, i);
+        for (unsigned J = j_first_; J <= k; ++J)
+            w[as_size<kMaxHashes>(i - first)] += pi[J - j_first_] * visits(active, J, i);
     overlap_.evaluate(sigma, S, w, with_frozen, r);
 }
-
 
 }  // namespace bloomcalc::detail

@@ -26,7 +26,8 @@ Structure parse_structure(const std::string& text) {
     if (text == "two-phase") return Structure::two_phase;
     if (text == "n-real") return Structure::n_real;
     if (text == "n-oracle") return Structure::n_oracle;
-    throw RangeError("structure", "\"bloom\", \"counting\", \"sigma\", \"two-phase\", \"n-real\" or \"n-oracle\"", quoted(text));
+    throw RangeError("structure", "\"bloom\", \"counting\", \"sigma\", \"two-phase\", \"n-real\" or \"n-oracle\"",
+                     quoted(text));
 }
 
 const char* to_string(Structure s) {
@@ -96,7 +97,9 @@ SimConfig validate(const SimConfig& in) {
     check(c.m, "m", 1, kSimMaxBits);
     check(c.k, "k", 1, kMaxHashes);
     if (c.hashing == HashScheme::ideal_distinct && c.k > array_bits(c))
-        throw RangeError("k", "at most the bits of one array (" + std::to_string(array_bits(c)) + ") for distinct hashing", std::to_string(c.k));
+        throw RangeError("k",
+                         "at most the bits of one array (" + std::to_string(array_bits(c)) + ") for distinct hashing",
+                         std::to_string(c.k));
     switch (c.structure) {
     case Structure::bloom:
     case Structure::counting:
@@ -109,19 +112,22 @@ SimConfig validate(const SimConfig& in) {
         if (!c.warmup) c.warmup = 0;
         break;
     case Structure::sigma:
-    case Structure::two_phase:
-    {
+    case Structure::two_phase: {
         // exceeds: b > σ must be reachable, σ ≤ m − 1; reaches: b ≥ σ, σ ≤ m (m of one array: ⌊m/2⌋ for two-phase)
         const std::uint64_t bits = array_bits(c);
         const bool two = c.structure == Structure::two_phase;
         if (c.boundary == Boundary::exceeds) {
             if (bits < 2)
-                throw RangeError("m", two ? "at least 4 bits for a two-phase filter (two arrays of ⌊m/2⌋ ≥ 2) with boundary \"exceeds\""
-                                          : "at least 2 bits for a σ-bounded filter with boundary \"exceeds\"",
-                                 std::to_string(c.m));
+                throw RangeError(
+                    "m",
+                    two ? "at least 4 bits for a two-phase filter (two arrays of ⌊m/2⌋ ≥ 2) with boundary \"exceeds\""
+                        : "at least 2 bits for a σ-bounded filter with boundary \"exceeds\"",
+                    std::to_string(c.m));
             check(c.sigma, "sigma", 1, bits - 1);
         } else {
-            if (bits < 1) throw RangeError("m", "at least 2 bits for a two-phase filter (two arrays of ⌊m/2⌋)", std::to_string(c.m));
+            if (bits < 1)
+                throw RangeError("m", "at least 2 bits for a two-phase filter (two arrays of ⌊m/2⌋)",
+                                 std::to_string(c.m));
             check(c.sigma, "sigma", 1, bits);
         }
         if (!two && c.swap != SwapPoint::after)
@@ -131,7 +137,9 @@ SimConfig validate(const SimConfig& in) {
     case Structure::n_real:
     case Structure::n_oracle:
         check(c.n, "n", 1, kMaxItems);
-        if (c.retaining) throw RangeError("retaining", "false for N-bounded filters (a cycle ends after its N-th message is inserted)", "true");
+        if (c.retaining)
+            throw RangeError("retaining",
+                             "false for N-bounded filters (a cycle ends after its N-th message is inserted)", "true");
         break;
     }
     if (is_recycling(c.structure)) {
@@ -153,13 +161,15 @@ SimConfig validate(const SimConfig& in) {
     const std::uint64_t bytes = estimated_bytes(c);
     const std::uint64_t truth_bytes = is_recycling(c.structure) ? MessageStream::memory_bytes(c.stream) : 0;
     if (bytes > kSimMemoryBudget)
-        throw InfeasibleError(truth_bytes > kSimMemoryBudget / 2 ? (c.stream.kind == StreamKind::pool ? "pool" : "window") : "m",
-                              "a simulation state of at most 256 MiB",
-                              "the simulation needs " + show_count(static_cast<double>(bytes) / 1048576.0) + " MiB of state");
+        throw InfeasibleError(
+            truth_bytes > kSimMemoryBudget / 2 ? (c.stream.kind == StreamKind::pool ? "pool" : "window") : "m",
+            "a simulation state of at most 256 MiB",
+            "the simulation needs " + show_count(static_cast<double>(bytes) / 1048576.0) + " MiB of state");
     const double probes = estimated_probes(c);
     if (probes > kSimMaxProbes)
-        throw InfeasibleError("arrivals", "at most 2^38 bit probes per run (about 45 min natively)",
-                              "the run needs " + show_count(probes) + " bit probes; reduce epochs, arrivals, warm-up, n or k");
+        throw InfeasibleError(
+            "arrivals", "at most 2^38 bit probes per run (about 45 min natively)",
+            "the run needs " + show_count(probes) + " bit probes; reduce epochs, arrivals, warm-up, n or k");
     return c;
 }
 

@@ -32,7 +32,8 @@ std::uint32_t murmur3_x86_32(const void* key, std::size_t len, std::uint32_t see
     std::uint32_t h1 = seed;
     for (std::size_t i = 0; i < blocks; ++i) {
         const unsigned char* b = data + 4 * i;
-        std::uint32_t k1 = std::uint32_t{b[0]} | std::uint32_t{b[1]} << 8 | std::uint32_t{b[2]} << 16 | std::uint32_t{b[3]} << 24;
+        std::uint32_t k1 =
+            std::uint32_t{b[0]} | std::uint32_t{b[1]} << 8 | std::uint32_t{b[2]} << 16 | std::uint32_t{b[3]} << 24;
         k1 *= c1;
         k1 = rotl32(k1, 15);
         k1 *= c2;
@@ -70,7 +71,8 @@ HashWidthSimResult simulate_hash_width(const HashWidthSimConfig& config) {
     checked_integer(static_cast<double>(c.k), "k", 1, kMaxHashes);
     checked_integer(static_cast<double>(c.queries), "queries", 1, kMaxSimItems);
     checked_hash_bits(c.hash_bits);
-    if (!(c.confidence > 0.0 && c.confidence < 1.0)) throw RangeError("confidence", "a probability in (0, 1)", show_number(c.confidence));
+    if (!(c.confidence > 0.0 && c.confidence < 1.0))
+        throw RangeError("confidence", "a probability in (0, 1)", show_number(c.confidence));
 
     std::vector<std::uint64_t> words(as_size<kMaxSimBits / 64>((c.m + 63) / 64), 0);
     const std::uint32_t seed32 = static_cast<std::uint32_t>(mix64(c.seed));

@@ -34,7 +34,8 @@ std::optional<ModelValue> bloom_model(const SimConfig& c) {
     v.reference = distinct ? "000 eq 17 (k distinct probes)" : "001 eqs 8, 17";
     if (c.hashing == HashScheme::double_hashing || c.hashing == HashScheme::enhanced_double) {
         v.exact_configuration = false;
-        v.note = "the model assumes ideal colliding hashing; the run uses " + std::string(to_string(c.hashing)) + " hashing";
+        v.note =
+            "the model assumes ideal colliding hashing; the run uses " + std::string(to_string(c.hashing)) + " hashing";
     }
     return v;
 }
@@ -50,7 +51,8 @@ ModelValue recycling_value(const SimConfig& c, double value, const char* name, c
     v.reference = reference;
     if (c.hashing == HashScheme::double_hashing || c.hashing == HashScheme::enhanced_double) {
         v.exact_configuration = false;
-        v.note = "the model assumes ideal colliding hashing; the run uses " + std::string(to_string(c.hashing)) + " hashing";
+        v.note =
+            "the model assumes ideal colliding hashing; the run uses " + std::string(to_string(c.hashing)) + " hashing";
     }
     if (c.stream.kind != StreamKind::fresh) {
         v.exact_configuration = false;
@@ -86,10 +88,12 @@ std::optional<ModelValue> fill_model(const SimConfig& c, std::uint64_t bits, con
         const RbfVariant variant = rbf_variant(c);
         validate_rbf_exact_work(bits, c.k, variant.hashing, kSimModelWork);
         const double levels = static_cast<double>(bits) * (c.k + 3.0);
-        if (variant.hashing == Hashing::colliding && levels > 16.0 * static_cast<double>(kSimModelWork)) return std::nullopt;
+        if (variant.hashing == Hashing::colliding && levels > 16.0 * static_cast<double>(kSimModelWork))
+            return std::nullopt;
         // The exact retaining law with colliding hashes: k fills of M levels, ~k²·M steps of ~1 ns.
         const bool k_fills = rbf_exact_curve_max_points(bits, variant) != ~std::uint64_t{0};
-        if (k_fills && static_cast<double>(c.k) * c.k * static_cast<double>(bits) > 16.0 * static_cast<double>(kSimModelWork))
+        if (k_fills &&
+            static_cast<double>(c.k) * c.k * static_cast<double>(bits) > 16.0 * static_cast<double>(kSimModelWork))
             return std::nullopt;
         return recycling_value(c, Exact(bits, c.k, variant).at(model_sigma(c)).average_fpr, name, reference);
     } catch (const Error&) {
@@ -102,29 +106,34 @@ std::optional<ModelValue> sigma_model(const SimConfig& c) {
 }
 
 std::optional<ModelValue> two_phase_model(const SimConfig& c) {
-    return fill_model<TwoPhaseModel>(c, array_bits(c), "long-term average FPR f²_σ (exact)", "000 eqs 24–26, docs/rbf.md");
+    return fill_model<TwoPhaseModel>(c, array_bits(c), "long-term average FPR f²_σ (exact)",
+                                     "000 eqs 24–26, docs/rbf.md");
 }
 
 // The N-bounded averages within the simulation's model budget (~0.1 s; nBounded itself allows 2^27, ~0.6 s).
 constexpr double kSimNBoundedWork = 16777216.0;  // 2^24 estimated multiply-adds
 NBoundedResult sim_n_bounded(const SimConfig& c) {
     if (n_bounded_work(c.m, c.k, c.n) > kSimNBoundedWork)
-        throw InfeasibleError("N", "within the simulation's model budget", "the exact N-bounded averages would take too long");
+        throw InfeasibleError("N", "within the simulation's model budget",
+                              "the exact N-bounded averages would take too long");
     return n_bounded(c.m, c.k, rbf_variant(c).hashing, c.n);
 }
 
 std::optional<ModelValue> n_real_model(const SimConfig& c) {
     try {
         const auto r = sim_n_bounded(c);
-        ModelValue v = recycling_value(c, r.exact_given_cycle_ends, "exact average FPR, real user", "000 §III, docs/rbf.md");
+        ModelValue v =
+            recycling_value(c, r.exact_given_cycle_ends, "exact average FPR, real user", "000 §III, docs/rbf.md");
         if (r.can_fill) {
             // The long-run average is 1 (the filter fills and never recycles); a run measures the cycles that end
             // unless it meets a fill: a verdict only while that is unlikely within the run.
-            const double cycles = static_cast<double>(c.epochs + 1) * static_cast<double>(c.arrivals) / r.expected_arrivals;
+            const double cycles =
+                static_cast<double>(c.epochs + 1) * static_cast<double>(c.arrivals) / r.expected_arrivals;
             v.name = "exact average FPR, real user, over cycles that end";
             if (r.fill_probability * cycles > 1e-6) v.applies = false, v.exact_configuration = false;
-            v.note = std::string(v.note.empty() ? "" : v.note + "; ") + "(N − 1)·k ≥ m: the filter can fill (P = " +
-                     show_count(r.fill_probability) + " per cycle) and then never recycles, so the long-run average is 1";
+            v.note = std::string(v.note.empty() ? "" : v.note + "; ") +
+                     "(N − 1)·k ≥ m: the filter can fill (P = " + show_count(r.fill_probability) +
+                     " per cycle) and then never recycles, so the long-run average is 1";
         }
         return v;
     } catch (const Error&) {
@@ -147,13 +156,14 @@ struct ModelEntry {
     ModelFn model;
 };
 // One row per structure with a model.
-const ModelEntry kModels[] = {
-    {Structure::bloom, bloom_model},
-    {Structure::counting, bloom_model},  // same membership answers as the Bloom filter
-    {Structure::sigma, sigma_model},
-    {Structure::two_phase, two_phase_model},
-    {Structure::n_real, n_real_model},
-    {Structure::n_oracle, n_oracle_model},
+const ModelEntry kModels[] =
+    {
+        {Structure::bloom, bloom_model},
+        {Structure::counting, bloom_model},  // same membership answers as the Bloom filter
+        {Structure::sigma, sigma_model},
+        {Structure::two_phase, two_phase_model},
+        {Structure::n_real, n_real_model},
+        {Structure::n_oracle, n_oracle_model},
 };
 
 }  // namespace
@@ -182,7 +192,8 @@ struct SimRunner::Impl {
     EpochRange range;
     Hasher hasher;
     std::optional<MessageStream> stream;
-    std::variant<std::monostate, BloomFilter, CountingBloomFilter, SigmaRecyclingFilter, TwoPhaseFilter, NBoundedFilter> s;
+    std::variant<std::monostate, BloomFilter, CountingBloomFilter, SigmaRecyclingFilter, TwoPhaseFilter, NBoundedFilter>
+        s;
     std::vector<EpochCounts> epochs;
     EpochCounts current;
     bool fresh_epoch = true;  // the next arrival starts an epoch (a new structure, hash functions and stream)
@@ -194,7 +205,9 @@ struct SimRunner::Impl {
     std::uint64_t next_fresh = 0, inserted = 0, queried = 0;
 
     static EpochRange checked(const SimConfig& c, EpochRange r) {
-        const auto got = [&] { return std::to_string(r.first) + " + " + std::to_string(r.count) + " × " + std::to_string(r.stride); };
+        const auto got = [&] {
+            return std::to_string(r.first) + " + " + std::to_string(r.count) + " × " + std::to_string(r.stride);
+        };
         if (r.stride < 1 || r.stride > c.epochs) throw RangeError("epochs", "a stride in [1, epochs]", got());
         if (r.count == 0 && r.first < c.epochs) r.count = (c.epochs - r.first + r.stride - 1) / r.stride;
         if (r.first >= c.epochs || r.count == 0 || r.count - 1 > (c.epochs - 1 - r.first) / r.stride)
@@ -220,7 +233,9 @@ struct SimRunner::Impl {
         case Structure::bloom: s.emplace<BloomFilter>(c.m); break;
         case Structure::counting: s.emplace<CountingBloomFilter>(c.m); break;
         case Structure::sigma: s.emplace<SigmaRecyclingFilter>(c.m, c.sigma, c.boundary, c.retaining); break;
-        case Structure::two_phase: s.emplace<TwoPhaseFilter>(array_bits(c), c.sigma, c.boundary, c.retaining, c.swap); break;
+        case Structure::two_phase:
+            s.emplace<TwoPhaseFilter>(array_bits(c), c.sigma, c.boundary, c.retaining, c.swap);
+            break;
         case Structure::n_real: s.emplace<NBoundedFilter>(c.m, c.n, NUser::real); break;
         case Structure::n_oracle: s.emplace<NBoundedFilter>(c.m, c.n, NUser::oracle); break;
         }
@@ -280,7 +295,8 @@ struct SimRunner::Impl {
         const unsigned k = c.k;
         do {
             if (ahead_next == ahead_size) {
-                const std::uint64_t phase = inserted < c.n ? c.n - inserted : std::min(c.queries - queried, epoch_left());
+                const std::uint64_t phase =
+                    inserted < c.n ? c.n - inserted : std::min(c.queries - queried, epoch_left());
                 const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, phase));
                 for (unsigned i = 0; i < size; ++i) ahead[i].id = next_fresh + i;
                 fill_ahead(f, size);
@@ -288,15 +304,19 @@ struct SimRunner::Impl {
             const std::uint32_t* p = ahead_pos + ahead_next++ * k;
             ++next_fresh;
             if (inserted < c.n) {
-                if constexpr (std::is_same_v<F, BloomFilter>) f.insert(p, k);
-                else f.test_and_insert(p, k);
+                if constexpr (std::is_same_v<F, BloomFilter>)
+                    f.insert(p, k);
+                else
+                    f.test_and_insert(p, k);
                 probes += k;
                 ++inserted;
                 continue;
             }
             bool positive;
-            if constexpr (std::is_same_v<F, BloomFilter>) positive = f.contains_all(p, k);
-            else positive = f.contains(p, k);
+            if constexpr (std::is_same_v<F, BloomFilter>)
+                positive = f.contains_all(p, k);
+            else
+                positive = f.contains(p, k);
             probes += k;
             EpochCounts a;
             a.arrivals = a.new_arrivals = 1;
@@ -351,8 +371,10 @@ struct SimRunner::Impl {
             std::visit(
                 [&](auto& f) {
                     using F = std::decay_t<decltype(f)>;
-                    if constexpr (std::is_same_v<F, BloomFilter> || std::is_same_v<F, CountingBloomFilter>) run_instances(f, stop);
-                    else if constexpr (!std::is_same_v<F, std::monostate>) run_stream(f, stop);
+                    if constexpr (std::is_same_v<F, BloomFilter> || std::is_same_v<F, CountingBloomFilter>)
+                        run_instances(f, stop);
+                    else if constexpr (!std::is_same_v<F, std::monostate>)
+                        run_stream(f, stop);
                 },
                 s);
         } while (probes < stop);
@@ -370,7 +392,8 @@ struct SimRunner::Impl {
     }
 };
 
-SimRunner::SimRunner(const SimConfig& config, EpochRange range) : impl_(std::make_unique<Impl>(validate(config), range)) {}
+SimRunner::SimRunner(const SimConfig& config, EpochRange range)
+    : impl_(std::make_unique<Impl>(validate(config), range)) {}
 SimRunner::~SimRunner() = default;
 
 SimProgress SimRunner::run(double probe_budget) {
@@ -385,7 +408,8 @@ SimProgress SimRunner::absorb(const std::vector<EpochCounts>& next, double probe
     if (next.size() > s.range.count - s.epochs.size())
         throw RangeError("epochs", "at most the " + std::to_string(s.range.count - s.epochs.size()) + " epochs left",
                          std::to_string(next.size()));
-    for (const EpochCounts& e : next) s.arrivals_done += epoch_warmup(s.c, s.epoch_at(s.epochs.size())) + e.arrivals, s.epochs.push_back(e);
+    for (const EpochCounts& e : next)
+        s.arrivals_done += epoch_warmup(s.c, s.epoch_at(s.epochs.size())) + e.arrivals, s.epochs.push_back(e);
     s.probes += probes;
     s.done = s.epochs.size() == s.range.count;
     return s.progress();
@@ -407,7 +431,8 @@ VariantEstimate estimate(const char* name, const std::vector<EpochCounts>& epoch
     v.pooled = v.denominator ? static_cast<double>(v.numerator) / static_cast<double>(v.denominator) : 0;
     if (poisson && v.denominator) {
         const Interval i = poisson_interval(v.numerator, confidence);
-        v.poisson = clipped_to_rates(Interval{i.low / static_cast<double>(v.denominator), i.high / static_cast<double>(v.denominator)});
+        v.poisson = clipped_to_rates(
+            Interval{i.low / static_cast<double>(v.denominator), i.high / static_cast<double>(v.denominator)});
     }
     return v;
 }
@@ -421,16 +446,19 @@ SimResult summarize(const SimConfig& config, const std::vector<EpochCounts>& epo
     r.progress.epochs_done = epochs.size();
     r.epochs = epochs;
     const double conf = config.confidence;
-    r.count_instance = estimate("count-instance", epochs, conf, &EpochCounts::fp_first, &EpochCounts::new_arrivals, true);
+    r.count_instance =
+        estimate("count-instance", epochs, conf, &EpochCounts::fp_first, &EpochCounts::new_arrivals, true);
     r.count_first = estimate("count-first", epochs, conf, &EpochCounts::fp_first, &EpochCounts::arrivals, true);
     r.count_each = estimate("count-each", epochs, conf, &EpochCounts::fp_each, &EpochCounts::arrivals, false);
     for (const EpochCounts& e : epochs)
-        r.recycles += e.recycles, r.false_negatives += e.false_negatives, r.counter_saturations += e.counter_saturations;
+        r.recycles += e.recycles, r.false_negatives += e.false_negatives,
+            r.counter_saturations += e.counter_saturations;
     r.model = model_value(config);
     if (r.model && r.model->applies && r.count_instance.batch.count >= 2) {
         const double v = r.model->value;
         r.model_inside_t = v >= r.count_instance.batch.interval.low && v <= r.count_instance.batch.interval.high;
-        r.model_inside_poisson = r.count_instance.poisson && v >= r.count_instance.poisson->low && v <= r.count_instance.poisson->high;
+        r.model_inside_poisson =
+            r.count_instance.poisson && v >= r.count_instance.poisson->low && v <= r.count_instance.poisson->high;
     }
     return r;
 }

@@ -42,7 +42,8 @@ struct Link {
 // positions depend on its id only, so the items are then processed one at a time exactly as without the batch.
 class ChainBatch {
 public:
-    ChainBatch(const std::vector<Link>& links, std::uint64_t bits) : offset_(links.size() + 1), far_(bits / 8 > kCachedBytes) {
+    ChainBatch(const std::vector<Link>& links, std::uint64_t bits)
+        : offset_(links.size() + 1), far_(bits / 8 > kCachedBytes) {
         for (std::size_t i = 0; i < links.size(); ++i) offset_[i + 1] = offset_[i] + links[i].k;
         pos_.resize(kProbeBatch * offset_.back());
     }
@@ -89,12 +90,15 @@ ScalableSimResult simulate_scalable(const ScalableSimConfig& config) {
     double probes_per_item = 0;
     for (const auto& l : r.model.links) {
         if (l.filter.layout != Layout::standard || l.filter.hashing != Hashing::colliding)
-            throw RangeError("library", "a library whose links are standard filters with colliding probes (guava, redisbloom, hive, clickhouse, hurst)",
+            throw RangeError("library",
+                             "a library whose links are standard filters with colliding probes (guava, redisbloom, "
+                             "hive, clickhouse, hurst)",
                              quoted(chain_input.library));
         total_bits += l.filter.m;
         probes_per_item += l.filter.k;
     }
-    if (total_bits > kMaxChainBits) throw RangeError("n", "a chain of at most 2^31 bits to simulate", show_number(static_cast<double>(total_bits)));
+    if (total_bits > kMaxChainBits)
+        throw RangeError("n", "a chain of at most 2^31 bits to simulate", show_number(static_cast<double>(total_bits)));
     const std::uint64_t n = r.model.links.empty() ? 0 : static_cast<std::uint64_t>(chain_input.n);
     const std::uint64_t queries = config.queries ? config.queries : std::max<std::uint64_t>(4096, n);
     const double work = static_cast<double>(config.epochs) * static_cast<double>(n + queries) * probes_per_item;

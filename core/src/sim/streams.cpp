@@ -38,7 +38,8 @@ std::uint64_t MessageStream::memory_bytes(const StreamSpec& spec) {
     return spec.kind == StreamKind::pool ? n * (8 + 1 + 1) : n * (8 + 8 + 1);
 }
 
-MessageStream::MessageStream(const StreamSpec& spec, std::uint64_t seed) : spec_(spec), rng_(seed ^ 0xa0761d6478bd642fULL) {
+MessageStream::MessageStream(const StreamSpec& spec, std::uint64_t seed)
+    : spec_(spec), rng_(seed ^ 0xa0761d6478bd642fULL) {
     const std::size_t n = static_cast<std::size_t>(table_size(spec));
     if (spec.kind == StreamKind::pool) {
         mask_ = ~std::uint64_t{0};  // direct index
@@ -51,7 +52,9 @@ MessageStream::MessageStream(const StreamSpec& spec, std::uint64_t seed) : spec_
         stamp_.assign(n, kNever);
         flag_.assign(n, 0);
         // P(new) = q exactly to 2^-53: a 64-bit uniform below ⌊q·2^64⌋ (q = 1: always new).
-        new_threshold_ = spec.new_fraction >= 1.0 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(spec.new_fraction * 18446744073709551616.0);
+        new_threshold_ = spec.new_fraction >= 1.0
+                             ? ~std::uint64_t{0}
+                             : static_cast<std::uint64_t>(spec.new_fraction * 18446744073709551616.0);
     }
 }
 

@@ -43,8 +43,8 @@ double rho_real(double b, double M, unsigned k, Hashing h) {
 }
 
 struct Level : ChainLevel {  // the step conditioned on x ≥ 1; a full filter's all 0
-    double inv = 0;            // 1/(1 − ρ)
-    std::vector<double> ff;    // (b)_j/(M)_j
+    double inv = 0;          // 1/(1 − ρ)
+    std::vector<double> ff;  // (b)_j/(M)_j
 };
 
 // Each level's conditioned step, made once; the chain's window only moves up, so the levels below it are dropped
@@ -173,7 +173,10 @@ InsertionSums lna_sums(std::uint64_t Mi, unsigned k, Hashing h, std::uint64_t N,
         return g(x) + 0.5 * V * (g(x + hh) - 2 * g(x) + g(x - hh)) / (hh * hh);
     };
     const auto inv = [&](double b) { return 1.0 / (1.0 - rho_real(b, M, k, h)); };
-    const auto ratio = [&](double b) { const double r = rho_real(b, M, k, h); return r / (1.0 - r); };
+    const auto ratio = [&](double b) {
+        const double r = rho_real(b, M, k, h);
+        return r / (1.0 - r);
+    };
     std::vector<double> f0(k + 1), fp(k + 1), fm(k + 1);
     // derivative of the state (the integrands G for the sums)
     const auto deriv = [&](const LnaState& y, LnaState& dy) {
@@ -216,7 +219,8 @@ InsertionSums lna_sums(std::uint64_t Mi, unsigned k, Hashing h, std::uint64_t N,
         y.V += step / 6 * (k1.V + 2 * k2.V + 2 * k3.V + k4.V);
         y.arrivals += step / 6 * (k1.arrivals + 2 * k2.arrivals + 2 * k3.arrivals + k4.arrivals);
         y.active_fp += step / 6 * (k1.active_fp + 2 * k2.active_fp + 2 * k3.active_fp + k4.active_fp);
-        for (unsigned j = 0; j <= k; ++j) y.both[j] += step / 6 * (k1.both[j] + 2 * k2.both[j] + 2 * k3.both[j] + k4.both[j]);
+        for (unsigned j = 0; j <= k; ++j)
+            y.both[j] += step / 6 * (k1.both[j] + 2 * k2.both[j] + 2 * k3.both[j] + k4.both[j]);
     };
     LnaState y;
     y.both.assign(k + 1, 0.0);

@@ -57,7 +57,8 @@ std::uint64_t smallest_bits(const Fpr& fpr, double p, std::uint64_t guess, std::
         do {
             if (good == kMaxFilterBits) return 0;
             bad = good;
-            good = std::min(kMaxFilterBits, std::max(good + 1, static_cast<std::uint64_t>(static_cast<double>(good) * (1 + step))));
+            good = std::min(kMaxFilterBits,
+                            std::max(good + 1, static_cast<std::uint64_t>(static_cast<double>(good) * (1 + step))));
             step *= 2;
         } while (fpr(good) > p);
     } else {
@@ -125,13 +126,17 @@ void best_over_k(const BitsFor& bits_for, unsigned k0, unsigned kmax, std::uint6
     consider(k0);
     for (unsigned kk = k0 + 1, worse = 0; kk <= kmax && worse < 2; ++kk) {
         const std::uint64_t b = bits_for(kk);
-        if (b != 0 && (M == 0 || b < M)) M = b, k = kk, worse = 0;
-        else ++worse;
+        if (b != 0 && (M == 0 || b < M))
+            M = b, k = kk, worse = 0;
+        else
+            ++worse;
     }
     for (unsigned kk = k0 - 1, worse = 0; kk >= 1 && worse < 2; --kk) {
         const std::uint64_t b = bits_for(kk);
-        if (b != 0 && (M == 0 || b < M || (b == M && kk < k))) M = b, k = kk, worse = 0;
-        else ++worse;
+        if (b != 0 && (M == 0 || b < M || (b == M && kk < k)))
+            M = b, k = kk, worse = 0;
+        else
+            ++worse;
     }
 }
 
@@ -152,7 +157,8 @@ double window_n_fpr(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N, con
 }
 
 double window_lna_margin(std::uint64_t M, unsigned k, std::uint64_t N) {
-    const double r = static_cast<double>(k) * k / static_cast<double>(M), s = static_cast<double>(k) / static_cast<double>(N);
+    const double r = static_cast<double>(k) * k / static_cast<double>(M),
+                 s = static_cast<double>(k) / static_cast<double>(N);
     return 4 * r * r + s * s;
 }
 
@@ -247,19 +253,24 @@ WindowResult size_window(const WindowInput& in) {
         const double guess = -static_cast<double>(k) * static_cast<double>(W) / std::log1p(-std::pow(p / 2, 1.0 / k));
         const std::uint64_t lo = std::max<std::uint64_t>(k, 2);
         if (!insertion_chain_exact(0, k, W))  // the approximation with its error bound
-            return n_memo[k] = smallest_bits([&](std::uint64_t M) { return window_n_certified(M, k, out.hashing, W); }, p,
-                                             static_cast<std::uint64_t>(std::min(guess, 1e12)) + 1, lo);
+            return n_memo[k] = smallest_bits([&](std::uint64_t M) { return window_n_certified(M, k, out.hashing, W); },
+                                             p, static_cast<std::uint64_t>(std::min(guess, 1e12)) + 1, lo);
         // the approximation's answer, then the exact chain's near it
-        const std::uint64_t approx = smallest_bits([&](std::uint64_t M) { return window_n_fpr(M, k, out.hashing, W, "lna"); }, p,
-                                                   static_cast<std::uint64_t>(std::min(guess, 1e12)) + 1, lo);
+        const std::uint64_t approx =
+            smallest_bits([&](std::uint64_t M) { return window_n_fpr(M, k, out.hashing, W, "lna"); }, p,
+                          static_cast<std::uint64_t>(std::min(guess, 1e12)) + 1, lo);
         if (approx == 0) return n_memo[k] = 0;
-        return n_memo[k] = refine_bits([&](std::uint64_t M) { return window_n_fpr(M, k, out.hashing, W, "exact"); }, p, approx, lo);
+        return n_memo[k] = refine_bits([&](std::uint64_t M) { return window_n_fpr(M, k, out.hashing, W, "exact"); }, p,
+                                       approx, lo);
     };
     const unsigned k_guess = std::clamp(static_cast<unsigned>(std::lround(std::log2(1.0 / p))), 1u, kmax);
     std::uint64_t M = 0;
     unsigned k = 0;
     best_over_k(n_bits, k_guess, kmax, M, k);
-    if (M == 0) throw InfeasibleError("p", "a target a window of W = " + std::to_string(W) + " meets within 2^40 bits per filter", "no filter of at most 2^41 bits meets it");
+    if (M == 0)
+        throw InfeasibleError("p",
+                              "a target a window of W = " + std::to_string(W) + " meets within 2^40 bits per filter",
+                              "no filter of at most 2^41 bits meets it");
     out.n_bounded.m = 2 * M;
     out.n_bounded.k = k;
     out.n_bounded.n = W;
@@ -276,7 +287,9 @@ WindowResult size_window(const WindowInput& in) {
         if (from == 0) return std::uint64_t{0};
         const std::uint64_t lo = std::max<std::uint64_t>(kk + 1, 2);
         const auto fpr = [&](const char* force) {
-            return [&, force](std::uint64_t Mb) { return Mb <= kk ? 1.0 : window_sigma_rule(Mb, kk, out.hashing, W, out.delta, force).fpr; };
+            return [&, force](std::uint64_t Mb) {
+                return Mb <= kk ? 1.0 : window_sigma_rule(Mb, kk, out.hashing, W, out.delta, force).fpr;
+            };
         };
         const std::uint64_t approx = smallest_bits(fpr("lna"), p, from, lo, 1.0 / 256);
         if (approx == 0 || !insertion_chain_exact(0, kk, W)) return approx;
@@ -285,9 +298,15 @@ WindowResult size_window(const WindowInput& in) {
     std::uint64_t Ms = 0;
     unsigned ks = 0;
     best_over_k(s_bits, k, kmax, Ms, ks);
-    if (Ms == 0) throw InfeasibleError("p", "a target a window of W = " + std::to_string(W) + " meets within 2^40 bits per filter", "no filter of at most 2^41 bits meets it");
+    if (Ms == 0)
+        throw InfeasibleError("p",
+                              "a target a window of W = " + std::to_string(W) + " meets within 2^40 bits per filter",
+                              "no filter of at most 2^41 bits meets it");
     out.sigma_bounded = window_sigma_rule(Ms, ks, out.hashing, W, out.delta);
-    if (out.sigma_bounded.sigma >= Ms) throw InfeasibleError("p", "a target a window of W = " + std::to_string(W) + " meets within 2^40 bits per filter", "no filter of at most 2^41 bits holds the window");
+    if (out.sigma_bounded.sigma >= Ms)
+        throw InfeasibleError("p",
+                              "a target a window of W = " + std::to_string(W) + " meets within 2^40 bits per filter",
+                              "no filter of at most 2^41 bits holds the window");
 
     SizingInput plain;
     plain.n = 2.0 * static_cast<double>(W);

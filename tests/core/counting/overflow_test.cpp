@@ -35,11 +35,14 @@ double enumerate(unsigned m, unsigned T, unsigned a) {
 }  // namespace
 
 TEST_CASE("overflow: the exact sum against enumeration of every outcome", "[overflow]") {
-    struct Case { unsigned m, n, k, bits; };
+    struct Case {
+        unsigned m, n, k, bits;
+    };
     for (const Case c : {Case{3, 3, 2, 1}, Case{4, 4, 2, 2}, Case{5, 3, 3, 2}, Case{2, 5, 2, 3}}) {
         const OverflowResult r = counter_overflow(c.m, c.n, c.k, c.bits, "exact");
         const double want = enumerate(c.m, c.n * c.k, 1u << c.bits);
-        INFO("m = " << c.m << ", n = " << c.n << ", k = " << c.k << ", b = " << c.bits << ": " << r.probability << " vs " << want);
+        INFO("m = " << c.m << ", n = " << c.n << ", k = " << c.k << ", b = " << c.bits << ": " << r.probability
+                    << " vs " << want);
         CHECK(r.probability == Approx(want).epsilon(1e-12));
         // (m = 2, b = 3: two counters cannot both reach 8 of 10 increments, so the bound is attained, to rounding)
         CHECK(r.union_bound >= r.probability * (1 - 1e-15));
@@ -47,12 +50,14 @@ TEST_CASE("overflow: the exact sum against enumeration of every outcome", "[over
 }
 
 TEST_CASE("overflow: the Poisson result and its bound against the exact sum", "[overflow]") {
-    struct Case { double m, n, k, bits; };
+    struct Case {
+        double m, n, k, bits;
+    };
     for (const Case c : {Case{256, 128, 3, 2}, Case{480, 250, 4, 3}, Case{300, 100, 3, 2}, Case{400, 200, 3, 3}}) {
         const OverflowResult ex = counter_overflow(c.m, c.n, c.k, c.bits, "exact");
         const OverflowResult po = counter_overflow(c.m, c.n, c.k, c.bits, "poisson");
-        INFO("m = " << c.m << ": exact " << ex.probability << ", poisson " << po.probability << " in [" << po.low << ", " << po.high
-                    << "], union " << ex.union_bound);
+        INFO("m = " << c.m << ": exact " << ex.probability << ", poisson " << po.probability << " in [" << po.low
+                    << ", " << po.high << "], union " << ex.union_bound);
         CHECK(po.low <= ex.probability * (1 + 1e-12));
         CHECK(ex.probability <= po.high * (1 + 1e-12));
     }
@@ -73,7 +78,10 @@ TEST_CASE("overflow: the union bound below Fan et al.'s published bound, and the
 }
 
 TEST_CASE("overflow: the real counting filter simulated", "[overflow][sweep]") {
-    struct Case { std::uint32_t m; unsigned n, k, bits; };
+    struct Case {
+        std::uint32_t m;
+        unsigned n, k, bits;
+    };
     for (const Case c : {Case{64, 32, 3, 2}, Case{4096, 2048, 3, 3}}) {
         const OverflowResult r = counter_overflow(c.m, c.n, c.k, c.bits);
         const int trials = 40000;
@@ -92,19 +100,41 @@ TEST_CASE("overflow: the real counting filter simulated", "[overflow][sweep]") {
         }
         const double frac = static_cast<double>(over) / trials;
         const double half = 2.576 * std::sqrt(r.probability * (1 - r.probability) / trials);
-        INFO("m = " << c.m << " (" << r.method << "): simulated " << frac << ", model " << r.probability << " ± " << half);
+        INFO("m = " << c.m << " (" << r.method << "): simulated " << frac << ", model " << r.probability << " ± "
+                    << half);
         CHECK(std::fabs(frac - r.probability) <= half);
     }
 }
 
 TEST_CASE("overflow: input errors name the parameter", "[overflow][errors]") {
-    try { counter_overflow(100, 10, 3, 0); FAIL("accepted"); } catch (const RangeError& e) { CHECK(e.parameter() == "bits"); }
-    try { counter_overflow(1, 1e12, 3, 4); FAIL("accepted"); } catch (const RangeError& e) { CHECK(e.parameter() == "n"); }
-    try { counter_overflow(1e9, 1e8, 3, 4, "exact"); FAIL("accepted"); } catch (const InfeasibleError& e) { CHECK(e.parameter() == "m"); }
-    try { overflow_bits_for(100, 10, 3, 0); FAIL("accepted"); } catch (const RangeError& e) { CHECK(e.parameter() == "target"); }
+    try {
+        counter_overflow(100, 10, 3, 0);
+        FAIL("accepted");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "bits");
+    }
+    try {
+        counter_overflow(1, 1e12, 3, 4);
+        FAIL("accepted");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "n");
+    }
+    try {
+        counter_overflow(1e9, 1e8, 3, 4, "exact");
+        FAIL("accepted");
+    } catch (const InfeasibleError& e) {
+        CHECK(e.parameter() == "m");
+    }
+    try {
+        overflow_bits_for(100, 10, 3, 0);
+        FAIL("accepted");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "target");
+    }
 }
 
-TEST_CASE("Overflow: the surfaces' input, bits or target (not both; neither: bits is refused)", "[counting][overflow][errors]") {
+TEST_CASE("Overflow: the surfaces' input, bits or target (not both; neither: bits is refused)",
+          "[counting][overflow][errors]") {
     OverflowInput in;
     in.m = 100, in.n = 10, in.k = 3, in.bits = 4;
     const auto at = counter_overflow(in);

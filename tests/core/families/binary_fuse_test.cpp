@@ -25,7 +25,8 @@ std::uint64_t array_length_long_double(std::uint64_t n, unsigned arity) {
     while (static_cast<long double>(2 * L) <= std::pow(2.0L, e) && L < 262144) L *= 2;
     const long double factor = arity == 3 ? std::fmax(1.125L, 0.875L + 0.25L * std::log(1e6L) / std::log(x))
                                           : std::fmax(1.075L, 0.77L + 0.305L * std::log(600000.0L) / std::log(x));
-    const std::uint64_t capacity = static_cast<std::uint64_t>(arity == 3 ? std::round(x * factor) : std::floor(x * factor));
+    const std::uint64_t capacity =
+        static_cast<std::uint64_t>(arity == 3 ? std::round(x * factor) : std::floor(x * factor));
     const std::uint64_t segments = (capacity + L - 1) / L;
     return (segments > arity - 1 ? segments : arity) * L;
 }
@@ -55,7 +56,8 @@ TEST_CASE("binary fuse: the allocation against a long-double recomputation", "[f
             const BinaryFuseModel m = binary_fuse_allocation(static_cast<double>(n), a, 8);
             if (m.array_length != array_length_long_double(n, a)) {
                 ++mismatches;
-                WARN("n = " << n << ", arity " << a << ": " << m.array_length << " vs " << array_length_long_double(n, a));
+                WARN("n = " << n << ", arity " << a << ": " << m.array_length << " vs "
+                            << array_length_long_double(n, a));
             }
         }
     CHECK(checked > 150);
@@ -68,7 +70,8 @@ TEST_CASE("binary fuse: the model's FPR inside the real filter's simulation", "[
         for (const double f : {8.0, 16.0}) {
             const StaticSimResult r = simulate_binary_fuse(2000, a, f, 100, 10000, 6);
             const BinaryFuseModel m = binary_fuse_allocation(2000, a, f);
-            INFO("arity " << a << ", f = " << f << ": " << r.fpr << " [" << r.fpr_interval.low << ", " << r.fpr_interval.high << "]");
+            INFO("arity " << a << ", f = " << f << ": " << r.fpr << " [" << r.fpr_interval.low << ", "
+                          << r.fpr_interval.high << "]");
             CHECK(r.failed_builds == 0);
             CHECK(inside(r.fpr_interval, m.fpr));
             CHECK(r.bytes == m.bytes);
@@ -84,9 +87,9 @@ TEST_CASE("binary fuse: construction failure near n = 11 500 (xor_singleheader#7
     CHECK(m.construction_trials == 91);
     const StaticSimResult r = simulate_binary_fuse(11500, 3, 8, 50, 0, 17);
     INFO("simulated " << r.construction_failure << " [" << r.construction_failure_interval.low << ", "
-                      << r.construction_failure_interval.high << "] of " << r.attempts << " seeds, model " << m.construction_failure << " ["
-                      << m.construction_failure_interval.low << ", " << m.construction_failure_interval.high << "], builds failed "
-                      << r.failed_builds);
+                      << r.construction_failure_interval.high << "] of " << r.attempts << " seeds, model "
+                      << m.construction_failure << " [" << m.construction_failure_interval.low << ", "
+                      << m.construction_failure_interval.high << "], builds failed " << r.failed_builds);
     CHECK(r.construction_failure_interval.low <= m.construction_failure_interval.high);
     CHECK(m.construction_failure_interval.low <= r.construction_failure_interval.high);
     CHECK(r.construction_failure > 0.95);

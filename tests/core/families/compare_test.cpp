@@ -37,7 +37,8 @@ struct Expected {
 std::vector<Expected> by_family(double n, double p) {
     std::vector<Expected> out;
     const auto take = [&](const std::vector<FamilyRow>& rows) {
-        for (const auto& r : rows) out.push_back({r.family, r.bytes, r.fpr, r.operations.insert_after_build, r.operations.remove});
+        for (const auto& r : rows)
+            out.push_back({r.family, r.bytes, r.fpr, r.operations.insert_after_build, r.operations.remove});
     };
     LayoutSizingInput standard;
     standard.n = n;
@@ -66,7 +67,8 @@ std::vector<Expected> by_family(double n, double p) {
 std::uint64_t fewest_bytes(const std::vector<Expected>& rows, double p, bool deletes, bool static_set) {
     std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
     for (const auto& r : rows)
-        if (r.fpr <= p && (!deletes || r.remove) && (static_set || r.insert_after_build)) best = std::min(best, r.bytes);
+        if (r.fpr <= p && (!deletes || r.remove) && (static_set || r.insert_after_build))
+            best = std::min(best, r.bytes);
     return best;
 }
 
@@ -77,7 +79,8 @@ void check_order(const CompareResult& c) {
         const bool first = c.rows[i].meets && c.rows[i].allowed;
         if (!first) in_first = false;
         CHECK((first ? in_first : true));
-        if (i > 0 && (c.rows[i - 1].meets && c.rows[i - 1].allowed) == first) CHECK(c.rows[i - 1].bytes <= c.rows[i].bytes);
+        if (i > 0 && (c.rows[i - 1].meets && c.rows[i - 1].allowed) == first)
+            CHECK(c.rows[i - 1].bytes <= c.rows[i].bytes);
     }
 }
 
@@ -163,7 +166,8 @@ TEST_CASE("compare: max bytes alone gives each family's lowest FPR in that memor
             const unsigned k = static_cast<unsigned>(param(r, "k"));
             CHECK(k == 8);  // (m/n)·ln 2 = 8.3
             for (const unsigned other : {k - 1, k + 1})
-                CHECK(layout_exact_fpr(make_layout_filter(Layout::standard, 1200000, 1e5, other, NAN, Hashing::colliding)) > r.fpr);
+                CHECK(layout_exact_fpr(
+                          make_layout_filter(Layout::standard, 1200000, 1e5, other, NAN, Hashing::colliding)) > r.fpr);
         }
     }
     CHECK(has_xor);
@@ -184,7 +188,7 @@ TEST_CASE("compare: one family with its knobs", "[compare]") {
     CHECK(x.rows[0].family == "xor");
     CHECK(x.rows[0].fpr == 1.0 / 256);
     CHECK(std::round(x.rows[0].bits_per_key * 100) / 100 == 9.84);  // fastfilter_cpp README, Xor8 at 10^7: 9.84
-    CHECK_FALSE(x.rows[0].allowed);  // built once: not without static
+    CHECK_FALSE(x.rows[0].allowed);                                 // built once: not without static
     CHECK_FALSE(x.recommended);
 
     in = {};

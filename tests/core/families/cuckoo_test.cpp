@@ -24,7 +24,8 @@ long double direct_fpr(const CuckooShape& s, double n) {
         const std::uint64_t alt = redis ? (0 ^ (v * 0x5bd1e995ULL)) % s.buckets
                                         : static_cast<std::uint32_t>(v * 0x5bd1e995u) & (s.buckets - 1);
         const long double c = alt == 0 ? 1 : 2;
-        fpr += p * -std::expm1(static_cast<long double>(n) * std::log1p(-p * c / s.buckets));  // 1 − (1 − x)^n: 1 − x rounds in wasm's double
+        fpr += p * -std::expm1(static_cast<long double>(n) *
+                               std::log1p(-p * c / s.buckets));  // 1 − (1 − x)^n: 1 − x rounds in wasm's double
     }
     return fpr;
 }
@@ -41,7 +42,8 @@ CuckooSimResult sim(const CuckooShape& s, std::uint64_t keys, std::uint64_t tria
 
 }  // namespace
 
-TEST_CASE("Cuckoo: the CoNEXT 2014 Table 3 figures as benchmarks/conext-table3.cc reproduces them", "[families][cuckoo]") {
+TEST_CASE("Cuckoo: the CoNEXT 2014 Table 3 figures as benchmarks/conext-table3.cc reproduces them",
+          "[families][cuckoo]") {
     // conext-table3.cc: CuckooFilter<uint64_t, 12, SingleTable>(127.78M) held 127.82M keys at 12.60 bits per item and
     // 0.18 % FPR; <13, PackedTable> held 127.90M at 12.59 bits and 0.09 % (10^6 lookups each).
     const auto cf = cuckoo_shape(CuckooLibrary::efficient, 127780000, 12, NAN);
@@ -62,12 +64,12 @@ TEST_CASE("Cuckoo: the CoNEXT 2014 Table 3 figures as benchmarks/conext-table3.c
 TEST_CASE("Cuckoo: the model equals a direct sum over every fingerprint (long double)", "[families][cuckoo]") {
     // Small B makes fingerprints whose alternate bucket is their own (c_t = 1) count; f = 2 makes tag 1's doubled
     // probability (tag 0 reserved) count.
-    for (const auto& s : {cuckoo_shape(CuckooLibrary::efficient, 8, 4, NAN), cuckoo_shape(CuckooLibrary::efficient, 8, 2, NAN),
-                          cuckoo_shape(CuckooLibrary::efficient, 3000, 8, NAN),
-                          cuckoo_shape(CuckooLibrary::efficient, 100000, 12, NAN),
-                          cuckoo_shape(CuckooLibrary::efficient_semisort, 5000, 9, NAN),
-                          cuckoo_shape(CuckooLibrary::redisbloom, 16, 8, 2), cuckoo_shape(CuckooLibrary::redisbloom, 1500, 8, 2),
-                          cuckoo_shape(CuckooLibrary::redisbloom, 1000000, 8, 4)}) {
+    for (const auto& s :
+         {cuckoo_shape(CuckooLibrary::efficient, 8, 4, NAN), cuckoo_shape(CuckooLibrary::efficient, 8, 2, NAN),
+          cuckoo_shape(CuckooLibrary::efficient, 3000, 8, NAN), cuckoo_shape(CuckooLibrary::efficient, 100000, 12, NAN),
+          cuckoo_shape(CuckooLibrary::efficient_semisort, 5000, 9, NAN),
+          cuckoo_shape(CuckooLibrary::redisbloom, 16, 8, 2), cuckoo_shape(CuckooLibrary::redisbloom, 1500, 8, 2),
+          cuckoo_shape(CuckooLibrary::redisbloom, 1000000, 8, 4)}) {
         for (const double n : {1.0, static_cast<double>(s.capacity) / 2, static_cast<double>(s.capacity)}) {
             INFO(to_string(s.library) << " f = " << s.fingerprint_bits << " B = " << s.buckets << " n = " << n);
             CHECK(cuckoo_fpr(s, n) == Approx(static_cast<double>(direct_fpr(s, n))).epsilon(1e-12));
@@ -89,10 +91,11 @@ TEST_CASE("Cuckoo: the model lies inside the real table's 99 % interval", "[fami
                           Case{cuckoo_shape(CuckooLibrary::redisbloom, 3000, 8, 4), 2500, 64, 8192}}) {
         const auto r = sim(c.shape, c.keys, c.trials, c.queries);
         const double model = cuckoo_fpr(c.shape, static_cast<double>(c.keys));
-        INFO(to_string(c.shape.library) << " f = " << c.shape.fingerprint_bits << " B = " << c.shape.buckets << " built "
-                                        << r.built << "/" << c.trials << ": [" << r.fpr.interval.low << ", "
-                                        << r.fpr.interval.high << "], model " << model);
-        REQUIRE(r.built >= c.trials / 2);  // RedisBloom b = 2, 20 iterations: 1 in 64 needs a new sub-filter at load 0.49
+        INFO(to_string(c.shape.library) << " f = " << c.shape.fingerprint_bits << " B = " << c.shape.buckets
+                                        << " built " << r.built << "/" << c.trials << ": [" << r.fpr.interval.low
+                                        << ", " << r.fpr.interval.high << "], model " << model);
+        REQUIRE(r.built >=
+                c.trials / 2);  // RedisBloom b = 2, 20 iterations: 1 in 64 needs a new sub-filter at load 0.49
         CHECK(model >= r.fpr.interval.low);
         CHECK(model <= r.fpr.interval.high);
         // Deleting a non-member succeeds exactly when its lookup is a false positive, and takes a member's fingerprint.
@@ -128,7 +131,8 @@ TEST_CASE("Cuckoo: construction fails where the table is full and succeeds at ha
     CHECK(cuckoo_construction_failure(redis, 1000) < 0.5);
 }
 
-TEST_CASE("Cuckoo: sizing picks the smallest fingerprint meeting p, and the inverse the largest that fits", "[families][cuckoo]") {
+TEST_CASE("Cuckoo: sizing picks the smallest fingerprint meeting p, and the inverse the largest that fits",
+          "[families][cuckoo]") {
     const auto rows = size_cuckoo(1e7, 0.01, {CuckooLibrary::efficient, {}, {}, {}});
     REQUIRE(rows.size() == 1);
     CHECK(param(rows[0], "f") == 12);  // f = 8 gives 1.9 % at load 0.596
@@ -136,10 +140,12 @@ TEST_CASE("Cuckoo: sizing picks the smallest fingerprint meeting p, and the inve
     CHECK(rows[0].bytes == 6ull * 4194304 + 6);  // one padding bucket (singletable.h kPaddingBuckets)
     CHECK(rows[0].meets);
     CHECK(cuckoo_fpr(cuckoo_shape(CuckooLibrary::efficient, 1e7, 8, NAN), 1e7) > 0.01);
-    const auto inverse = best_cuckoo_in(static_cast<double>(rows[0].bytes), 1e7, {CuckooLibrary::efficient, {}, {}, {}});
+    const auto inverse =
+        best_cuckoo_in(static_cast<double>(rows[0].bytes), 1e7, {CuckooLibrary::efficient, {}, {}, {}});
     REQUIRE(inverse.size() == 1);
     CHECK(param(inverse[0], "f") == 12);
-    CHECK(best_cuckoo_in(static_cast<double>(rows[0].bytes) - 1, 1e7, {CuckooLibrary::efficient, {}, {}, {}})[0].fpr > rows[0].fpr);
+    CHECK(best_cuckoo_in(static_cast<double>(rows[0].bytes) - 1, 1e7, {CuckooLibrary::efficient, {}, {}, {}})[0].fpr >
+          rows[0].fpr);
     CHECK(size_cuckoo(1e7, 0.01).size() == 3);
     const auto redis = size_cuckoo(1e7, 1e-4, {CuckooLibrary::redisbloom, {}, {}, {}});
     CHECK_FALSE(redis[0].meets);  // 8-bit fingerprints cannot reach 0.01 %
@@ -148,9 +154,9 @@ TEST_CASE("Cuckoo: sizing picks the smallest fingerprint meeting p, and the inve
 }
 
 TEST_CASE("Cuckoo: cache lines of a lookup follow each table's bucket offsets", "[families][cuckoo]") {
-    CHECK(cuckoo_cache_lines(cuckoo_shape(CuckooLibrary::efficient, 1e6, 16, NAN)) == 2);       // 8-byte buckets
-    CHECK(cuckoo_cache_lines(cuckoo_shape(CuckooLibrary::efficient, 1e6, 8, NAN)) == 2.125);    // 1 in 16 straddles
-    CHECK(cuckoo_cache_lines(cuckoo_shape(CuckooLibrary::redisbloom, 1e6, 8, 2)) == 2);         // 2-byte buckets
+    CHECK(cuckoo_cache_lines(cuckoo_shape(CuckooLibrary::efficient, 1e6, 16, NAN)) == 2);     // 8-byte buckets
+    CHECK(cuckoo_cache_lines(cuckoo_shape(CuckooLibrary::efficient, 1e6, 8, NAN)) == 2.125);  // 1 in 16 straddles
+    CHECK(cuckoo_cache_lines(cuckoo_shape(CuckooLibrary::redisbloom, 1e6, 8, 2)) == 2);       // 2-byte buckets
 }
 
 TEST_CASE("Cuckoo: bad input names the parameter and its range", "[families][cuckoo]") {

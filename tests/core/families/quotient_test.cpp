@@ -24,7 +24,8 @@ TEST_CASE("Quotient: splatlab/cqf's qf_init allocation, from a replica of its bl
         for (const unsigned r : {2u, 8u, 13u}) {
             const auto s = quotient_shape(QuotientVariant::counting_quotient, q, r);
             const std::uint64_t nslots = std::uint64_t{1} << q;
-            const std::uint64_t xnslots = nslots + static_cast<std::uint64_t>(10 * std::sqrt(static_cast<double>(nslots)));
+            const std::uint64_t xnslots =
+                nslots + static_cast<std::uint64_t>(10 * std::sqrt(static_cast<double>(nslots)));
             const std::uint64_t nblocks = (xnslots + 64 - 1) / 64;
             CHECK(s.bytes == 128 + nblocks * (sizeof(QfBlockHead) + 64 * r / 8));
         }
@@ -78,7 +79,8 @@ TEST_CASE("Quotient: deletion and counting compare quotient and remainder", "[fa
     CHECK_FALSE(f.remove(42));
 }
 
-TEST_CASE("Quotient: sizing takes the smallest q under the load limit and the smallest r meeting p", "[families][quotient]") {
+TEST_CASE("Quotient: sizing takes the smallest q under the load limit and the smallest r meeting p",
+          "[families][quotient]") {
     const auto rows = size_quotient(1e7, 0.01);
     REQUIRE(rows.size() == 2);
     CHECK(rows[0].family == "quotient");

@@ -83,7 +83,8 @@ TEST_CASE("ribbon: slots hold n at one in 20, one block fewer does not", "[famil
         // GetNumSlots interpolates between powers of two on a concave formula that GetNumToAdd evaluates at the point,
         // so the slots exceed the least by up to 0.2 % (util/bloom_test.cc allows CalculateSpace that much: "space2 *
         // 0.998 <= space").
-        const std::uint64_t fewer = slots <= 131072 ? slots - 128 : static_cast<std::uint64_t>(0.998 * static_cast<double>(slots)) / 128 * 128;
+        const std::uint64_t fewer =
+            slots <= 131072 ? slots - 128 : static_cast<std::uint64_t>(0.998 * static_cast<double>(slots)) / 128 * 128;
         CHECK(ribbon_num_to_add(fewer, RibbonFailureChance::one_in_20) < n);
     }
 }
@@ -101,13 +102,16 @@ TEST_CASE("ribbon: the fractional columns against exact arithmetic", "[families]
             CHECK(s.segments == s.blocks * s.upper_columns - s.upper_start_block);
             CHECK(m.bytes == 16 * s.segments + 5);
             // ExpectedFpRate as an exact rational: (128·u·2 + (starts − 128·u)) / (starts·2^(r+1)), in long double.
-            const long double starts = static_cast<long double>(s.starts), u = static_cast<long double>(s.upper_start_block);
-            const long double exact = (256 * u + (starts - 128 * u)) / (starts * std::ldexp(1.0L, static_cast<int>(s.upper_columns)));
+            const long double starts = static_cast<long double>(s.starts),
+                              u = static_cast<long double>(s.upper_start_block);
+            const long double exact =
+                (256 * u + (starts - 128 * u)) / (starts * std::ldexp(1.0L, static_cast<int>(s.upper_columns)));
             CHECK(std::abs(static_cast<long double>(m.fpr) - exact) <= 1e-15L * exact);
             // A second formula: the split interpolates ε linearly in 2^−c; rounding to whole blocks (toward the lower
             // FP rate) costs less than one block of starts at the lower count.
             CHECK(m.fpr <= eps * (1 + 1e-12));
-            CHECK(eps - m.fpr <= 128 / static_cast<double>(s.starts) * std::ldexp(1.0, -static_cast<int>(s.upper_columns)) + 1e-15);
+            CHECK(eps - m.fpr <=
+                  128 / static_cast<double>(s.starts) * std::ldexp(1.0, -static_cast<int>(s.upper_columns)) + 1e-15);
         }
     }
 }
@@ -118,7 +122,8 @@ TEST_CASE("ribbon: the Bloom-equivalent FP rate by setting, and the smallest set
     std::vector<double> rates;
     for (std::uint64_t millibits = 1000; millibits <= 100000; ++millibits) {
         const BloomEquivalent b = bloom_equivalent(static_cast<double>(millibits) / 1000);
-        if (millibits > 1000 && b.probes == bloom_equivalent(static_cast<double>(millibits - 1) / 1000).probes && b.fpr > rates.back())
+        if (millibits > 1000 && b.probes == bloom_equivalent(static_cast<double>(millibits - 1) / 1000).probes &&
+            b.fpr > rates.back())
             FAIL("rises at " << millibits << " millibits");
         rates.push_back(b.fpr);
     }
@@ -132,7 +137,8 @@ TEST_CASE("ribbon: the Bloom-equivalent FP rate by setting, and the smallest set
     for (const double p : targets) {
         INFO(p);
         const auto first = static_cast<std::uint64_t>(
-            1000 + (std::partition_point(lowest.begin(), lowest.end(), [p](double r) { return r > p; }) - lowest.begin()));
+            1000 +
+            (std::partition_point(lowest.begin(), lowest.end(), [p](double r) { return r > p; }) - lowest.begin()));
         const BloomEquivalent b = bloom_equivalent_for(p);
         CHECK(b.millibits_per_key == first);
         CHECK(b.fpr <= p);
@@ -179,7 +185,8 @@ TEST_CASE("ribbon: the model's FPR inside the real filter's simulation", "[famil
         REQUIRE(m.shape.upper_start_block > 0);
         REQUIRE(m.shape.upper_start_block < m.shape.blocks);
         const StaticSimResult r = simulate_ribbon(2087, bits, 30, 20000, 0x7269626f6e);
-        INFO("model " << m.fpr << ", measured " << r.fpr << " [" << r.fpr_interval.low << ", " << r.fpr_interval.high << "]");
+        INFO("model " << m.fpr << ", measured " << r.fpr << " [" << r.fpr_interval.low << ", " << r.fpr_interval.high
+                      << "]");
         CHECK(r.failed_builds == 0);
         CHECK(r.bytes == m.bytes);
         CHECK(inside(r.fpr_interval, m.fpr));
@@ -209,7 +216,8 @@ TEST_CASE("ribbon: construction failure per seed, model inside the simulation", 
     const std::uint64_t seeds = 600;
     const std::uint64_t failed = ribbon_failed_seeds(n, seeds, 0x5eed);
     const Interval measured = clopper_pearson_interval(failed, seeds, 0.99);
-    INFO("model " << model << ", measured " << failed << " / " << seeds << " [" << measured.low << ", " << measured.high << "]");
+    INFO("model " << model << ", measured " << failed << " / " << seeds << " [" << measured.low << ", " << measured.high
+                  << "]");
     CHECK(inside(measured, model));
     // Below 2^11 slots RocksDB's data overstate the failure (docs/families.md): at 256 slots, 248 keys fail on about
     // 1.5 % of seeds against the data's 5 %; the model is an upper bound there.
@@ -230,7 +238,8 @@ TEST_CASE("ribbon: bad input to the real filter names its parameter", "[families
     CHECK(parameter_of([] { simulate_ribbon(100, 10, 1, -1, 1); }) == "lookups");
 }
 
-TEST_CASE("ribbon: one in 2^31 or more, 31 and 32 columns (RocksDB's FloorLog2 of a 32-bit rate)", "[families][ribbon]") {
+TEST_CASE("ribbon: one in 2^31 or more, 31 and 32 columns (RocksDB's FloorLog2 of a 32-bit rate)",
+          "[families][ribbon]") {
     // A setting near 48 Bloom-equivalent bits asks for 1 in ≥ 2^31: FloorLog2 is 31, its shift must not wrap.
     const std::uint64_t slots = ribbon_num_slots(1000);
     for (const double one_in : {2147483648.0, 3e9, 4294967295.0}) {

@@ -57,7 +57,8 @@ TEST_CASE("xor: the model's FPR inside the real filter's simulation", "[families
     for (const double f : {8.0, 16.0}) {
         const StaticSimResult r = simulate_xor(1000, f, 200, 10000, 7);
         const XorModel m = xor_model(1000, f);
-        INFO("f = " << f << ": simulated " << r.fpr << " [" << r.fpr_interval.low << ", " << r.fpr_interval.high << "], model " << m.fpr);
+        INFO("f = " << f << ": simulated " << r.fpr << " [" << r.fpr_interval.low << ", " << r.fpr_interval.high
+                    << "], model " << m.fpr);
         CHECK(r.failed_builds == 0);
         CHECK(r.lookups == 2000000);
         CHECK(inside(r.fpr_interval, m.fpr));
@@ -72,7 +73,8 @@ TEST_CASE("xor: construction failure per seed, model inside the simulation", "[f
     CHECK(m.construction_trials == 1048);  // 2^20 keys placed in all
     const StaticSimResult r = simulate_xor(1000, 8, 1000, 0, 11);
     INFO("simulated " << r.construction_failure << " [" << r.construction_failure_interval.low << ", "
-                      << r.construction_failure_interval.high << "] of " << r.attempts << " seeds, model " << m.construction_failure);
+                      << r.construction_failure_interval.high << "] of " << r.attempts << " seeds, model "
+                      << m.construction_failure);
     CHECK(inside(r.construction_failure_interval, m.construction_failure));
     CHECK(m.construction_failure > 0.05);
     CHECK(m.expected_attempts == Approx(1 / (1 - m.construction_failure)));
@@ -80,8 +82,8 @@ TEST_CASE("xor: construction failure per seed, model inside the simulation", "[f
     const XorModel big = xor_model(131072, 8);
     CHECK(big.construction_trials == 0);
     const StaticSimResult rb = simulate_xor(131072, 8, 20, 0, 13);
-    INFO("n = 2^17: simulated " << rb.construction_failure << " [" << rb.construction_failure_interval.high << "], model "
-                                << big.construction_failure);
+    INFO("n = 2^17: simulated " << rb.construction_failure << " [" << rb.construction_failure_interval.high
+                                << "], model " << big.construction_failure);
     CHECK(inside(rb.construction_failure_interval, big.construction_failure));
 }
 

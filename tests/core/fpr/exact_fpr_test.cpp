@@ -82,7 +82,9 @@ std::pair<u128, u128> closed_form_eq20(unsigned m, unsigned n, unsigned k) {
     return {num, den};
 }
 
-double ratio(u128 num, u128 den) { return static_cast<double>(static_cast<long double>(num) / static_cast<long double>(den)); }
+double ratio(u128 num, u128 den) {
+    return static_cast<double>(static_cast<long double>(num) / static_cast<long double>(den));
+}
 
 }  // namespace
 
@@ -148,9 +150,10 @@ TEST_CASE("fast method equals the table method of 001 Fig. 1 over a grid", "[exa
             for (unsigned k : {1u, 2u, 3u, 5u, 8u, 13u, 32u, 64u})
                 for (Hashing h : {Hashing::colliding, Hashing::distinct}) {
                     if (h == Hashing::distinct && k > m) continue;
-                    const double work = h == Hashing::colliding
-                                            ? static_cast<double>(k * n) * static_cast<double>(std::min<std::uint64_t>(k * n, m))
-                                            : static_cast<double>(n * k) * static_cast<double>(m);
+                    const double work =
+                        h == Hashing::colliding
+                            ? static_cast<double>(k * n) * static_cast<double>(std::min<std::uint64_t>(k * n, m))
+                            : static_cast<double>(n * k) * static_cast<double>(m);
                     if (work > 3e7) continue;
                     const Filter f = F(m, n, k, h);
                     INFO(to_string(h) << " m=" << m << " n=" << n << " k=" << k);
@@ -161,7 +164,8 @@ TEST_CASE("fast method equals the table method of 001 Fig. 1 over a grid", "[exa
 }
 
 TEST_CASE("exact FPR is never below the classic formula (001 eqs 5-7)", "[exact]") {
-    for (std::uint64_t m : {std::uint64_t{8}, std::uint64_t{32}, std::uint64_t{64}, std::uint64_t{1000}, std::uint64_t{65536}, std::uint64_t{1} << 30})
+    for (std::uint64_t m : {std::uint64_t{8}, std::uint64_t{32}, std::uint64_t{64}, std::uint64_t{1000},
+                            std::uint64_t{65536}, std::uint64_t{1} << 30})
         for (std::uint64_t n : {1, 4, 16, 100, 10000})
             for (unsigned k : {1u, 2u, 4u, 7u, 16u, 40u}) {
                 const Filter f = F(m, n, k);

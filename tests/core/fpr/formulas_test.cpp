@@ -19,8 +19,10 @@ TEST_CASE("classic formula (001 eq 1) and Bloom 1970 (001 eq 19) match direct ev
             for (unsigned k : {1u, 3u, 7u}) {
                 const Filter f{m, n, k, Hashing::colliding};
                 const long double md = m;
-                const long double eq1 = std::pow(1 - std::pow(1 - 1 / md, static_cast<long double>(k * n)), static_cast<long double>(k));
-                const long double eq19 = std::pow(1 - std::pow(1 - k / md, static_cast<long double>(n)), static_cast<long double>(k));
+                const long double eq1 =
+                    std::pow(1 - std::pow(1 - 1 / md, static_cast<long double>(k * n)), static_cast<long double>(k));
+                const long double eq19 =
+                    std::pow(1 - std::pow(1 - k / md, static_cast<long double>(n)), static_cast<long double>(k));
                 INFO("m=" << m << " n=" << n << " k=" << k);
                 CHECK(classic_fpr(f) == Approx(static_cast<double>(eq1)).epsilon(1e-12));
                 CHECK(bloom1970_fpr(f) == Approx(static_cast<double>(eq19)).epsilon(1e-12));

@@ -14,7 +14,9 @@ namespace {
 double best_p(double m, double n, SizingMethod method) {
     double best = 1;
     for (unsigned k = 1; k <= 64; ++k)
-        best = std::min(best, fpr_by_method(Filter{static_cast<std::uint64_t>(m), static_cast<std::uint64_t>(n), k, Hashing::colliding}, method));
+        best = std::min(best, fpr_by_method(Filter{static_cast<std::uint64_t>(m), static_cast<std::uint64_t>(n), k,
+                                                   Hashing::colliding},
+                                            method));
     return best;
 }
 }  // namespace

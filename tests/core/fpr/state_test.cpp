@@ -43,8 +43,10 @@ TEST_CASE("state: the maximum-likelihood n and its exact interval from the occup
             const double ge = 1 - le + at;
             if (at > best) best = at, arg = static_cast<double>(n);
             if (low < 0 && ge > 0.025) low = static_cast<double>(n);
-            if (le > 0.025) high = static_cast<double>(n);
-            else break;
+            if (le > 0.025)
+                high = static_cast<double>(n);
+            else
+                break;
         }
         // the reported interval holds the estimate: the exact set is empty at X = 1 (one item sets one bit only when
         // its 3 probes coincide, P = 1/200² < α/2)
@@ -52,7 +54,8 @@ TEST_CASE("state: the maximum-likelihood n and its exact interval from the occup
         high = std::max(high, arg);
         std::string method;
         const ItemEstimate e = estimate_items(m, k, Hashing::colliding, X, 0.95, &method);
-        INFO("X = " << X << ": chain " << e.estimate << " [" << e.low << ", " << e.high << "], table " << arg << " [" << low << ", " << high << "]");
+        INFO("X = " << X << ": chain " << e.estimate << " [" << e.low << ", " << e.high << "], table " << arg << " ["
+                    << low << ", " << high << "]");
         CHECK(method == "exact");
         CHECK(e.estimate == arg);
         CHECK(e.low == low);
@@ -61,13 +64,18 @@ TEST_CASE("state: the maximum-likelihood n and its exact interval from the occup
 }
 
 TEST_CASE("state: the normal path against the exact chain, and Swamidass–Baldi's estimate", "[state]") {
-    struct Case { std::uint64_t m; unsigned k; std::uint64_t X; Hashing h; };
+    struct Case {
+        std::uint64_t m;
+        unsigned k;
+        std::uint64_t X;
+        Hashing h;
+    };
     for (const Case c : {Case{20000, 7, 9000, Hashing::colliding}, Case{50000, 4, 20000, Hashing::colliding},
                          Case{20000, 5, 12000, Hashing::distinct}}) {
         const ItemEstimate ex = estimate_items(c.m, c.k, c.h, c.X, 0.95);
         const ItemEstimate no = estimate_items(c.m, c.k, c.h, c.X, 0.95, nullptr, true);
-        INFO("m = " << c.m << ", X = " << c.X << ": exact " << ex.estimate << " [" << ex.low << ", " << ex.high << "], normal "
-                    << no.estimate << " [" << no.low << ", " << no.high << "]");
+        INFO("m = " << c.m << ", X = " << c.X << ": exact " << ex.estimate << " [" << ex.low << ", " << ex.high
+                    << "], normal " << no.estimate << " [" << no.low << ", " << no.high << "]");
         CHECK(std::fabs(ex.estimate - no.estimate) <= 1);
         CHECK(std::fabs(ex.low - no.low) <= 2);
         CHECK(std::fabs(ex.high - no.high) <= 2);
@@ -84,7 +92,8 @@ TEST_CASE("state: the normal path against the exact chain, and Swamidass–Baldi
     CHECK(r.n.high > r.n.estimate);
 }
 
-TEST_CASE("state: real filters filled in simulation — the 95 % interval covers n, the union and intersection too", "[state][sweep]") {
+TEST_CASE("state: real filters filled in simulation — the 95 % interval covers n, the union and intersection too",
+          "[state][sweep]") {
     const std::uint32_t m = 4096;
     const unsigned k = 4;
     const std::uint64_t nA = 500, nB = 400, shared = 150;
@@ -139,22 +148,43 @@ TEST_CASE("state: input errors name the parameter", "[state][errors]") {
     in.m = 1000;
     in.k = 3;
     in.bits_set = 1000;  // a full filter says nothing about n
-    try { filter_state(in); FAIL("accepted"); } catch (const RangeError& e) { CHECK(e.parameter() == "bitsSet"); }
+    try {
+        filter_state(in);
+        FAIL("accepted");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "bitsSet");
+    }
     in.bits_set = 10;
     in.bits_set_b = 5;
-    try { filter_state(in); FAIL("accepted"); } catch (const RangeError& e) { CHECK(e.parameter() == "union"); }
+    try {
+        filter_state(in);
+        FAIL("accepted");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "union");
+    }
     in.bits_set_union = 8;  // below max(X_A, X_B)
-    try { filter_state(in); FAIL("accepted"); } catch (const RangeError& e) { CHECK(e.parameter() == "union"); }
+    try {
+        filter_state(in);
+        FAIL("accepted");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "union");
+    }
     in.bits_set_b.reset();
     in.bits_set_union.reset();
     in.confidence = 1;
-    try { filter_state(in); FAIL("accepted"); } catch (const RangeError& e) { CHECK(e.parameter() == "confidence"); }
+    try {
+        filter_state(in);
+        FAIL("accepted");
+    } catch (const RangeError& e) {
+        CHECK(e.parameter() == "confidence");
+    }
 }
 
 // Issue 35 item 3: the exact set {n : P(X' ≥ X | n) > α/2 and P(X' ≤ X | n) > α/2} is empty when X is improbable
 // under every n (X = 74 of 10^6 bits, k = 7: 10 items set at most 70 bits, 11 set 74 only with 3 collisions,
 // P ≈ 4·10⁻⁹), and was reported as [11, 10] around 11.
-TEST_CASE("state: the interval holds the estimate — X = 74 of 10^6 bits, k = 7, and every X of small filters", "[state][sweep]") {
+TEST_CASE("state: the interval holds the estimate — X = 74 of 10^6 bits, k = 7, and every X of small filters",
+          "[state][sweep]") {
     StateInput in;
     in.m = 1e6;
     in.k = 7;
@@ -179,7 +209,9 @@ TEST_CASE("state: the interval holds the estimate — X = 74 of 10^6 bits, k = 7
                     const ItemEstimate e = filter_state(s).n;
                     ++cases;
                     if (!(e.low <= e.estimate && e.estimate <= e.high)) {
-                        if (inverted++ < 5) UNSCOPED_INFO(to_string(h) << " m = " << m << ", k = " << k << ", X = " << X << ": " << e.estimate << " [" << e.low << ", " << e.high << "]");
+                        if (inverted++ < 5)
+                            UNSCOPED_INFO(to_string(h) << " m = " << m << ", k = " << k << ", X = " << X << ": "
+                                                       << e.estimate << " [" << e.low << ", " << e.high << "]");
                     }
                 }
             }
@@ -187,7 +219,8 @@ TEST_CASE("state: the interval holds the estimate — X = 74 of 10^6 bits, k = 7
     CHECK(inverted == 0);
 }
 
-TEST_CASE("state: counts no filter reaches are refused naming the parameter and the reachable range", "[state][errors]") {
+TEST_CASE("state: counts no filter reaches are refused naming the parameter and the reachable range",
+          "[state][errors]") {
     // distinct hashing: every item sets exactly k bits, so 0 < X < k cannot happen (it was 0 in [1, 0])
     StateInput in;
     in.m = 1000;
@@ -223,7 +256,8 @@ TEST_CASE("state: counts no filter reaches are refused naming the parameter and 
     refused("union", "an integer in [300, 399]");
 }
 
-TEST_CASE("state: the intersection lies in its interval and in [0, min(|A|, |B|)] — random small pairs", "[state][sweep]") {
+TEST_CASE("state: the intersection lies in its interval and in [0, min(|A|, |B|)] — random small pairs",
+          "[state][sweep]") {
     std::mt19937_64 rng(35);
     int bad = 0;
     const int trials = 600;
@@ -237,14 +271,16 @@ TEST_CASE("state: the intersection lies in its interval and in [0, min(|A|, |B|)
         in.bits_set = static_cast<double>(count(0, m - 1));
         in.bits_set_b = static_cast<double>(count(0, m - 1));
         const std::uint64_t lo = static_cast<std::uint64_t>(std::max(in.bits_set, *in.bits_set_b));
-        in.bits_set_union = static_cast<double>(count(lo, std::min<std::uint64_t>(m - 1, static_cast<std::uint64_t>(in.bits_set + *in.bits_set_b))));
+        in.bits_set_union = static_cast<double>(
+            count(lo, std::min<std::uint64_t>(m - 1, static_cast<std::uint64_t>(in.bits_set + *in.bits_set_b))));
         const StateResult r = filter_state(in);
         const ItemEstimate& i = *r.n_intersection;
         const bool ok = i.low <= i.estimate && i.estimate <= i.high && i.estimate >= 0 &&
                         i.estimate <= std::min(r.n.estimate, r.n_b->estimate);
         if (!ok && bad++ < 5)
-            UNSCOPED_INFO("m = " << m << ", k = " << k << ", X = " << in.bits_set << ", " << *in.bits_set_b << ", " << *in.bits_set_union
-                                 << ": |A| " << r.n.estimate << ", |B| " << r.n_b->estimate << ", |A ∩ B| " << i.estimate << " [" << i.low << ", " << i.high << "]");
+            UNSCOPED_INFO("m = " << m << ", k = " << k << ", X = " << in.bits_set << ", " << *in.bits_set_b << ", "
+                                 << *in.bits_set_union << ": |A| " << r.n.estimate << ", |B| " << r.n_b->estimate
+                                 << ", |A ∩ B| " << i.estimate << " [" << i.low << ", " << i.high << "]");
     }
     INFO(bad << " of " << trials);
     CHECK(bad == 0);
@@ -253,11 +289,16 @@ TEST_CASE("state: the intersection lies in its interval and in [0, min(|A|, |B|)
 // Issue 35 item 4: at m = 8·10^11 one more set bit gave up to ~60 000 more items left (ρ'' was a second difference
 // of three ~p values, its rounding times σ² ~ 10^11).
 TEST_CASE("state: items left never rise, nor the estimate fall, as one more bit is set", "[state][sweep]") {
-    struct Case { double m, k, p, from, stride; int steps; Hashing h; };
+    struct Case {
+        double m, k, p, from, stride;
+        int steps;
+        Hashing h;
+    };
     int bad = 0;
-    for (const Case c : {Case{8e11, 7, 0.01, 3e11, 1e9, 60, Hashing::colliding}, Case{8e11, 12, 1e-4, 1e11, 7e9, 30, Hashing::distinct},
-                         Case{1000, 7, 0.01, 0, 1, 999, Hashing::colliding}, Case{300, 5, 0.05, 5, 1, 294, Hashing::distinct},
-                         Case{2e6, 3, 0.2, 0, 1999, 1000, Hashing::colliding}}) {
+    for (const Case c :
+         {Case{8e11, 7, 0.01, 3e11, 1e9, 60, Hashing::colliding},
+          Case{8e11, 12, 1e-4, 1e11, 7e9, 30, Hashing::distinct}, Case{1000, 7, 0.01, 0, 1, 999, Hashing::colliding},
+          Case{300, 5, 0.05, 5, 1, 294, Hashing::distinct}, Case{2e6, 3, 0.2, 0, 1999, 1000, Hashing::colliding}}) {
         for (int s = 0; s < c.steps; ++s) {
             StateInput in;
             in.m = c.m;
@@ -269,14 +310,16 @@ TEST_CASE("state: items left never rise, nor the estimate fall, as one more bit 
             in.bits_set += 1;
             const StateResult b = filter_state(in);
             if ((b.items_left > a.items_left || b.n.estimate < a.n.estimate) && bad++ < 5)
-                UNSCOPED_INFO("m = " << c.m << ", k = " << c.k << ", X = " << in.bits_set - 1 << ": items left " << a.items_left << " → "
-                                     << b.items_left << ", estimate " << a.n.estimate << " → " << b.n.estimate);
+                UNSCOPED_INFO("m = " << c.m << ", k = " << c.k << ", X = " << in.bits_set - 1 << ": items left "
+                                     << a.items_left << " → " << b.items_left << ", estimate " << a.n.estimate << " → "
+                                     << b.n.estimate);
         }
     }
     CHECK(bad == 0);
 }
 
-TEST_CASE("state: items left equal the exact chain's — the law of X_i from X, E[ρ(X_i)] item by item", "[state][sweep]") {
+TEST_CASE("state: items left equal the exact chain's — the law of X_i from X, E[ρ(X_i)] item by item",
+          "[state][sweep]") {
     // independent of the second-order normal formula filter_state uses: the occupancy chain (000 eqs 4, 11) run
     // forward from X, E[ρ] summed exactly over its states, stopped at the first i with E[ρ(X_i)] > p
     const auto exact_left = [](std::uint64_t m, unsigned k, Hashing h, std::uint64_t X, double p) {

@@ -34,14 +34,17 @@ std::vector<long double> block_fpr_chain(const LayoutFilter& f, unsigned j_max) 
     std::vector<long double> dist(B + 1, 0.0L), next(B + 1);
     dist[0] = 1.0L;
     std::vector<long double> out(j_max + 1, 0.0L);
-    auto probe_all_set = [&](unsigned x) {  // P(test item's probes all in x set bits)
+    auto probe_all_set = [&](unsigned x) {                 // P(test item's probes all in x set bits)
         if (f.layout == Layout::split_block) return 0.0L;  // not used
-        if (f.hashing == Hashing::colliding) return std::pow(static_cast<long double>(x) / B, static_cast<long double>(k));
+        if (f.hashing == Hashing::colliding)
+            return std::pow(static_cast<long double>(x) / B, static_cast<long double>(k));
         long double r = 1.0L;
         for (unsigned i = 0; i < k; ++i) r *= x >= i ? static_cast<long double>(x - i) / (B - i) : 0.0L;
         return r;
     };
-    auto lchoose = [](long double a, long double b) { return std::lgamma(a + 1) - std::lgamma(b + 1) - std::lgamma(a - b + 1); };
+    auto lchoose = [](long double a, long double b) {
+        return std::lgamma(a + 1) - std::lgamma(b + 1) - std::lgamma(a - b + 1);
+    };
     for (unsigned j = 1; j <= j_max; ++j) {
         if (f.hashing == Hashing::colliding) {
             for (unsigned ball = 0; ball < k; ++ball) {
@@ -89,8 +92,9 @@ long double long_double_reference(const LayoutFilter& f) {
         if (f.layout == Layout::blocked)
             fj = per_block[j];
         else
-            fj = std::pow(1.0L - std::pow(1.0L - static_cast<long double>(f.k) / f.block_bits, static_cast<long double>(j)),
-                          static_cast<long double>(f.k));
+            fj = std::pow(
+                1.0L - std::pow(1.0L - static_cast<long double>(f.k) / f.block_bits, static_cast<long double>(j)),
+                static_cast<long double>(f.k));
         sum += pj * fj;
         pj *= (n - j) / (j + 1.0L) * q / qc;
     }
@@ -115,7 +119,8 @@ TEST_CASE("RocksDB's stated \"theoretical best\" 0.9535 % is Putze eq 3; the exa
         }
     CHECK(found);
     CHECK(exact > 0.009535 * 1.01);
-    const double distinct = layout_exact_fpr(make(Layout::blocked, 512ull * 1000000, 51200000, 6, 512, Hashing::distinct));
+    const double distinct =
+        layout_exact_fpr(make(Layout::blocked, 512ull * 1000000, 51200000, 6, 512, Hashing::distinct));
     CHECK(distinct > 0.009535);
     CHECK(distinct < exact);
 }
@@ -143,7 +148,8 @@ TEST_CASE("Partitioned = split block with one block = Bloom 1970's form (1 − (
         for (unsigned k : {1u, 2u, 4u, 8u, 16u}) {
             if (m % k) continue;
             const std::uint64_t n = m / 12 + 3;
-            const double closed = std::pow(-std::expm1(static_cast<double>(n) * std::log1p(-static_cast<double>(k) / m)), k);
+            const double closed =
+                std::pow(-std::expm1(static_cast<double>(n) * std::log1p(-static_cast<double>(k) / m)), k);
             CHECK(rel(layout_exact_fpr(make(Layout::partitioned, m, n, k, 0)), closed) < 1e-12);
             CHECK(rel(layout_exact_fpr(make(Layout::split_block, m, n, k, m)), closed) < 1e-12);
         }
@@ -172,8 +178,9 @@ TEST_CASE("Touching-item method = load mixture with its tail bound, up to m = n 
         const auto f = filter_of(c);
         const double exact = layout_exact_fpr(f);
         const auto mix = layout_mixture_fpr(f);
-        INFO(to_string(c.layout) << " m=" << c.m << " n=" << c.n << " k=" << c.k << " B=" << c.B << " " << to_string(c.hashing)
-                                 << " exact=" << exact << " mixture=" << mix.fpr << " terms=" << mix.terms);
+        INFO(to_string(c.layout) << " m=" << c.m << " n=" << c.n << " k=" << c.k << " B=" << c.B << " "
+                                 << to_string(c.hashing) << " exact=" << exact << " mixture=" << mix.fpr
+                                 << " terms=" << mix.terms);
         CHECK(exact > 0.0);
         CHECK(rel(exact, mix.fpr) < 1e-12);
         CHECK(mix.tail_bound <= 2e-17);
@@ -190,8 +197,10 @@ TEST_CASE("Touching-item method = load mixture on seeded random shapes", "[layou
         const std::uint64_t b = 1 + rng() % (std::uint64_t{1} << (rng() % 28));
         const std::uint64_t m = B * b;
         const double bits_per_key = std::exp2(static_cast<double>(rng() % 600) / 100.0 - 1.0);  // 0.5 … 32
-        const std::uint64_t n = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(m) / bits_per_key));
-        const Hashing hashing = rng() % 2 && k <= B && layout == Layout::blocked ? Hashing::distinct : Hashing::colliding;
+        const std::uint64_t n =
+            std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(m) / bits_per_key));
+        const Hashing hashing =
+            rng() % 2 && k <= B && layout == Layout::blocked ? Hashing::distinct : Hashing::colliding;
         const auto f = make(layout, m, n, k, B, hashing);
         const double exact = layout_exact_fpr(f);
         const auto mix = layout_mixture_fpr(f);
@@ -268,7 +277,8 @@ TEST_CASE("Layout shape errors name the parameter", "[layouts][errors]") {
         return std::string("none");
     };
     CHECK(parameter_of([] { make(Layout::blocked, 1000, 10, 3, 512); }) == "blockBits");
-    CHECK(parameter_of([] { make_layout_filter(Layout::blocked, 1024, 10, 3, NAN, Hashing::colliding); }) == "blockBits");
+    CHECK(parameter_of([] { make_layout_filter(Layout::blocked, 1024, 10, 3, NAN, Hashing::colliding); }) ==
+          "blockBits");
     CHECK(parameter_of([] { make(Layout::split_block, 768, 10, 5, 256); }) == "blockBits");
     CHECK(parameter_of([] { make(Layout::partitioned, 1000, 10, 3, 0); }) == "m");
     CHECK(parameter_of([] { make(Layout::blocked, 64, 10, 65, 64, Hashing::distinct); }) == "k");

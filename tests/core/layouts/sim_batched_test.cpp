@@ -37,7 +37,8 @@ std::vector<std::uint64_t> reference(const LayoutSimConfig& config) {
 
 }  // namespace
 
-TEST_CASE("layout simulation, batched: every epoch's false positives equal the one-at-a-time loop", "[layouts][sim][batched]") {
+TEST_CASE("layout simulation, batched: every epoch's false positives equal the one-at-a-time loop",
+          "[layouts][sim][batched]") {
     struct Case {
         LayoutCase filter;
         LayoutHashing hashing;
@@ -70,7 +71,8 @@ TEST_CASE("layout simulation, batched: every epoch's false positives equal the o
         c.seed = 77;
         const LayoutSimResult r = simulate_layout(c);
         const std::vector<std::uint64_t> ref = reference(c);
-        INFO(to_string(c.filter.layout) << " B = " << c.filter.block_bits << ", m = " << c.filter.m << ", hashing " << to_string(t.hashing));
+        INFO(to_string(c.filter.layout) << " B = " << c.filter.block_bits << ", m = " << c.filter.m << ", hashing "
+                                        << to_string(t.hashing));
         CHECK(r.false_positives == ref);
         std::uint64_t all = 0;
         for (const std::uint64_t fp : ref) all += fp;

@@ -57,7 +57,8 @@ TEST_CASE("Sized layouts meet p, and one unit less does not", "[layouts][sizing]
     }
 }
 
-TEST_CASE("Parquet: the writer's allocation for (ndv, fpp) and the smallest power of two that meets p", "[layouts][sizing]") {
+TEST_CASE("Parquet: the writer's allocation for (ndv, fpp) and the smallest power of two that meets p",
+          "[layouts][sizing]") {
     // optimalNumOfBits(1e6, 0.01) = −8e6/ln(1 − 0.01^{1/8}) ≈ 9.68e6 bits: 1.21 MB → 2 MiB, capped at 1 MiB.
     CHECK(parquet_writer_bytes(1000000, 0.01) == (std::uint64_t{1} << 20));
     CHECK(parquet_writer_bytes(1000000, 0.01, std::uint64_t{128} << 20) == (std::uint64_t{1} << 21));
@@ -95,7 +96,8 @@ TEST_CASE("RocksDB: ChooseNumProbes, CalculateSpace and a preset sizing", "[layo
     CHECK(s.filter.m % 512 == 0);
     CHECK(s.filter.k == rocksdb_probes_for(s.filter.m, 50000));
     REQUIRE(s.rocksdb_bits_per_key);
-    CHECK(rocksdb_filter_bytes(50000, static_cast<std::uint64_t>(std::llround(*s.rocksdb_bits_per_key * 1000))) == s.filter.m / 8 + 5);
+    CHECK(rocksdb_filter_bytes(50000, static_cast<std::uint64_t>(std::llround(*s.rocksdb_bits_per_key * 1000))) ==
+          s.filter.m / 8 + 5);
 }
 
 TEST_CASE("What if n is off: the FPR at 0.5×, 2×, 4× n rises with n", "[layouts][sizing]") {
@@ -164,8 +166,8 @@ TEST_CASE("Simulation: each layout's exact model lies in the 99 % interval", "[l
         config.queries = 1 << 15;
         config.seed = 7;
         const auto r = simulate_layout(config);
-        INFO(to_string(c.filter.layout) << " " << to_string(c.scheme) << " rate=" << r.rate << " exact=" << r.exact << " ["
-                                 << r.batch.interval.low << ", " << r.batch.interval.high << "]");
+        INFO(to_string(c.filter.layout) << " " << to_string(c.scheme) << " rate=" << r.rate << " exact=" << r.exact
+                                        << " [" << r.batch.interval.low << ", " << r.batch.interval.high << "]");
         CHECK(r.inside);
         CHECK(r.lookups == 48u * (1u << 15));
     }
@@ -188,7 +190,8 @@ TEST_CASE("Simulation: same seed, same counts; bad configurations name the param
     }
 }
 
-TEST_CASE("Simulation: a synchronous run is held to its estimated time, probes weighted by k and cache misses", "[layouts][sim][errors]") {
+TEST_CASE("Simulation: a synchronous run is held to its estimated time, probes weighted by k and cache misses",
+          "[layouts][sim][errors]") {
     // 2^27 probes were accepted and took 5.1 s in wasm (blocked, m = 2^31): now refused before the array exists.
     LayoutSimConfig c;
     c.max_probes = kLayoutSimSyncMaxProbes;
@@ -218,7 +221,8 @@ TEST_CASE("Simulation: a synchronous run is held to its estimated time, probes w
     }
 }
 
-TEST_CASE("Simulation: the surfaces' input, epochs, queries and seed checked by layout_sim_config", "[layouts][sim][errors]") {
+TEST_CASE("Simulation: the surfaces' input, epochs, queries and seed checked by layout_sim_config",
+          "[layouts][sim][errors]") {
     LayoutSimInput in;
     in.m = 4096, in.n = 400, in.k = 8, in.block_bits = 256, in.layout = "split-block";
     const auto c = layout_sim_config(in);

@@ -76,7 +76,7 @@ TEST_CASE("Simulation: a real 32-bit hash shows the floor, a 64-bit one does not
     const auto r32 = simulate_hash_width(c);
     CHECK(r32.ideal < 1e-5);
     CHECK(r32.floor == Approx(9.7656e-4).epsilon(1e-3));
-    CHECK(r32.inside);  // the model f ⊕ c inside the 99.9 % Clopper–Pearson interval
+    CHECK(r32.inside);                         // the model f ⊕ c inside the 99.9 % Clopper–Pearson interval
     CHECK(r32.interval.low > 50 * r32.ideal);  // the ideal FPR alone is far outside it
     c.hash_bits = 64;
     const auto r64 = simulate_hash_width(c);
@@ -99,7 +99,8 @@ TEST_CASE("Hash floor: the surfaces' input, the filter's exact FPR unless ideal 
     CHECK(parameter_of([&] { hash_floor(in); }) == "blockBits");
 }
 
-TEST_CASE("Hash floor: a target outside (0, 1) is refused by name; a saturated filter (ideal 1) has FPR 1", "[hash-width][errors]") {
+TEST_CASE("Hash floor: a target outside (0, 1) is refused by name; a saturated filter (ideal 1) has FPR 1",
+          "[hash-width][errors]") {
     HashFloorInput in;
     in.m = 1e6, in.n = 1e5, in.k = 7, in.hash_bits = 32;
     for (const double p : {-1.0, 0.0, 1.0, 2.0, std::nan(""), HUGE_VAL, -HUGE_VAL}) {

@@ -32,15 +32,23 @@ TEST_CASE("Hive/ORC: the published optimalNumOfBits values, then its rounding to
         double n, p;
         std::int64_t nb;
     };
-    const Case published[] = {{1, 0.03, 7},          {10, 0.03, 72},          {100, 0.03, 729},
-                              {1000, 0.03, 7298},    {10000, 0.03, 72984},    {100000, 0.03, 729844},
-                              {1000000, 0.03, 7298440}, {1000000, 0.05, 6235224}, {300000000, 0.05, 1870567268},
-                              {300000000, 0.1, 1437758756}, {300000000, 0.5, 432808512}};
+    const Case published[] = {{1, 0.03, 7},
+                              {10, 0.03, 72},
+                              {100, 0.03, 729},
+                              {1000, 0.03, 7298},
+                              {10000, 0.03, 72984},
+                              {100000, 0.03, 729844},
+                              {1000000, 0.03, 7298440},
+                              {1000000, 0.05, 6235224},
+                              {300000000, 0.05, 1870567268},
+                              {300000000, 0.1, 1437758756},
+                              {300000000, 0.5, 432808512}};
     for (const auto& c : published) {
         const auto r = sized("hive", c.n, c.p);
         CHECK(r.filter.m == static_cast<std::uint64_t>(c.nb + 64 - c.nb % 64));
         // optimalNumOfHashFunctions(n, m) = max(1, round(m/n · ln 2)), from the allocated m
-        CHECK(r.filter.k == std::max<unsigned>(1, static_cast<unsigned>(std::floor(static_cast<double>(r.filter.m) / c.n * std::log(2.0) + 0.5))));
+        CHECK(r.filter.k == std::max<unsigned>(1, static_cast<unsigned>(std::floor(
+                                                      static_cast<double>(r.filter.m) / c.n * std::log(2.0) + 0.5))));
     }
     // testBloomNumHashFunctions: optimalNumOfHashFunctions(10, 100) = 7 — the k of ten items in 100 bits.
     CHECK(std::max(1.0, std::floor(100.0 / 10 * std::log(2.0) + 0.5)) == 7);
@@ -192,7 +200,8 @@ TEST_CASE("Every library: exact FPR is the layout's exact value; standard ones a
         CHECK(r.bits_per_key == Approx(static_cast<double>(r.filter.m) / 100000));
         CHECK(r.bytes * 8 >= r.filter.m);
         if (r.filter.layout == Layout::standard)  // an independent implementation (001 eqs 8, 17)
-            CHECK(r.exact == Approx(exact_fpr(Filter{r.filter.m, r.filter.n, r.filter.k, r.filter.hashing})).epsilon(1e-12));
+            CHECK(r.exact ==
+                  Approx(exact_fpr(Filter{r.filter.m, r.filter.n, r.filter.k, r.filter.hashing})).epsilon(1e-12));
     }
     CHECK_THROWS_AS(sized("bloomier", 1000, 0.01), RangeError);
     try {
@@ -203,7 +212,8 @@ TEST_CASE("Every library: exact FPR is the layout's exact value; standard ones a
     }
 }
 
-TEST_CASE("Library sizing: the hash floor of the width asked, else of the library's own; hashBits checked first", "[libraries][hash-width][errors]") {
+TEST_CASE("Library sizing: the hash floor of the width asked, else of the library's own; hashBits checked first",
+          "[libraries][hash-width][errors]") {
     LibrarySizingInput in;
     in.library = "guava", in.n = 1e6, in.p = 0.01;
     const auto own = size_for_library(in);
@@ -216,19 +226,24 @@ TEST_CASE("Library sizing: the hash floor of the width asked, else of the librar
     CHECK(parameter_of([&] { size_for_library(in); }) == "hashBits");
 }
 
-TEST_CASE("Library sizing: Boost's k and Parquet's maxBytes are refused by name where the rule does not read them", "[libraries][errors]") {
+TEST_CASE("Library sizing: Boost's k and Parquet's maxBytes are refused by name where the rule does not read them",
+          "[libraries][errors]") {
     LibrarySizingInput in;
     in.n = 1e5, in.p = 0.01, in.k = 7;
     for (const auto& lib : libraries()) {
         in.library = lib.name;
-        if (lib.name.rfind("boost", 0) == 0) CHECK(size_for_library(in).filter.k == 7);
-        else CHECK(parameter_of([&] { size_for_library(in); }) == "k");
+        if (lib.name.rfind("boost", 0) == 0)
+            CHECK(size_for_library(in).filter.k == 7);
+        else
+            CHECK(parameter_of([&] { size_for_library(in); }) == "k");
     }
     in.k.reset(), in.max_bytes = 4096;
     for (const auto& lib : libraries()) {
         in.library = lib.name;
-        if (lib.name == "parquet") CHECK(size_for_library(in).bytes <= 4096);
-        else CHECK(parameter_of([&] { size_for_library(in); }) == "maxBytes");
+        if (lib.name == "parquet")
+            CHECK(size_for_library(in).bytes <= 4096);
+        else
+            CHECK(parameter_of([&] { size_for_library(in); }) == "maxBytes");
     }
     in.library = "parquet", in.max_bytes = 1000;  // not whole 32-byte blocks: named, not m
     CHECK(parameter_of([&] { size_for_library(in); }) == "maxBytes");

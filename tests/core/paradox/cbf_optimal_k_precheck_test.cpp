@@ -20,8 +20,9 @@ namespace {
 void reference_pmf(double n, double q, int shift, std::vector<double>& pmf, double& beyond) {
     const double trials = n - shift, mean = trials * q;
     const double cmax = std::min(n, std::ceil(mean + 12.0 * std::sqrt(mean + 1.0) + 30.0 + shift));
-    if (cmax > 4194304.0) throw InfeasibleError("n", "an expected counter value n·k/m below about 2^22",
-                                                "the counter distribution is too wide to tabulate");
+    if (cmax > 4194304.0)
+        throw InfeasibleError("n", "an expected counter value n·k/m below about 2^22",
+                              "the counter distribution is too wide to tabulate");
     pmf.assign(static_cast<std::size_t>(cmax) + 1, 0.0);
     double total = 0;
     for (std::size_t c = static_cast<std::size_t>(shift); c < pmf.size(); ++c) {
@@ -121,9 +122,15 @@ TEST_CASE("cbf_optimal_k equals the earlier code path bit for bit on a seeded sw
         CbfOptimalK got, want;
         const std::string a = outcome([&] { return cbf_optimal_k(m, n, prior, alpha, kmax); }, got);
         const std::string b = outcome([&] { return reference_optimal_k(m, n, prior, alpha, kmax); }, want);
-        if (a.find("steps, over 2^30") != std::string::npos) { ++refused; continue; }  // the new step bound
+        if (a.find("steps, over 2^30") != std::string::npos) {
+            ++refused;
+            continue;
+        }  // the new step bound
         REQUIRE(a == b);
-        if (a != "ok") { ++refused; continue; }
+        if (a != "ok") {
+            ++refused;
+            continue;
+        }
         ++accepted;
         if (n * kmax / m > 1000) ++skipping;
         REQUIRE(got.best_k == want.best_k);
@@ -140,7 +147,6 @@ TEST_CASE("cbf_optimal_k equals the earlier code path bit for bit on a seeded sw
     CHECK(accepted >= 50);
     CHECK(skipping >= 20);
 }
-
 
 TEST_CASE("cbf_optimal_k holds the product tables of all k to 2^30 steps, naming kmax", "[paradox]") {
     // m = 2^40, n = 2^34, P = 1/(1 + 2^36), α = 1: Π ≤ 2^22 up to k = 53, but tables of ~2^20 states for

@@ -112,7 +112,8 @@ TEST_CASE("Theorem 4: the minimal product is the first π with posterior ≥ 1/(
     CHECK(cbf_paradox(CbfInput{{1}, 10, 1, 1, 0.5, 2.4}).posterior_threshold == 10.0 / 34.0);
 }
 
-TEST_CASE("Fig. 8: at m/n = 8, k = 6, posterior ≥ 0.8 needs products 5, 23, 91 for priors 2^-3, 2^-5, 2^-7", "[paradox]") {
+TEST_CASE("Fig. 8: at m/n = 8, k = 6, posterior ≥ 0.8 needs products 5, 23, 91 for priors 2^-3, 2^-5, 2^-7",
+          "[paradox]") {
     // posterior ≥ 0.8 is Theorem 4 with α = 1/4
     CHECK(*cbf_min_product(26624, 3328, 6, 0.125, 0.25) == 5);
     CHECK(*cbf_min_product(26624, 3328, 6, 1.0 / 32, 0.25) == 23);
@@ -140,7 +141,10 @@ TEST_CASE("§V-C: expected cost per k equals enumeration of all counter vectors"
                     double w0 = 1, w1 = 1, prod = 1;
                     for (int v : c) w0 *= bin(int(n), v), w1 *= bin(int(n) - 1, v - 1), prod *= v;
                     const bool positive = r.min_product && prod >= *r.min_product;
-                    if (positive) fp += w0; else fn += w1;
+                    if (positive)
+                        fp += w0;
+                    else
+                        fn += w1;
                     unsigned i = 0;
                     while (i < k && ++c[i] > n) c[i++] = 0;
                     if (i == k) break;
@@ -207,7 +211,8 @@ TEST_CASE("a CBF cost table too wide to tabulate is refused by name before any a
     CHECK(param(26624, 3328) == "none");
 }
 
-TEST_CASE("cbf_optimal_k names kmax, with the largest k it can tabulate, when Π outgrows 2^22 (not prior)", "[paradox]") {
+TEST_CASE("cbf_optimal_k names kmax, with the largest k it can tabulate, when Π outgrows 2^22 (not prior)",
+          "[paradox]") {
     // m = n = 2^40, P = 0.1, α = 1: Π = 9·k^k (Theorem 2) is 4.2e5 at k = 6 and 7.4e6 > 2^22 at k = 7.
     const double big = 1099511627776.0;
     try {
@@ -276,7 +281,8 @@ TEST_CASE("Theorems 6 and 7: the ratio order is as cheap as the best of all orde
             CHECK(r.theorem == ((equal || L == 1) && L > 0 ? 7 : 6));  // one proxy: trivially equal costs
             if (equal) {  // Theorem 7: regular proxies by non-increasing p, the special one once p < τ/ψ
                 for (std::size_t i = 0; i + 1 < r.steps.size(); ++i)
-                    if (r.steps[i].proxy >= 0 && r.steps[i + 1].proxy >= 0) CHECK(r.steps[i].prob >= r.steps[i + 1].prob);
+                    if (r.steps[i].proxy >= 0 && r.steps[i + 1].proxy >= 0)
+                        CHECK(r.steps[i].prob >= r.steps[i + 1].prob);
                 for (const auto& s : r.steps)
                     if (s.proxy >= 0) CHECK(s.prob >= tau / in.special_cost);
             }
@@ -289,7 +295,8 @@ TEST_CASE("Theorems 6 and 7: the ratio order is as cheap as the best of all orde
     CHECK_THROWS_AS(optimal_cache_order(CacheOrderInput{{0.5}, {1}, -3}), RangeError);
 }
 
-TEST_CASE("CBF optimal k: kmax is an integer in [1, 64] (16 unless given), checked before the filter", "[paradox][cbf][errors]") {
+TEST_CASE("CBF optimal k: kmax is an integer in [1, 64] (16 unless given), checked before the filter",
+          "[paradox][cbf][errors]") {
     CbfOptimalKInput in;
     in.m = 200, in.n = 20, in.prior = 0.1, in.alpha = 1;
     CHECK(cbf_optimal_k(in).by_k.size() == 16);
@@ -304,7 +311,8 @@ TEST_CASE("CBF optimal k: kmax is an integer in [1, 64] (16 unless given), check
     CHECK(parameter_of([&] { cbf_optimal_k(in); }) == "m");
 }
 
-TEST_CASE("Selective insertion: the surfaces' request, the classes from two lists and the counting policies", "[paradox][selective]") {
+TEST_CASE("Selective insertion: the surfaces' request, the classes from two lists and the counting policies",
+          "[paradox][selective]") {
     SelectiveRequest request;
     request.sizes = {1000, 1000}, request.members = {100, 10}, request.m = 2000, request.alpha = 1;
     SelectiveInput in;

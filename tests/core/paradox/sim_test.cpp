@@ -26,14 +26,16 @@ bool inside(const ParadoxSimResult& r, double v) { return v >= r.interval.low &&
 
 }  // namespace
 
-TEST_CASE("engine simulation of the paradox: Theorem 1 at the exact FPR is inside, wrong values outside", "[paradox][sim]") {
+TEST_CASE("engine simulation of the paradox: Theorem 1 at the exact FPR is inside, wrong values outside",
+          "[paradox][sim]") {
     for (const auto& [prior, seed, wrong_prior] : {std::tuple{0.1, 1, 0.09}, std::tuple{0.5, 2, 0.47}}) {
         const ParadoxSimResult r = simulate_paradox(config(prior, static_cast<std::uint64_t>(seed)));
         const double paper = theorem1_posterior(prior, model_fpr_from_bits_per_element(64.0 / 8));
         const double other = theorem1_posterior(wrong_prior, r.fpr_model.value);
-        INFO("P = " << prior << ": measured " << r.posterior << " ± " << r.half_width << " (99 %), Theorem 1 at exact FPR "
-                    << r.fpr_model.value << ": " << r.theorem << ", at classic FPR " << r.classic_fpr << ": "
-                    << r.theorem_classic << ", at (1/2)^{ln2·b}: " << paper << ", at prior " << wrong_prior << ": " << other);
+        INFO("P = " << prior << ": measured " << r.posterior << " ± " << r.half_width
+                    << " (99 %), Theorem 1 at exact FPR " << r.fpr_model.value << ": " << r.theorem
+                    << ", at classic FPR " << r.classic_fpr << ": " << r.theorem_classic
+                    << ", at (1/2)^{ln2·b}: " << paper << ", at prior " << wrong_prior << ": " << other);
         REQUIRE(r.progress.done);
         REQUIRE(r.epochs_used == 6000);
         CHECK(r.total.queries == 6000000);
@@ -105,7 +107,8 @@ TEST_CASE("engine simulation of the paradox: a rare posterior's interval stays i
     ParadoxSimConfig c;
     c.m = 80, c.n = 8, c.k = 7, c.prior = 1e-6, c.queries = 1000, c.epochs = 2000, c.seed = 1;
     const ParadoxSimResult r = simulate_paradox(c);
-    INFO(r.total.member_positives << " member positives of " << r.total.positives << ": " << r.posterior << " ± " << r.half_width);
+    INFO(r.total.member_positives << " member positives of " << r.total.positives << ": " << r.posterior << " ± "
+                                  << r.half_width);
     REQUIRE(r.total.member_positives > 0);
     CHECK(r.posterior - r.half_width < 0);  // the case in point
     CHECK(r.interval.low == 0);

@@ -57,7 +57,8 @@ struct Universe {
     std::vector<PriorClass> classes;
     std::vector<int> cls;  // element → class
     explicit Universe(std::vector<PriorClass> c) : classes(std::move(c)) {
-        for (std::size_t i = 0; i < classes.size(); ++i) cls.insert(cls.end(), static_cast<std::size_t>(classes[i].size), static_cast<int>(i));
+        for (std::size_t i = 0; i < classes.size(); ++i)
+            cls.insert(cls.end(), static_cast<std::size_t>(classes[i].size), static_cast<int>(i));
     }
     std::vector<char> draw(std::mt19937_64& rng) const {
         std::vector<char> in(cls.size(), 0);
@@ -87,7 +88,8 @@ std::vector<std::uint32_t> hash_positions(std::size_t elements, unsigned k, std:
 
 }  // namespace
 
-TEST_CASE("simulated Bloom filters: posterior of a positive per class matches Theorem 1's proof", "[paradox][simulation]") {
+TEST_CASE("simulated Bloom filters: posterior of a positive per class matches Theorem 1's proof",
+          "[paradox][simulation]") {
     // 4 classes, priors 1/4, 1/16, 1/64, 1/256; m = 8·n bits, k = 6 partitioned hash functions
     const Universe U({{256, 64}, {1024, 64}, {4096, 64}, {16384, 64}});
     const double n = 256, m = 2048;
@@ -106,7 +108,8 @@ TEST_CASE("simulated Bloom filters: posterior of a positive per class matches Th
         const auto pos = hash_positions(in.size(), k, s, rng);
         std::vector<char> bits(static_cast<std::size_t>(m_used), 0);
         for (std::size_t e = 0; e < in.size(); ++e)
-            if (in[e]) for (unsigned j = 0; j < k; ++j) bits[pos[e * k + j]] = 1;
+            if (in[e])
+                for (unsigned j = 0; j < k; ++j) bits[pos[e * k + j]] = 1;
         std::vector<double> positives(4, 0), hits(4, 0);
         double cost = 0;
         for (std::size_t e = 0; e < in.size(); ++e) {
@@ -129,15 +132,18 @@ TEST_CASE("simulated Bloom filters: posterior of a positive per class matches Th
         BloomParadoxInput bi;
         bi.prior = P, bi.alpha = alpha, bi.fpr = F;
         const double theory = bloom_paradox(bi).posterior;
-        INFO("class " << c << ": measured " << post[c].value() << " ± " << z * post[c].se() << ", Theorem 1 " << theory);
+        INFO("class " << c << ": measured " << post[c].value() << " ± " << z * post[c].se() << ", Theorem 1 "
+                      << theory);
         CHECK(std::fabs(post[c].value() - theory) <= z * post[c].se());
         expected_cost += P >= p0 ? (U.classes[c].size - U.classes[c].members) * F : U.classes[c].members * alpha;
     }
-    INFO("selective-query cost: measured " << cost_query.value() << " ± " << z * cost_query.se() << ", model " << expected_cost);
+    INFO("selective-query cost: measured " << cost_query.value() << " ± " << z * cost_query.se() << ", model "
+                                           << expected_cost);
     CHECK(std::fabs(cost_query.value() - expected_cost) <= z * cost_query.se());
 }
 
-TEST_CASE("simulated counting Bloom filters: posterior given the counter product matches Theorem 2", "[paradox][simulation]") {
+TEST_CASE("simulated counting Bloom filters: posterior given the counter product matches Theorem 2",
+          "[paradox][simulation]") {
     // one class, prior 1/8: n = 256 of N = 2048; m = 6·n counters, k = 4 (s = 384 per sub-array)
     const Universe U({{2048, 256}});
     const double n = 256, m = 1536;
@@ -155,7 +161,8 @@ TEST_CASE("simulated counting Bloom filters: posterior given the counter product
         const auto pos = hash_positions(in.size(), k, s, rng);
         std::vector<int> counters(static_cast<std::size_t>(m), 0);
         for (std::size_t e = 0; e < in.size(); ++e)
-            if (in[e]) for (unsigned j = 0; j < k; ++j) ++counters[pos[e * k + j]];
+            if (in[e])
+                for (unsigned j = 0; j < k; ++j) ++counters[pos[e * k + j]];
         std::map<double, double> seen, members;
         double c_total = 0;
         for (std::size_t e = 0; e < in.size(); ++e) {
@@ -174,7 +181,8 @@ TEST_CASE("simulated counting Bloom filters: posterior given the counter product
         std::vector<double> c(k, 1.0);
         c[0] = p;
         const double theory = cbf_paradox(CbfInput{c, m, n, k, P, alpha}).posterior;
-        INFO("product " << p << ": measured " << post[p].value() << " ± " << z * post[p].se() << ", Theorem 2 " << theory);
+        INFO("product " << p << ": measured " << post[p].value() << " ± " << z * post[p].se() << ", Theorem 2 "
+                        << theory);
         CHECK(std::fabs(post[p].value() - theory) <= z * post[p].se());
     }
     // §V-C: the cost of Theorem 4's rule over the universe equals N·E(x, k)
@@ -202,7 +210,9 @@ TEST_CASE("simulated B_h-CBF: posterior given δ matches Theorem 5", "[paradox][
         for (auto& v : inc) v = g(rng);
         std::vector<double> c(static_cast<std::size_t>(m), 0), a(static_cast<std::size_t>(m), 0);
         for (std::size_t e = 0; e < in.size(); ++e)
-            if (in[e]) for (unsigned j = 0; j < k; ++j) c[pos[e * k + j]] += 1, a[pos[e * k + j]] += D[static_cast<std::size_t>(inc[e * k + j])];
+            if (in[e])
+                for (unsigned j = 0; j < k; ++j)
+                    c[pos[e * k + j]] += 1, a[pos[e * k + j]] += D[static_cast<std::size_t>(inc[e * k + j])];
         std::map<double, double> seen, members;
         for (std::size_t e = 0; e < in.size(); ++e) {
             BhCbfInput q;

@@ -36,7 +36,8 @@ TEST_CASE("blocked fill sums equal the per-level sums to a few roundings at ever
     for (const RbfVariant v : {variant(Hashing::colliding), variant(Hashing::distinct),
                                variant(Hashing::colliding, Recycling::retaining, RestartLaw::eq10)})
         for (unsigned k : {1u, 3u, 7u, 24u}) {
-            const OnePhaseModel fast(M, k, v), reference(M, k, v, 2.0, ~std::uint64_t{0}, OnePhaseModel::Sums::per_level);
+            const OnePhaseModel fast(M, k, v),
+                reference(M, k, v, 2.0, ~std::uint64_t{0}, OnePhaseModel::Sums::per_level);
             REQUIRE(fast.sigma_max() == reference.sigma_max());
             double worst_f = 0, worst_n = 0;
             for (std::uint64_t sigma = fast.sigma_min(); sigma <= fast.sigma_max(); ++sigma) {
@@ -44,7 +45,8 @@ TEST_CASE("blocked fill sums equal the per-level sums to a few roundings at ever
                 worst_f = std::max(worst_f, rel(a.average_fpr, b.average_fpr));
                 worst_n = std::max(worst_n, rel(a.expected_messages, b.expected_messages));
             }
-            INFO(to_string(v.hashing) << " " << to_string(v.recycling) << " k = " << k << ": f1 " << worst_f << ", E[N0] " << worst_n);
+            INFO(to_string(v.hashing) << " " << to_string(v.recycling) << " k = " << k << ": f1 " << worst_f
+                                      << ", E[N0] " << worst_n);
             CHECK(worst_f <= 1e-14);  // measured ≤ 2e-15: ≤ 10 roundings per block of 64 against 2 per level
             CHECK(worst_n <= 1e-14);
         }
@@ -56,9 +58,11 @@ TEST_CASE("blocked fill sums equal the per-level sums to a few roundings at ever
 // earlier ones for smaller k).
 TEST_CASE("the phase modes give the recurrence's visits at every level", "[rbf][fast]") {
     const std::uint64_t M = 1u << 16;
-    for (const RbfVariant v : {variant(Hashing::colliding), variant(Hashing::colliding, Recycling::retaining, RestartLaw::eq10)})
+    for (const RbfVariant v :
+         {variant(Hashing::colliding), variant(Hashing::colliding, Recycling::retaining, RestartLaw::eq10)})
         for (unsigned k : {2u, 5u, 8u, 17u, 32u}) {
-            const OnePhaseModel fast(M, k, v), reference(M, k, v, 2.0, ~std::uint64_t{0}, OnePhaseModel::Sums::per_level);
+            const OnePhaseModel fast(M, k, v),
+                reference(M, k, v, 2.0, ~std::uint64_t{0}, OnePhaseModel::Sums::per_level);
             const std::uint64_t top = std::min<std::uint64_t>(fast.sigma_max(), 20000);
             const auto a = fast.cycle_visits(top), b = reference.cycle_visits(top);
             double worst_v = 0, worst_f = 0, worst_n = 0;
@@ -69,7 +73,8 @@ TEST_CASE("the phase modes give the recurrence's visits at every level", "[rbf][
                 worst_f = std::max(worst_f, rel(x.average_fpr, y.average_fpr));
                 worst_n = std::max(worst_n, rel(x.expected_messages, y.expected_messages));
             }
-            INFO(to_string(v.recycling) << " k = " << k << ": v " << worst_v << ", f1 " << worst_f << ", E[N0] " << worst_n);
+            INFO(to_string(v.recycling) << " k = " << k << ": v " << worst_v << ", f1 " << worst_f << ", E[N0] "
+                                        << worst_n);
             CHECK(worst_v <= 1e-13);  // measured ≤ 4e-15 (the recurrence's own rounding differs by as much)
             CHECK(worst_f <= 1e-14);
             CHECK(worst_n <= 1e-14);
@@ -80,7 +85,8 @@ TEST_CASE("a fill that stops above f* stops at the same sigma with either sums",
     for (unsigned k : {2u, 6u, 17u})
         for (double target : {1e-2, 1e-4}) {
             const OnePhaseModel fast(40000, k, RbfVariant{}, target);
-            const OnePhaseModel reference(40000, k, RbfVariant{}, target, ~std::uint64_t{0}, OnePhaseModel::Sums::per_level);
+            const OnePhaseModel reference(40000, k, RbfVariant{}, target, ~std::uint64_t{0},
+                                          OnePhaseModel::Sums::per_level);
             INFO("k = " << k << ", f* = " << target);
             CHECK(fast.sigma_max() == reference.sigma_max());
             CHECK(fast.at(fast.sigma_max()).average_fpr > target);
@@ -90,8 +96,10 @@ TEST_CASE("a fill that stops above f* stops at the same sigma with either sums",
 
 TEST_CASE("a fill limited to sigma_limit gives the same two-phase values below it, bit for bit", "[rbf][fast]") {
     const std::uint64_t M = 20000, limit = 9000;
-    for (const RbfVariant v : {variant(Hashing::colliding), variant(Hashing::distinct, Recycling::nonretaining, RestartLaw::exact, SwapPoint::before),
-                               variant(Hashing::colliding, Recycling::retaining, RestartLaw::eq10)}) {
+    for (const RbfVariant v :
+         {variant(Hashing::colliding),
+          variant(Hashing::distinct, Recycling::nonretaining, RestartLaw::exact, SwapPoint::before),
+          variant(Hashing::colliding, Recycling::retaining, RestartLaw::eq10)}) {
         const TwoPhaseModel whole(M, 5, v), cut(M, 5, v, 2.0, limit);
         REQUIRE(cut.active().sigma_max() == limit);
         for (std::uint64_t sigma : {std::uint64_t{5}, std::uint64_t{4321}, limit - 1, limit}) {
@@ -108,7 +116,8 @@ TEST_CASE("eq 1 in blocks is within 4k + 4 roundings of eq 1 by pow", "[rbf][fas
             const std::uint64_t M = 1u << 20;
             const WorstCase eq1(M, k, h);
             double block[WorstCase::kBlock], worst = 0;
-            for (std::uint64_t i0 : {std::uint64_t{1}, std::uint64_t{65}, std::uint64_t{12345}, std::uint64_t{300000}}) {
+            for (std::uint64_t i0 :
+                 {std::uint64_t{1}, std::uint64_t{65}, std::uint64_t{12345}, std::uint64_t{300000}}) {
                 eq1.at_block(i0, WorstCase::kBlock, block);
                 for (unsigned j = 0; j < WorstCase::kBlock; ++j) worst = std::max(worst, rel(block[j], eq1.at(i0 + j)));
             }
@@ -142,8 +151,8 @@ TEST_CASE("the fast exact recommendation has the reference's thresholds", "[rbf]
                 for (auto rule : {&RecommendRow::one_phase, &RecommendRow::two_phase, &RecommendRow::worst_case,
                                   &RecommendRow::oracle, &RecommendRow::lower_bound}) {
                     const RuleChoice &a = fast[i].*rule, &b = reference[i].*rule;
-                    INFO("M = " << c.M << ", " << to_string(c.v.hashing) << " " << to_string(c.v.recycling) << ", f* = " << target
-                                << ", k = " << fast[i].k);
+                    INFO("M = " << c.M << ", " << to_string(c.v.hashing) << " " << to_string(c.v.recycling)
+                                << ", f* = " << target << ", k = " << fast[i].k);
                     REQUIRE(a.feasible == b.feasible);
                     CHECK(a.threshold == b.threshold);
                     worst = std::max({worst, rel(a.fpr, b.fpr), rel(a.capacity, b.capacity)});

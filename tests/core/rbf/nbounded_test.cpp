@@ -16,7 +16,9 @@ using namespace bloomcalc;
 
 namespace {
 
-bool close(double a, double b, double rel = 1e-12) { return std::fabs(a - b) <= rel * std::max(std::fabs(a), std::fabs(b)); }
+bool close(double a, double b, double rel = 1e-12) {
+    return std::fabs(a - b) <= rel * std::max(std::fabs(a), std::fabs(b));
+}
 
 struct SetTruth {
     double given = 0, fill = 0;
@@ -55,8 +57,14 @@ SetTruth bitset_n_bounded(unsigned M, unsigned k, unsigned N) {
     for (unsigned c = N; c-- > 0;)
         for (auto [S, p] : d[c]) {
             (void)p;
-            if (S == full) { g[c][S] = 0; continue; }
-            if (c + 1 == N) { g[c][S] = 1; continue; }
+            if (S == full) {
+                g[c][S] = 0;
+                continue;
+            }
+            if (c + 1 == N) {
+                g[c][S] = 1;
+                continue;
+            }
             const double stay = rho(S);
             double h = 0;
             for (auto [mask, q] : probes)
@@ -82,8 +90,9 @@ TEST_CASE("N-bounded, the filter can fill: long-run 1, the average given the cyc
         const auto truth = bitset_n_bounded(M, k, N);
         const auto r = n_bounded(M, k, Hashing::colliding, N);
         INFO("M=" << M << " k=" << k << " N=" << N << ": given " << r.exact_given_cycle_ends << " vs " << truth.given
-                  << " (relative " << std::fabs(r.exact_given_cycle_ends / truth.given - 1) << "), fill " << r.fill_probability
-                  << " vs " << truth.fill << " (relative " << std::fabs(r.fill_probability / truth.fill - 1) << ")");
+                  << " (relative " << std::fabs(r.exact_given_cycle_ends / truth.given - 1) << "), fill "
+                  << r.fill_probability << " vs " << truth.fill << " (relative "
+                  << std::fabs(r.fill_probability / truth.fill - 1) << ")");
         REQUIRE(r.can_fill);
         CHECK(r.exact == 1.0);
         CHECK(close(r.exact_given_cycle_ends, truth.given));

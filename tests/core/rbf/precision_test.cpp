@@ -40,8 +40,9 @@ std::vector<long double> step_ld(std::uint64_t b, std::uint64_t M, unsigned k, H
 long double rho_ld(std::uint64_t b, std::uint64_t M, unsigned k, Hashing h) {
     long double r = 1.0L;
     for (unsigned t = 0; t < k; ++t)
-        r *= h == Hashing::colliding ? static_cast<long double>(b) / M
-                                     : (b >= t ? static_cast<long double>(b - t) / static_cast<long double>(M - t) : 0.0L);
+        r *= h == Hashing::colliding
+                 ? static_cast<long double>(b) / M
+                 : (b >= t ? static_cast<long double>(b - t) / static_cast<long double>(M - t) : 0.0L);
     return r;
 }
 
@@ -69,7 +70,10 @@ TEST_CASE("E[N0] and f1 at M = 1e5 within 1e-14 of a long-double reverse recursi
         return;
     }
     const std::uint64_t M = 100000;
-    struct Case { unsigned k; Hashing h; };
+    struct Case {
+        unsigned k;
+        Hashing h;
+    };
     for (const Case c : {Case{1, Hashing::distinct}, Case{12, Hashing::distinct}, Case{24, Hashing::colliding},
                          Case{3, Hashing::colliding}}) {
         RbfVariant v;
@@ -77,7 +81,8 @@ TEST_CASE("E[N0] and f1 at M = 1e5 within 1e-14 of a long-double reverse recursi
         const OnePhaseModel model(M, c.k, v);
         double worst_n = 0, worst_f = 0;
         // σ = 1000 and 6000: inside the colliding fills' phase-mode stage (core/src/rbf/fill.hpp, PhaseModes) at k = 3, 24.
-        for (std::uint64_t sigma : {std::uint64_t{1000}, std::uint64_t{6000}, std::uint64_t{30000}, std::uint64_t{70001}, M - 1}) {
+        for (std::uint64_t sigma :
+             {std::uint64_t{1000}, std::uint64_t{6000}, std::uint64_t{30000}, std::uint64_t{70001}, M - 1}) {
             const auto [n, fp] = reverse_recursion_ld(M, c.k, sigma, c.h);
             const auto got = model.at(sigma);
             worst_n = std::max(worst_n, rel(got.expected_messages, n));

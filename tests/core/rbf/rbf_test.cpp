@@ -25,7 +25,9 @@ using Matrix = std::vector<std::vector<double>>;
 
 namespace {
 
-bool close(double a, double b, double rel = 1e-12) { return std::fabs(a - b) <= rel * std::max(std::fabs(a), std::fabs(b)); }
+bool close(double a, double b, double rel = 1e-12) {
+    return std::fabs(a - b) <= rel * std::max(std::fabs(a), std::fabs(b));
+}
 
 // Stationary distribution, independently of the library's state reduction: π_j ∝ expected visits to j
 // between two visits to a recurrent state r (regenerative form), from (I − Qᵀ) y = P[r] by Gaussian
@@ -46,7 +48,10 @@ std::vector<double> stationary_dense(const Matrix& P) {
     Matrix A(n, std::vector<double>(n + 1, 0.0));
     for (std::size_t j = 0; j < n; ++j) {
         A[j][j] = 1.0;
-        if (j == r) { A[j][n] = 1.0; continue; }  // y_r = 1
+        if (j == r) {
+            A[j][n] = 1.0;
+            continue;
+        }  // y_r = 1
         for (std::size_t i = 0; i < n; ++i)
             if (i != r) A[j][i] -= P[i][j];
         A[j][n] = P[r][j];
@@ -71,7 +76,10 @@ std::vector<double> stationary_dense(const Matrix& P) {
 
 // Every probe tuple of one message, with its probability: colliding (M^k tuples) or distinct (ordered
 // k-tuples of different bits). Returns (bit mask of the probes, distinct count, probability).
-struct Probe { unsigned mask; double p; };
+struct Probe {
+    unsigned mask;
+    double p;
+};
 std::vector<Probe> probe_tuples(unsigned M, unsigned k, Hashing h) {
     std::vector<Probe> out;
     std::vector<unsigned> t(k, 0);
@@ -136,7 +144,8 @@ double bitset_two_phase(unsigned M, unsigned k, unsigned sigma, Hashing h, SwapP
             for (const auto& pr : probes) {
                 if ((pr.mask & ~A) == 0 || (pr.mask & ~F) == 0) fp[A * n + F] += pr.p;
                 unsigned a = A | pr.mask, f = F;
-                if (popcount(a) > sigma) f = swap == SwapPoint::after ? a : A, a = rec == Recycling::retaining ? pr.mask : 0;
+                if (popcount(a) > sigma)
+                    f = swap == SwapPoint::after ? a : A, a = rec == Recycling::retaining ? pr.mask : 0;
                 P[A * n + F][a * n + f] += pr.p;
             }
     const auto pi = stationary_dense(P);
@@ -153,8 +162,10 @@ std::pair<double, double> dense_one_phase(std::uint64_t M, unsigned k, std::uint
     for (std::uint64_t i = 0; i <= sigma; ++i) {
         const auto step = message_step(i, M, k, h);  // eqs 4, 11
         for (unsigned x = 0; x <= k; ++x) {
-            if (i + x <= sigma) P[i][i + x] += step[x];
-            else if (rec == Recycling::nonretaining) P[i][0] += step[x];  // eqs 5, 12
+            if (i + x <= sigma)
+                P[i][i + x] += step[x];
+            else if (rec == Recycling::nonretaining)
+                P[i][0] += step[x];  // eqs 5, 12
             else
                 for (unsigned j = 1; j <= k; ++j) P[i][j] += step[x] * fresh[j];  // eqs 10, 14
         }
@@ -253,13 +264,16 @@ TEST_CASE("the real filter over bit sets: boundary b > sigma, restart laws, all 
 TEST_CASE("colliding retaining: eq 10's restart law differs from the data structure", "[rbf][decisions]") {
     // k = 3, M = 6, σ = 4: the recycling message tends to have more distinct bits than a fresh one.
     const auto [f, n] = bitset_one_phase(6, 3, 4, Hashing::colliding, Recycling::retaining);
-    const double exact = OnePhaseModel(6, 3, variant(Hashing::colliding, Recycling::retaining, RestartLaw::exact)).at(4).average_fpr;
-    const double eq10 = OnePhaseModel(6, 3, variant(Hashing::colliding, Recycling::retaining, RestartLaw::eq10)).at(4).average_fpr;
+    const double exact =
+        OnePhaseModel(6, 3, variant(Hashing::colliding, Recycling::retaining, RestartLaw::exact)).at(4).average_fpr;
+    const double eq10 =
+        OnePhaseModel(6, 3, variant(Hashing::colliding, Recycling::retaining, RestartLaw::eq10)).at(4).average_fpr;
     CHECK(close(exact, f));
     CHECK(std::fabs(eq10 - f) > 1e-4 * f);
 }
 
-TEST_CASE("two-phase: exact form matches the real filter; eq 26 is exact only for distinct hashing", "[rbf][decisions]") {
+TEST_CASE("two-phase: exact form matches the real filter; eq 26 is exact only for distinct hashing",
+          "[rbf][decisions]") {
     for (SwapPoint swap : {SwapPoint::after, SwapPoint::before})
         for (Hashing h : {Hashing::colliding, Hashing::distinct})
             for (unsigned k : {1u, 2u}) {
@@ -269,8 +283,10 @@ TEST_CASE("two-phase: exact form matches the real filter; eq 26 is exact only fo
                 const auto got = model.at(sigma);
                 INFO(to_string(h) << " swap " << to_string(swap) << " k=" << k);
                 CHECK(close(got.average_fpr, truth));
-                if (h == Hashing::distinct || k == 1) CHECK(close(got.average_fpr_eq26, truth));
-                else CHECK(std::fabs(got.average_fpr_eq26 - truth) > 1e-6 * truth);
+                if (h == Hashing::distinct || k == 1)
+                    CHECK(close(got.average_fpr_eq26, truth));
+                else
+                    CHECK(std::fabs(got.average_fpr_eq26 - truth) > 1e-6 * truth);
             }
 }
 
@@ -280,14 +296,19 @@ TEST_CASE("two-phase retaining, both swaps: the overlap model matches the real f
     // paper's independence and misses.
     for (SwapPoint swap : {SwapPoint::after, SwapPoint::before})
         for (Hashing h : {Hashing::colliding, Hashing::distinct})
-            for (auto [M, k, sigma] : {std::tuple<unsigned, unsigned, unsigned>{4, 1, 2}, {4, 2, 2}, {4, 3, 3}, {5, 3, 3}}) {
+            for (auto [M, k, sigma] :
+                 {std::tuple<unsigned, unsigned, unsigned>{4, 1, 2}, {4, 2, 2}, {4, 3, 3}, {5, 3, 3}}) {
                 const double truth = bitset_two_phase(M, k, sigma, h, swap, Recycling::retaining);
-                const auto got = TwoPhaseModel(M, k, variant(h, Recycling::retaining, RestartLaw::exact, swap)).at(sigma);
-                INFO(to_string(h) << " swap " << to_string(swap) << " k=" << k << " sigma=" << sigma << ": " << got.average_fpr
-                                  << " vs " << truth << " (relative " << std::fabs(got.average_fpr / truth - 1) << ")");
+                const auto got =
+                    TwoPhaseModel(M, k, variant(h, Recycling::retaining, RestartLaw::exact, swap)).at(sigma);
+                INFO(to_string(h) << " swap " << to_string(swap) << " k=" << k << " sigma=" << sigma << ": "
+                                  << got.average_fpr << " vs " << truth << " (relative "
+                                  << std::fabs(got.average_fpr / truth - 1) << ")");
                 CHECK(close(got.average_fpr, truth));
-                const auto indep = TwoPhaseModel(M, k, variant(h, Recycling::retaining, RestartLaw::eq10, swap)).at(sigma);
-                if (sigma + 1 < M && (k > 1 || swap == SwapPoint::after))  // σ = M − 1, after: the frozen filter is full
+                const auto indep =
+                    TwoPhaseModel(M, k, variant(h, Recycling::retaining, RestartLaw::eq10, swap)).at(sigma);
+                if (sigma + 1 < M &&
+                    (k > 1 || swap == SwapPoint::after))  // σ = M − 1, after: the frozen filter is full
                     CHECK(std::fabs(indep.average_fpr - truth) > 1e-6 * truth);
             }
 }
@@ -359,7 +380,13 @@ TEST_CASE("N-bounded exact real user equals the real filter over bit sets", "[rb
 TEST_CASE("simulated RBFs at the paper's setup (M = 1000) sit within the 99% interval", "[rbf][simulation]") {
     // Test-only simulator: new messages with ideal uniform probes; batch means over 20 epochs after a
     // warm-up of 5000 messages.
-    struct Case { Hashing h; Recycling r; bool two; unsigned k; unsigned sigma; };
+    struct Case {
+        Hashing h;
+        Recycling r;
+        bool two;
+        unsigned k;
+        unsigned sigma;
+    };
     for (const Case c : {Case{Hashing::colliding, Recycling::nonretaining, false, 3, 600},
                          Case{Hashing::distinct, Recycling::retaining, false, 4, 500},
                          Case{Hashing::colliding, Recycling::nonretaining, true, 3, 300}}) {
@@ -468,7 +495,8 @@ TEST_CASE("recycling-model bad input is a named error", "[rbf][errors]") {
     CHECK_THROWS_WITH(recommend(bad), Catch::StartsWith("p must"));  // p: the target (fpr is its older alias)
 }
 
-TEST_CASE("Recommender: the surfaces' request, m, p and 1 ≤ kmax ≤ 64 checked by checked_input", "[rbf][recommend][errors]") {
+TEST_CASE("Recommender: the surfaces' request, m, p and 1 ≤ kmax ≤ 64 checked by checked_input",
+          "[rbf][recommend][errors]") {
     RecommendRequest request;
     request.m = 1000, request.p = 0.01;
     const RecommendInput in = checked_input(request);

@@ -15,7 +15,8 @@ using namespace bloomcalc;
 TEST_CASE("SigmaModel: automatic runs exact up to 2^16 bits per filter, large-M above", "[rbf][sigma-model]") {
     const RbfVariant v;
     CHECK(plan_sigma_model(std::uint64_t{1} << 16, 6, 1, v, RbfMethod::automatic).method == RbfMethod::exact);
-    CHECK(plan_sigma_model((std::uint64_t{1} << 16) + 64, 6, 1, v, RbfMethod::automatic).method == RbfMethod::asymptotic);
+    CHECK(plan_sigma_model((std::uint64_t{1} << 16) + 64, 6, 1, v, RbfMethod::automatic).method ==
+          RbfMethod::asymptotic);
     // two phases: M is half the memory
     const auto two = plan_sigma_model(std::uint64_t{1} << 17, 6, 2, v, RbfMethod::automatic);
     CHECK(two.M == std::uint64_t{1} << 16);
@@ -25,12 +26,14 @@ TEST_CASE("SigmaModel: automatic runs exact up to 2^16 bits per filter, large-M 
 TEST_CASE("SigmaModel: refusals come from the plan, before any fill", "[rbf][sigma-model][errors]") {
     const RbfVariant v;
     CHECK_THROWS_AS(plan_sigma_model(1024, 6, 3, v, RbfMethod::exact), RangeError);
-    CHECK_THROWS_AS(plan_sigma_model(std::uint64_t{1} << 26, 6, 1, v, RbfMethod::exact), RangeError);  // exact above 2^24
+    CHECK_THROWS_AS(plan_sigma_model(std::uint64_t{1} << 26, 6, 1, v, RbfMethod::exact),
+                    RangeError);  // exact above 2^24
     RbfVariant distinct;
     distinct.hashing = Hashing::distinct;
     // the exact fill's work bound (M·(k + 3) ≤ 2^25), and a larger limit lifts it
     CHECK_THROWS(plan_sigma_model(std::uint64_t{1} << 22, 12, 1, distinct, RbfMethod::exact));
-    CHECK(plan_sigma_model(std::uint64_t{1} << 22, 12, 1, distinct, RbfMethod::exact, std::uint64_t{1} << 27).method == RbfMethod::exact);
+    CHECK(plan_sigma_model(std::uint64_t{1} << 22, 12, 1, distinct, RbfMethod::exact, std::uint64_t{1} << 27).method ==
+          RbfMethod::exact);
     const auto plan = plan_sigma_model(1024, 6, 1, v, RbfMethod::exact);
     CHECK_THROWS_AS(plan.checked(1024), RangeError);
     CHECK(plan.checked(1023) == 1023);
@@ -109,7 +112,8 @@ TEST_CASE("SigmaModel: a curve's points, before any fill, and its values are at(
     CHECK(lc.bound > 0);
 }
 
-TEST_CASE("SigmaModel: the surfaces' input, checked by the plan (phases 1 or 2, m, k) before any fill", "[rbf][sigma-model][errors]") {
+TEST_CASE("SigmaModel: the surfaces' input, checked by the plan (phases 1 or 2, m, k) before any fill",
+          "[rbf][sigma-model][errors]") {
     SigmaInput in;
     in.m = 1024, in.k = 6;
     CHECK(plan_sigma_model(in).phases == 1);  // the default

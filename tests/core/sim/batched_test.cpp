@@ -16,8 +16,8 @@ namespace {
 
 std::string show(const EpochCounts& e) {
     std::ostringstream o;
-    o << "{arrivals " << e.arrivals << ", new " << e.new_arrivals << ", fp_first " << e.fp_first << ", fp_each " << e.fp_each
-      << ", false negatives " << e.false_negatives << ", recycles " << e.recycles << "}";
+    o << "{arrivals " << e.arrivals << ", new " << e.new_arrivals << ", fp_first " << e.fp_first << ", fp_each "
+      << e.fp_each << ", false negatives " << e.false_negatives << ", recycles " << e.recycles << "}";
     return o.str();
 }
 
@@ -67,7 +67,9 @@ TEST_CASE("batched probes, bloom: every count of every epoch equals the one-at-a
             c.warmup = 101;
             INFO(to_string(h) << ", m = " << m);
             const auto ref = check_identical(c, 61);
-            if (m < 10000) CHECK(total(ref, &EpochCounts::fp_first) > 0);  // the comparison saw positives (the large filter is sparse)
+            if (m < 10000)
+                CHECK(total(ref, &EpochCounts::fp_first) >
+                      0);  // the comparison saw positives (the large filter is sparse)
         }
 }
 
@@ -97,7 +99,8 @@ TEST_CASE("batched probes, sigma: every count of every epoch equals the one-at-a
                 CHECK(total(ref, &EpochCounts::recycles) > 10);
                 if (s != StreamKind::fresh) CHECK(total(ref, &EpochCounts::false_negatives) > 0);
             }
-    SimConfig large = simtest::config(Structure::sigma, std::uint64_t{1} << 24, 7, 3, 50001, 5);  // lines requested ahead
+    SimConfig large =
+        simtest::config(Structure::sigma, std::uint64_t{1} << 24, 7, 3, 50001, 5);  // lines requested ahead
     large.sigma = 100000;  // a cycle of about 14 300 arrivals (k = 7): three recycles in each epoch's fresh filter
     large.warmup = 7;
     CHECK(total(check_identical(large, 1000), &EpochCounts::recycles) > 2 * large.epochs);
@@ -112,7 +115,8 @@ TEST_CASE("batched probes, two-phase: every count of every epoch equals the one-
                 c.swap = swap, c.retaining = retaining;
                 c.stream.kind = s;
                 c.hashing = HashScheme::ideal_distinct;
-                INFO(to_string(s) << ", swap " << (swap == SwapPoint::after ? "after" : "before") << ", retaining " << retaining);
+                INFO(to_string(s) << ", swap " << (swap == SwapPoint::after ? "after" : "before") << ", retaining "
+                                  << retaining);
                 CHECK(total(check_identical(c, 23), &EpochCounts::recycles) > 10);
             }
     SimConfig large = simtest::config(Structure::two_phase, std::uint64_t{1} << 25, 7, 3, 40001, 5);
@@ -121,7 +125,8 @@ TEST_CASE("batched probes, two-phase: every count of every epoch equals the one-
     CHECK(total(check_identical(large, 1000), &EpochCounts::recycles) > 3);
 }
 
-TEST_CASE("batched probes, N-bounded (real and oracle user): every count equals the one-at-a-time loop", "[sim][batched]") {
+TEST_CASE("batched probes, N-bounded (real and oracle user): every count equals the one-at-a-time loop",
+          "[sim][batched]") {
     for (const Structure st : {Structure::n_real, Structure::n_oracle})
         for (const StreamKind s : {StreamKind::fresh, StreamKind::pool, StreamKind::fading}) {
             SimConfig c = simtest::config(st, 1500, 4, 4, 2003, 23);

@@ -43,15 +43,17 @@ double enumerate_colliding(unsigned m, unsigned n, unsigned k) {
 }  // namespace
 
 TEST_CASE("tiny Bloom filters: the simulator agrees with exact enumeration", "[sim]") {
-    struct Case { unsigned m, n, k; };
+    struct Case {
+        unsigned m, n, k;
+    };
     for (const Case t : {Case{2, 1, 2}, Case{4, 2, 2}, Case{5, 1, 3}, Case{6, 3, 1}}) {
         const double exact = enumerate_colliding(t.m, t.n, t.k);
         SimConfig c = config(Structure::bloom, t.m, t.k, 40, 20000, 11 + t.m);
         c.n = t.n;
         c.queries = 4;
         const SimResult r = simulate(c);
-        INFO("m = " << t.m << ", n = " << t.n << ", k = " << t.k << ": simulated " << r.count_instance.batch.mean << " ± "
-                    << r.count_instance.batch.half_width << ", enumerated " << exact);
+        INFO("m = " << t.m << ", n = " << t.n << ", k = " << t.k << ": simulated " << r.count_instance.batch.mean
+                    << " ± " << r.count_instance.batch.half_width << ", enumerated " << exact);
         CHECK(exact == Approx(exact_fpr(Filter{t.m, t.n, t.k, Hashing::colliding})).epsilon(1e-12));
         CHECK(inside(r.count_instance.batch.interval, exact));
         CHECK(r.model_inside_t);
@@ -66,8 +68,8 @@ TEST_CASE("simulated small filters: exact inside the 99% interval, classic rejec
     const SimResult r = simulate(c);
     const double exact = exact_fpr(Filter{32, 4, 5, Hashing::colliding});
     const double classic = classic_fpr(Filter{32, 4, 5, Hashing::colliding});
-    INFO("simulated " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width << ", exact " << exact
-                      << ", classic " << classic);
+    INFO("simulated " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width << ", exact "
+                      << exact << ", classic " << classic);
     REQUIRE(r.model);
     CHECK(r.model->value == exact);
     CHECK(r.model_inside_t);
@@ -83,7 +85,8 @@ TEST_CASE("simulated distinct-hashing filters agree with the exact model, not th
     c.hashing = HashScheme::ideal_distinct;
     const SimResult r = simulate(c);
     const double exact = exact_fpr(Filter{48, 6, 4, Hashing::distinct});
-    INFO("simulated " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width << ", exact " << exact);
+    INFO("simulated " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width << ", exact "
+                      << exact);
     CHECK(inside(r.count_instance.batch.interval, exact));
     CHECK_FALSE(inside(r.count_instance.batch.interval, exact_fpr(Filter{48, 6, 4, Hashing::colliding})));
 }
@@ -93,12 +96,14 @@ TEST_CASE("simulated M = 1000 filter agrees with the exact model", "[sim]") {
     c.n = 100;
     c.queries = 500;
     const SimResult r = simulate(c);
-    INFO("simulated " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width << ", exact " << r.model->value);
+    INFO("simulated " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width << ", exact "
+                      << r.model->value);
     CHECK(r.model_inside_t);
     CHECK(r.model_inside_poisson);
 }
 
-TEST_CASE("double hashing sits measurably away from the ideal model at small m; enhanced double hashing does too", "[sim]") {
+TEST_CASE("double hashing sits measurably away from the ideal model at small m; enhanced double hashing does too",
+          "[sim]") {
     // m = 64 with double hashing: h2 mod 64 even (half the messages) halves the distinct positions a
     // message can reach, so messages probe fewer distinct bits and the FPR differs from ideal hashing.
     for (HashScheme h : {HashScheme::double_hashing, HashScheme::enhanced_double}) {
@@ -158,5 +163,6 @@ TEST_CASE("a rare false-positive rate's t interval does not reach below 0", "[si
     REQUIRE(r.count_instance.numerator > 0);
     CHECK(r.count_instance.batch.mean - r.count_instance.batch.half_width < 0);  // the case in point
     CHECK(r.count_instance.batch.interval.low == 0);
-    CHECK(r.count_instance.batch.interval.high == Approx(r.count_instance.batch.mean + r.count_instance.batch.half_width));
+    CHECK(r.count_instance.batch.interval.high ==
+          Approx(r.count_instance.batch.mean + r.count_instance.batch.half_width));
 }

@@ -29,7 +29,8 @@ struct RefLink {
 };
 
 // SBChain_Add, one item after another: per epoch a fresh chain, its rate; and the items rejected.
-std::vector<double> scalable_reference(const ScalableSimConfig& c, const ScalableResult& model, std::uint64_t& rejected) {
+std::vector<double> scalable_reference(const ScalableSimConfig& c, const ScalableResult& model,
+                                       std::uint64_t& rejected) {
     const std::uint64_t salt = mix64(c.seed ^ 0x13198a2e03707344ULL);
     const std::uint64_t n = static_cast<std::uint64_t>(c.chain.n), queries = c.queries;
     std::vector<double> rates;
@@ -41,7 +42,9 @@ std::vector<double> scalable_reference(const ScalableSimConfig& c, const Scalabl
     };
     for (std::uint64_t e = 0; e < c.epochs; ++e) {
         std::vector<RefLink> links;
-        for (const auto& l : model.links) links.push_back(RefLink{l.filter.m, l.capacity, 0, l.filter.k, std::vector<std::uint64_t>((l.filter.m + 63) / 64)});
+        for (const auto& l : model.links)
+            links.push_back(
+                RefLink{l.filter.m, l.capacity, 0, l.filter.k, std::vector<std::uint64_t>((l.filter.m + 63) / 64)});
         std::size_t current = 0;
         for (std::uint64_t size = 0; size < n;) {
             std::uint64_t a, b;
@@ -54,7 +57,8 @@ std::vector<double> scalable_reference(const ScalableSimConfig& c, const Scalabl
             }
             if (links[current].size >= links[current].capacity) ++current;
             RefLink& l = links[current];
-            for (unsigned i = 0; i < l.k; ++i) l.words[((a + i * b) % l.m) >> 6] |= std::uint64_t{1} << (((a + i * b) % l.m) & 63);
+            for (unsigned i = 0; i < l.k; ++i)
+                l.words[((a + i * b) % l.m) >> 6] |= std::uint64_t{1} << (((a + i * b) % l.m) & 63);
             ++l.size, ++size;
         }
         std::uint64_t fp = 0;
@@ -104,8 +108,13 @@ std::uint64_t hash_width_reference(const HashWidthSimConfig& c) {
 
 }  // namespace
 
-TEST_CASE("scalable simulation, batched: every epoch's rate and the rejections equal the one-at-a-time loop", "[scalable][sim][batched]") {
-    struct Case { double p, capacity, n; const char* library; std::uint64_t queries; };
+TEST_CASE("scalable simulation, batched: every epoch's rate and the rejections equal the one-at-a-time loop",
+          "[scalable][sim][batched]") {
+    struct Case {
+        double p, capacity, n;
+        const char* library;
+        std::uint64_t queries;
+    };
     // the last chain has 1.07·10^7 bits: beyond the caches, lines requested ahead
     for (const Case t : {Case{0.01, 1000, 10000, "redisbloom", 5003}, Case{0.2, 50, 3001, "redisbloom", 4099},
                          Case{0.05, 300, 2000, "guava", 3001}, Case{0.01, 50000, 600000, "redisbloom", 30011}}) {
@@ -115,8 +124,8 @@ TEST_CASE("scalable simulation, batched: every epoch's rate and the rejections e
         const ScalableSimResult r = simulate_scalable(c);
         std::uint64_t rejected = 0;
         const std::vector<double> ref = scalable_reference(c, r.model, rejected);
-        INFO(t.library << " p = " << t.p << ", C = " << t.capacity << ", n = " << t.n << ": " << r.model.links.size() << " links, "
-                       << r.model.bits << " bits");
+        INFO(t.library << " p = " << t.p << ", C = " << t.capacity << ", n = " << t.n << ": " << r.model.links.size()
+                       << " links, " << r.model.bits << " bits");
         CHECK(r.rates == ref);
         CHECK(r.rejected == rejected);
         CHECK(r.model.links.size() >= 2);

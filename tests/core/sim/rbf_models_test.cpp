@@ -18,8 +18,9 @@ namespace {
 SimResult run_checked(const SimConfig& c) {
     const SimResult r = simulate(c);
     REQUIRE(r.model);
-    INFO(to_string(c.structure) << ": simulated " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width
-                                << ", model " << r.model->value << " (" << r.model->name << ")");
+    INFO(to_string(c.structure) << ": simulated " << r.count_instance.batch.mean << " ± "
+                                << r.count_instance.batch.half_width << ", model " << r.model->value << " ("
+                                << r.model->name << ")");
     CHECK(r.model_inside_t);
     return r;
 }
@@ -56,7 +57,8 @@ TEST_CASE("small M: the matching variant is inside, the others outside", "[sim][
     };
     for (bool retaining : {false, true})
         for (Boundary boundary : {Boundary::exceeds, Boundary::reaches}) {
-            SimConfig c = config(Structure::sigma, M, k, 30, 60000, 21 + retaining * 2 + (boundary == Boundary::reaches));
+            SimConfig c =
+                config(Structure::sigma, M, k, 30, 60000, 21 + retaining * 2 + (boundary == Boundary::reaches));
             c.sigma = sigma;
             c.retaining = retaining;
             c.boundary = boundary;
@@ -92,8 +94,8 @@ TEST_CASE("every variant has a model and a simulation: hashing x recycling x pha
                 c.hashing = hs;
                 c.retaining = retaining;
                 c.swap = variant == 2 ? SwapPoint::before : SwapPoint::after;
-                INFO(to_string(hs) << (retaining ? " retaining" : " nonretaining") << (two ? " two-phase swap " : " one-phase ")
-                                   << (two ? to_string(c.swap) : ""));
+                INFO(to_string(hs) << (retaining ? " retaining" : " nonretaining")
+                                   << (two ? " two-phase swap " : " one-phase ") << (two ? to_string(c.swap) : ""));
                 const SimResult r = run_checked(c);
                 REQUIRE(r.model->applies);
                 if (two && retaining) {
@@ -107,7 +109,8 @@ TEST_CASE("every variant has a model and a simulation: hashing x recycling x pha
             }
 }
 
-TEST_CASE("retaining, exact restart law, beyond the exact model (k·M > 2^24): the large-M model inside", "[sim][rbf][large]") {
+TEST_CASE("retaining, exact restart law, beyond the exact model (k·M > 2^24): the large-M model inside",
+          "[sim][rbf][large]") {
     // k = 16, 2^21 bits per array: the exact model refuses (k fills of M levels) and the simulation reports no model
     // value there (its module carries the exact models only); the large-M method (docs/rbf.md#large-m-exact-law)
     // must lie inside the simulation's 99 % interval. f ≈ 1e-3 and 1e-2, ~40 cycles per run.
@@ -118,14 +121,16 @@ TEST_CASE("retaining, exact restart law, beyond the exact model (k·M > 2^24): t
     one.retaining = true;
     const SimResult a = simulate(one);
     const double f1 = LargeOnePhaseModel(one.m, one.k, v).at(one.sigma).average_fpr;
-    INFO("one phase: simulated " << a.count_instance.batch.mean << " ± " << a.count_instance.batch.half_width << ", large-M " << f1);
+    INFO("one phase: simulated " << a.count_instance.batch.mean << " ± " << a.count_instance.batch.half_width
+                                 << ", large-M " << f1);
     CHECK(inside(a.count_instance.batch.interval, f1));
     SimConfig two = config(Structure::two_phase, 1u << 22, 16, 20, 400000, 42);  // two arrays of 2^21
-    two.sigma = 3u << 19;  // 0.75 of an array
+    two.sigma = 3u << 19;                                                        // 0.75 of an array
     two.retaining = true;
     two.swap = SwapPoint::before;
     const SimResult b = simulate(two);
     const double f2 = LargeTwoPhaseModel(array_bits(two), two.k, v).at(two.sigma).average_fpr;
-    INFO("two phases, swap before: simulated " << b.count_instance.batch.mean << " ± " << b.count_instance.batch.half_width << ", large-M " << f2);
+    INFO("two phases, swap before: simulated " << b.count_instance.batch.mean << " ± "
+                                               << b.count_instance.batch.half_width << ", large-M " << f2);
     CHECK(inside(b.count_instance.batch.interval, f2));
 }

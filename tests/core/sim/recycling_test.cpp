@@ -159,8 +159,8 @@ TEST_CASE("σ-bounded filter: simulation inside the bit-set chain's 99% interval
             c.boundary = boundary ? Boundary::reaches : Boundary::exceeds;
             const Check s = run(c);
             const double e = exact[{retaining, boundary}];
-            INFO("retaining " << retaining << ", boundary " << to_string(c.boundary) << ": simulated " << s.mean << " ± "
-                              << s.half << ", chain " << e);
+            INFO("retaining " << retaining << ", boundary " << to_string(c.boundary) << ": simulated " << s.mean
+                              << " ± " << s.half << ", chain " << e);
             CHECK(inside(s.ci, e));
             // the other retention and the other boundary are different numbers at this size
             CHECK_FALSE(inside(s.ci, exact[{1 - retaining, boundary}]));
@@ -196,7 +196,8 @@ TEST_CASE("two-phase filter: simulation inside the chain over (active, frozen) b
     }
 }
 
-TEST_CASE("N-bounded filters, real and oracle user: simulation inside the chain; the real user's FPR is higher", "[sim]") {
+TEST_CASE("N-bounded filters, real and oracle user: simulation inside the chain; the real user's FPR is higher",
+          "[sim]") {
     const unsigned m = 8, k = 2, n = 4;
     const double real = exact_n_bounded(m, k, n, false), oracle = exact_n_bounded(m, k, n, true);
     REQUIRE(real > oracle);  // 000 §III: the oracle recycles no later than the real user
@@ -204,8 +205,8 @@ TEST_CASE("N-bounded filters, real and oracle user: simulation inside the chain;
         SimConfig c = config(is_oracle ? Structure::n_oracle : Structure::n_real, m, k, 40, 50000, 5 + is_oracle);
         c.n = n;
         const Check s = run(c);
-        INFO((is_oracle ? "oracle" : "real") << ": simulated " << s.mean << " ± " << s.half << ", chains real " << real
-                                             << ", oracle " << oracle);
+        INFO((is_oracle ? "oracle" : "real")
+             << ": simulated " << s.mean << " ± " << s.half << ", chains real " << real << ", oracle " << oracle);
         CHECK(inside(s.ci, is_oracle ? oracle : real));
         CHECK_FALSE(inside(s.ci, is_oracle ? real : oracle));
     }
@@ -239,5 +240,5 @@ TEST_CASE("σ-bounded filter at M = 1000: the structure keeps its invariants", "
     CHECK(r.recycles <= 10 * 20000 / (500 / 7));
     CHECK(r.count_instance.batch.mean > 0);
     CHECK(r.count_instance.batch.mean < std::pow(501.0 / 1000, 7));  // ρ(σ) = (σ/M)^k bounds every arrival
-    CHECK(r.false_negatives == 0);  // a fresh stream never repeats
+    CHECK(r.false_negatives == 0);                                   // a fresh stream never repeats
 }

@@ -25,7 +25,8 @@ struct Reference {
 class ReferenceLoop {
 public:
     explicit ReferenceLoop(const bloomcalc::SimConfig& config)
-        : c_(bloomcalc::validate(config)), hasher_(c_.hashing, static_cast<std::uint32_t>(bloomcalc::array_bits(c_)), c_.k, c_.seed) {}
+        : c_(bloomcalc::validate(config)),
+          hasher_(c_.hashing, static_cast<std::uint32_t>(bloomcalc::array_bits(c_)), c_.k, c_.seed) {}
 
     // Epoch by epoch, each from its own seed with a fresh structure, hash functions, stream and warm-up
     // (bloomcalc::epoch_seed, epoch_warmup: docs/simulation.md, "Workers").
@@ -77,7 +78,8 @@ private:
     // Books one arrival; true when the epoch is complete.
     bool count(const bloomcalc::EpochCounts& a) {
         if (warm_ > 0) return --warm_, false;
-        cur_.arrivals += a.arrivals, cur_.new_arrivals += a.new_arrivals, cur_.fp_first += a.fp_first, cur_.fp_each += a.fp_each;
+        cur_.arrivals += a.arrivals, cur_.new_arrivals += a.new_arrivals, cur_.fp_first += a.fp_first,
+            cur_.fp_each += a.fp_each;
         cur_.false_negatives += a.false_negatives, cur_.recycles += a.recycles;
         if (cur_.arrivals < c_.arrivals) return false;
         out_.epochs.push_back(cur_), cur_ = bloomcalc::EpochCounts{};
@@ -98,8 +100,10 @@ private:
         for (;;) {
             for (std::uint64_t i = 0; i < c_.n; ++i) {
                 hasher_.positions(id++, pos_);
-                if constexpr (std::is_same_v<F, bloomcalc::BloomFilter>) f.insert(pos_, c_.k);
-                else f.test_and_insert(pos_, c_.k);
+                if constexpr (std::is_same_v<F, bloomcalc::BloomFilter>)
+                    f.insert(pos_, c_.k);
+                else
+                    f.test_and_insert(pos_, c_.k);
             }
             for (std::uint64_t q = 0; q < c_.queries; ++q) {
                 hasher_.positions(id++, pos_);

@@ -11,10 +11,12 @@ using namespace bloomcalc;
 
 TEST_CASE("Student t quantiles match the tables", "[sim]") {
     // Two-sided 99% and 95% critical values (any statistics table), to the 6 digits printed there.
-    struct Row { double p, dof, t; };
-    for (const Row r : {Row{0.995, 1, 63.656741}, Row{0.995, 2, 9.924843}, Row{0.995, 9, 3.249836},
-                        Row{0.995, 29, 2.756386}, Row{0.975, 10, 2.228139}, Row{0.975, 99, 1.984217},
-                        Row{0.995, 1e7, 2.575830}}) {
+    struct Row {
+        double p, dof, t;
+    };
+    for (const Row r :
+         {Row{0.995, 1, 63.656741}, Row{0.995, 2, 9.924843}, Row{0.995, 9, 3.249836}, Row{0.995, 29, 2.756386},
+          Row{0.975, 10, 2.228139}, Row{0.975, 99, 1.984217}, Row{0.995, 1e7, 2.575830}}) {
         INFO("p = " << r.p << ", dof = " << r.dof);
         CHECK(student_t_quantile(r.p, r.dof) == Approx(r.t).epsilon(2e-6));
         CHECK(student_t_quantile(1 - r.p, r.dof) == Approx(-r.t).epsilon(2e-6));
@@ -24,9 +26,12 @@ TEST_CASE("Student t quantiles match the tables", "[sim]") {
 TEST_CASE("Garwood Poisson intervals match the tables", "[sim]") {
     // 95% exact intervals (Garwood 1936; e.g. Ulm 1990 table): x = 0: [0, 3.689]; x = 1: [0.0253, 5.572];
     // x = 5: [1.6235, 11.668]; x = 10: [4.7954, 18.390].
-    struct Row { unsigned x; double lo, hi; };
-    for (const Row r : {Row{0, 0, 3.688879}, Row{1, 0.025318, 5.571643}, Row{5, 1.623486, 11.668332},
-                        Row{10, 4.795389, 18.390356}}) {
+    struct Row {
+        unsigned x;
+        double lo, hi;
+    };
+    for (const Row r :
+         {Row{0, 0, 3.688879}, Row{1, 0.025318, 5.571643}, Row{5, 1.623486, 11.668332}, Row{10, 4.795389, 18.390356}}) {
         INFO("x = " << r.x);
         const Interval i = poisson_interval(r.x, 0.95);
         CHECK(i.low == Approx(r.lo).epsilon(1e-5).margin(1e-12));
@@ -63,7 +68,8 @@ TEST_CASE("a rate's interval is clipped to [0, 1]", "[sim][statistics]") {
     CHECK(clipped_to_rates(Interval{0.25, 0.5}).high == 0.5);
 }
 
-TEST_CASE("Clopper-Pearson intervals: closed forms, the binomial tails at their ends, never zero-width", "[sim][statistics]") {
+TEST_CASE("Clopper-Pearson intervals: closed forms, the binomial tails at their ends, never zero-width",
+          "[sim][statistics]") {
     // x = 0 and x = t have closed forms: high = 1 − (α/2)^(1/t), low = (α/2)^(1/t).
     for (const std::uint64_t t : {1u, 2u, 10u, 1000u}) {
         const Interval none = clopper_pearson_interval(0, t, 0.99), all = clopper_pearson_interval(t, t, 0.99);
@@ -77,11 +83,13 @@ TEST_CASE("Clopper-Pearson intervals: closed forms, the binomial tails at their 
         double sum = 0;
         for (std::uint64_t i = 0; i <= t; ++i) {
             if (upper ? i < x : i > x) continue;
-            sum += std::exp(std::lgamma(t + 1.0) - std::lgamma(i + 1.0) - std::lgamma(t - i + 1.0) + i * std::log(p) + (t - i) * std::log1p(-p));
+            sum += std::exp(std::lgamma(t + 1.0) - std::lgamma(i + 1.0) - std::lgamma(t - i + 1.0) + i * std::log(p) +
+                            (t - i) * std::log1p(-p));
         }
         return sum;
     };
-    for (const auto& [x, t] : {std::pair{1u, 1u}, std::pair{1u, 2u}, std::pair{1u, 7u}, std::pair{5u, 10u}, std::pair{3u, 300u}}) {
+    for (const auto& [x, t] :
+         {std::pair{1u, 1u}, std::pair{1u, 2u}, std::pair{1u, 7u}, std::pair{5u, 10u}, std::pair{3u, 300u}}) {
         INFO(x << " of " << t);
         const Interval i = clopper_pearson_interval(x, t, 0.95);
         if (x > 0) CHECK(tail(x, t, i.low, true) == Approx(0.025).epsilon(1e-9));

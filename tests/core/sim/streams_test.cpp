@@ -215,7 +215,8 @@ TEST_CASE("bad input: named errors before anything runs", "[sim]") {
     CHECK(param(c) == "newFraction");
     c.stream.new_fraction = 0.5, c.stream.window = 0;
     CHECK(param(c) == "window");
-    c = ok, c.structure = Structure::sigma, c.sigma = 10, c.stream.kind = StreamKind::pool, c.stream.pool = kMaxPool + 1;
+    c = ok, c.structure = Structure::sigma, c.sigma = 10, c.stream.kind = StreamKind::pool,
+    c.stream.pool = kMaxPool + 1;
     CHECK(param(c) == "pool");
     CHECK_THROWS_AS(parse_structure("cuckoo"), RangeError);
     CHECK_THROWS_AS(parse_hash_scheme("md5"), RangeError);

@@ -87,7 +87,8 @@ TEST_CASE("epochs split over workers: every split gives the whole run's counts, 
 TEST_CASE("an epoch range is checked: inside [0, epochs), named", "[sim][workers]") {
     SimConfig c = config(Structure::bloom, 1000, 3, 4, 100, 1);
     c.n = 50;
-    for (EpochRange bad : {EpochRange{4, 1}, EpochRange{2, 3}, EpochRange{0, 5}, EpochRange{0, 3, 2}, EpochRange{0, 1, 0}}) {
+    for (EpochRange bad :
+         {EpochRange{4, 1}, EpochRange{2, 3}, EpochRange{0, 5}, EpochRange{0, 3, 2}, EpochRange{0, 1, 0}}) {
         try {
             SimRunner runner(c, bad);
             FAIL("no error for the range " << bad.first << " + " << bad.count);
@@ -111,11 +112,13 @@ TEST_CASE("per-epoch warm-up: the random phase makes a periodic chain's estimate
     c.n = n;
     c.warmup = 400;
     const SimResult r = simulate(c);
-    INFO("simulated " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width << ", exact " << exact);
+    INFO("simulated " << r.count_instance.batch.mean << " ± " << r.count_instance.batch.half_width << ", exact "
+                      << exact);
     CHECK(inside(r.count_instance.batch.interval, exact));
     // the warm-ups are W + J_e, J_e spread over [0, W)
     std::uint64_t low = ~std::uint64_t{0}, high = 0;
-    for (std::uint64_t e = 0; e < 1000; ++e) low = std::min(low, epoch_warmup(c, e)), high = std::max(high, epoch_warmup(c, e));
+    for (std::uint64_t e = 0; e < 1000; ++e)
+        low = std::min(low, epoch_warmup(c, e)), high = std::max(high, epoch_warmup(c, e));
     CHECK(low < 410);
     CHECK(high > 790);
     CHECK(high < 800);

@@ -64,11 +64,16 @@ Estimate simulate_n_window(std::uint32_t M, unsigned k, std::uint64_t N, std::ui
 }  // namespace
 
 TEST_CASE("window N rule: the renewal-reward FPR against the simulated two-filter structure", "[window]") {
-    struct Case { std::uint32_t M; unsigned k; std::uint64_t N; };
+    struct Case {
+        std::uint32_t M;
+        unsigned k;
+        std::uint64_t N;
+    };
     for (const Case c : {Case{64, 2, 8}, Case{256, 3, 40}, Case{2000, 4, 250}}) {
         const double model = window_n_fpr(c.M, c.k, Hashing::colliding, c.N, "exact");
         const Estimate sim = simulate_n_window(c.M, c.k, c.N, 100000, 7 + c.M);
-        INFO("M' = " << c.M << ", k = " << c.k << ", N = " << c.N << ": model " << model << ", simulated " << sim.mean << " ± " << sim.half);
+        INFO("M' = " << c.M << ", k = " << c.k << ", N = " << c.N << ": model " << model << ", simulated " << sim.mean
+                     << " ± " << sim.half);
         CHECK(sim.covers(model));
     }
     // the filter can fill before its N-th insertion: it never swaps again, the long-run average is 1 (as nbounded)
@@ -122,20 +127,25 @@ TEST_CASE("window σ rule: the cycle tail P(cycle < W) and the FPR against the s
 
 TEST_CASE("window: the linear-noise approximation against the exact insertion chain", "[window]") {
     // N rule FPR and the σ rule's σ: LNA vs exact where both run (errors O(1/M'), docs/window.md)
-    struct Case { std::uint64_t M; unsigned k; std::uint64_t N; };
+    struct Case {
+        std::uint64_t M;
+        unsigned k;
+        std::uint64_t N;
+    };
     for (const Case c : {Case{10000, 7, 1000}, Case{40000, 10, 3000}, Case{100000, 4, 20000}}) {
         const double exact = window_n_fpr(c.M, c.k, Hashing::colliding, c.N, "exact");
         const double lna = window_n_fpr(c.M, c.k, Hashing::colliding, c.N, "lna");
         double te = 0, tl = 0;
         const std::uint64_t se = window_sigma(c.M, c.k, Hashing::colliding, c.N, 1e-6, &te, "exact");
         const std::uint64_t sl = window_sigma(c.M, c.k, Hashing::colliding, c.N, 1e-6, &tl, "lna");
-        INFO("M' = " << c.M << ", k = " << c.k << ", N = " << c.N << ": FPR exact " << exact << ", lna " << lna << " (rel "
-                     << std::fabs(lna / exact - 1) << "); σ exact " << se << ", lna " << sl);
+        INFO("M' = " << c.M << ", k = " << c.k << ", N = " << c.N << ": FPR exact " << exact << ", lna " << lna
+                     << " (rel " << std::fabs(lna / exact - 1) << "); σ exact " << se << ", lna " << sl);
         CHECK(std::fabs(lna / exact - 1) < 40.0 / static_cast<double>(c.M));  // O(1/M'), docs/window.md
         CHECK(std::fabs(static_cast<double>(se) - static_cast<double>(sl)) <= 3);
     }
     // distinct hashing too
-    const double e = window_n_fpr(20000, 6, Hashing::distinct, 2000, "exact"), l = window_n_fpr(20000, 6, Hashing::distinct, 2000, "lna");
+    const double e = window_n_fpr(20000, 6, Hashing::distinct, 2000, "exact"),
+                 l = window_n_fpr(20000, 6, Hashing::distinct, 2000, "lna");
     CHECK(std::fabs(l / e - 1) < 40.0 / 20000);
 }
 
@@ -162,25 +172,52 @@ TEST_CASE("window sizing: input errors name the parameter", "[window][errors]") 
     in.w = 0;
     in.p = 0.01;
     CHECK_THROWS_AS(size_window(in), RangeError);
-    try { size_window(in); } catch (const Error& e) { CHECK(e.parameter() == "w"); }
+    try {
+        size_window(in);
+    } catch (const Error& e) {
+        CHECK(e.parameter() == "w");
+    }
     in.w = 68719476737.0;  // 2^36 + 1
-    try { size_window(in); FAIL("accepted"); } catch (const Error& e) { CHECK(e.parameter() == "w"); }
+    try {
+        size_window(in);
+        FAIL("accepted");
+    } catch (const Error& e) {
+        CHECK(e.parameter() == "w");
+    }
     in.w = 1000;
     in.p = 1;
-    try { size_window(in); FAIL("accepted"); } catch (const Error& e) { CHECK(e.parameter() == "p"); }
+    try {
+        size_window(in);
+        FAIL("accepted");
+    } catch (const Error& e) {
+        CHECK(e.parameter() == "p");
+    }
     in.p = 0.01;
     in.delta = 0;
-    try { size_window(in); FAIL("accepted"); } catch (const Error& e) { CHECK(e.parameter() == "delta"); }
+    try {
+        size_window(in);
+        FAIL("accepted");
+    } catch (const Error& e) {
+        CHECK(e.parameter() == "delta");
+    }
     in.delta = 1e-6;
     in.w = 68719476736.0;  // 2^36
     in.p = 1e-4;
-    try { size_window(in); FAIL("accepted"); } catch (const Error& e) { CHECK(e.parameter() == "p"); }
+    try {
+        size_window(in);
+        FAIL("accepted");
+    } catch (const Error& e) {
+        CHECK(e.parameter() == "p");
+    }
 }
 
 // Issue 35: a sizing meets its target under the exact chain (certified), the σ rule holds W for every p, and the
 // memory is monotone in W and p.
-TEST_CASE("window N rule: the issue-35 sizes meet p under the exact chain, and one bit less does not", "[window][issue35]") {
-    struct Case { double w, p; };
+TEST_CASE("window N rule: the issue-35 sizes meet p under the exact chain, and one bit less does not",
+          "[window][issue35]") {
+    struct Case {
+        double w, p;
+    };
     for (const Case c : {Case{150, 0.02}, Case{69, 1.196e-4}, Case{1000, 0.01}}) {
         WindowInput in;
         in.w = c.w;
@@ -198,14 +235,17 @@ TEST_CASE("window N rule: the issue-35 sizes meet p under the exact chain, and o
     }
 }
 
-TEST_CASE("window σ rule: the chosen σ's tail under the exact chain is at most δ (W = 1000, p = 1 %)", "[window][issue35]") {
+TEST_CASE("window σ rule: the chosen σ's tail under the exact chain is at most δ (W = 1000, p = 1 %)",
+          "[window][issue35]") {
     WindowInput in;
     in.w = 1000;
     in.p = 0.01;
     const WindowResult r = size_window(in);
-    const InsertionSums law = insertion_moments(r.sigma_bounded.m / 2, r.sigma_bounded.k, Hashing::colliding, 1000, "exact");
+    const InsertionSums law =
+        insertion_moments(r.sigma_bounded.m / 2, r.sigma_bounded.k, Hashing::colliding, 1000, "exact");
     double tail = 0;  // P(B_{W−1} > σ)
-    for (std::size_t b = static_cast<std::size_t>(r.sigma_bounded.sigma) + 1; b < law.law_last.size(); ++b) tail += law.law_last[b];
+    for (std::size_t b = static_cast<std::size_t>(r.sigma_bounded.sigma) + 1; b < law.law_last.size(); ++b)
+        tail += law.law_last[b];
     INFO("σ = " << r.sigma_bounded.sigma << ": exact tail " << tail << ", reported " << r.sigma_bounded.delta);
     CHECK(tail <= 1e-6);
     CHECK(r.sigma_bounded.delta == Approx(tail).epsilon(1e-9));
@@ -213,9 +253,13 @@ TEST_CASE("window σ rule: the chosen σ's tail under the exact chain is at most
 }
 
 TEST_CASE("window σ rule: a real window for every p (σ < M', tail ≤ δ, mean cycle ≥ W)", "[window][issue35]") {
-    struct Case { double w, p; Hashing h; };
-    for (const Case c : {Case{1e6, 0.4, Hashing::colliding}, Case{115421, 0.68, Hashing::distinct}, Case{1000, 0.9, Hashing::colliding},
-                         Case{1e6, 0.99, Hashing::colliding}, Case{100, 0.999, Hashing::distinct}, Case{2, 0.5, Hashing::colliding}}) {
+    struct Case {
+        double w, p;
+        Hashing h;
+    };
+    for (const Case c : {Case{1e6, 0.4, Hashing::colliding}, Case{115421, 0.68, Hashing::distinct},
+                         Case{1000, 0.9, Hashing::colliding}, Case{1e6, 0.99, Hashing::colliding},
+                         Case{100, 0.999, Hashing::distinct}, Case{2, 0.5, Hashing::colliding}}) {
         WindowInput in;
         in.w = c.w;
         in.p = c.p;
@@ -250,8 +294,8 @@ TEST_CASE("window sizing: the memory is monotone in W and in p at W ≈ 6.75·10
         WindowResult prev = sized(6.75e9, p);
         for (int d = 1; d <= 3; ++d) {
             const WindowResult r = sized(6.75e9 + d, p);
-            INFO("p = " << p << ", W = 6.75e9 + " << d << ": N rule " << prev.n_bounded.m << " -> " << r.n_bounded.m << ", σ rule "
-                        << prev.sigma_bounded.m << " -> " << r.sigma_bounded.m);
+            INFO("p = " << p << ", W = 6.75e9 + " << d << ": N rule " << prev.n_bounded.m << " -> " << r.n_bounded.m
+                        << ", σ rule " << prev.sigma_bounded.m << " -> " << r.sigma_bounded.m);
             CHECK(r.n_bounded.m >= prev.n_bounded.m);
             CHECK(r.sigma_bounded.m >= prev.sigma_bounded.m);
             CHECK(r.n_bounded.m - prev.n_bounded.m < 1000);  // ~20 bits per message at these p
@@ -263,10 +307,14 @@ TEST_CASE("window sizing: the memory is monotone in W and in p at W ≈ 6.75·10
     CHECK(b.sigma_bounded.m >= a.sigma_bounded.m);
 }
 
-TEST_CASE("window N rule: the issue-35 filters simulated agree with the certified FPR, not the approximation's", "[window][issue35][sim][sweep]") {
+TEST_CASE("window N rule: the issue-35 filters simulated agree with the certified FPR, not the approximation's",
+          "[window][issue35][sim][sweep]") {
     // W = 150, p = 2 %, and W = 69, p = 1.196e-4 as sized: the simulated two-filter structure (seeded) covers the
     // reported FPR (the exact chain's) inside its 99 % interval, and the reported FPR is ≤ p
-    struct Case { double w, p; std::uint64_t per_batch; };
+    struct Case {
+        double w, p;
+        std::uint64_t per_batch;
+    };
     for (const Case c : {Case{150, 0.02, 100000}, Case{69, 1.196e-4, 1000000}}) {
         WindowInput in;
         in.w = c.w;
@@ -274,8 +322,8 @@ TEST_CASE("window N rule: the issue-35 filters simulated agree with the certifie
         const WindowResult r = size_window(in);
         const auto M = static_cast<std::uint32_t>(r.n_bounded.m / 2);
         const Estimate sim = simulate_n_window(M, r.n_bounded.k, r.w, c.per_batch, 35 + M);
-        INFO("W = " << c.w << ": M' = " << M << ", k = " << r.n_bounded.k << ", reported " << r.n_bounded.fpr << ", simulated "
-                    << sim.mean << " ± " << sim.half);
+        INFO("W = " << c.w << ": M' = " << M << ", k = " << r.n_bounded.k << ", reported " << r.n_bounded.fpr
+                    << ", simulated " << sim.mean << " ± " << sim.half);
         CHECK(sim.covers(r.n_bounded.fpr));
         CHECK(r.n_bounded.fpr <= c.p);
     }
@@ -285,15 +333,22 @@ TEST_CASE("window: the approximation's error bound covers the exact chain", "[wi
     // N rule (N ≥ 100: the approximation runs only where the chain's work N·w·(2k + 4) exceeds 2^25, N ≳ 400):
     // f_lna·(1 + 4k⁴/M'² + k²/N²) + 1e-12 ≥ f_exact, with a factor 4 to spare (docs/window.md measures ≥ 35 on a
     // grid); σ rule: the normal tail at the chain's σ ≥ the chain's tail
-    struct Case { std::uint64_t M; unsigned k; std::uint64_t N; Hashing h; };
-    for (const Case c : {Case{300, 2, 105, Hashing::colliding}, Case{2000, 2, 100, Hashing::colliding}, Case{5000, 2, 125, Hashing::distinct},
-                         Case{1276, 6, 150, Hashing::colliding}, Case{1307, 14, 69, Hashing::colliding}, Case{3000, 20, 100, Hashing::colliding},
-                         Case{10000, 7, 1000, Hashing::colliding}, Case{10000, 7, 1000, Hashing::distinct}, Case{5000, 1, 3000, Hashing::colliding},
-                         Case{40000, 10, 3000, Hashing::colliding}, Case{50000, 12, 208, Hashing::colliding}, Case{20000, 5, 400, Hashing::distinct}}) {
+    struct Case {
+        std::uint64_t M;
+        unsigned k;
+        std::uint64_t N;
+        Hashing h;
+    };
+    for (const Case c : {Case{300, 2, 105, Hashing::colliding}, Case{2000, 2, 100, Hashing::colliding},
+                         Case{5000, 2, 125, Hashing::distinct}, Case{1276, 6, 150, Hashing::colliding},
+                         Case{1307, 14, 69, Hashing::colliding}, Case{3000, 20, 100, Hashing::colliding},
+                         Case{10000, 7, 1000, Hashing::colliding}, Case{10000, 7, 1000, Hashing::distinct},
+                         Case{5000, 1, 3000, Hashing::colliding}, Case{40000, 10, 3000, Hashing::colliding},
+                         Case{50000, 12, 208, Hashing::colliding}, Case{20000, 5, 400, Hashing::distinct}}) {
         const double exact = window_n_fpr(c.M, c.k, c.h, c.N, "exact");
         const double lna = window_n_fpr(c.M, c.k, c.h, c.N, "lna");
-        INFO("M' = " << c.M << ", k = " << c.k << ", N = " << c.N << ": exact " << exact << ", lna " << lna << ", bound "
-                     << window_lna_margin(c.M, c.k, c.N));
+        INFO("M' = " << c.M << ", k = " << c.k << ", N = " << c.N << ": exact " << exact << ", lna " << lna
+                     << ", bound " << window_lna_margin(c.M, c.k, c.N));
         CHECK(lna * (1 + window_lna_margin(c.M, c.k, c.N)) + 1e-12 >= exact);
         CHECK(std::fabs(lna / exact - 1) <= 0.25 * window_lna_margin(c.M, c.k, c.N) + 1e-9);
         if (c.k > 1 && c.N > 10) {

@@ -13,7 +13,9 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const NODE_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.web.wasm', import.meta.url));
 export const RBF_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.rbf.wasm', import.meta.url));
 export const TOOLS_BUILD = fileURLToPath(new URL('../../../dist/bloomcalc.tools.wasm', import.meta.url));
-const BUILDS = Object.values(MODULE_FILES).flatMap((file) => ['mjs', 'wasm'].map((ext) => fileURLToPath(new URL(`../../../dist/${file}.${ext}`, import.meta.url))));
+const BUILDS = Object.values(MODULE_FILES).flatMap((file) =>
+  ['mjs', 'wasm'].map((ext) => fileURLToPath(new URL(`../../../dist/${file}.${ext}`, import.meta.url))),
+);
 export const CLI = fileURLToPath(new URL('../../../wasm/cli.mjs', import.meta.url));
 
 export const hasNodeBuild = () => BUILDS.every((file) => existsSync(file));
@@ -57,10 +59,7 @@ export function assertParamError(fn, parameter, { parse = false, range } = {}) {
   assert.match(caught.message, wordRegExp(parameter), 'message names the parameter');
   assert.equal(typeof caught.validRange, 'string', 'err.validRange is a string');
   assert.ok(caught.validRange.length > 0, 'err.validRange is not empty');
-  assert.ok(
-    caught.message.includes(caught.validRange),
-    `message "${caught.message}" contains the valid range "${caught.validRange}"`,
-  );
+  assert.ok(caught.message.includes(caught.validRange), `message "${caught.message}" contains the valid range "${caught.validRange}"`);
   if (range) assert.match(caught.validRange, range, `valid range of ${parameter}`);
   return caught;
 }

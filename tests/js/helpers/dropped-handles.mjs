@@ -17,9 +17,10 @@ async function collect(done = () => false) {
 
 async function simulations() {
   const { raw, bc } = await load();
-  const input = (kind) => kind === 'paradox'
-    ? { structure: 'bloom', m: M, n: 1000, k: 5, prior: 0.5, queries: 100, epochs: 4, seed: 1 }
-    : { structure: 'bloom', m: M, n: 1000, k: 5, epochs: 4, arrivals: 1000 };
+  const input = (kind) =>
+    kind === 'paradox'
+      ? { structure: 'bloom', m: M, n: 1000, k: 5, prior: 0.5, queries: 100, epochs: 4, seed: 1 }
+      : { structure: 'bloom', m: M, n: 1000, k: 5, epochs: 4, arrivals: 1000 };
   const create = (kind) => (kind === 'paradox' ? bc.createParadoxSimulation(input(kind)) : bc.createSimulation(input(kind)));
   for (const kind of ['fpr', 'paradox']) create(kind).dispose(); // lazy allocations of the first use
   await collect();

@@ -11,20 +11,24 @@ import { ROOT } from './common.mjs';
 // calculators") beside their wrapper, to read the diagnostics the public API does not expose.
 export async function load() {
   const names = ['main', 'sim', 'rbf'];
-  const modules = await Promise.all(names.map(async (name) => {
-    const { default: factory } = await import(`../../../dist/${MODULE_FILES[name]}.mjs`);
-    return factory({ wasmBinary: await readFile(join(ROOT, 'dist', `${MODULE_FILES[name]}.wasm`)) });
-  }));
+  const modules = await Promise.all(
+    names.map(async (name) => {
+      const { default: factory } = await import(`../../../dist/${MODULE_FILES[name]}.mjs`);
+      return factory({ wasmBinary: await readFile(join(ROOT, 'dist', `${MODULE_FILES[name]}.wasm`)) });
+    }),
+  );
   const raw = Object.fromEntries(names.map((name, i) => [name, modules[i]]));
   return { raw, bc: wrap(...modules) };
 }
 
 /** Each module's wasm stack pointer, heap in use and emval handle count. */
 export function state(raw) {
-  return Object.fromEntries(Object.entries(raw).map(([name, module]) => {
-    const { stackPointer, heapInUse } = module.diagnostics();
-    return [name, { stackPointer, heapInUse, handles: module.count_emval_handles() }];
-  }));
+  return Object.fromEntries(
+    Object.entries(raw).map(([name, module]) => {
+      const { stackPointer, heapInUse } = module.diagnostics();
+      return [name, { stackPointer, heapInUse, handles: module.count_emval_handles() }];
+    }),
+  );
 }
 
 // Each kind: a call that must fail, and the check of its error.
@@ -37,23 +41,34 @@ export function kinds(raw, bc) {
     'wrong type (API)': [() => bc.fpr({ m: Symbol('m'), n: 4, k: 5 }), named(TypeError, 'm')],
     'wrong type (binding)': [
       () => {
-        const r = raw.main.compareFpr({ m: 'not a number', n: 4, k: 5 });  // the binding's own check, past the API's
+        const r = raw.main.compareFpr({ m: 'not a number', n: 4, k: 5 }); // the binding's own check, past the API's
         if (r?.__bloomcalcError) throw Object.assign(new TypeError(r.__bloomcalcError.message), r.__bloomcalcError);
       },
       named(TypeError, 'm'),
     ],
-    'user callback': [() => bc.recommend({ m: 64, p: 0.5, kmax: 1 }, () => { throw mine; }), (e) => e === mine],
+    'user callback': [
+      () =>
+        bc.recommend({ m: 64, p: 0.5, kmax: 1 }, () => {
+          throw mine;
+        }),
+      (e) => e === mine,
+    ],
     cancel: [() => bc.recommend({ m: 64, p: 0.5, kmax: 1 }, () => false), (e) => e.name === 'AbortError'],
     'simulation input': [() => bc.createSimulation({ structure: 'bloom', m: 1000, k: 3, n: 10, epochs: 0 }), named(RangeError, 'epochs')],
   };
 }
 
-export const REFERENCE = 0.025221852307293572;  // 001's m = 32, n = 4, k = 5 example, as the core tests pin it
+export const REFERENCE = 0.025221852307293572; // 001's m = 32, n = 4, k = 5 example, as the core tests pin it
 
 /** Throws `kind` `count` times; the state before and after, the exact reference after, or the first wrong error. */
 export function throwMany(raw, bc, kind, count) {
   const [fail, check] = kinds(raw, bc)[kind];
-  for (let i = 0; i < 100; i++) try { fail(); } catch { /* warm-up: lazy allocations happen here */ }
+  for (let i = 0; i < 100; i++)
+    try {
+      fail();
+    } catch {
+      /* warm-up: lazy allocations happen here */
+    }
   const before = state(raw);
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
@@ -65,7 +80,7 @@ export function throwMany(raw, bc, kind, count) {
     }
     if (!error || !check(error)) return { kind, wrong: `call ${i}: expected the ${kind} error, got ${error?.name}: ${error?.message}` };
   }
-  const ms = performance.now() - t0;  // wall time: process.cpuUsage() counts both workers
+  const ms = performance.now() - t0; // wall time: process.cpuUsage() counts both workers
   return { kind, before, after: state(raw), exact: bc.exactFpr({ m: 32, n: 4, k: 5 }), ms };
 }
 

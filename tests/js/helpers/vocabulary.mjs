@@ -17,7 +17,10 @@ import { INPUTS, METHODS } from '../../../schema/index.mjs';
 export const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 
 /** The input type of each BloomCalc method that takes one, as the schema declares them (rbfAsync is no BloomCalc method). */
-const methodInputs = () => Object.entries(METHODS).filter(([method]) => method !== 'rbfAsync').map(([method, { input }]) => [method, input]);
+const methodInputs = () =>
+  Object.entries(METHODS)
+    .filter(([method]) => method !== 'rbfAsync')
+    .map(([method, { input }]) => [method, input]);
 
 /** The JS API: occurrences { name, kind: 'api', where: input type, alias, target }, from the schema (schema/inputs.mjs). */
 export async function apiNames() {
@@ -109,18 +112,28 @@ export async function documentedVocabulary() {
   const rows = [];
   for (const line of section.split('\n').slice(1)) {
     if (line.startsWith('#')) break;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.length !== 6 || !/^`/.test(cells[0])) continue;
-    const list = (cell) => (cell === '—' ? [] : cell.split(',').map((x) => x.trim().replace(/`/g, '')).filter(Boolean));
+    const list = (cell) =>
+      cell === '—'
+        ? []
+        : cell
+            .split(',')
+            .map((x) => x.trim().replace(/`/g, ''))
+            .filter(Boolean);
     const names = [...new Set([...cells[0].matchAll(/`-*([\w-]+)`/g)].map((m) => camel(m[1])))];
-    for (const name of names) rows.push({
-      name,
-      meaning: cells[1],
-      api: list(cells[2]),
-      cli: list(cells[3]),
-      element: list(cells[4]),
-      older: [...cells[5].matchAll(/`-*([\w-]+)`/g)].map((m) => camel(m[1])),
-    });
+    for (const name of names)
+      rows.push({
+        name,
+        meaning: cells[1],
+        api: list(cells[2]),
+        cli: list(cells[3]),
+        element: list(cells[4]),
+        older: [...cells[5].matchAll(/`-*([\w-]+)`/g)].map((m) => camel(m[1])),
+      });
   }
   return rows;
 }

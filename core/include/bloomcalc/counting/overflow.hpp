@@ -16,10 +16,10 @@ namespace bloomcalc {
 struct OverflowResult {
     std::uint64_t m = 0, n = 0;
     unsigned k = 0, bits = 0;
-    double counter_tail = 0;  // p₁ = P(L ≥ 2^b), L ~ Binomial(kn, 1/m): one counter overflows
-    double union_bound = 0;   // min(1, m·p₁)
-    double probability = 0;   // P(some counter overflows)
-    double low = 0, high = 0; // proven bounds on it (equal to it but for rounding when method is "exact")
+    double counter_tail = 0;   // p₁ = P(L ≥ 2^b), L ~ Binomial(kn, 1/m): one counter overflows
+    double union_bound = 0;    // min(1, m·p₁)
+    double probability = 0;    // P(some counter overflows)
+    double low = 0, high = 0;  // proven bounds on it (equal to it but for rounding when method is "exact")
     // "exact": the first-overflowing-counter sum over the multinomial loads (small filters);
     // "poisson": 1 − e^{−m·p₁}, with the Chen–Stein bound and the negative-association bracket.
     std::string method;

@@ -35,10 +35,10 @@ struct CompareInput {
 
 struct CompareResult {
     std::uint64_t n = 0;
-    std::optional<double> p;          // the target, when given
-    std::optional<double> max_bytes;  // the budget, when given
-    std::vector<FamilyRow> rows;      // sorted (above)
-    std::optional<double> recommended;  // the index of the first row, when it meets p and is allowed
+    std::optional<double> p;                   // the target, when given
+    std::optional<double> max_bytes;           // the budget, when given
+    std::vector<FamilyRow> rows;               // sorted (above)
+    std::optional<double> recommended;         // the index of the first row, when it meets p and is allowed
     std::optional<double> bound_bits_per_key;  // log2(1/p): no filter of false-positive rate p needs fewer
 };
 

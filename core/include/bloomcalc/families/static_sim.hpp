@@ -15,16 +15,16 @@
 namespace bloomcalc::families {
 
 struct StaticSimResult {
-    std::uint64_t trials = 0;             // filters built (each from n fresh keys)
-    std::uint64_t attempts = 0;           // seeds tried over all trials
-    std::uint64_t failed_attempts = 0;    // seeds whose construction failed
-    std::uint64_t failed_builds = 0;      // trials that exhausted the library's retry limit
-    double construction_failure = 0;      // failed_attempts / attempts: per seed
+    std::uint64_t trials = 0;                // filters built (each from n fresh keys)
+    std::uint64_t attempts = 0;              // seeds tried over all trials
+    std::uint64_t failed_attempts = 0;       // seeds whose construction failed
+    std::uint64_t failed_builds = 0;         // trials that exhausted the library's retry limit
+    double construction_failure = 0;         // failed_attempts / attempts: per seed
     Interval construction_failure_interval;  // its Clopper–Pearson interval at `confidence`
     std::uint64_t lookups = 0, false_positives = 0;
     double fpr = 0;
-    Interval fpr_interval;                // Clopper–Pearson at `confidence`
-    std::uint64_t bytes = 0;              // memory as allocated (the fingerprint array)
+    Interval fpr_interval;    // Clopper–Pearson at `confidence`
+    std::uint64_t bytes = 0;  // memory as allocated (the fingerprint array)
     double confidence = 0.99;
 };
 
@@ -35,8 +35,8 @@ void finish(StaticSimResult& r);
 // keys (a bijective mix of distinct ids, salted from `seed`); build(keys) returns whether a seed succeeded within the
 // library's limit, filter.attempts() the seeds it tried; then `lookups` keys never inserted.
 template <class Filter, class Build>
-void run_static_trials(const Filter& filter, std::size_t n, std::uint64_t trials, std::uint64_t lookups, std::uint64_t seed,
-                       Build build, StaticSimResult& r) {
+void run_static_trials(const Filter& filter, std::size_t n, std::uint64_t trials, std::uint64_t lookups,
+                       std::uint64_t seed, Build build, StaticSimResult& r) {
     Rng rng(seed);
     std::vector<std::uint64_t> set(n);
     for (std::uint64_t trial = 0; trial < trials; ++trial) {

@@ -25,8 +25,8 @@ struct ItemEstimate {
 struct StateInput {
     double m = 0, k = 0, bits_set = 0;
     Hashing hashing = Hashing::colliding;
-    double confidence = 0.95;       // of the intervals, in (0, 1)
-    std::optional<double> target;   // p: the items left before the FPR reaches it
+    double confidence = 0.95;      // of the intervals, in (0, 1)
+    std::optional<double> target;  // p: the items left before the FPR reaches it
     // Union: the second filter's set bits and those of the two filters' OR (both given or neither).
     std::optional<double> bits_set_b, bits_set_union;
 };
@@ -36,13 +36,13 @@ struct StateResult {
     unsigned k = 0;
     Hashing hashing = Hashing::colliding;
     double confidence = 0.95;
-    double fill = 0;                 // X/m
-    double fpr = 0;                  // ρ(X): the FPR of a new item now (exact)
-    ItemEstimate n;                  // items inserted; low ≤ estimate ≤ high
-    double swamidass_baldi = 0;      // −(m/k)·ln(1 − X/m) (colliding; distinct: ln(1 − X/m)/ln(1 − k/m))
-    std::string method;              // "exact" (the occupancy chain) or "normal" (its exact mean and variance)
+    double fill = 0;             // X/m
+    double fpr = 0;              // ρ(X): the FPR of a new item now (exact)
+    ItemEstimate n;              // items inserted; low ≤ estimate ≤ high
+    double swamidass_baldi = 0;  // −(m/k)·ln(1 − X/m) (colliding; distinct: ln(1 − X/m)/ln(1 − k/m))
+    std::string method;          // "exact" (the occupancy chain) or "normal" (its exact mean and variance)
     std::optional<double> target;
-    double items_left = 0;           // with a target: further items before E[FPR] exceeds it
+    double items_left = 0;  // with a target: further items before E[FPR] exceeds it
     // With the union: |B|, |A ∪ B| and |A ∩ B|; the intersection's interval from the three at 1 − α/3 each.
     std::optional<ItemEstimate> n_b, n_union, n_intersection;
 };

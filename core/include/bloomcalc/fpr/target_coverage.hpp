@@ -8,10 +8,10 @@
 namespace bloomcalc {
 
 struct CoverageInput {
-    double trials = 0;      // independent trials (balls for colliding hashing, items for distinct)
-    double hit = 0;         // π: probability that one trial touches the target set
-    double miss = 1;        // 1 − π, passed separately to keep its precision
-    unsigned targets = 0;   // j ≥ 1 target bits
+    double trials = 0;     // independent trials (balls for colliding hashing, items for distinct)
+    double hit = 0;        // π: probability that one trial touches the target set
+    double miss = 1;       // 1 − π, passed separately to keep its precision
+    unsigned targets = 0;  // j ≥ 1 target bits
     // hit_size[h] = P(a touching trial covers h targets | it touches), h = 1..j (index 0 unused);
     // the h targets are a uniformly random h-subset of the j.
     std::vector<double> hit_size;

@@ -20,10 +20,10 @@ const char* to_string(Layout layout);
 
 struct LayoutFilter {
     Layout layout = Layout::standard;
-    std::uint64_t m = 0;           // bits
-    std::uint64_t n = 0;           // items inserted
-    unsigned k = 0;                // bits set per item
-    std::uint64_t block_bits = 0;  // B; standard and partitioned: m (one block)
+    std::uint64_t m = 0;                   // bits
+    std::uint64_t n = 0;                   // items inserted
+    unsigned k = 0;                        // bits set per item
+    std::uint64_t block_bits = 0;          // B; standard and partitioned: m (one block)
     Hashing hashing = Hashing::colliding;  // standard and blocked: the k probes inside the block
 };
 

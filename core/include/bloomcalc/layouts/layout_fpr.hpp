@@ -96,7 +96,7 @@ struct LoadMixture {
     double fpr = 0;
     std::uint64_t j_low = 0, j_high = 0;  // the loads summed
     std::uint64_t terms = 0;
-    double tail_bound = 0;                // bound on the mass left out, relative to fpr
+    double tail_bound = 0;  // bound on the mass left out, relative to fpr
     // Work done, in binomial terms: k + 32 per load (its weight and target-set weights) plus
     // BlockFprByLoad::work(); and the estimate decided before the work (≥ work, tests/core).
     double work = 0, work_estimate = 0;
@@ -107,7 +107,7 @@ struct LoadMixture {
 // bound on f(j), eq L6) after its first load j, times the terms one load can read (each target-set size
 // the per-load sum can reach, times its window of 40σ + 40 around the mean, cut by the chain's horizon).
 struct MixtureWork {
-    std::uint64_t j_low = 0, j_high = 0;  // the loads the sum can visit lie in [j_low, j_high]
+    std::uint64_t j_low = 0, j_high = 0;                   // the loads the sum can visit lie in [j_low, j_high]
     double loads = 0, per_load = 0, chain = 0, total = 0;  // total = loads · per_load + chain (kept chains, once)
 };
 MixtureWork mixture_work_estimate(const LayoutFilter& f);

@@ -77,10 +77,10 @@ struct LayoutSimResult {
     std::vector<std::uint64_t> false_positives;  // per epoch
     std::uint64_t lookups = 0;                   // in all
     std::uint64_t total_false_positives = 0;
-    double rate = 0;                             // pooled
-    BatchMeans batch;                            // per-epoch rates, Student-t interval
-    double exact = 0;                            // layout_exact_fpr
-    bool inside = false;                         // exact within the batch interval
+    double rate = 0;      // pooled
+    BatchMeans batch;     // per-epoch rates, Student-t interval
+    double exact = 0;     // layout_exact_fpr
+    bool inside = false;  // exact within the batch interval
 };
 
 LayoutSimResult simulate_layout(const LayoutSimConfig& config);

@@ -25,11 +25,11 @@ std::vector<WhatIf> what_if(const LayoutFilter& f, const std::vector<double>& fa
 // Everything known about one layout filter (the `fpr --layout` report).
 struct LayoutReport {
     LayoutFilter filter;
-    std::string preset;          // "" when none
-    double exact = 0;            // layout_exact_fpr
-    double standard_exact = 0;   // the standard filter with the same m, n, k (what the layout costs)
-    std::uint64_t blocks = 0;    // b = m/B
-    double load_per_block = 0;   // λ = nB/m
+    std::string preset;         // "" when none
+    double exact = 0;           // layout_exact_fpr
+    double standard_exact = 0;  // the standard filter with the same m, n, k (what the layout costs)
+    std::uint64_t blocks = 0;   // b = m/B
+    double load_per_block = 0;  // λ = nB/m
     double bits_per_key = 0;
     std::vector<Approximation> approximations;
     std::vector<WhatIf> what_if;
@@ -45,31 +45,31 @@ struct LayoutSizingInput {
     std::optional<double> block_bits;  // blocked / split-block without a preset
     std::optional<double> k;           // fixed k; absent: the k that needs the fewest bits
     Hashing hashing = Hashing::colliding;
-    std::string preset;                // "" or a preset name (sets layout, B and k's rule)
-    std::optional<double> max_bytes;   // Parquet writer's maximum (default 1 MiB)
+    std::string preset;               // "" or a preset name (sets layout, B and k's rule)
+    std::optional<double> max_bytes;  // Parquet writer's maximum (default 1 MiB)
 };
 
 // Parquet's writer for (ndv = n, fpp = p): what it allocates and the FPR that actually has.
 struct ParquetWriter {
-    std::int64_t optimal_bits = 0;   // BlockSplitBloomFilter.optimalNumOfBits
-    std::uint64_t bytes = 0;         // after initBitset (≥ 32, power of two, ≤ max)
+    std::int64_t optimal_bits = 0;  // BlockSplitBloomFilter.optimalNumOfBits
+    std::uint64_t bytes = 0;        // after initBitset (≥ 32, power of two, ≤ max)
     std::uint64_t max_bytes = 0;
-    double fpr = 0;                  // exact FPR of that filter
+    double fpr = 0;  // exact FPR of that filter
     bool meets_target = false;
 };
 
 struct LayoutSizing {
-    LayoutFilter filter;           // the sized filter
+    LayoutFilter filter;  // the sized filter
     std::string preset;
     double target = 0;
-    double fpr = 0;                // exact FPR of the sized filter
+    double fpr = 0;  // exact FPR of the sized filter
     bool meets_target = false;
     double bits_per_key = 0;
-    double bytes = 0;              // ⌈m/8⌉ (RocksDB: + 5 bytes of metadata)
-    std::string rounding;          // the rounding rule applied, in words
-    Filter standard;               // the smallest standard filter (exact FPR ≤ p, best k)
+    double bytes = 0;      // ⌈m/8⌉ (RocksDB: + 5 bytes of metadata)
+    std::string rounding;  // the rounding rule applied, in words
+    Filter standard;       // the smallest standard filter (exact FPR ≤ p, best k)
     double standard_fpr = 0;
-    double overhead = 0;           // m / m_standard − 1
+    double overhead = 0;  // m / m_standard − 1
     std::vector<Approximation> approximations;
     std::vector<WhatIf> what_if;
     std::optional<ParquetWriter> parquet;

@@ -14,15 +14,15 @@ namespace bloomcalc {
 enum class PresetK { fixed, rocksdb_rule, free };
 
 struct Preset {
-    std::string name;          // "parquet", "rocksdb", "boost-block", "boost-multiblock"
-    std::string label;         // "Parquet / Arrow / Impala / Kudu split block"
-    std::string reference;     // where its parameters come from
+    std::string name;       // "parquet", "rocksdb", "boost-block", "boost-multiblock"
+    std::string label;      // "Parquet / Arrow / Impala / Kudu split block"
+    std::string reference;  // where its parameters come from
     Layout layout = Layout::standard;
     Hashing hashing = Hashing::colliding;
     std::uint64_t block_bits = 0;  // B; 0: B = word_bits·k (Boost multiblock)
     std::uint64_t word_bits = 0;   // multiblock: bits per word
     PresetK k_rule = PresetK::free;
-    unsigned k = 0;                // PresetK::fixed
+    unsigned k = 0;  // PresetK::fixed
 };
 
 const std::vector<Preset>& presets();

@@ -22,10 +22,10 @@ namespace bloomcalc {
 
 struct HashFloor {
     unsigned hash_bits = 64;
-    double log2_probe_sets = 0;  // log2 S
-    double floor = 0;            // c, eq H1
-    double fpr = 0;              // f ⊕ c, eq H2
-    bool matters = false;        // c ≥ 1 % of f (or of the target): the floor changes the FPR shown
+    double log2_probe_sets = 0;       // log2 S
+    double floor = 0;                 // c, eq H1
+    double fpr = 0;                   // f ⊕ c, eq H2
+    bool matters = false;             // c ≥ 1 % of f (or of the target): the floor changes the FPR shown
     bool target_below_floor = false;  // a target p < c cannot be met by any m or k with this hash
 };
 

@@ -45,11 +45,11 @@
 namespace bloomcalc {
 
 struct LibraryInfo {
-    std::string name;    // "guava", …
-    std::string label;   // "Guava BloomFilter.create"
-    std::string source;  // repository, file and function of the sizing rule
-    std::string rule;    // the rule in symbols
-    std::string probes;  // how an item's bits are chosen (its real probe arithmetic)
+    std::string name;         // "guava", …
+    std::string label;        // "Guava BloomFilter.create"
+    std::string source;       // repository, file and function of the sizing rule
+    std::string rule;         // the rule in symbols
+    std::string probes;       // how an item's bits are chosen (its real probe arithmetic)
     unsigned hash_bits = 64;  // width of the hash the whole probe set is a function of; 0: none (a calculator)
     std::string scheme;       // the layout simulation's hashScheme with this probe arithmetic (layout_sim.hpp)
 };
@@ -69,13 +69,13 @@ struct LibrarySizingInput {
 
 struct LibrarySizing {
     LibraryInfo library;
-    LayoutFilter filter;        // the filter the library builds, holding n items (m allocated bits, k, layout)
-    std::uint64_t bytes = 0;    // memory of the bit array as allocated (RocksDB: + 5 bytes of metadata)
-    double bits_per_key = 0;    // m/n
-    double target = 0;          // p asked for
-    double exact = 0;           // exact mean FPR of that filter at n items (docs/layouts.md)
-    bool misses_target = false; // exact > p
-    std::string note;           // a cap or rounding that decided the size, in words ("" when none)
+    LayoutFilter filter;         // the filter the library builds, holding n items (m allocated bits, k, layout)
+    std::uint64_t bytes = 0;     // memory of the bit array as allocated (RocksDB: + 5 bytes of metadata)
+    double bits_per_key = 0;     // m/n
+    double target = 0;           // p asked for
+    double exact = 0;            // exact mean FPR of that filter at n items (docs/layouts.md)
+    bool misses_target = false;  // exact > p
+    std::string note;            // a cap or rounding that decided the size, in words ("" when none)
     std::optional<HashFloor> hash_floor;  // of hash_bits, or of the library's own width (none when it has none)
 };
 

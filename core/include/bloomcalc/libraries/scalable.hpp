@@ -21,13 +21,13 @@
 namespace bloomcalc {
 
 struct ScalableInput {
-    double p = NAN;           // the chain's overall error bound
-    double capacity = NAN;    // C, items of link 0
-    double ratio = 0.5;       // R, tightening ratio in (0, 1)
-    double growth = 2;        // S, capacity growth ≥ 1
-    double n = NAN;           // items in the chain
+    double p = NAN;         // the chain's overall error bound
+    double capacity = NAN;  // C, items of link 0
+    double ratio = 0.5;     // R, tightening ratio in (0, 1)
+    double growth = 2;      // S, capacity growth ≥ 1
+    double n = NAN;         // items in the chain
     std::string library = "redisbloom";
-    bool optimise = true;     // also search the R and S that need the fewest bits
+    bool optimise = true;  // also search the R and S that need the fewest bits
 };
 
 struct ScalableLink {
@@ -42,16 +42,16 @@ struct ScalableLink {
 struct ScalableOptimum {
     double ratio = 0, growth = 0;
     std::uint64_t bits = 0, links = 0;
-    double fpr = 0;              // eq S1 of that chain at n
+    double fpr = 0;  // eq S1 of that chain at n
 };
 
 struct ScalableResult {
     ScalableInput input;
     std::vector<ScalableLink> links;
     std::uint64_t bits = 0, bytes = 0;
-    double fpr = 0;              // eq S1
-    double bound = 0;            // Σ_i p_i over the links present (≤ p)
-    bool misses_target = false;  // fpr > p
+    double fpr = 0;                          // eq S1
+    double bound = 0;                        // Σ_i p_i over the links present (≤ p)
+    bool misses_target = false;              // fpr > p
     std::optional<ScalableOptimum> optimum;  // over R ∈ {0.05, …, 0.95}, integer S ∈ [1, 8]; not for rocksdb, boost-*
 };
 

@@ -19,10 +19,10 @@ struct BhCbfInput {
 
 struct BhCbfResult {
     std::vector<std::optional<double>> multiplicities;  // y_j when c_j ≤ h (I(j) = 1), else none
-    double delta = 0;       // δ = ∏_{I(j)=0} c_j · ∏_{I(j)=1} ℓ·y_j   (Theorem 5)
-    double posterior = 0;   // Pr(x ∈ S | B_h-CBF)
-    double posterior_threshold = 0;  // 1/(1 + α)
-    bool positive = false;  // Theorem 4's rule applied to Theorem 5's probability
+    double delta = 0;                                   // δ = ∏_{I(j)=0} c_j · ∏_{I(j)=1} ℓ·y_j   (Theorem 5)
+    double posterior = 0;                               // Pr(x ∈ S | B_h-CBF)
+    double posterior_threshold = 0;                     // 1/(1 + α)
+    bool positive = false;                              // Theorem 4's rule applied to Theorem 5's probability
 };
 
 BhCbfResult bh_cbf_paradox(const BhCbfInput& in);

@@ -11,27 +11,27 @@
 namespace bloomcalc {
 
 struct BloomParadoxInput {
-    double prior = 0;                         // Pr(x ∈ S), in [0, 1]
-    double alpha = 1;                         // W_FN / W_FP, > 0
-    std::optional<double> fpr;                // false-positive rate of the filter, in (0, 1]; or
-    std::optional<double> bits_per_element;   // m/n ≥ 0, FPR = (1/2)^{ln2·m/n} (004 §III, optimal k)
+    double prior = 0;                        // Pr(x ∈ S), in [0, 1]
+    double alpha = 1;                        // W_FN / W_FP, > 0
+    std::optional<double> fpr;               // false-positive rate of the filter, in (0, 1]; or
+    std::optional<double> bits_per_element;  // m/n ≥ 0, FPR = (1/2)^{ln2·m/n} (004 §III, optimal k)
 };
 
 struct BloomParadoxResult {
     double prior = 0, alpha = 1;
-    double fpr = 0;               // FPR used (given, or (1/2)^{ln2·b})
-    double bits_per_element = 0;  // given, or the b whose model FPR is `fpr`: −ln F / ln²2
-    double posterior = 0;         // Pr(x ∈ S | BF = 1)          (proof of Theorem 1)
-    double posterior_complement = 0;  // Pr(x ∉ S | BF = 1), kept separately for precision
-    double threshold = 0;         // P₀ = F/(F + α) = 1/(1 + α·2^{ln2·m/n})  (Theorem 1)
-    double posterior_threshold = 0;  // 1/(1 + α): trust a positive iff posterior ≥ this
-    bool paradox = false;         // Pr(x ∈ S) < P₀: a positive answer should be ignored
-    double cost_trust_given_positive = 0;   // E₁ = Pr(x ∉ S | BF = 1)·W_FP
-    double cost_ignore_given_positive = 0;  // E₀ = Pr(x ∈ S | BF = 1)·α·W_FP
-    double positive_probability = 0;        // Pr(BF = 1) = P + (1 − P)·F
-    double cost_trust = 0;        // per query, trusting the filter: (1 − P)·F
-    double cost_ignore = 0;       // per query, not querying (always negative): α·P
-    double cost_optimal = 0;      // the smaller of the two
+    double fpr = 0;                              // FPR used (given, or (1/2)^{ln2·b})
+    double bits_per_element = 0;                 // given, or the b whose model FPR is `fpr`: −ln F / ln²2
+    double posterior = 0;                        // Pr(x ∈ S | BF = 1)          (proof of Theorem 1)
+    double posterior_complement = 0;             // Pr(x ∉ S | BF = 1), kept separately for precision
+    double threshold = 0;                        // P₀ = F/(F + α) = 1/(1 + α·2^{ln2·m/n})  (Theorem 1)
+    double posterior_threshold = 0;              // 1/(1 + α): trust a positive iff posterior ≥ this
+    bool paradox = false;                        // Pr(x ∈ S) < P₀: a positive answer should be ignored
+    double cost_trust_given_positive = 0;        // E₁ = Pr(x ∉ S | BF = 1)·W_FP
+    double cost_ignore_given_positive = 0;       // E₀ = Pr(x ∈ S | BF = 1)·α·W_FP
+    double positive_probability = 0;             // Pr(BF = 1) = P + (1 − P)·F
+    double cost_trust = 0;                       // per query, trusting the filter: (1 − P)·F
+    double cost_ignore = 0;                      // per query, not querying (always negative): α·P
+    double cost_optimal = 0;                     // the smaller of the two
     std::optional<double> min_bits_per_element;  // smallest m/n with no paradox (Fig. 2(b)); none for P = 0
 };
 

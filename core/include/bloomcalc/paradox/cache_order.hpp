@@ -14,15 +14,15 @@ struct CacheOrderInput {
 };
 
 struct CacheStep {
-    int proxy = -1;             // index into probs, or -1 for the special proxy
+    int proxy = -1;  // index into probs, or -1 for the special proxy
     double prob = 1, cost = 0;
-    double reach = 1;           // probability that this query is sent (all earlier ones failed)
+    double reach = 1;  // probability that this query is sent (all earlier ones failed)
 };
 
 struct CacheOrderResult {
     std::vector<CacheStep> steps;  // the queries in order, ending with the first that surely succeeds
     double expected_cost = 0;
-    int theorem = 6;            // 7 when all regular costs are equal (the simple case), else 6
+    int theorem = 6;  // 7 when all regular costs are equal (the simple case), else 6
 };
 
 // Theorem 6: non-increasing p/τ, the special proxy with 1/ψ; stop at the first query with p = 1.

@@ -26,16 +26,16 @@ struct CbfResult {
     std::uint64_t m = 0, n = 0;
     unsigned k = 0;
     double prior = 0, alpha = 1;
-    double product = 0;            // ∏ c_j (may be +∞ in double; log_product keeps it)
-    double log_product = 0;        // Σ ln c_j (−∞ if a counter is 0)
+    double product = 0;               // ∏ c_j (may be +∞ in double; log_product keeps it)
+    double log_product = 0;           // Σ ln c_j (−∞ if a counter is 0)
     double log_likelihood_ratio = 0;  // ln(m^k ∏c_j / (nk)^k)
-    double posterior = 0;          // Pr(x ∈ S | CBF), Theorem 2
+    double posterior = 0;             // Pr(x ∈ S | CBF), Theorem 2
     double posterior_complement = 0;
-    double posterior_threshold = 0;  // 1/(1 + α), Theorem 4
+    double posterior_threshold = 0;     // 1/(1 + α), Theorem 4
     std::optional<double> min_product;  // Π(x, k) of §V-C: smallest product answered positive; none if P = 0
-    bool positive = false;         // Theorem 4's decision
-    double cost_positive = 0;      // E₁ = (1 − Pr(x ∈ S | CBF))·W_FP
-    double cost_negative = 0;      // E₀ = Pr(x ∈ S | CBF)·α·W_FP
+    bool positive = false;              // Theorem 4's decision
+    double cost_positive = 0;           // E₁ = (1 − Pr(x ∈ S | CBF))·W_FP
+    double cost_negative = 0;           // E₀ = Pr(x ∈ S | CBF)·α·W_FP
 };
 
 CbfResult cbf_paradox(const CbfInput& in);
@@ -49,9 +49,9 @@ std::optional<double> cbf_min_product(double m, double n, unsigned k, double pri
 struct CbfCostByK {
     unsigned k = 0;
     std::optional<double> min_product;  // Π(x, k)
-    double fpr = 0;   // Pr(answer positive | x ∉ S) = Pr(∏c ≥ Π | X = 0)
-    double fnr = 0;   // Pr(answer negative | x ∈ S) = Pr(∏c < Π | X = 1)
-    double cost = 0;  // E(x, k) = (1 − P)·fpr + α·P·fnr (in units of W_FP), §V-C
+    double fpr = 0;                     // Pr(answer positive | x ∉ S) = Pr(∏c ≥ Π | X = 0)
+    double fnr = 0;                     // Pr(answer negative | x ∈ S) = Pr(∏c < Π | X = 1)
+    double cost = 0;                    // E(x, k) = (1 − P)·fpr + α·P·fnr (in units of W_FP), §V-C
 };
 
 // §V-C: the expected cost of the optimal decision for each k in [1, k_max] (k ≤ m) and its minimiser.
@@ -67,7 +67,9 @@ CbfOptimalK cbf_optimal_k(double m, double n, double prior, double alpha, double
 struct CbfOptimalKInput {
     double m = NAN, n = NAN, prior = NAN, alpha = NAN, kmax = 16;
 };
-inline CbfOptimalK cbf_optimal_k(const CbfOptimalKInput& in) { return cbf_optimal_k(in.m, in.n, in.prior, in.alpha, in.kmax); }
+inline CbfOptimalK cbf_optimal_k(const CbfOptimalKInput& in) {
+    return cbf_optimal_k(in.m, in.n, in.prior, in.alpha, in.kmax);
+}
 // Counter pmfs tabulated so far by this thread (a work counter: a refusal tabulates none).
 std::uint64_t cbf_pmf_tabulations();
 

@@ -22,26 +22,26 @@ const char* to_string(SelectivePolicy p);
 
 struct ClassOutcome {
     double prior = 0;
-    double inserted = 0;  // members inserted into the filter
-    bool queried = false; // whether the filter is queried for this class's elements
+    double inserted = 0;   // members inserted into the filter
+    bool queried = false;  // whether the filter is queried for this class's elements
 };
 
 struct SelectiveOutcome {
     SelectivePolicy policy = SelectivePolicy::none;
-    double inserted = 0;     // n*, elements in the filter
-    unsigned k = 0;          // hash functions: the integer nearest ln2·m/n* (004 §III), in [1, 64]
-    double threshold = 0;    // P₀ = 1/(1 + α·2^{ln2·m/n*}) used for the decisions
-    double filter_fpr = 0;   // FPR of the filter: (1 − (1 − k/m)^{n*})^k (partitioned, exact mean)
+    double inserted = 0;    // n*, elements in the filter
+    unsigned k = 0;         // hash functions: the integer nearest ln2·m/n* (004 §III), in [1, 64]
+    double threshold = 0;   // P₀ = 1/(1 + α·2^{ln2·m/n*}) used for the decisions
+    double filter_fpr = 0;  // FPR of the filter: (1 − (1 − k/m)^{n*})^k (partitioned, exact mean)
     double false_positives = 0, false_negatives = 0;  // expected counts over one query of each element
-    double fpr = 0;          // false positives / (N − n)
-    double fnr = 0;          // false negatives / n
-    double cost = 0;         // false positives + α·false negatives
+    double fpr = 0;                                   // false positives / (N − n)
+    double fnr = 0;                                   // false negatives / n
+    double cost = 0;                                  // false positives + α·false negatives
     std::vector<ClassOutcome> classes;
 };
 
 struct SelectiveInput {
     std::vector<PriorClass> classes;
-    double m = 0;      // bits (Bloom) or counters (CBF)
+    double m = 0;  // bits (Bloom) or counters (CBF)
     double alpha = 1;
 };
 

@@ -21,9 +21,9 @@ struct ParadoxSimConfig {
     std::uint64_t n = 0;                     // members inserted into each filter instance
     unsigned k = 0;
     HashScheme hashing = HashScheme::ideal_colliding;
-    double prior = NAN;                      // Pr(x ∈ S) of a query, in (0, 1)
-    std::uint64_t queries = 0;               // lookups per filter instance (= per epoch)
-    std::uint64_t epochs = 0;                // filter instances, ≥ 2
+    double prior = NAN;         // Pr(x ∈ S) of a query, in (0, 1)
+    std::uint64_t queries = 0;  // lookups per filter instance (= per epoch)
+    std::uint64_t epochs = 0;   // filter instances, ≥ 2
     std::uint64_t seed = 1;
     double confidence = 0.99;
 };
@@ -57,13 +57,13 @@ struct ParadoxSimResult {
     // Σ positives (small counts, where the t interval collapses); [0, 1] when no positive was observed.
     double posterior = 0, half_width = 0;
     Interval interval;
-    std::uint64_t epochs_used = 0;        // epochs (all of them: an epoch without positives adds 0/0)
-    double measured_fpr = 0;              // false positives / non-member queries (pooled)
-    ModelValue fpr_model;                 // the engine's model: exact mean FPR (001 eqs 8, 17)
-    double classic_fpr = 0;               // (1 − e^{−kn/m})^k, the paper's model at real k
-    double theorem = 0;                   // Theorem 1's posterior at the exact FPR
-    double theorem_classic = 0;           // … at the classic FPR (for comparison)
-    bool inside = false;                  // theorem ∈ interval
+    std::uint64_t epochs_used = 0;  // epochs (all of them: an epoch without positives adds 0/0)
+    double measured_fpr = 0;        // false positives / non-member queries (pooled)
+    ModelValue fpr_model;           // the engine's model: exact mean FPR (001 eqs 8, 17)
+    double classic_fpr = 0;         // (1 − e^{−kn/m})^k, the paper's model at real k
+    double theorem = 0;             // Theorem 1's posterior at the exact FPR
+    double theorem_classic = 0;     // … at the classic FPR (for comparison)
+    bool inside = false;            // theorem ∈ interval
     bool classic_inside = false;
     std::uint64_t counter_saturations = 0;
 };

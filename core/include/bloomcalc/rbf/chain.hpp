@@ -36,6 +36,7 @@ ChainLevel chain_level(std::uint64_t b, std::uint64_t M, unsigned k, Hashing h, 
 // `stop(b, visits_b, ρ(b))`, when given, ends the fill after level b (the result then has b + 1 entries).
 // k ≤ M ≤ 2^24, 1 ≤ k ≤ 64 (validate_rbf: RangeError naming m or k).
 std::vector<double> fill_visits(std::uint64_t M, unsigned k, Hashing h, const std::vector<double>& start,
-                                std::uint64_t last, const std::function<bool(std::uint64_t, double, double)>& stop = {});
+                                std::uint64_t last,
+                                const std::function<bool(std::uint64_t, double, double)>& stop = {});
 
 }  // namespace bloomcalc

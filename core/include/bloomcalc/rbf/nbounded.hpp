@@ -26,8 +26,8 @@ struct NBoundedResult {
     double exact = 0;
     double exact_given_cycle_ends = 0;
     bool can_fill = false;
-    double fill_probability = 0;  // P(a cycle fills the filter), 0 unless can_fill (forward chain mass at B = M)
-    double exact_oracle = 0; // exact average FPR of the oracle's filter: (1/N)·Σ_i E[ρ(B_{i−1})]
+    double fill_probability = 0;   // P(a cycle fills the filter), 0 unless can_fill (forward chain mass at B = M)
+    double exact_oracle = 0;       // exact average FPR of the oracle's filter: (1/N)·Σ_i E[ρ(B_{i−1})]
     double expected_arrivals = 0;  // real user: new-message arrivals per cycle that ends, N + Σ_i E[R_i | ends]
 };
 
@@ -45,7 +45,7 @@ public:
 
 private:
     unsigned k_;
-    double log_clear_;  // log P(a given bit stays clear) per message
+    double log_clear_;                          // log P(a given bit stays clear) per message
     std::array<double, kBlock> clear_after_{};  // y_j = 1 − c^j, j < kBlock
 };
 

@@ -46,7 +46,8 @@ public:
     // v_b of a σ-independent fill (all_sigma_in_one_pass()), b ≤ sigma_max(). Levels b < M ≤ 2^24
     // (validate_rbf): as_size<kMaxRbfBits> here and in the exact fills.
     double level_visits(std::uint64_t b) const {
-        return b < tail_from_ ? visits_[as_size<kMaxRbfBits>(b)] : tail_eM_ / (static_cast<double>(M_) - static_cast<double>(b));
+        return b < tail_from_ ? visits_[as_size<kMaxRbfBits>(b)]
+                              : tail_eM_ / (static_cast<double>(M_) - static_cast<double>(b));
     }
     static constexpr std::uint64_t kBlock = 64;  // the blocked sums' block (and checkpoint stride)
     std::uint64_t bits() const { return M_; }
@@ -69,7 +70,7 @@ private:
     std::vector<CompensatedSum> at_visits_, at_fp_;
     std::uint64_t tail_from_ = ~std::uint64_t{0}, levels_ = 0, stride_ = kBlock;
     double tail_eM_ = 0;
-    std::vector<std::vector<double>> basis_;            // exact retaining, colliding: fill from j bits
+    std::vector<std::vector<double>> basis_;  // exact retaining, colliding: fill from j bits
 };
 
 // The retaining restart distribution of 000 eq 10 / eq 14: the bits a fresh message sets (index = bits).

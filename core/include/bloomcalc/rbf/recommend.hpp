@@ -23,7 +23,7 @@ struct RecommendRow {
     unsigned k = 0;
     RbfMethod method = RbfMethod::exact;  // what computed the σ rules of this row
     double error_bound = 0;               // large-M method: bound on the relative error of its FPRs and E[N₀]
-    RuleChoice one_phase;    // σ-bounded, M bits (f¹_σ, eq 18; E[N₀], eq 23)
+    RuleChoice one_phase;                 // σ-bounded, M bits (f¹_σ, eq 18; E[N₀], eq 23)
     RuleChoice two_phase;    // σ-bounded, two filters of ⌊M/2⌋ bits (f²_σ exact; E[N₀] of the active filter)
     RuleChoice worst_case;   // N-bounded, eq 1 (f_w)
     RuleChoice oracle;       // N-bounded, eq 2 (f_o)
@@ -50,7 +50,7 @@ struct Recommendation {
 
 struct RecommendInput {
     std::uint64_t M = 0;
-    double target = 0;   // f* in (0, 1)
+    double target = 0;  // f* in (0, 1)
     unsigned k_max = 32;
     RbfVariant variant;
     RbfMethod method = RbfMethod::automatic;

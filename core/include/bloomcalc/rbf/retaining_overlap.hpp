@@ -29,7 +29,8 @@ class RetainingOverlap {
 public:
     // `pj`: P(J' = j), j = 0..k, the distinct bits of a message. `j_first` (0: 1 for colliding hashes, k for
     // distinct): the smallest restart bit count modelled; triggers with fewer distinct bits are left out.
-    RetainingOverlap(std::uint64_t M, unsigned k, Hashing h, SwapPoint swap, std::vector<double> pj, unsigned j_first = 0);
+    RetainingOverlap(std::uint64_t M, unsigned k, Hashing h, SwapPoint swap, std::vector<double> pj,
+                     unsigned j_first = 0);
     unsigned first_start() const { return j_first_; }  // start bit counts J = first_start()..k
     // `S[(J − first)·(k + 2) + t]` = Σ_{b≤σ} v^{(J)}_b·(b − J)_t/(M − J)_t for t ≤ k, Σ_{b≤σ} v^{(J)}_b ρ(b) at
     // t = k + 1 (v^{(J)}: a cycle started with J bits); `w[i − (σ + 1 − k)]` = Σ_J π_J v^{(J)}_i for the last k

@@ -40,7 +40,8 @@ struct SigmaPlan {
 // runs (RangeError naming "m" or "k") and bounds the exact fill's work by `exact_work_limit`
 // (validate_rbf_exact_work: the synchronous calls keep kMaxRbfExactWork; its message ends with `exact_work_remedy`).
 SigmaPlan plan_sigma_model(std::uint64_t memory, unsigned k, unsigned phases, RbfVariant variant, RbfMethod requested,
-                           std::uint64_t exact_work_limit = kMaxRbfExactWork, const std::string& exact_work_remedy = "reduce m or k");
+                           std::uint64_t exact_work_limit = kMaxRbfExactWork,
+                           const std::string& exact_work_remedy = "reduce m or k");
 
 // One σ-bounded filter as the surfaces give it (rbf, rbfAsync, sigmaCurve): numbers as read, each checked by
 // the plan below (m the total memory; phases 1 or 2; points NaN: the curve's default).

@@ -29,11 +29,11 @@ struct HashWidthSimResult {
     HashWidthSimConfig config;
     std::uint64_t false_positives = 0;
     double rate = 0;
-    Interval interval;          // Clopper–Pearson at the confidence
-    double ideal = 0;           // exact FPR under ideal hashing (exact_fpr)
-    double floor = 0;           // eq H1
-    double model = 0;           // eq H2
-    bool inside = false;        // model within the interval
+    Interval interval;    // Clopper–Pearson at the confidence
+    double ideal = 0;     // exact FPR under ideal hashing (exact_fpr)
+    double floor = 0;     // eq H1
+    double model = 0;     // eq H2
+    bool inside = false;  // model within the interval
 };
 
 // Probes: (h1 + i·h2) mod m, i = 0..k−1, with (h1, h2) the halves of SplitMix64's finaliser applied to the

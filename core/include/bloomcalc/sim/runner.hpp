@@ -25,7 +25,8 @@ namespace bloomcalc {
 // sigma:     σ-bounded recycling filter (000/002 §IV).      two_phase: two-phase σ-bounded (§II-C, §IV-F1).
 // n_real:    N-bounded, the real user counts bit-setting messages (§III).   n_oracle: the oracle user.
 enum class Structure { bloom, counting, sigma, two_phase, n_real, n_oracle };
-Structure parse_structure(const std::string& text);  // "bloom" | "counting" | "sigma" | "two-phase" | "n-real" | "n-oracle"
+Structure parse_structure(
+    const std::string& text);  // "bloom" | "counting" | "sigma" | "two-phase" | "n-real" | "n-oracle"
 const char* to_string(Structure s);
 bool is_recycling(Structure s);
 
@@ -34,18 +35,19 @@ constexpr std::uint64_t kSimMemoryBudget = std::uint64_t{256} << 20;  // bytes o
 constexpr std::uint64_t kSimMaxBits = std::uint64_t{1} << 31;         // m of one array (positions are 32-bit)
 constexpr double kSimMaxProbes = 274877906944.0;                      // 2^38 bit probes ≈ 45 min native
 constexpr std::uint64_t kSimMaxEpochs = std::uint64_t{1} << 20;
-constexpr std::uint64_t kSimMaxArrivals = std::uint64_t{1} << 40;     // per epoch, and warm-up
+constexpr std::uint64_t kSimMaxArrivals = std::uint64_t{1} << 40;  // per epoch, and warm-up
 
 struct SimConfig {
     Structure structure = Structure::bloom;
-    std::uint64_t m = 0;       // bits of memory in all (two_phase: two arrays of ⌊m/2⌋ bits, as the rbf models' M)
-    unsigned k = 0;            // probes per message
+    std::uint64_t m = 0;  // bits of memory in all (two_phase: two arrays of ⌊m/2⌋ bits, as the rbf models' M)
+    unsigned k = 0;       // probes per message
     HashScheme hashing = HashScheme::ideal_colliding;
-    std::uint64_t n = 0;       // bloom/counting: messages per filter instance; n_real/n_oracle: N
-    std::uint64_t sigma = 0;   // sigma/two_phase: σ
+    std::uint64_t n = 0;      // bloom/counting: messages per filter instance; n_real/n_oracle: N
+    std::uint64_t sigma = 0;  // sigma/two_phase: σ
     Boundary boundary = Boundary::exceeds;
     bool retaining = false;
-    SwapPoint swap = SwapPoint::after;  // two_phase: the frozen array with (after) or without (before) the trigger's bits
+    SwapPoint swap =
+        SwapPoint::after;       // two_phase: the frozen array with (after) or without (before) the trigger's bits
     StreamSpec stream;          // recycling structures only; bloom/counting query fresh messages
     std::uint64_t queries = 0;  // bloom/counting: lookups per filter instance (0: max(64, n))
     std::uint64_t epochs = 0;
@@ -109,23 +111,23 @@ struct SimProgress {
     std::uint64_t epochs_done = 0;
     std::uint64_t arrivals_done = 0;  // including warm-up
     std::uint64_t arrivals_total = 0;
-    double probes = 0;                // bit probes so far
-    double probes_total = 0;          // estimated
+    double probes = 0;        // bit probes so far
+    double probes_total = 0;  // estimated
 };
 
 struct VariantEstimate {
-    std::string name;               // "count-instance", "count-first", "count-each"
-    BatchMeans batch;               // over epochs with a non-zero denominator
+    std::string name;  // "count-instance", "count-first", "count-each"
+    BatchMeans batch;  // over epochs with a non-zero denominator
     std::uint64_t numerator = 0, denominator = 0;
-    double pooled = 0;              // numerator / denominator
+    double pooled = 0;                // numerator / denominator
     std::optional<Interval> poisson;  // Garwood interval on the numerator / denominator (counts only)
 };
 
 // A model value for the configuration, when a model exists (see model_value below).
 struct ModelValue {
     double value = 0;
-    std::string name;       // e.g. "exact mean FPR"
-    std::string reference;  // e.g. "001 eqs 8, 17"
+    std::string name;                 // e.g. "exact mean FPR"
+    std::string reference;            // e.g. "001 eqs 8, 17"
     bool exact_configuration = true;  // false: the model assumes something the run does not (e.g. ideal hashing)
     // false: the model is not the quantity measured (a recycling structure driven by a stream with repeats);
     // then there is no inside/outside verdict (model_inside_* stay false and the surfaces show none).

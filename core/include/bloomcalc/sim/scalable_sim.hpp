@@ -15,19 +15,19 @@
 namespace bloomcalc {
 
 struct ScalableSimConfig {
-    ScalableInput chain;          // the chain to build (its links must be standard filters)
-    std::uint64_t epochs = 16;    // 2 … 2^16
-    std::uint64_t queries = 0;    // per epoch; 0: max(4096, n)
+    ScalableInput chain;        // the chain to build (its links must be standard filters)
+    std::uint64_t epochs = 16;  // 2 … 2^16
+    std::uint64_t queries = 0;  // per epoch; 0: max(4096, n)
     std::uint64_t seed = 1;
     double confidence = 0.99;
 };
 
 struct ScalableSimResult {
     ScalableResult model;
-    std::vector<double> rates;    // per epoch
+    std::vector<double> rates;  // per epoch
     BatchMeans batch;
-    std::uint64_t rejected = 0;   // items not added because the chain already reported them (all epochs)
-    bool inside = false;          // model.fpr within the interval
+    std::uint64_t rejected = 0;  // items not added because the chain already reported them (all epochs)
+    bool inside = false;         // model.fpr within the interval
 };
 
 // RangeError naming the parameter: a link that is not a standard filter ("library"), Σ m_i > 2^31 bits

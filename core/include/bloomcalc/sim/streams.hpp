@@ -81,7 +81,8 @@ public:
         if (spec_.kind == StreamKind::fresh || (spec_.kind == StreamKind::fading && msg.first_ever)) return;
         const std::size_t slot = static_cast<std::size_t>(msg.id & mask_);
         if (spec_.kind == StreamKind::pool) msg.first_ever = !seen_[slot];
-        if ((spec_.kind == StreamKind::pool || tag_[slot] == msg.id) && stamp_[slot] != kNever && stamp_[slot] + span >= cycle) {
+        if ((spec_.kind == StreamKind::pool || tag_[slot] == msg.id) && stamp_[slot] != kNever &&
+            stamp_[slot] + span >= cycle) {
             msg.known = true;
             msg.fp_flag = flag_[slot] != 0;
         }
@@ -92,8 +93,10 @@ public:
     void record(const Message& msg, std::uint64_t stamp, bool fp_flag) {
         if (spec_.kind == StreamKind::fresh) return;
         const std::size_t slot = static_cast<std::size_t>(msg.id & mask_);
-        if (spec_.kind == StreamKind::pool) seen_[slot] = 1;
-        else tag_[slot] = msg.id;
+        if (spec_.kind == StreamKind::pool)
+            seen_[slot] = 1;
+        else
+            tag_[slot] = msg.id;
         stamp_[slot] = stamp;
         flag_[slot] = fp_flag;
     }

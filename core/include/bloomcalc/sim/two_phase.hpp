@@ -17,8 +17,12 @@ namespace bloomcalc {
 class TwoPhaseFilter {
 public:
     // m: bits of EACH array.
-    TwoPhaseFilter(std::uint64_t m, std::uint64_t sigma, Boundary boundary, bool retaining, SwapPoint swap = SwapPoint::after)
-        : a_(m), b_(m), limit_(boundary == Boundary::exceeds ? sigma : sigma - 1), retaining_(retaining),
+    TwoPhaseFilter(std::uint64_t m, std::uint64_t sigma, Boundary boundary, bool retaining,
+                   SwapPoint swap = SwapPoint::after)
+        : a_(m),
+          b_(m),
+          limit_(boundary == Boundary::exceeds ? sigma : sigma - 1),
+          retaining_(retaining),
           before_(swap == SwapPoint::before) {}
 
     // Every arrival is inserted into the active array, also one found only in the frozen array (so a
@@ -41,7 +45,7 @@ public:
         if (act.set_bits() > limit_) {
             frozen().clear();
             if (before_) act.erase(fresh, n_fresh);  // the frozen array as the message found it
-            active_is_a_ = !active_is_a_;  // the full array is now frozen, the cleared one active
+            active_is_a_ = !active_is_a_;            // the full array is now frozen, the cleared one active
             if (retaining_) active().insert(pos, k);
             a.recycled = true;
             ++cycles_;

@@ -25,8 +25,8 @@ struct InsertionSums {
     double arrivals = 0;       // Σ_{i<N} E[1/(1 − ρ(B_i))]: arrivals per cycle
     double active_fp = 0;      // Σ_{i<N} E[ρ(B_i)/(1 − ρ(B_i))]: arrivals per cycle positive in the active filter
     std::vector<double> both;  // [j] Σ_{i<N} E[(B_i)_j/(M')_j/(1 − ρ(B_i))] (colliding, j = 0..k; distinct: j = k only)
-    std::vector<double> frozen;  // [j] E[(B_N)_j/(M')_j]: the frozen filter's falling-factorial moments
-    double frozen_rho = 0;     // E[ρ(B_N)]
+    std::vector<double> frozen;         // [j] E[(B_N)_j/(M')_j]: the frozen filter's falling-factorial moments
+    double frozen_rho = 0;              // E[ρ(B_N)]
     double mean_last = 0, sd_last = 0;  // B_{N−1}: mean and standard deviation
     std::vector<double> law_last;       // exact only: P(B_{N−1} = b), b = 0..
     bool exact = false;
@@ -39,15 +39,15 @@ bool insertion_chain_exact(std::uint64_t M, unsigned k, std::uint64_t N);
 InsertionSums insertion_sums(std::uint64_t M, unsigned k, Hashing h, std::uint64_t N, const std::string& force = "");
 
 struct WindowRule {
-    std::uint64_t m = 0;       // total memory, both filters (2·M')
+    std::uint64_t m = 0;  // total memory, both filters (2·M')
     unsigned k = 0;
-    std::uint64_t n = 0;       // N-bounded: N = W
-    std::uint64_t sigma = 0;   // σ-bounded: the threshold (bits of one filter)
-    double delta = 0;          // σ-bounded: P(a cycle holds fewer than W insertions), ≤ the requested δ
-    double fpr = 0;            // the rule's long-run average FPR at (m, k)
-    double mean_cycle = 0;     // insertions per cycle (N, or E[insertions until B > σ])
-    std::string method;        // how the FPR was computed: "exact", "asymptotic" (σ: the large-M method), "lna" (N rule)
-    std::string tail_method;   // σ-bounded: how P(cycle < W) was computed, "exact" (the chain) or "lna"
+    std::uint64_t n = 0;      // N-bounded: N = W
+    std::uint64_t sigma = 0;  // σ-bounded: the threshold (bits of one filter)
+    double delta = 0;         // σ-bounded: P(a cycle holds fewer than W insertions), ≤ the requested δ
+    double fpr = 0;           // the rule's long-run average FPR at (m, k)
+    double mean_cycle = 0;    // insertions per cycle (N, or E[insertions until B > σ])
+    std::string method;  // how the FPR was computed: "exact", "asymptotic" (σ: the large-M method), "lna" (N rule)
+    std::string tail_method;  // σ-bounded: how P(cycle < W) was computed, "exact" (the chain) or "lna"
     // How the size was certified to meet p (and δ): "exact" — the exact insertion chain (N rule: fpr is its value,
     // and one bit less per filter misses p under it; σ rule: the tail is the chain's); "margin" — the
     // approximation plus its error bound (N rule: fpr = f_lna·(1 + 4k⁴/M'² + k²/N²) + 1e-12, an upper bound; σ rule: the
@@ -56,9 +56,9 @@ struct WindowRule {
 };
 
 struct WindowInput {
-    double w = 0;              // window W in messages, 1 ≤ W ≤ 2^36
-    double p = 0;              // target average FPR
-    double delta = 1e-6;       // σ rule: allowed P(cycle < W insertions)
+    double w = 0;         // window W in messages, 1 ≤ W ≤ 2^36
+    double p = 0;         // target average FPR
+    double delta = 1e-6;  // σ rule: allowed P(cycle < W insertions)
     Hashing hashing = Hashing::colliding;
 };
 
@@ -83,8 +83,8 @@ double window_lna_margin(std::uint64_t M, unsigned k, std::uint64_t N);
 // W − 1 insertions already left more than σ bits); `tail` gets that probability. M' when none below M' meets δ
 // (the filter cannot hold W insertions: a full filter takes none, so the chain absorbs at M'); `tail` then gets
 // P(B_{W−1} > M' − 1). The approximation's tail is the normal one of its moments (an upper bound, docs/window.md).
-std::uint64_t window_sigma(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta, double* tail = nullptr,
-                           const std::string& force = "");
+std::uint64_t window_sigma(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta,
+                           double* tail = nullptr, const std::string& force = "");
 // The σ-bounded window's FPR (the two-phase model, exact fill or large-M method as rbf's `auto`); fpr = 1 and
 // mean_cycle = 0 when no σ < M' holds W insertions with probability 1 − δ. `force` as window_sigma.
 WindowRule window_sigma_rule(std::uint64_t M, unsigned k, Hashing h, std::uint64_t W, double delta,

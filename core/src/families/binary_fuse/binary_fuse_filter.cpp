@@ -30,15 +30,17 @@ void fuse_slots(const BinaryFuseModel& m, std::uint64_t hash, std::uint32_t* out
         out[2] = static_cast<std::uint32_t>((h0 + 2 * L) ^ (hash & mask));
     } else {
         out[0] = static_cast<std::uint32_t>(h0);
-        for (unsigned i = 1; i < 4; ++i) out[i] = static_cast<std::uint32_t>((h0 + i * L) ^ ((hash >> ((i - 1) * 16)) & mask));
+        for (unsigned i = 1; i < 4; ++i)
+            out[i] = static_cast<std::uint32_t>((h0 + i * L) ^ ((hash >> ((i - 1) * 16)) & mask));
     }
 }
 
 }  // namespace
 
 BinaryFuseFilter::BinaryFuseFilter(std::uint64_t n, unsigned arity, unsigned fingerprint_bits)
-    : model_(binary_fuse_allocation(static_cast<double>(checked_integer(static_cast<double>(n), "n", 1, kFuseMaxBuiltKeys)), arity,
-                                    fingerprint_bits)),
+    : model_(binary_fuse_allocation(
+          static_cast<double>(checked_integer(static_cast<double>(n), "n", 1, kFuseMaxBuiltKeys)), arity,
+          fingerprint_bits)),
       values_(as_size<kFuseMaxBuiltKeys * 2>(model_.array_length), 0) {}
 
 void BinaryFuseFilter::slots_of(std::uint64_t hash, std::uint32_t* out) const { fuse_slots(model_, hash, out); }
@@ -96,7 +98,8 @@ std::uint64_t fuse_failed_seeds(const BinaryFuseModel& model, std::uint64_t seed
     return failed;
 }
 
-StaticSimResult simulate_binary_fuse(double n, double arity, double fingerprint_bits, double trials, double lookups, std::uint64_t seed) {
+StaticSimResult simulate_binary_fuse(double n, double arity, double fingerprint_bits, double trials, double lookups,
+                                     std::uint64_t seed) {
     const std::uint64_t keys = checked_integer(n, "n", 1, std::uint64_t{1} << 22);
     const std::uint64_t t = checked_integer(trials, "trials", 1, 100000);
     const std::uint64_t q = checked_integer(lookups, "lookups", 0, 100000000);
@@ -104,7 +107,9 @@ StaticSimResult simulate_binary_fuse(double n, double arity, double fingerprint_
     BinaryFuseFilter filter(keys, shape.arity, shape.fingerprint_bits);
     StaticSimResult r;
     r.bytes = shape.bytes;
-    run_static_trials(filter, as_size<(1u << 22)>(keys), t, q, seed, [&](const std::vector<std::uint64_t>& set) { return filter.build(set); }, r);
+    run_static_trials(
+        filter, as_size<(1u << 22)>(keys), t, q, seed,
+        [&](const std::vector<std::uint64_t>& set) { return filter.build(set); }, r);
     finish(r);
     return r;
 }

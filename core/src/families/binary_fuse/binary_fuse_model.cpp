@@ -21,8 +21,10 @@ BinaryFuseModel binary_fuse_allocation(double n, double arity, double fingerprin
     m.fingerprint_bits = static_cast<unsigned>(fingerprint_bits);
     const double size = static_cast<double>(m.n);
     // binary_fuse_calculate_segment_length / calculateSegmentLength
-    const double exponent = m.arity == 3 ? std::floor(std::log(size) / std::log(3.33) + 2.25) : std::floor(std::log(size) / std::log(2.91) - 0.5);
-    m.segment_length = std::min<std::uint64_t>(std::uint64_t{1} << static_cast<unsigned>(std::max(0.0, exponent)), kFuseMaxSegmentLength);
+    const double exponent = m.arity == 3 ? std::floor(std::log(size) / std::log(3.33) + 2.25)
+                                         : std::floor(std::log(size) / std::log(2.91) - 0.5);
+    m.segment_length = std::min<std::uint64_t>(std::uint64_t{1} << static_cast<unsigned>(std::max(0.0, exponent)),
+                                               kFuseMaxSegmentLength);
     // binary_fuse_calculate_size_factor (size ≤ 1: 0) / calculateSizeFactor (size clamped to ≥ 2)
     if (m.arity == 3) {
         m.size_factor = m.n <= 1 ? 0 : std::max(1.125, 0.875 + 0.25 * std::log(1000000.0) / std::log(size));

@@ -27,13 +27,15 @@ FamilyRow row_of(const BinaryFuseModel& m, double p) {
     r.fpr = m.fpr;
     r.meets = std::isnan(p) || m.fpr <= p;
     r.construction_failure = m.construction_failure;
-    r.construction_failure_method = m.construction_trials > 0
-                                        ? "simulation of the real construction, " + std::to_string(m.construction_trials) + " seeds"
-                                        : "0 above 2^15 keys (no failure simulated there; docs/families.md)";
+    r.construction_failure_method =
+        m.construction_trials > 0
+            ? "simulation of the real construction, " + std::to_string(m.construction_trials) + " seeds"
+            : "0 above 2^15 keys (no failure simulated there; docs/families.md)";
     r.cache_lines_per_lookup = m.cache_lines_per_lookup;
     r.operations = FamilyOperations{};  // static
-    r.reference = m.arity == 3 ? "xor_singleheader include/binaryfusefilter.h binary_fuse8_allocate; Graf & Lemire, JEA 2022"
-                               : "fastfilter_cpp src/xorfilter/4wise_xor_binary_fuse_filter_lowmem.h; Graf & Lemire, JEA 2022";
+    r.reference = m.arity == 3
+                      ? "xor_singleheader include/binaryfusefilter.h binary_fuse8_allocate; Graf & Lemire, JEA 2022"
+                      : "fastfilter_cpp src/xorfilter/4wise_xor_binary_fuse_filter_lowmem.h; Graf & Lemire, JEA 2022";
     return r;
 }
 
@@ -45,7 +47,8 @@ std::vector<FamilyRow> size_binary_fuse(double n, double p, const BinaryFuseOpti
     std::vector<FamilyRow> rows;
     for (const double a : {3.0, 4.0}) {
         if (options.arity != 0 && options.arity != a) continue;
-        const BinaryFuseModel first = binary_fuse_model(n, a, options.fingerprint_bits != 0 ? options.fingerprint_bits : 8);
+        const BinaryFuseModel first =
+            binary_fuse_model(n, a, options.fingerprint_bits != 0 ? options.fingerprint_bits : 8);
         for (const double f : {8.0, 16.0, 32.0}) {
             if (options.fingerprint_bits != 0 && options.fingerprint_bits != f) continue;
             BinaryFuseModel m = binary_fuse_allocation(n, a, f);  // failure does not depend on f: measured once

@@ -12,7 +12,7 @@ namespace bloomcalc {
 
 namespace {
 
-const std::vector<unsigned> kSingleTableBits = {2, 4, 8, 12, 16, 32};  // singletable.h ReadTag's cases
+const std::vector<unsigned> kSingleTableBits = {2, 4, 8, 12, 16, 32};    // singletable.h ReadTag's cases
 const std::vector<unsigned> kPackedTableBits = {5, 6, 7, 8, 9, 13, 17};  // packedtable.h ReadBucket's cases
 
 std::uint64_t upperpower2(std::uint64_t x) {  // cuckoofilter's bitsutil.h / RedisBloom's getNextN2
@@ -23,9 +23,9 @@ std::uint64_t upperpower2(std::uint64_t x) {  // cuckoofilter's bitsutil.h / Red
 
 const std::vector<unsigned>& supported_bits(CuckooLibrary l) {
     static const std::vector<unsigned> redis = {8};
-    return l == CuckooLibrary::efficient ? kSingleTableBits
+    return l == CuckooLibrary::efficient            ? kSingleTableBits
            : l == CuckooLibrary::efficient_semisort ? kPackedTableBits
-                                                     : redis;
+                                                    : redis;
 }
 
 std::string list(const std::vector<unsigned>& v) {
@@ -47,9 +47,9 @@ CuckooLibrary parse_cuckoo_library(const std::string& text) {
 }
 
 const char* to_string(CuckooLibrary l) {
-    return l == CuckooLibrary::efficient ? "efficient"
+    return l == CuckooLibrary::efficient            ? "efficient"
            : l == CuckooLibrary::efficient_semisort ? "efficient-semisort"
-                                                     : "redisbloom";
+                                                    : "redisbloom";
 }
 
 CuckooShape cuckoo_shape(CuckooLibrary library, double capacity, double fingerprint_bits, double bucket_size,
@@ -67,19 +67,22 @@ CuckooShape cuckoo_shape(CuckooLibrary library, double capacity, double fingerpr
         s.max_kicks = static_cast<unsigned>(
             checked_integer(std::isnan(max_kicks) ? kRedisDefaultMaxIterations : max_kicks, "maxIterations", 1, 65535));
         // CuckooFilter_Init: expansion = getNextN2(expansion), which keeps 0 (no growth: NoSpace).
-        const auto e = checked_integer(std::isnan(expansion) ? kRedisDefaultExpansion : expansion, "expansion", 0, 32768);
+        const auto e =
+            checked_integer(std::isnan(expansion) ? kRedisDefaultExpansion : expansion, "expansion", 0, 32768);
         s.expansion = e == 0 ? 0 : static_cast<unsigned>(upperpower2(e));
         // cuckoo.c CuckooFilter_Init: numBuckets = getNextN2(capacity / bucketSize), at least 1; rebloom.c cfCreate
         // refuses capacity < 2·bucketSize.
         if (s.capacity < 2ull * s.bucket_size)
-            throw RangeError("capacity", "at least 2·bucketSize = " + std::to_string(2 * s.bucket_size) + " (RedisBloom cfCreate)",
+            throw RangeError("capacity",
+                             "at least 2·bucketSize = " + std::to_string(2 * s.bucket_size) + " (RedisBloom cfCreate)",
                              std::to_string(s.capacity));
         s.buckets = std::max<std::uint64_t>(1, upperpower2(s.capacity / s.bucket_size));
         s.size_in_bytes = s.allocated_bytes = s.buckets * s.bucket_size;
         return s;
     }
     if (!std::isnan(bucket_size) && bucket_size != kEfficientBucketSize)
-        throw RangeError("bucketSize", "4 for efficient/cuckoofilter (assoc, kTagsPerBucket)", show_number(bucket_size));
+        throw RangeError("bucketSize", "4 for efficient/cuckoofilter (assoc, kTagsPerBucket)",
+                         show_number(bucket_size));
     s.bucket_size = kEfficientBucketSize;
     s.max_kicks = kEfficientMaxKicks;
     // cuckoofilter.h CuckooFilter(max_num_keys): upperpower2(max(1, n / 4)), doubled when n / B / 4 > 0.96.
@@ -136,9 +139,12 @@ double cuckoo_fpr(const CuckooShape& s, double n) {
 double cuckoo_cache_lines(const CuckooShape& s) {
     // Bytes of one bucket read and the stride between buckets, in bits for the packed table.
     std::uint64_t read_bytes, stride_bits;
-    if (s.library == CuckooLibrary::redisbloom) read_bytes = s.bucket_size, stride_bits = 8ull * s.bucket_size;
-    else if (s.library == CuckooLibrary::efficient) read_bytes = 8, stride_bits = 8 * ((s.fingerprint_bits * 4 + 7) >> 3);
-    else read_bytes = 8, stride_bits = (3 + s.fingerprint_bits - 4) * 4;  // packedtable.h: p = buckets_ + bits·i/8
+    if (s.library == CuckooLibrary::redisbloom)
+        read_bytes = s.bucket_size, stride_bits = 8ull * s.bucket_size;
+    else if (s.library == CuckooLibrary::efficient)
+        read_bytes = 8, stride_bits = 8 * ((s.fingerprint_bits * 4 + 7) >> 3);
+    else
+        read_bytes = 8, stride_bits = (3 + s.fingerprint_bits - 4) * 4;    // packedtable.h: p = buckets_ + bits·i/8
     const std::uint64_t period = std::min<std::uint64_t>(s.buckets, 512);  // offsets repeat within 512 buckets
     double lines = 0;
     for (std::uint64_t i = 0; i < period; ++i) {
@@ -171,17 +177,14 @@ namespace {
 FamilyRow row_of(const CuckooShape& s, double n, double p, bool has_p) {
     FamilyRow r;
     r.family = "cuckoo";
-    const std::string lib = s.library == CuckooLibrary::redisbloom ? "RedisBloom CF.RESERVE"
+    const std::string lib = s.library == CuckooLibrary::redisbloom  ? "RedisBloom CF.RESERVE"
                             : s.library == CuckooLibrary::efficient ? "efficient/cuckoofilter"
-                                                                     : "efficient/cuckoofilter, semi-sorted";
+                                                                    : "efficient/cuckoofilter, semi-sorted";
     r.variant = lib + ", f = " + std::to_string(s.fingerprint_bits) + ", b = " + std::to_string(s.bucket_size);
     const double load = n / (static_cast<double>(s.buckets) * s.bucket_size);
-    r.params = {{"f", static_cast<double>(s.fingerprint_bits)},
-                {"b", static_cast<double>(s.bucket_size)},
-                {"buckets", static_cast<double>(s.buckets)},
-                {"load", load},
-                {"maxKicks", static_cast<double>(s.max_kicks)},
-                {"sizeInBytes", static_cast<double>(s.size_in_bytes)}};
+    r.params = {{"f", static_cast<double>(s.fingerprint_bits)}, {"b", static_cast<double>(s.bucket_size)},
+                {"buckets", static_cast<double>(s.buckets)},    {"load", load},
+                {"maxKicks", static_cast<double>(s.max_kicks)}, {"sizeInBytes", static_cast<double>(s.size_in_bytes)}};
     if (s.library == CuckooLibrary::redisbloom) r.params.push_back({"expansion", static_cast<double>(s.expansion)});
     r.bytes = s.allocated_bytes;
     r.bits_per_key = 8.0 * static_cast<double>(r.bytes) / n;
@@ -195,11 +198,12 @@ FamilyRow row_of(const CuckooShape& s, double n, double p, bool has_p) {
     r.operations.remove = true;
     r.operations.count = s.library == CuckooLibrary::redisbloom;   // CF.COUNT (cuckoo.c CuckooFilter_Count)
     r.operations.resize = s.library == CuckooLibrary::redisbloom;  // a new sub-filter (CuckooFilter_Grow)
-    r.reference = s.library == CuckooLibrary::redisbloom
-                      ? "RedisBloom src/cuckoo.c CuckooFilter_Init, src/config.c; Fan et al. CoNEXT 2014"
-                      : s.library == CuckooLibrary::efficient
-                            ? "efficient/cuckoofilter src/cuckoofilter.h CuckooFilter, src/singletable.h; Fan et al. CoNEXT 2014"
-                            : "efficient/cuckoofilter src/cuckoofilter.h CuckooFilter, src/packedtable.h; Fan et al. CoNEXT 2014 §5.2";
+    r.reference =
+        s.library == CuckooLibrary::redisbloom
+            ? "RedisBloom src/cuckoo.c CuckooFilter_Init, src/config.c; Fan et al. CoNEXT 2014"
+        : s.library == CuckooLibrary::efficient
+            ? "efficient/cuckoofilter src/cuckoofilter.h CuckooFilter, src/singletable.h; Fan et al. CoNEXT 2014"
+            : "efficient/cuckoofilter src/cuckoofilter.h CuckooFilter, src/packedtable.h; Fan et al. CoNEXT 2014 §5.2";
     return r;
 }
 
@@ -210,7 +214,8 @@ std::vector<CuckooLibrary> libraries_of(const CuckooSizingOptions& o) {
 
 CuckooShape shape_for(CuckooLibrary l, double n, unsigned f, const CuckooSizingOptions& o) {
     const bool redis = l == CuckooLibrary::redisbloom;
-    if (!redis && o.bucket_size) throw RangeError("bucketSize", "only with library redisbloom", show_number(*o.bucket_size));
+    if (!redis && o.bucket_size)
+        throw RangeError("bucketSize", "only with library redisbloom", show_number(*o.bucket_size));
     if (!redis && o.max_iterations)
         throw RangeError("maxIterations", "only with library redisbloom", show_number(*o.max_iterations));
     return cuckoo_shape(l, n, f, redis ? o.bucket_size.value_or(kRedisDefaultBucketSize) : NAN,

@@ -22,7 +22,8 @@ CuckooTable::CuckooTable(const CuckooShape& shape, std::uint64_t seed)
 
 CuckooTable::Probe CuckooTable::probe(std::uint64_t key) const {
     const std::uint64_t h = mix64(key * kGolden + salt_);
-    if (shape_.library == CuckooLibrary::redisbloom) return {static_cast<std::uint32_t>(h % 255 + 1), h};  // getLookupParams
+    if (shape_.library == CuckooLibrary::redisbloom)
+        return {static_cast<std::uint32_t>(h % 255 + 1), h};  // getLookupParams
     // GenerateIndexTagHash: index from the upper 32 bits, tag from the lower f (0 becomes 1).
     const std::uint64_t mask = shape_.fingerprint_bits == 32 ? 0xffffffffULL : (1ULL << shape_.fingerprint_bits) - 1;
     std::uint32_t tag = static_cast<std::uint32_t>(h & mask);
@@ -158,7 +159,8 @@ CuckooSimResult simulate_cuckoo(const CuckooSimConfig& c) {
     checked_integer(static_cast<double>(c.queries), "queries", 0, std::uint64_t{1} << 32);
     const std::uint64_t queries = c.queries == 0 ? std::max<std::uint64_t>(4096, keys) : c.queries;
     if (c.shape.buckets * c.shape.bucket_size > (std::uint64_t{1} << 28))
-        throw RangeError("capacity", "a table of at most 2^28 slots to simulate", std::to_string(c.shape.buckets * c.shape.bucket_size));
+        throw RangeError("capacity", "a table of at most 2^28 slots to simulate",
+                         std::to_string(c.shape.buckets * c.shape.bucket_size));
     CuckooSimResult r;
     std::vector<double> rates;
     for (std::uint64_t trial = 0; trial < c.trials; ++trial) {

@@ -63,7 +63,7 @@ FamilyRow row_of(const QuotientShape& s, double n, double p, bool has_p) {
     FamilyRow row;
     row.family = to_string(s.variant);
     row.variant = std::string(s.variant == QuotientVariant::quotient ? "quotient filter (Bender et al. 2012)"
-                                                                      : "counting quotient filter (splatlab/cqf)") +
+                                                                     : "counting quotient filter (splatlab/cqf)") +
                   ", q = " + std::to_string(s.q) + ", r = " + std::to_string(s.r);
     row.params = {{"q", static_cast<double>(s.q)},
                   {"r", static_cast<double>(s.r)},
@@ -78,9 +78,10 @@ FamilyRow row_of(const QuotientShape& s, double n, double p, bool has_p) {
     row.construction_failure_method = "closed form: none fail at load ≤ maxLoad";
     row.cache_lines_per_lookup = quotient_cache_lines(s, n);
     row.operations = {true, true, s.variant == QuotientVariant::counting_quotient, true, true};
-    row.reference = s.variant == QuotientVariant::quotient
-                        ? "Bender et al., VLDB 2012 §3 (r + 3 bits a slot)"
-                        : "splatlab/cqf src/gqf.c qf_init, qf_insert; include/gqf_int.h qfblock; Pandey et al., SIGMOD 2017";
+    row.reference =
+        s.variant == QuotientVariant::quotient
+            ? "Bender et al., VLDB 2012 §3 (r + 3 bits a slot)"
+            : "splatlab/cqf src/gqf.c qf_init, qf_insert; include/gqf_int.h qfblock; Pandey et al., SIGMOD 2017";
     return row;
 }
 

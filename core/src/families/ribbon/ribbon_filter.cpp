@@ -132,7 +132,8 @@ bool RibbonFilter::contains(std::uint64_t key) const {
     const std::uint64_t block = e.start / kRibbonCoeffBits;
     const auto bit = static_cast<unsigned>(e.start % kRibbonCoeffBits);
     const unsigned columns = shape_.upper_columns - (block < shape_.upper_start_block ? 1 : 0);
-    const std::size_t segment = as_size<kMaxSlots>(block * shape_.upper_columns - std::min(block, shape_.upper_start_block));
+    const std::size_t segment =
+        as_size<kMaxSlots>(block * shape_.upper_columns - std::min(block, shape_.upper_start_block));
     const Coeff128 left = shift_left(e.coeff, bit), right = bit != 0 ? shift_right(e.coeff, 128 - bit) : Coeff128{};
     for (unsigned j = 0; j < columns; ++j) {
         unsigned got = parity_and(segments_[segment + j], left);
@@ -155,7 +156,8 @@ std::uint64_t ribbon_failed_seeds(std::uint64_t n, std::uint64_t seeds, std::uin
     return failed;
 }
 
-StaticSimResult simulate_ribbon(double n, double bloom_equivalent_bits_per_key, double trials, double lookups, std::uint64_t seed) {
+StaticSimResult simulate_ribbon(double n, double bloom_equivalent_bits_per_key, double trials, double lookups,
+                                std::uint64_t seed) {
     const std::uint64_t keys = checked_integer(n, "n", 1, kRibbonMaxBuiltKeys);
     const std::uint64_t t = checked_integer(trials, "trials", 1, 100000);
     const std::uint64_t q = checked_integer(lookups, "lookups", 0, 100000000);
@@ -163,7 +165,9 @@ StaticSimResult simulate_ribbon(double n, double bloom_equivalent_bits_per_key, 
     StaticSimResult r;
     r.bytes = filter.bytes();
     // The first seed from the first key, as RocksDB's entropy (the low byte of its hash).
-    auto build = [&](const std::vector<std::uint64_t>& set) { return filter.build(set, static_cast<unsigned>(set[0] & (kRibbonSeeds - 1))); };
+    auto build = [&](const std::vector<std::uint64_t>& set) {
+        return filter.build(set, static_cast<unsigned>(set[0] & (kRibbonSeeds - 1)));
+    };
     run_static_trials(filter, as_size<kRibbonMaxBuiltKeys>(keys), t, q, seed, build, r);
     finish(r);
     return r;

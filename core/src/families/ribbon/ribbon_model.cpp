@@ -18,12 +18,12 @@ namespace {
 // in ribbon_test): keys 2^i slots hold at each failure chance; 0 below 2^8 (unsupported).
 constexpr std::size_t kKnownSize = 18;
 using Known = std::array<double, kKnownSize>;
-constexpr Known kOneIn2{{0, 0, 0, 0, 0, 0, 0, 0, 252.984, 506.109, 1013.71, 2029.47, 4060.43, 8115.63, 16202.2, 32305.1,
-                         64383.5, 128274}};
-constexpr Known kOneIn20{{0, 0, 0, 0, 0, 0, 0, 0, 248.851, 499.532, 1001.26, 2003.97, 4005.59, 8000.39, 15966.6, 31828.1,
-                          63447.3, 126506}};
-constexpr Known kOneIn1000{{0, 0, 0, 0, 0, 0, 0, 0, 242.61, 491.887, 983.603, 1968.21, 3926.98, 7833.99, 15629, 31199.9,
-                            62307.8, 123870}};
+constexpr Known kOneIn2{
+    {0, 0, 0, 0, 0, 0, 0, 0, 252.984, 506.109, 1013.71, 2029.47, 4060.43, 8115.63, 16202.2, 32305.1, 64383.5, 128274}};
+constexpr Known kOneIn20{
+    {0, 0, 0, 0, 0, 0, 0, 0, 248.851, 499.532, 1001.26, 2003.97, 4005.59, 8000.39, 15966.6, 31828.1, 63447.3, 126506}};
+constexpr Known kOneIn1000{
+    {0, 0, 0, 0, 0, 0, 0, 0, 242.61, 491.887, 983.603, 1968.21, 3926.98, 7833.99, 15629, 31199.9, 62307.8, 123870}};
 constexpr double kFactorPerPow2 = 0.0038;  // GetFactorPerPow2, kCoeffBits == 128
 constexpr double kLog2e = 1.4426950409;    // as written in GetNumToAdd / GetNumSlots
 
@@ -95,7 +95,8 @@ std::uint64_t ribbon_num_to_add(std::uint64_t num_slots, RibbonFailureChance cha
     const auto floor_log2 = static_cast<std::uint32_t>(log2_slots);
     if (floor_log2 + 1 < kKnownSize) {
         // Weighted average of the two nearest powers of two (ribbon_config.cc:371-378).
-        const double ceil_portion = static_cast<double>(num_slots) / std::ldexp(1.0, static_cast<int>(floor_log2)) - 1.0;
+        const double ceil_portion =
+            static_cast<double>(num_slots) / std::ldexp(1.0, static_cast<int>(floor_log2)) - 1.0;
         return static_cast<std::uint64_t>(ceil_portion * k[floor_log2 + 1] + (1.0 - ceil_portion) * k[floor_log2]);
     }
     return static_cast<std::uint64_t>(static_cast<double>(num_slots) / factor_for_large(k, log2_slots));
@@ -114,9 +115,9 @@ BloomEquivalent bloom_equivalent_for(double p) {
     checked_family_p(p);
     // The rate falls with the millibits while ChooseNumProbes' k stays; at a change of k it may rise (11 720 → 11 721:
     // 7 → 8 probes). Bisect each run of one k for its first setting ≤ p; the smallest over the runs.
-    static constexpr std::uint64_t kRunEnds[] = {2080,  3580,  5100,  6640,  8300,  10070, 11720, 14001, 16050, 18300, 22001,
-                                                 25501, 26000, 28000, 30000, 32000, 34000, 36000, 38000, 40000, 42000, 44000,
-                                                 46000, 48000, 50000, 100000};
+    static constexpr std::uint64_t kRunEnds[] = {2080,  3580,  5100,  6640,  8300,  10070, 11720, 14001, 16050,
+                                                 18300, 22001, 25501, 26000, 28000, 30000, 32000, 34000, 36000,
+                                                 38000, 40000, 42000, 44000, 46000, 48000, 50000, 100000};
     auto rate = [](std::uint64_t mb) { return setting_of(mb, static_cast<double>(mb) / 1000).fpr; };
     std::uint64_t start = 1000;
     for (const std::uint64_t end : kRunEnds) {
@@ -124,8 +125,10 @@ BloomEquivalent bloom_equivalent_for(double p) {
             std::uint64_t lo = start, hi = end;
             while (lo < hi) {
                 const std::uint64_t mid = (lo + hi) / 2;
-                if (rate(mid) <= p) hi = mid;
-                else lo = mid + 1;
+                if (rate(mid) <= p)
+                    hi = mid;
+                else
+                    lo = mid + 1;
             }
             return setting_of(lo, static_cast<double>(lo) / 1000);
         }
@@ -145,11 +148,14 @@ RibbonShape ribbon_shape(std::uint64_t num_slots, double one_in_fp_rate, std::ui
     } else if (one_in_fp_rate <= 4294967295.0) {
         const auto rounded = static_cast<std::uint32_t>(one_in_fp_rate);
         unsigned lower = 0;
-        while (lower < 31 && (rounded >> (lower + 1)) != 0) ++lower;  // FloorLog2 (a shift by 32 would wrap: 1 in ≥ 2^31)
-        const double lower_fp = std::ldexp(1.0, -static_cast<int>(lower)), upper_fp = std::ldexp(1.0, -static_cast<int>(lower) - 1);
+        while (lower < 31 && (rounded >> (lower + 1)) != 0)
+            ++lower;  // FloorLog2 (a shift by 32 would wrap: 1 in ≥ 2^31)
+        const double lower_fp = std::ldexp(1.0, -static_cast<int>(lower)),
+                     upper_fp = std::ldexp(1.0, -static_cast<int>(lower) - 1);
         const double lower_portion = (fp - upper_fp) / (lower_fp - upper_fp);
         const double bias = (rounding_bias32 + 0.5) / 4294967296.0;
-        const auto upper_start = static_cast<std::uint64_t>((lower_portion * static_cast<double>(s.starts) + bias) / kRibbonCoeffBits);
+        const auto upper_start =
+            static_cast<std::uint64_t>((lower_portion * static_cast<double>(s.starts) + bias) / kRibbonCoeffBits);
         s.segments = s.blocks * lower + (s.blocks - upper_start);
     } else {
         s.segments = num_slots * 4 / 16;  // 32 columns: num_slots · sizeof(ResultRow) bytes
@@ -177,7 +183,8 @@ double ribbon_construction_failure(std::uint64_t n, std::uint64_t num_slots) {
     const double n20 = static_cast<double>(ribbon_num_to_add(num_slots, RibbonFailureChance::one_in_20));
     const double n2 = static_cast<double>(ribbon_num_to_add(num_slots, RibbonFailureChance::one_in_2));
     const double l1000 = logit(1.0 / 1000), l20 = logit(1.0 / 20), l2 = 0;
-    const double l = x <= n20 ? l20 + (x - n20) * (l20 - l1000) / (n20 - n1000) : l20 + (x - n20) * (l2 - l20) / (n2 - n20);
+    const double l =
+        x <= n20 ? l20 + (x - n20) * (l20 - l1000) / (n20 - n1000) : l20 + (x - n20) * (l2 - l20) / (n2 - n20);
     return 1.0 / (1.0 + std::exp(-l));
 }
 
@@ -193,7 +200,8 @@ RibbonModel ribbon_model(double n, double bloom_equivalent_bits_per_key) {
     m.bloom_probes = m.setting.probes;
     const double bloom_fpr = [&] {
         // FastLocalBloomImpl::EstimatedFpRate: the cache-local rate and a 64-bit hash collision, independent.
-        const double filter = cache_local_fpr(8.0 * static_cast<double>(m.bloom_bytes - kRibbonMetadataBytes) / keys, m.bloom_probes);
+        const double filter =
+            cache_local_fpr(8.0 * static_cast<double>(m.bloom_bytes - kRibbonMetadataBytes) / keys, m.bloom_probes);
         const double base = keys * std::ldexp(1.0, -64);
         const double fingerprint = base > 0.0001 ? -std::expm1(-base) : base - base * base * 0.5;
         return filter + fingerprint - filter * fingerprint;
@@ -228,7 +236,8 @@ RibbonModel ribbon_model(double n, double bloom_equivalent_bits_per_key) {
             for (int offset = 0; offset < 64; offset += 16) sum += std::ceil((offset + span) / 64.0);
             return sum / 4;
         };
-        m.cache_lines_per_lookup = m.shape.lower_fraction * lines(m.shape.lower_columns) + (1 - m.shape.lower_fraction) * lines(m.shape.upper_columns);
+        m.cache_lines_per_lookup = m.shape.lower_fraction * lines(m.shape.lower_columns) +
+                                   (1 - m.shape.lower_fraction) * lines(m.shape.upper_columns);
     }
     m.bits_per_key = 8.0 * static_cast<double>(m.bytes) / keys;
     return m;

@@ -15,10 +15,12 @@ namespace {
 FamilyRow row_of(const RibbonModel& m, double p) {
     FamilyRow r;
     r.family = "ribbon";
-    const std::string setting = "bloom_equivalent_bits_per_key = " + std::to_string(m.setting.millibits_per_key / 1000) + "." +
-                                std::to_string(1000 + m.setting.millibits_per_key % 1000).substr(1);
-    r.variant = m.bloom_fallback ? "RocksDB NewRibbonFilterPolicy, " + setting + ": Bloom fallback, " + m.fallback_reason
-                                 : "RocksDB Standard128Ribbon (NewRibbonFilterPolicy), " + setting;
+    const std::string setting =
+        "bloom_equivalent_bits_per_key = " + std::to_string(m.setting.millibits_per_key / 1000) + "." +
+        std::to_string(1000 + m.setting.millibits_per_key % 1000).substr(1);
+    r.variant = m.bloom_fallback
+                    ? "RocksDB NewRibbonFilterPolicy, " + setting + ": Bloom fallback, " + m.fallback_reason
+                    : "RocksDB Standard128Ribbon (NewRibbonFilterPolicy), " + setting;
     r.params = {{"bloomEquivalentBitsPerKey", m.setting.bits_per_key},
                 {"targetFpr", m.setting.fpr},
                 {"slots", static_cast<double>(m.shape.slots)},
@@ -36,14 +38,18 @@ FamilyRow row_of(const RibbonModel& m, double p) {
     r.construction_failure = m.construction_failure;
     r.construction_failure_method =
         m.bloom_fallback ? "none: the Bloom fallback cannot fail"
-                         : "per seed, log-odds interpolated in n between RocksDB's BandingConfigHelper data (1/1000, 1/20, 1/2) at these slots; "
+                         : "per seed, log-odds interpolated in n between RocksDB's BandingConfigHelper data (1/1000, "
+                           "1/20, 1/2) at these slots; "
                            "all 256 seeds fail (then RocksDB builds its Bloom filter) with probability about 10^" +
-                               std::to_string(static_cast<long>(std::floor(kRibbonSeeds * std::log10(std::max(m.construction_failure, 1e-300)))));
+                               std::to_string(static_cast<long>(
+                                   std::floor(kRibbonSeeds * std::log10(std::max(m.construction_failure, 1e-300)))));
     r.cache_lines_per_lookup = m.cache_lines_per_lookup;
     r.operations = FamilyOperations{};  // static: built once from the whole set
     r.reference = m.bloom_fallback
-                      ? "rocksdb table/block_based/filter_policy.cc Standard128RibbonBitsBuilder::CalculateSpaceAndSlots → FastLocalBloomBitsBuilder"
-                      : "rocksdb util/ribbon_config.cc GetNumSlots, util/ribbon_impl.h InternalGetBytesForFpRate, ExpectedFpRate, "
+                      ? "rocksdb table/block_based/filter_policy.cc "
+                        "Standard128RibbonBitsBuilder::CalculateSpaceAndSlots → FastLocalBloomBitsBuilder"
+                      : "rocksdb util/ribbon_config.cc GetNumSlots, util/ribbon_impl.h InternalGetBytesForFpRate, "
+                        "ExpectedFpRate, "
                         "table/block_based/filter_policy.cc Standard128RibbonBitsBuilder; Dillinger & Walzer 2021";
     return r;
 }
@@ -68,8 +74,10 @@ FamilyRow best_ribbon_in(double max_bytes, double n) {
     std::uint64_t lo = 1000, hi = 100000;
     while (lo < hi) {
         const std::uint64_t mid = (lo + hi + 1) / 2;
-        if (ribbon_model(n, static_cast<double>(mid) / 1000).bytes <= budget) lo = mid;
-        else hi = mid - 1;
+        if (ribbon_model(n, static_cast<double>(mid) / 1000).bytes <= budget)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     return row_of(ribbon_model(n, static_cast<double>(lo) / 1000), NAN);
 }

@@ -5,7 +5,8 @@
 
 namespace bloomcalc::families {
 
-bool peel(const std::vector<std::uint32_t>& positions, unsigned arity, std::uint32_t slots, std::vector<PeelStep>& order) {
+bool peel(const std::vector<std::uint32_t>& positions, unsigned arity, std::uint32_t slots,
+          std::vector<PeelStep>& order) {
     const std::size_t keys = positions.size() / arity;
     std::vector<std::uint32_t> count(slots, 0), keyxor(slots, 0), queue;
     for (std::size_t e = 0; e < keys; ++e)

@@ -32,7 +32,8 @@ std::uint64_t rotl64(std::uint64_t x, unsigned c) { return c == 0 ? x : (x << c)
 }  // namespace
 
 XorFilter::XorFilter(std::uint64_t n, unsigned fingerprint_bits)
-    : model_(xor_allocation(static_cast<double>(checked_integer(static_cast<double>(n), "n", 1, kXorMaxBuiltKeys)), fingerprint_bits)),
+    : model_(xor_allocation(static_cast<double>(checked_integer(static_cast<double>(n), "n", 1, kXorMaxBuiltKeys)),
+                            fingerprint_bits)),
       block_(static_cast<std::uint32_t>(model_.block_length)),
       values_(as_size<kXorMaxBuiltKeys * 2>(model_.capacity), 0) {}
 
@@ -102,7 +103,9 @@ StaticSimResult simulate_xor(double n, double fingerprint_bits, double trials, d
     XorFilter filter(keys, xor_allocation(n, fingerprint_bits).fingerprint_bits);
     StaticSimResult r;
     r.bytes = filter.bytes();
-    run_static_trials(filter, as_size<(1u << 22)>(keys), t, q, seed, [&](const std::vector<std::uint64_t>& set) { return filter.build(set); }, r);
+    run_static_trials(
+        filter, as_size<(1u << 22)>(keys), t, q, seed,
+        [&](const std::vector<std::uint64_t>& set) { return filter.build(set); }, r);
     finish(r);
     return r;
 }

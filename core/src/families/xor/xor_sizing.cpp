@@ -14,7 +14,8 @@ namespace {
 FamilyRow row_of(const XorModel& m, double p) {
     FamilyRow r;
     r.family = "xor";
-    r.variant = "xor" + std::to_string(m.fingerprint_bits) + (m.fingerprint_bits == 32 ? " (fastfilter_cpp)" : " (xor_singleheader)");
+    r.variant = "xor" + std::to_string(m.fingerprint_bits) +
+                (m.fingerprint_bits == 32 ? " (fastfilter_cpp)" : " (xor_singleheader)");
     r.params = {{"f", static_cast<double>(m.fingerprint_bits)},
                 {"blockLength", static_cast<double>(m.block_length)},
                 {"slots", static_cast<double>(m.capacity)},
@@ -30,9 +31,10 @@ FamilyRow row_of(const XorModel& m, double p) {
             : "closed form: two keys on the same three slots, 1 − exp(−n(n−1)/(2·blockLength³)), a lower bound";
     r.cache_lines_per_lookup = m.cache_lines_per_lookup;
     r.operations = FamilyOperations{};  // static: built once from the whole set
-    r.reference = m.fingerprint_bits == 32 ? "fastfilter_cpp src/xorfilter/xorfilter.h XorFilter(size); Graf & Lemire, JEA 2020"
-                                           : "xor_singleheader include/xorfilter.h xor" + std::to_string(m.fingerprint_bits) +
-                                                 "_allocate; Graf & Lemire, JEA 2020";
+    r.reference = m.fingerprint_bits == 32
+                      ? "fastfilter_cpp src/xorfilter/xorfilter.h XorFilter(size); Graf & Lemire, JEA 2020"
+                      : "xor_singleheader include/xorfilter.h xor" + std::to_string(m.fingerprint_bits) +
+                            "_allocate; Graf & Lemire, JEA 2020";
     return r;
 }
 

@@ -33,7 +33,8 @@ using large::kPi;
 
 // The exact prefix's tables: S ≤ k starts (one per restart bit count) × B₀ = 2k² + 64 levels × W ≤ k + 2
 // weights, k ≤ 64: fewer than 2^26 entries, so their indices fit size_t in wasm32.
-constexpr std::uint64_t kPrefixEntries = std::uint64_t{kMaxHashes} * LargeFill::exact_levels(kMaxHashes) * (kMaxHashes + 2);
+constexpr std::uint64_t kPrefixEntries =
+    std::uint64_t{kMaxHashes} * LargeFill::exact_levels(kMaxHashes) * (kMaxHashes + 2);
 
 }  // namespace
 
@@ -41,10 +42,17 @@ LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<double>& sta
     : LargeFill(M, k, std::vector<std::vector<double>>{start}, j_lo) {}
 
 LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<std::vector<double>>& starts, unsigned j_lo)
-    : M_(M), B0_(exact_levels(k)), top_(M - kTop), k_(k), j_lo_(j_lo), W_(2 + (j_lo <= k ? k - j_lo + 1 : 0)),
+    : M_(M),
+      B0_(exact_levels(k)),
+      top_(M - kTop),
+      k_(k),
+      j_lo_(j_lo),
+      W_(2 + (j_lo <= k ? k - j_lo + 1 : 0)),
       S_(static_cast<unsigned>(starts.size())) {
     if (!applicable(M, k))
-        throw InfeasibleError("m", "at least " + std::to_string(exact_levels(k) + 2 * kTop + 64) + " bits for the large-M method at k = " + std::to_string(k),
+        throw InfeasibleError("m",
+                              "at least " + std::to_string(exact_levels(k) + 2 * kTop + 64) +
+                                  " bits for the large-M method at k = " + std::to_string(k),
                               "the filter is too small for the large-M method; use method \"exact\"");
     const double Md = static_cast<double>(M);
     omega_.resize(k);
@@ -63,7 +71,8 @@ LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<std::vector<
         weight_values(b, w.data());
         if (b % kCumStride == 0)
             for (unsigned st = 0; st < S; ++st)
-                for (unsigned i = 0; i < W_; ++i) cum_[as_size<kPrefixEntries>((st * C + b / kCumStride) * W_ + i)] = run[i * S + st];
+                for (unsigned i = 0; i < W_; ++i)
+                    cum_[as_size<kPrefixEntries>((st * C + b / kCumStride) * W_ + i)] = run[i * S + st];
         for (unsigned st = 0; st < S; ++st)
             if (b < starts[st].size()) e[st] += starts[st][as_size<kPrefixEntries>(b)];
         const double s = static_cast<double>(b) / Md, mv = static_cast<double>(M - b) / Md;
@@ -92,8 +101,9 @@ LargeFill::LargeFill(std::uint64_t M, unsigned k, const std::vector<std::vector<
     T0_.assign((k / 2 + 1) * W_, 0.0);
     T0err_.assign((k / 2 + 1) * W_, 0.0);
     for (unsigned j = 1; j <= k / 2; ++j) oscillating_tail(j, B0_, 1.0, &T0_[j * W_], &T0err_[j * W_]);
-    large::integral_grid(static_cast<double>(B0_), static_cast<double>(top_), Md, W_,
-                         [&](double a, double c, double* I, double* Ie) { smooth_integral(a, c, I, Ie); }, grid_, grid_int_, grid_err_);
+    large::integral_grid(
+        static_cast<double>(B0_), static_cast<double>(top_), Md, W_,
+        [&](double a, double c, double* I, double* Ie) { smooth_integral(a, c, I, Ie); }, grid_, grid_int_, grid_err_);
 }
 
 void LargeFill::weight_values(std::uint64_t b, double* w) const {
@@ -158,13 +168,12 @@ cd LargeFill::log_product(unsigned j, std::uint64_t b, double* err) const {
     const double a = static_cast<double>(B0_), c = static_cast<double>(b);
     auto f = [&](double t) { return cd(std::log1p(-t / Md)) - std::log(1.0 - t * z / Md); };
     // f^{(n)}(t) = −(n−1)!·[(M − t)^{−n} − (M/z − t)^{−n}]
-    auto d = [&](double t, int n, double fact) {
-        return -fact * (std::pow(Md - t, -n) - std::pow(Md / z - t, -n));
-    };
+    auto d = [&](double t, int n, double fact) { return -fact * (std::pow(Md - t, -n) - std::pow(Md / z - t, -n)); };
     const cd integral = (H(c / Md) - H(a / Md)) * Md - (H(c * z / Md) - H(a * z / Md)) * (Md / z);
     const cd L = integral + (f(a) - f(c)) / 2.0 + (d(c, 1, 1) - d(a, 1, 1)) / 12.0 - (d(c, 3, 2) - d(a, 3, 2)) / 720.0;
     // |R| ≤ 2ζ(4)/(2π)^4·∫|f⁗| ≤ 1.389e-3·6·2·(b − B₀)/(M − b)^4; plus the rounding of the integral's terms.
-    *err = 1.389e-3 * 12 * (c - a) / std::pow(Md - c, 4) + 8e-16 * (std::abs(integral) + Md * std::abs(H(c / Md)) * 1e-3);
+    *err =
+        1.389e-3 * 12 * (c - a) / std::pow(Md - c, 4) + 8e-16 * (std::abs(integral) + Md * std::abs(H(c / Md)) * 1e-3);
     return L;
 }
 
@@ -224,14 +233,16 @@ void LargeFill::visits_each(std::uint64_t b0, unsigned n, double* out, double* a
     for (unsigned st = 0; st < S_; ++st)
         for (unsigned i = 0; i < n; ++i) {
             const std::uint64_t b = b0 + i;
-            out[st * n + i] = b < B0_ ? vis_[as_size<kPrefixEntries>(st * B0_ + b)] : mass_[st] / (1 - static_cast<double>(b) / Md) / k_;
+            out[st * n + i] = b < B0_ ? vis_[as_size<kPrefixEntries>(st * B0_ + b)]
+                                      : mass_[st] / (1 - static_cast<double>(b) / Md) / k_;
         }
     // Absolute error of the closed form per level (shared by the starts, as a multiple of max |ê|).
     std::vector<double> abs_err(n, 0.0);
     const std::uint64_t from = std::max(b0, B0_);
     for (unsigned j = 1; j <= k_ / 2 && from < b0 + n; ++j) {
         double e, amp = 0, mass = HUGE_VAL;
-        for (unsigned st = 0; st < S_; ++st) amp = std::max(amp, std::abs(ehat_[st * J + j])), mass = std::min(mass, mass_[st]);
+        for (unsigned st = 0; st < S_; ++st)
+            amp = std::max(amp, std::abs(ehat_[st * J + j])), mass = std::min(mass, mass_[st]);
         const cd z = omega_[j];
         cd P = std::exp(log_product(j, from, &e));
         // |term| ≤ |ê|·|P|/|1 − s z| ≤ |ê|·|P|·(1 + 1/|sin θ|): skip where it cannot reach the last bit of v_b.
@@ -246,7 +257,9 @@ void LargeFill::visits_each(std::uint64_t b0, unsigned n, double* out, double* a
             const cd base = omega_[(j * ((b - B0_) % k_)) % k_] * P / (1.0 - s * z);
             for (unsigned st = 0; st < S_; ++st) out[st * n + b - b0] += mult * (ehat_[st * J + j] * base).real() / k_;
             // L_j's bound, then the rounding of exp and of the running product (≤ 4 + 3·(b − from) ulps).
-            abs_err[as_size<kMaxUnsigned>(b - b0)] += mult * amp * std::abs(base) / k_ * (std::expm1(e) + 1e-14 + (4.0 + 3.0 * static_cast<double>(b - from)) * 0x1p-52);
+            abs_err[as_size<kMaxUnsigned>(b - b0)] +=
+                mult * amp * std::abs(base) / k_ *
+                (std::expm1(e) + 1e-14 + (4.0 + 3.0 * static_cast<double>(b - from)) * 0x1p-52);
             P *= (1.0 - s) / (1.0 - s * z);
         }
     }
@@ -255,7 +268,8 @@ void LargeFill::visits_each(std::uint64_t b0, unsigned n, double* out, double* a
         for (unsigned i = 0; i < n; ++i) {
             // Prefix levels: the exact recurrence's rounding; closed form: its terms' bounds (ê to 1e-14 relative, the
             // prefix's rounding) plus the smooth term's.
-            const double v = std::fabs(out[st * n + i]), smooth = mass_[st] / (1 - static_cast<double>(b0 + i) / Md) / k_;
+            const double v = std::fabs(out[st * n + i]),
+                         smooth = mass_[st] / (1 - static_cast<double>(b0 + i) / Md) / k_;
             abs_err_out[st * n + i] = b0 + i < B0_ ? 1e-14 * v : abs_err[i] + 1e-14 * smooth + 4 * 0x1p-52 * v;
         }
 }
@@ -302,7 +316,8 @@ void LargeFill::sums(std::uint64_t sigma, unsigned rows, const double* coef, dou
     // Smooth part: Euler–Maclaurin on [B₀, c], c = min(σ, top); term by term above.
     const std::uint64_t c = std::min(sigma, top_);
     const double cd_ = static_cast<double>(c);
-    const std::size_t g = static_cast<std::size_t>(std::upper_bound(grid_.begin(), grid_.end(), cd_) - grid_.begin()) - 1;
+    const std::size_t g =
+        static_cast<std::size_t>(std::upper_bound(grid_.begin(), grid_.end(), cd_) - grid_.begin()) - 1;
     std::vector<double> I(W_), Ie(W_), w(W_), smooth(W_), smooth_err(W_);
     smooth_integral(grid_[g], cd_, I.data(), Ie.data());
     auto jets = [&](double b, std::vector<Jet>& out) {
@@ -325,7 +340,8 @@ void LargeFill::sums(std::uint64_t sigma, unsigned rows, const double* coef, dou
         const double integral = grid_int_[g * W_ + i] + I[i];
         smooth[i] = integral + em;
         // Every derivative of F_i is ≥ 0 on [B₀, M): ∫|F⁽⁶⁾| = F⁽⁵⁾(c) − F⁽⁵⁾(B₀).
-        smooth_err[i] = large::kEulerMaclaurinRemainder * 120 * (jc[i].t[5] - ja[i].t[5]) + grid_err_[g * W_ + i] + Ie[i];
+        smooth_err[i] =
+            large::kEulerMaclaurinRemainder * 120 * (jc[i].t[5] - ja[i].t[5]) + grid_err_[g * W_ + i] + Ie[i];
     }
     for (std::uint64_t b = c + 1; b <= sigma; ++b) {
         weight_values(b, w.data());

@@ -53,7 +53,9 @@ cd log1p_c(cd x) {
 LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, unsigned extra)
     : M_(M), B0_(exact_levels(k)), top_(M - kTop), k_(k), W_(2 + extra) {
     if (!applicable(M, k))
-        throw InfeasibleError("m", "at least " + std::to_string(exact_levels(k) + 2 * kTop + 64) + " bits for the large-M method at k = " + std::to_string(k),
+        throw InfeasibleError("m",
+                              "at least " + std::to_string(exact_levels(k) + 2 * kTop + 64) +
+                                  " bits for the large-M method at k = " + std::to_string(k),
                               "the filter is too small for the large-M method; use method \"exact\"");
     const double Md = static_cast<double>(M);
     inv_.resize(k + extra);
@@ -71,7 +73,9 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
         double last = HUGE_VAL;  // Newton until the steps stop falling (quadratic convergence, then rounding)
         for (int it = 0; it < 30; ++it) {
             cd g = -target, gp = 0;
-            for (unsigned t = 0; t < k; ++t) g += log1p_c((d - wb * static_cast<double>(t)) / Md), gp += 1.0 / (Md + d - wb * static_cast<double>(t));
+            for (unsigned t = 0; t < k; ++t)
+                g += log1p_c((d - wb * static_cast<double>(t)) / Md),
+                    gp += 1.0 / (Md + d - wb * static_cast<double>(t));
             const cd step = g / gp;
             const double size = std::abs(step);
             if (size >= last && size <= 1e-12 * (std::abs(d) + 1)) break;
@@ -131,9 +135,12 @@ LargeFillDistinct::LargeFillDistinct(std::uint64_t M, unsigned k, unsigned a0, u
     }
     T0_.assign(modes_.size() * W_, 0.0);
     T0err_.assign(modes_.size() * W_, 0.0);
-    for (std::size_t i = 0; i < modes_.size(); ++i) oscillating_tail(modes_[i], B0_, 1.0, &T0_[i * W_], &T0err_[i * W_], W_);
-    large::integral_grid(static_cast<double>(B0_), static_cast<double>(top_), Md, W_,
-                         [&](double a, double c, double* I, double* Ie) { smooth_integral(a, c, I, Ie, W_); }, grid_, grid_int_, grid_err_);
+    for (std::size_t i = 0; i < modes_.size(); ++i)
+        oscillating_tail(modes_[i], B0_, 1.0, &T0_[i * W_], &T0err_[i * W_], W_);
+    large::integral_grid(
+        static_cast<double>(B0_), static_cast<double>(top_), Md, W_,
+        [&](double a, double c, double* I, double* Ie) { smooth_integral(a, c, I, Ie, W_); }, grid_, grid_int_,
+        grid_err_);
 }
 
 // w_0 = 1, w_1 = (b)_k/(M)_k, w_{1+t} = (b − k)_t/(M − k)_t; b may be any real ≥ 0 (the quadrature's nodes).
@@ -188,7 +195,8 @@ cd LargeFillDistinct::log_product(const Mode& m, std::uint64_t b, double* err) c
     auto d = [&](double t, int n, double fact) { return -fact * (std::pow(Md - t, -n) - std::pow(Md / zeta - t, -n)); };
     const cd integral = (H(c / Md) - H(a / Md)) * Md - (H(c * zeta / Md) - H(a * zeta / Md)) * (Md / zeta);
     const cd shift = (c - a) * m.log_u;
-    const cd L = integral + (f(a) - f(c)) / 2.0 + (d(c, 1, 1) - d(a, 1, 1)) / 12.0 - (d(c, 3, 2) - d(a, 3, 2)) / 720.0 - shift;
+    const cd L =
+        integral + (f(a) - f(c)) / 2.0 + (d(c, 1, 1) - d(a, 1, 1)) / 12.0 - (d(c, 3, 2) - d(a, 3, 2)) / 720.0 - shift;
     // |R| ≤ 2ζ(4)/(2π)^4·∫|f⁗|, |f⁗| ≤ 6/(M − t)^4 + 6/(|M/ζ| − t)^4; plus the rounding of the terms.
     *err = 1.389e-3 * 6 * (c - a) * (std::pow(Md - c, -4) + std::pow(pole - c, -4)) +
            8e-16 * (std::abs(integral) + Md * std::abs(H(c / Md)) * 1e-3 + std::abs(shift));
@@ -268,7 +276,8 @@ void LargeFillDistinct::sums(std::uint64_t sigma, double* sum, double* err, unsi
     // Smooth part: Euler–Maclaurin on [B₀, c], c = min(σ, top); term by term above.
     const std::uint64_t c = std::min(sigma, top_);
     const double cdd = static_cast<double>(c);
-    const std::size_t g = static_cast<std::size_t>(std::upper_bound(grid_.begin(), grid_.end(), cdd) - grid_.begin()) - 1;
+    const std::size_t g =
+        static_cast<std::size_t>(std::upper_bound(grid_.begin(), grid_.end(), cdd) - grid_.begin()) - 1;
     std::vector<double> I(W_), Ie(W_), w(W_);
     smooth_integral(grid_[g], cdd, I.data(), Ie.data(), N);
     auto jets = [&](double b, std::vector<Jet>& out) {

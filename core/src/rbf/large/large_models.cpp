@@ -16,14 +16,17 @@ namespace bloomcalc {
 void check_large_method(std::uint64_t M, unsigned k, const RbfVariant& variant) {
     if (variant.hashing == Hashing::distinct) {
         if (!LargeFillDistinct::applicable(M, k))
-            throw InfeasibleError("m", "at least " + std::to_string(LargeFillDistinct::exact_levels(k) + 2 * LargeFillDistinct::kTop + 64) +
-                                           " bits per filter for the large-M method at k = " + std::to_string(k),
-                                  "the filter is too small for the large-M method; use method \"exact\"");
+            throw InfeasibleError(
+                "m",
+                "at least " + std::to_string(LargeFillDistinct::exact_levels(k) + 2 * LargeFillDistinct::kTop + 64) +
+                    " bits per filter for the large-M method at k = " + std::to_string(k),
+                "the filter is too small for the large-M method; use method \"exact\"");
         return;
     }
     if (!LargeFill::applicable(M, k))
-        throw InfeasibleError("m", "at least " + std::to_string(LargeFill::exact_levels(k) + 2 * LargeFill::kTop + 64) +
-                                       " bits per filter for the large-M method at k = " + std::to_string(k),
+        throw InfeasibleError("m",
+                              "at least " + std::to_string(LargeFill::exact_levels(k) + 2 * LargeFill::kTop + 64) +
+                                  " bits per filter for the large-M method at k = " + std::to_string(k),
                               "the filter is too small for the large-M method; use method \"exact\"");
 }
 
@@ -62,7 +65,8 @@ LargeOnePhaseModel::LargeOnePhaseModel(std::uint64_t M, unsigned k, RbfVariant v
         return;
     }
     exact_law_ = is_exact_law(variant);
-    if (exact_law_) pj_ = fresh_message_bits(M, k, Hashing::colliding), first_start_ = first_start_of(pj_, M, k, &dropped_);
+    if (exact_law_)
+        pj_ = fresh_message_bits(M, k, Hashing::colliding), first_start_ = first_start_of(pj_, M, k, &dropped_);
     fill_ = std::make_shared<const LargeFill>(M, k, starts_of(M, k, variant, first_start_), std::min(j_lo, k + 1));
 }
 
@@ -71,12 +75,14 @@ OnePhaseResult LargeOnePhaseModel::at(std::uint64_t sigma, double* bound) const 
     if (exact_law_) return at_exact_law(sigma, bound);
     const unsigned W = distinct_ ? distinct_->weights() : fill_->weights();
     std::vector<double> s(W), e(W);
-    if (distinct_) distinct_->sums(sigma, s.data(), e.data(), 2);
-    else fill_->sums(sigma, s.data(), e.data());
+    if (distinct_)
+        distinct_->sums(sigma, s.data(), e.data(), 2);
+    else
+        fill_->sums(sigma, s.data(), e.data());
     OnePhaseResult r;
     r.M = M_, r.sigma = sigma, r.k = k_, r.variant = variant_;
-    r.average_fpr = s[1] / s[0];   // eq 18
-    r.expected_messages = s[0];    // eq 23
+    r.average_fpr = s[1] / s[0];  // eq 18
+    r.expected_messages = s[0];   // eq 23
     r.messages_held = variant_.recycling == Recycling::nonretaining ? s[0] - 1 : s[0];
     if (variant_.recycling == Recycling::retaining) r.restart = fresh_message_bits(M_, k_, variant_.hashing);
     if (bound) *bound = (s[1] > 0 ? e[1] / s[1] : 0.0) + e[0] / s[0];
@@ -115,13 +121,16 @@ LargeTwoPhaseModel::LargeTwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant v
     if (active_.exact_law()) init_exact_law();
 }
 
-TwoPhaseResult LargeTwoPhaseModel::active_part(std::uint64_t sigma, std::vector<double>& s, std::vector<double>& e) const {
+TwoPhaseResult LargeTwoPhaseModel::active_part(std::uint64_t sigma, std::vector<double>& s,
+                                               std::vector<double>& e) const {
     checked_sigma(static_cast<double>(sigma), active_.bits(), active_.hashes(), active_.variant().recycling);
     const bool distinct = active_.distinct();
     const std::size_t weights = distinct ? active_.distinct_fill().weights() : active_.fill().weights();
     s.assign(weights, 0.0), e.assign(weights, 0.0);
-    if (distinct) active_.distinct_fill().sums(sigma, s.data(), e.data());
-    else active_.fill().sums(sigma, s.data(), e.data());
+    if (distinct)
+        active_.distinct_fill().sums(sigma, s.data(), e.data());
+    else
+        active_.fill().sums(sigma, s.data(), e.data());
     TwoPhaseResult r;
     r.M = active_.bits(), r.sigma = sigma, r.k = active_.hashes(), r.variant = active_.variant();
     r.active_fpr = s[1] / s[0];
@@ -155,7 +164,7 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate(std::uint64_t sigma, bool with_froze
             total += w;
         }
     }
-    for (double& f : window) f /= total;  // eq 25
+    for (double& f : window) f /= total;                     // eq 25
     if (with_frozen) r.frozen = window, r.frozen_from = lo;  // the window only: σ may be 2^39
     double frozen = 0, both = 0, both_err = 0;
     for (std::uint64_t f = lo; f < size; ++f) {

@@ -13,7 +13,8 @@ namespace bloomcalc {
 
 namespace {
 // τ_k(i, i + x), x = 0..k (eq 11, distinct): message_step with the divisions 1/(M − q) done once.
-void distinct_step(std::uint64_t i, std::uint64_t M, unsigned k, const std::vector<double>& inv, std::vector<double>& d) {
+void distinct_step(std::uint64_t i, std::uint64_t M, unsigned k, const std::vector<double>& inv,
+                   std::vector<double>& d) {
     d.assign(k + 1, 0.0);
     d[0] = 1.0;
     for (unsigned q = 0; q < k; ++q)
@@ -34,7 +35,8 @@ std::vector<double> LargeTwoPhaseModel::distinct_overlap(std::uint64_t M, unsign
         for (unsigned t = k - c0; t <= k; ++t) {
             double x = 1.0, binom = 1.0;
             for (unsigned u = 0; u < t; ++u) binom = binom * static_cast<double>(k - u) / static_cast<double>(u + 1);
-            for (unsigned u = 0; u < k; ++u) x *= (u < t ? static_cast<double>(M - k - u) : 1.0) / static_cast<double>(M - u);
+            for (unsigned u = 0; u < k; ++u)
+                x *= (u < t ? static_cast<double>(M - k - u) : 1.0) / static_cast<double>(M - u);
             for (unsigned u = 0; u < k - t; ++u) x *= static_cast<double>(c0 - u);
             g[c0 * (k + 1) + t] = binom * x;
         }
@@ -54,8 +56,8 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool w
     const std::uint64_t first = sigma + 1 >= k ? sigma + 1 - k : 0;
     const std::uint64_t lo = after ? sigma + 1 : first, size = std::min<std::uint64_t>(sigma + k, M) + 1;
     // lo ≥ σ + 1 − k, size ≤ σ + k + 1: at most 2k levels; v: the last k levels
-    std::vector<double> window(as_size<kMaxSigmaWindow>(size - lo), 0.0), v(as_size<kMaxHashes>(sigma - first + 1)), step, inv(k),
-        h(k + 1, 0.0);
+    std::vector<double> window(as_size<kMaxSigmaWindow>(size - lo), 0.0), v(as_size<kMaxHashes>(sigma - first + 1)),
+        step, inv(k), h(k + 1, 0.0);
     std::vector<double> inv_rest(overlap ? k : 0);  // 1/(M − k − t)
     for (unsigned q = 0; q < k; ++q) inv[q] = 1.0 / static_cast<double>(M - q);
     for (unsigned t = 0; t < inv_rest.size(); ++t) inv_rest[t] = 1.0 / static_cast<double>(M - k - t);
@@ -86,7 +88,8 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool w
     for (double& f : window) f /= total;  // eq 25
     if (with_frozen) r.frozen = window, r.frozen_from = lo;
     double frozen = 0;
-    for (std::uint64_t f = lo; f < size; ++f) frozen += window[as_size<kMaxSigmaWindow>(f - lo)] * rbf_rho(f, M, k, Hashing::distinct);
+    for (std::uint64_t f = lo; f < size; ++f)
+        frozen += window[as_size<kMaxSigmaWindow>(f - lo)] * rbf_rho(f, M, k, Hashing::distinct);
     r.frozen_fpr = frozen;
     if (!overlap) {
         // Independent restart (non-retaining, or eq 10): P(both | b, f) = ρ(b)·ρ(f), eq 26 exact.
@@ -105,7 +108,8 @@ TwoPhaseResult LargeTwoPhaseModel::evaluate_distinct(std::uint64_t sigma, bool w
     both /= total * s[0], both_err /= total * s[0];
     r.average_fpr = r.active_fpr + frozen - both;
     r.average_fpr_eq26 = r.active_fpr + frozen * (1.0 - r.active_fpr);
-    if (bound) *bound = std::max((active_err + both_err + both * e[0] / s[0] + 4e-13 * frozen) / r.average_fpr, e[0] / s[0]);
+    if (bound)
+        *bound = std::max((active_err + both_err + both * e[0] / s[0] + 4e-13 * frozen) / r.average_fpr, e[0] / s[0]);
     return r;
 }
 

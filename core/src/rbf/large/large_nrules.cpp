@@ -35,7 +35,8 @@ public:
         cum_.assign(4, 0.0);  // ∫ g, ∫ r, ∫|g⁽⁶⁾|, ∫|r⁽⁶⁾| from the grid's start
         const double end = static_cast<double>(M);
         while (grid_.back() < end) {
-            const double a = grid_.back(), c = std::min(end, std::floor(a + std::max(1.0, std::min(a / 2, 0.5 / ell_))));
+            const double a = grid_.back(),
+                         c = std::min(end, std::floor(a + std::max(1.0, std::min(a / 2, 0.5 / ell_))));
             double I[4];
             integrate(a, c, I);
             for (int t = 0; t < 4; ++t) cum_.push_back(cum_[cum_.size() - 4] + I[t]);
@@ -53,7 +54,8 @@ public:
             return;
         }
         const double c = static_cast<double>(N);
-        const std::size_t g = static_cast<std::size_t>(std::upper_bound(grid_.begin(), grid_.end(), c) - grid_.begin()) - 1;
+        const std::size_t g =
+            static_cast<std::size_t>(std::upper_bound(grid_.begin(), grid_.end(), c) - grid_.begin()) - 1;
         double I[4];
         integrate(grid_[g], c, I, err != nullptr);
         Jet ga, ra, gc, rc;
@@ -122,8 +124,10 @@ std::uint64_t largest(std::uint64_t hi, Pred pred) {
     std::uint64_t lo = 1;
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-        if (pred(mid)) lo = mid;
-        else hi = mid - 1;
+        if (pred(mid))
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     return lo;
 }

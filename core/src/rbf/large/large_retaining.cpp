@@ -55,7 +55,8 @@ std::vector<double> LargeOnePhaseModel::restart_law(std::uint64_t sigma, double*
     if (window) *window = std::move(v);
     if (window_err) *window_err = std::move(ve);
     std::vector<double> pi(k, 0.0);
-    if (nS == 1) pi[k - 1] = 1.0;
+    if (nS == 1)
+        pi[k - 1] = 1.0;
     else {
         const auto kept = stationary_gth(std::move(A));
         std::copy(kept.begin(), kept.end(), pi.begin() + (J0 - 1));
@@ -70,7 +71,7 @@ OnePhaseResult LargeOnePhaseModel::at_exact_law(std::uint64_t sigma, double* bou
     fill_->sums(sigma, 1, pi.data() + (first_start_ - 1), s.data(), e.data());
     OnePhaseResult r;
     r.M = M_, r.sigma = sigma, r.k = k_, r.variant = variant_;
-    r.average_fpr = s[1] / s[0];  // eq 18 over the π-mixture of the restart levels
+    r.average_fpr = s[1] / s[0];                   // eq 18 over the π-mixture of the restart levels
     r.expected_messages = r.messages_held = s[0];  // eq 23; the recycling message replaces the re-inserted one
     r.restart.assign(k_ + 1, 0.0);
     std::copy(pi.begin(), pi.end(), r.restart.begin() + 1);
@@ -82,7 +83,7 @@ void LargeTwoPhaseModel::init_exact_law() {
     const std::uint64_t M = active_.bits();
     const unsigned k = active_.hashes();
     retaining_ = std::make_shared<const detail::RetainingOverlap>(M, k, Hashing::colliding, active_.variant().swap, pj_,
-                                                                active_.first_start());
+                                                                  active_.first_start());
     // (b − J)_t/(M − J)_t = Σ_u C(t, u)·(−1)^{t−u}·Π_{a<u}(M − a)/(M − J − a)·Π_{i<t−u}(J + i)/(M − J − u − i)·(b)_u/(M)_u.
     const double Md = static_cast<double>(M);
     shift_.assign(static_cast<std::size_t>(k) * (k + 1) * (k + 1), 0.0);

@@ -13,10 +13,15 @@ RbfMethod parse_rbf_method(const std::string& text) {
 }
 
 const char* to_string(RbfMethod m) {
-    return m == RbfMethod::exact ? "exact" : m == RbfMethod::asymptotic ? "asymptotic" : m == RbfMethod::mixed ? "mixed" : "auto";
+    return m == RbfMethod::exact        ? "exact"
+           : m == RbfMethod::asymptotic ? "asymptotic"
+           : m == RbfMethod::mixed      ? "mixed"
+                                        : "auto";
 }
 
-std::uint64_t checked_rbf_bits_any(double M, const std::string& name) { return checked_integer(M, name, 1, kMaxRbfLargeBits); }
+std::uint64_t checked_rbf_bits_any(double M, const std::string& name) {
+    return checked_integer(M, name, 1, kMaxRbfLargeBits);
+}
 
 void validate_rbf_any(std::uint64_t M, unsigned k) {
     checked_integer(static_cast<double>(k), "k", 1, kMaxHashes);
@@ -33,15 +38,17 @@ RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, c
     }
     if (requested == RbfMethod::exact && M > kMaxRbfBits)
         throw RangeError("m",
-                         "at most " + format_limit(kMaxRbfBits) + " bits per filter for method \"exact\" (method \"asymptotic\" or \"auto\" reaches " +
+                         "at most " + format_limit(kMaxRbfBits) +
+                             " bits per filter for method \"exact\" (method \"asymptotic\" or \"auto\" reaches " +
                              format_limit(kMaxRbfLargeBits) + ")",
                          std::to_string(M));
     if (requested == RbfMethod::asymptotic) {
         if (k > kMaxLargeHashes)
             throw RangeError("k",
-                             "an integer in [1, " + std::to_string(kMaxLargeHashes) + "] for the large-M method (method \"asymptotic\", or \"auto\" above " +
-                                 format_limit(kMaxRbfBits) + " bits per filter); method \"exact\" takes k up to " + std::to_string(kMaxHashes) +
-                                 " at most " + format_limit(kMaxRbfBits) + " bits",
+                             "an integer in [1, " + std::to_string(kMaxLargeHashes) +
+                                 "] for the large-M method (method \"asymptotic\", or \"auto\" above " +
+                                 format_limit(kMaxRbfBits) + " bits per filter); method \"exact\" takes k up to " +
+                                 std::to_string(kMaxHashes) + " at most " + format_limit(kMaxRbfBits) + " bits",
                              std::to_string(k));
         check_large_method(M, k, variant);
     }
@@ -49,7 +56,8 @@ RbfMethod resolve_rbf_method(RbfMethod requested, std::uint64_t M, unsigned k, c
 }
 
 RbfMethod resolve_rbf_search_method(RbfMethod requested, std::uint64_t M, unsigned k, const RbfVariant& variant) {
-    const bool too_small = requested == RbfMethod::asymptotic && (!LargeFill::applicable(M, k) || (k > kMaxLargeHashes && M <= kMaxRbfBits));
+    const bool too_small = requested == RbfMethod::asymptotic &&
+                           (!LargeFill::applicable(M, k) || (k > kMaxLargeHashes && M <= kMaxRbfBits));
     return resolve_rbf_method(too_small ? RbfMethod::exact : requested, M, k, variant);
 }
 

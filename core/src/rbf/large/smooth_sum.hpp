@@ -143,8 +143,8 @@ constexpr double kEulerMaclaurinRemainder = 3.3066e-5;  // 2ζ(6)/(2π)^6, times
 // term kept + 1e-15·|T[x]| (the terms fall geometrically once the series converges). Returns whether every
 // series settled.
 constexpr int kMaxDifferences = 28;
-inline bool sum_by_parts(const std::complex<double>* F, unsigned stride, unsigned n, std::complex<double> z, const double* w0,
-                         std::complex<double>* T, double* err) {
+inline bool sum_by_parts(const std::complex<double>* F, unsigned stride, unsigned n, std::complex<double> z,
+                         const double* w0, std::complex<double>* T, double* err) {
     using cd = std::complex<double>;
     const cd inv = 1.0 / (1.0 - z);
     bool all = true;
@@ -182,8 +182,8 @@ inline bool sum_by_parts(const std::complex<double>* F, unsigned stride, unsigne
 // `w0`: the weights at a (the scale of the sums); k names the refusal when the terms do not fall.
 template <class Weights, class Step>
 void tail_term_by_term(std::uint64_t a, std::uint64_t M, unsigned k, std::complex<double> P, std::complex<double> z,
-                       std::complex<double> zeta, double sin_t, unsigned n, const double* w0, Weights weights, Step step,
-                       std::complex<double>* T, double* err) {
+                       std::complex<double> zeta, double sin_t, unsigned n, const double* w0, Weights weights,
+                       Step step, std::complex<double>* T, double* err) {
     using cd = std::complex<double>;
     const double Md = static_cast<double>(M);
     std::vector<double> w(n);

@@ -46,7 +46,8 @@ TEST_CASE("distinct closed form: v_b equals the probe-level fill at every level"
             std::vector<double> w(M);
             large.visits(0, static_cast<unsigned>(M), w.data());
             double worst = 0;
-            for (std::uint64_t b = 0; b < M; ++b) worst = std::max(worst, std::fabs(w[b] - v[b]) / std::max(v[b], 1.0 / k));
+            for (std::uint64_t b = 0; b < M; ++b)
+                worst = std::max(worst, std::fabs(w[b] - v[b]) / std::max(v[b], 1.0 / k));
             INFO("k = " << k << ", start " << a0);
             CHECK(worst < 1e-11);
         }
@@ -73,7 +74,8 @@ TEST_CASE("distinct large-M two-phase equals the exact model on the overlap", "[
         for (unsigned k : {2u, 5u, 16u, 32u}) {
             if (!LargeFillDistinct::applicable(M, k)) continue;
             for (SwapPoint swap : {SwapPoint::before, SwapPoint::after})
-                for (const RbfVariant& v : {distinct(Recycling::nonretaining, RestartLaw::exact, swap), distinct(Recycling::retaining, RestartLaw::exact, swap),
+                for (const RbfVariant& v : {distinct(Recycling::nonretaining, RestartLaw::exact, swap),
+                                            distinct(Recycling::retaining, RestartLaw::exact, swap),
                                             distinct(Recycling::retaining, RestartLaw::eq10, swap)})
                     compare_two_phase(M, k, v, [](const auto& a, const auto& b, double) {
                         CHECK(rel(a.average_fpr_eq26, b.average_fpr_eq26) <= kOverlap);
@@ -81,7 +83,8 @@ TEST_CASE("distinct large-M two-phase equals the exact model on the overlap", "[
         }
 }
 
-TEST_CASE("distinct large-M recommendation: the exact thresholds on the overlap", "[rbf][large][distinct][recommend][sweep]") {
+TEST_CASE("distinct large-M recommendation: the exact thresholds on the overlap",
+          "[rbf][large][distinct][recommend][sweep]") {
     std::vector<std::uint64_t> sizes{1u << 12, 1u << 16};
     if (full()) sizes.push_back(1u << 20);
     int equal = 0, total = 0;
@@ -114,10 +117,12 @@ TEST_CASE("distinct large-M capacity per bit at 2^36 is the exact one at 2^24", 
     CHECK(rec.one_phase.k == 6);
     const double per_bit_large = rec.rows[5].one_phase.capacity / static_cast<double>(big);
     CHECK(rel(per_bit_exact, per_bit_large) < 1e-6);
-    CHECK(rel(static_cast<double>(sigma) / static_cast<double>(small), rec.rows[5].one_phase.threshold / static_cast<double>(big)) < 1e-6);
+    CHECK(rel(static_cast<double>(sigma) / static_cast<double>(small),
+              rec.rows[5].one_phase.threshold / static_cast<double>(big)) < 1e-6);
 }
 
-TEST_CASE("distinct large-M beyond the overlap: the smooth part at 2^40 and the method's selection", "[rbf][large][distinct]") {
+TEST_CASE("distinct large-M beyond the overlap: the smooth part at 2^40 and the method's selection",
+          "[rbf][large][distinct]") {
     // Far above √M·k the modes have died out: v_b = 1/((M − b)·Σ_{t<k} 1/(M − t)), so E[N₀] − E[N₀](B) is a
     // harmonic difference (from log and its asymptotic series, independent of the method's quadrature).
     const std::uint64_t M = std::uint64_t{1} << 40;

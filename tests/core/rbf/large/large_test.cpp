@@ -50,7 +50,8 @@ TEST_CASE("large-M two-phase equals the exact model on the overlap", "[rbf][larg
     for (std::uint64_t M : {std::uint64_t{1} << 12, std::uint64_t{1} << 17})
         for (unsigned k : {2u, 5u, 16u, 32u}) {
             if (!LargeFill::applicable(M, k)) continue;
-            for (const RbfVariant& v : {RbfVariant{}, eq10_retaining(SwapPoint::before), eq10_retaining(SwapPoint::after)})
+            for (const RbfVariant& v :
+                 {RbfVariant{}, eq10_retaining(SwapPoint::before), eq10_retaining(SwapPoint::after)})
                 compare_two_phase(M, k, v, [](const auto& a, const auto& b, double bound) {
                     CHECK(rel(a.expected_messages, b.expected_messages) <= bound + kExactRounding);
                 });
@@ -69,11 +70,16 @@ TEST_CASE("large-M recommendation: the exact thresholds on the overlap", "[rbf][
                 RecommendInput in;
                 in.M = M, in.target = target, in.variant = v;
                 std::ostringstream where;
-                where << to_string(v.recycling) << ", restart " << to_string(v.restart) << ", M = " << M << ", f* = " << target;
-                if (all_rules) largetest::check_thresholds_agree(in, where.str(), equal, total);
-                else largetest::check_thresholds_agree(in, where.str(), equal, total, {&RecommendRow::one_phase, &RecommendRow::two_phase});
+                where << to_string(v.recycling) << ", restart " << to_string(v.restart) << ", M = " << M
+                      << ", f* = " << target;
+                if (all_rules)
+                    largetest::check_thresholds_agree(in, where.str(), equal, total);
+                else
+                    largetest::check_thresholds_agree(in, where.str(), equal, total,
+                                                      {&RecommendRow::one_phase, &RecommendRow::two_phase});
             }
-        WARN(to_string(v.recycling) << ", restart " << to_string(v.restart) << ": thresholds equal to the exact ones: " << equal << " of " << total);
+        WARN(to_string(v.recycling) << ", restart " << to_string(v.restart)
+                                    << ": thresholds equal to the exact ones: " << equal << " of " << total);
     }
 }
 
@@ -118,7 +124,8 @@ TEST_CASE("merge_recommendation refuses malformed rows by name", "[rbf][recommen
 }
 
 TEST_CASE("the exact fill with distinct hashing is bounded before work: m·(k + 3) ≤ 2^25", "[rbf][limits]") {
-    CHECK_NOTHROW(validate_rbf_exact_work(std::uint64_t{1} << 24, 64, Hashing::colliding));  // colliding: 2^24 bits suffice
+    CHECK_NOTHROW(
+        validate_rbf_exact_work(std::uint64_t{1} << 24, 64, Hashing::colliding));  // colliding: 2^24 bits suffice
     CHECK_NOTHROW(validate_rbf_exact_work((std::uint64_t{1} << 25) / 11, 8, Hashing::distinct));
     try {
         validate_rbf_exact_work((std::uint64_t{1} << 25) / 11 + 1, 8, Hashing::distinct);
@@ -127,7 +134,8 @@ TEST_CASE("the exact fill with distinct hashing is bounded before work: m·(k + 
         CHECK(e.parameter() == "m");
         CHECK(e.valid_range().find("at most 3050402 bits") != std::string::npos);
     }
-    CHECK_THROWS_AS(validate_rbf_exact_work(std::uint64_t{1} << 22, 64, Hashing::distinct, std::uint64_t{1} << 22), InfeasibleError);
+    CHECK_THROWS_AS(validate_rbf_exact_work(std::uint64_t{1} << 22, 64, Hashing::distinct, std::uint64_t{1} << 22),
+                    InfeasibleError);
 }
 
 TEST_CASE("large-M beyond the overlap: k = 1 closed form (eq 19) at 2^36 and 2^40", "[rbf][large]") {
@@ -168,7 +176,8 @@ TEST_CASE("large-M capacity per bit at 2^36 is the exact one at 2^24", "[rbf][la
     CHECK(rec.one_phase.k == 6);
     const double per_bit_large = rec.rows[5].one_phase.capacity / static_cast<double>(big);
     CHECK(rel(per_bit_exact, per_bit_large) < 1e-6);
-    CHECK(rel(static_cast<double>(sigma) / static_cast<double>(small), rec.rows[5].one_phase.threshold / static_cast<double>(big)) < 1e-6);
+    CHECK(rel(static_cast<double>(sigma) / static_cast<double>(small),
+              rec.rows[5].one_phase.threshold / static_cast<double>(big)) < 1e-6);
 }
 
 // The two-phase retaining filter with restart eq 10 and the swap "after": its exact model is eq 24–26's
@@ -200,10 +209,14 @@ TEST_CASE("large-M two-phase retaining with restart eq 10 and swap after: capaci
     const RuleChoice& c = big.two_phase.choice;
     const double finite = (4.0 + k) / static_cast<double>(sigma);
     CHECK(rel(r.expected_messages / static_cast<double>(small.M), c.capacity / static_cast<double>(big.M)) < finite);
-    CHECK(rel(static_cast<double>(sigma) / static_cast<double>(small.M), c.threshold / static_cast<double>(big.M)) < finite);
-    WARN("eq 10, swap after, k = " << k << ": capacity per bit " << r.expected_messages / static_cast<double>(small.M) << " exact at 2^24, "
-                                    << c.capacity / static_cast<double>(big.M) << " at 2^36 (relative "
-                                    << rel(r.expected_messages / static_cast<double>(small.M), c.capacity / static_cast<double>(big.M)) << ")");
+    CHECK(rel(static_cast<double>(sigma) / static_cast<double>(small.M), c.threshold / static_cast<double>(big.M)) <
+          finite);
+    WARN("eq 10, swap after, k = " << k << ": capacity per bit " << r.expected_messages / static_cast<double>(small.M)
+                                   << " exact at 2^24, " << c.capacity / static_cast<double>(big.M)
+                                   << " at 2^36 (relative "
+                                   << rel(r.expected_messages / static_cast<double>(small.M),
+                                          c.capacity / static_cast<double>(big.M))
+                                   << ")");
 }
 
 TEST_CASE("method selection and limits", "[rbf][large][errors]") {
@@ -215,7 +228,8 @@ TEST_CASE("method selection and limits", "[rbf][large][errors]") {
     // Every σ-bounded variant, the two-phase retaining filter with restart eq 10 and swap "after" included.
     for (SwapPoint swap : {SwapPoint::after, SwapPoint::before}) {
         CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, 6, eq10_retaining(swap)) == RbfMethod::asymptotic);
-        CHECK(resolve_rbf_method(RbfMethod::asymptotic, std::uint64_t{1} << 40, 32, eq10_retaining(swap)) == RbfMethod::asymptotic);
+        CHECK(resolve_rbf_method(RbfMethod::asymptotic, std::uint64_t{1} << 40, 32, eq10_retaining(swap)) ==
+              RbfMethod::asymptotic);
     }
     try {
         resolve_rbf_method(RbfMethod::exact, std::uint64_t{1} << 30, 6, RbfVariant{});
@@ -244,7 +258,8 @@ TEST_CASE("k > 32: auto runs exact, the large-M method refuses naming k", "[rbf]
             INFO("k = " << k << ", " << to_string(v.hashing));
             CHECK(resolve_rbf_method(RbfMethod::automatic, 1u << 20, k, v) == RbfMethod::exact);
             CHECK(resolve_rbf_method(RbfMethod::automatic, std::uint64_t{1} << 24, k, v) == RbfMethod::exact);
-            for (auto [method, M] : {std::pair{RbfMethod::asymptotic, std::uint64_t{1} << 18}, std::pair{RbfMethod::automatic, std::uint64_t{1} << 30}}) {
+            for (auto [method, M] : {std::pair{RbfMethod::asymptotic, std::uint64_t{1} << 18},
+                                     std::pair{RbfMethod::automatic, std::uint64_t{1} << 30}}) {
                 try {
                     resolve_rbf_method(method, M, k, v);
                     FAIL("the large-M method accepted k = " << k << " at M = " << M);

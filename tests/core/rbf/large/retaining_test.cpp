@@ -42,14 +42,16 @@ TEST_CASE("large-M exact retaining law, one-phase: the exact model on the overla
             compare_one_phase(M, k, exact_law(), [&](const auto& a, const auto& b, double bound) {
                 REQUIRE(a.restart.size() == b.restart.size());
                 for (unsigned j = 1; j <= k; ++j) CHECK(std::fabs(a.restart[j] - b.restart[j]) <= 1e-9);
-                worst = std::max({worst, rel(a.expected_messages, b.expected_messages), rel(a.average_fpr, b.average_fpr)});
+                worst =
+                    std::max({worst, rel(a.expected_messages, b.expected_messages), rel(a.average_fpr, b.average_fpr)});
                 worst_bound = std::max(worst_bound, bound);
             });
         }
     WARN("one-phase exact law: worst relative difference " << worst << ", worst bound " << worst_bound);
 }
 
-TEST_CASE("large-M exact retaining law, two-phase (both swaps): the overlap model on the overlap", "[rbf][large][retaining]") {
+TEST_CASE("large-M exact retaining law, two-phase (both swaps): the overlap model on the overlap",
+          "[rbf][large][retaining]") {
     std::vector<std::uint64_t> sizes{1u << 12, 1u << 17};
     if (full()) sizes.push_back(1u << 19);
     double worst = 0, worst_bound = 0;
@@ -59,14 +61,16 @@ TEST_CASE("large-M exact retaining law, two-phase (both swaps): the overlap mode
             for (SwapPoint swap : {SwapPoint::after, SwapPoint::before})
                 compare_two_phase(M, k, exact_law(swap), [&](const auto& a, const auto& b, double bound) {
                     CHECK(rel(a.expected_messages, b.expected_messages) <= bound + kExactRounding);
-                    worst = std::max({worst, rel(a.average_fpr, b.average_fpr), rel(a.expected_messages, b.expected_messages)});
+                    worst = std::max(
+                        {worst, rel(a.average_fpr, b.average_fpr), rel(a.expected_messages, b.expected_messages)});
                     worst_bound = std::max(worst_bound, bound);
                 });
         }
     WARN("two-phase exact law: worst relative difference " << worst << ", worst bound " << worst_bound);
 }
 
-TEST_CASE("large-M exact retaining law: the exact recommended thresholds on the overlap", "[rbf][large][retaining][recommend][sweep]") {
+TEST_CASE("large-M exact retaining law: the exact recommended thresholds on the overlap",
+          "[rbf][large][retaining][recommend][sweep]") {
     // The exact law's exact model costs k fills of M levels per k and O(k·σ) per σ: in CI every k at 2^12 (one
     // swap per f*), k ≤ 10 at 2^16; RBF_LARGE_FULL=1: both swaps and f* everywhere, every k at 2^16.
     struct Case {
@@ -88,7 +92,8 @@ TEST_CASE("large-M exact retaining law: the exact recommended thresholds on the 
         in.M = M, in.target = target, in.variant = exact_law(swap), in.k_max = k_max;
         std::ostringstream where;
         where << "M = " << M << ", f* = " << target << ", swap " << to_string(swap);
-        largetest::check_thresholds_agree(in, where.str(), equal, total, {&RecommendRow::one_phase, &RecommendRow::two_phase});
+        largetest::check_thresholds_agree(in, where.str(), equal, total,
+                                          {&RecommendRow::one_phase, &RecommendRow::two_phase});
     }
     WARN("exact-law thresholds equal to the exact model's: " << equal << " of " << total);
 }
@@ -98,7 +103,8 @@ TEST_CASE("large-M exact retaining law at 2^36: capacity per bit as the exact on
     // large-M threshold is checked to be the exact one (f¹(σ) ≤ f* < f¹(σ + 1) by the exact model: two exact
     // evaluations instead of a search), then E[N₀]/M and σ/M at 2^36 agree with it to the finite-size effect O(k/σ).
     const double target = 1e-2;
-    for (const auto& [k, small] : {std::pair<unsigned, std::uint64_t>{1, std::uint64_t{1} << 24}, {8, std::uint64_t{1} << 21}}) {
+    for (const auto& [k, small] :
+         {std::pair<unsigned, std::uint64_t>{1, std::uint64_t{1} << 24}, {8, std::uint64_t{1} << 21}}) {
         INFO("k = " << k << ", exact at " << small);
         RecommendInput in;
         in.M = small, in.target = target, in.k_max = k, in.variant = exact_law(), in.method = RbfMethod::asymptotic;

@@ -26,9 +26,9 @@ inline double rel(double a, double b) { return std::fabs(a - b) / std::max(std::
 inline bool full() { return std::getenv("RBF_LARGE_FULL") != nullptr; }
 
 using Rule = bloomcalc::RuleChoice bloomcalc::RecommendRow::*;
-inline constexpr std::initializer_list<Rule> kAllRules{&bloomcalc::RecommendRow::one_phase, &bloomcalc::RecommendRow::two_phase,
-                                                       &bloomcalc::RecommendRow::worst_case, &bloomcalc::RecommendRow::oracle,
-                                                       &bloomcalc::RecommendRow::lower_bound};
+inline constexpr std::initializer_list<Rule> kAllRules{
+    &bloomcalc::RecommendRow::one_phase, &bloomcalc::RecommendRow::two_phase, &bloomcalc::RecommendRow::worst_case,
+    &bloomcalc::RecommendRow::oracle, &bloomcalc::RecommendRow::lower_bound};
 
 // `in` recommended by the exact fill and by the large-M method: the large-M one says so with a bound < 1e-9, and
 // every threshold of `rules` is within ±1, equal where the exact FPR is clear of f* by more than 1e-9 (the bound),
@@ -64,12 +64,14 @@ inline void check_thresholds_agree(bloomcalc::RecommendInput in, const std::stri
 
 // σ at the fraction x of M, at least k and at most M − 1: the overlap tests' grid.
 inline std::uint64_t at_fraction(double x, std::uint64_t M, unsigned k) {
-    return std::min<std::uint64_t>(M - 1, std::max<std::uint64_t>(k, static_cast<std::uint64_t>(x * static_cast<double>(M))));
+    return std::min<std::uint64_t>(M - 1,
+                                   std::max<std::uint64_t>(k, static_cast<std::uint64_t>(x * static_cast<double>(M))));
 }
 
 // A one-phase model by the large-M method (a, its bound) against the exact fill (b): E[N₀] and f¹_σ (where it is
 // above 1e-250) within 1e-9 and within the bound plus the exact fill's rounding; the bound < 1e-9.
-inline void check_one_phase_agree(const bloomcalc::OnePhaseResult& a, const bloomcalc::OnePhaseResult& b, double bound) {
+inline void check_one_phase_agree(const bloomcalc::OnePhaseResult& a, const bloomcalc::OnePhaseResult& b,
+                                  double bound) {
     const double tol = std::min(kOverlap, bound + kExactRounding);
     CHECK(rel(a.expected_messages, b.expected_messages) <= tol);
     if (b.average_fpr > 1e-250) CHECK(rel(a.average_fpr, b.average_fpr) <= tol);
@@ -122,7 +124,8 @@ void compare_two_phase(std::uint64_t M, unsigned k, const bloomcalc::RbfVariant&
         const auto a = large.at(sigma, &bound);
         const auto b = exact.at(sigma);
         INFO("M = " << M << " per filter, k = " << k << ", " << to_string(v.recycling) << ", restart "
-                    << to_string(v.restart) << ", swap " << to_string(v.swap) << ", σ = " << sigma << ", bound " << bound);
+                    << to_string(v.restart) << ", swap " << to_string(v.swap) << ", σ = " << sigma << ", bound "
+                    << bound);
         check_two_phase_agree(a, b, bound, sigma, k);
         more(a, b, bound);
     }

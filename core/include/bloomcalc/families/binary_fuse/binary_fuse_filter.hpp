@@ -43,6 +43,7 @@ private:
 std::uint64_t fuse_failed_seeds(const BinaryFuseModel& model, std::uint64_t seeds, std::uint64_t seed);
 
 // As simulate_xor: n ≤ 2^22, trials ≤ 10^5, lookups ≤ 10^8.
-StaticSimResult simulate_binary_fuse(double n, double arity, double fingerprint_bits, double trials, double lookups, std::uint64_t seed);
+StaticSimResult simulate_binary_fuse(double n, double arity, double fingerprint_bits, double trials, double lookups,
+                                     std::uint64_t seed);
 
 }  // namespace bloomcalc::families

@@ -37,10 +37,10 @@ struct CuckooShape {
     unsigned fingerprint_bits = 12;  // f (RedisBloom: 8, 255 values)
     unsigned bucket_size = 4;        // b
     unsigned max_kicks = kEfficientMaxKicks;
-    unsigned expansion = 0;          // RedisBloom's growth factor of a new sub-filter (0: none)
-    std::uint64_t capacity = 0;      // the keys the table was asked for
-    std::uint64_t buckets = 0;       // B, a power of two
-    std::uint64_t size_in_bytes = 0; // what the library reports (SizeInBytes; RedisBloom: B·b)
+    unsigned expansion = 0;             // RedisBloom's growth factor of a new sub-filter (0: none)
+    std::uint64_t capacity = 0;         // the keys the table was asked for
+    std::uint64_t buckets = 0;          // B, a power of two
+    std::uint64_t size_in_bytes = 0;    // what the library reports (SizeInBytes; RedisBloom: B·b)
     std::uint64_t allocated_bytes = 0;  // with the padding allocated beside it (singletable kPaddingBuckets)
 };
 
@@ -70,7 +70,7 @@ constexpr unsigned kCuckooFailureTrials = 32;
 double cuckoo_construction_failure(const CuckooShape& shape, double n);
 
 struct CuckooSizingOptions {
-    std::optional<CuckooLibrary> library;  // absent: every library
+    std::optional<CuckooLibrary> library;    // absent: every library
     std::optional<double> fingerprint_bits;  // absent: the smallest the library supports that meets p
     std::optional<double> bucket_size;       // RedisBloom only (absent: 2)
     std::optional<double> max_iterations;    // RedisBloom only (absent: 20)

@@ -40,14 +40,16 @@ private:
     std::uint64_t alt(std::uint64_t index, std::uint32_t fp, std::uint64_t buckets) const;
     bool insert_efficient(std::uint64_t bucket, std::uint32_t fp);
     bool kick_redis(std::size_t t, const Probe& p);
-    std::uint32_t* bucket(std::size_t t, std::uint64_t i) { return &tables_[t][static_cast<std::size_t>(i * shape_.bucket_size)]; }
+    std::uint32_t* bucket(std::size_t t, std::uint64_t i) {
+        return &tables_[t][static_cast<std::size_t>(i * shape_.bucket_size)];
+    }
     const std::uint32_t* bucket(std::size_t t, std::uint64_t i) const {
         return &tables_[t][static_cast<std::size_t>(i * shape_.bucket_size)];
     }
 
     CuckooShape shape_;
     std::uint64_t salt_;
-    Rng rng_;  // efficient's rand() for the evicted slot
+    Rng rng_;                                         // efficient's rand() for the evicted slot
     std::vector<std::vector<std::uint32_t>> tables_;  // RedisBloom's sub-filters; efficient has one
     std::vector<std::uint64_t> buckets_;              // B of each
     bool victim_used_ = false;
@@ -57,17 +59,17 @@ private:
 
 struct CuckooSimConfig {
     CuckooShape shape;
-    std::uint64_t keys = 0;       // inserted per trial (the capacity when 0)
-    std::uint64_t trials = 32;    // tables built, each with fresh keys and seed
-    std::uint64_t queries = 0;    // non-member lookups per built table; 0: max(4096, keys)
+    std::uint64_t keys = 0;     // inserted per trial (the capacity when 0)
+    std::uint64_t trials = 32;  // tables built, each with fresh keys and seed
+    std::uint64_t queries = 0;  // non-member lookups per built table; 0: max(4096, keys)
     std::uint64_t seed = 1;
     double confidence = 0.99;
 };
 
 struct CuckooSimResult {
-    std::uint64_t built = 0;           // trials whose n insertions all succeeded
-    Interval construction_success;     // Clopper–Pearson of built / trials
-    BatchMeans fpr;                    // per built table (at least two), clipped to [0, 1]
+    std::uint64_t built = 0;        // trials whose n insertions all succeeded
+    Interval construction_success;  // Clopper–Pearson of built / trials
+    BatchMeans fpr;                 // per built table (at least two), clipped to [0, 1]
     std::uint64_t false_positives = 0, lookups = 0;
     // Deleting non-members (min(queries, keys/64) per built table): the fraction that removed a fingerprint (the model:
     // the FPR, as a deletion succeeds exactly when the lookup would), and the members no longer found after them.

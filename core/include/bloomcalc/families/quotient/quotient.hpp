@@ -22,15 +22,15 @@ namespace bloomcalc {
 enum class QuotientVariant { quotient, counting_quotient };
 const char* to_string(QuotientVariant v);  // "quotient" | "counting-quotient"
 
-constexpr double kQuotientMaxLoad = 0.75;        // the calculator's rule for the 2012 QF (above)
+constexpr double kQuotientMaxLoad = 0.75;          // the calculator's rule for the 2012 QF (above)
 constexpr double kCountingQuotientMaxLoad = 0.95;  // gqf.c qf_insert
 constexpr std::uint64_t kCqfMetadataBytes = 128;   // sizeof(qfmetadata), gqf_int.h, x86-64
 
 struct QuotientShape {
     QuotientVariant variant = QuotientVariant::quotient;
     unsigned q = 0, r = 0;
-    std::uint64_t slots = 0;   // 2^q (cqf: nslots; xnslots below)
-    std::uint64_t xnslots = 0; // cqf's slots with the overflow ones; the QF's 2^q
+    std::uint64_t slots = 0;    // 2^q (cqf: nslots; xnslots below)
+    std::uint64_t xnslots = 0;  // cqf's slots with the overflow ones; the QF's 2^q
     std::uint64_t bytes = 0;
 };
 

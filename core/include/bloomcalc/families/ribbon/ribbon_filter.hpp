@@ -55,9 +55,9 @@ private:
     void back_substitute();
 
     RibbonShape shape_;
-    std::vector<Coeff128> coeff_rows_;       // banding: the row pivoted at each slot (zero: free)
+    std::vector<Coeff128> coeff_rows_;  // banding: the row pivoted at each slot (zero: free)
     std::vector<std::uint32_t> result_rows_;
-    std::vector<Coeff128> segments_;         // the interleaved solution
+    std::vector<Coeff128> segments_;  // the interleaved solution
     std::uint32_t seed_ = 0;
     unsigned attempts_ = 0;
 };
@@ -68,6 +68,7 @@ std::uint64_t ribbon_failed_seeds(std::uint64_t n, std::uint64_t seeds, std::uin
 
 // `trials` filters of n keys at the setting (fresh random keys per trial, from `seed`), each looked up with
 // `lookups` keys never inserted. n ≤ 2^22, trials ≤ 10^5, lookups ≤ 10^8 (RangeError naming it).
-StaticSimResult simulate_ribbon(double n, double bloom_equivalent_bits_per_key, double trials, double lookups, std::uint64_t seed);
+StaticSimResult simulate_ribbon(double n, double bloom_equivalent_bits_per_key, double trials, double lookups,
+                                std::uint64_t seed);
 
 }  // namespace bloomcalc::families

@@ -12,12 +12,12 @@
 
 namespace bloomcalc::families {
 
-constexpr std::uint64_t kRibbonCoeffBits = 128;            // CoeffRow = Unsigned128
-constexpr std::uint64_t kRibbonMaxEntries = 950000000;     // kMaxRibbonEntries: above, Bloom
-constexpr unsigned kRibbonSeeds = 256;                     // ResetAndFindSeedToSolve(…, seed mask 255)
-constexpr std::uint64_t kRibbonMetadataBytes = 5;          // kMetadataLen: marker −2, seed, 24-bit block count
-constexpr std::uint64_t kRibbonBloomCheckSlots = 1024;     // below, Bloom when it is smaller
-constexpr std::uint64_t kRibbonMaxResultBits = 32;         // ResultRow = uint32_t
+constexpr std::uint64_t kRibbonCoeffBits = 128;         // CoeffRow = Unsigned128
+constexpr std::uint64_t kRibbonMaxEntries = 950000000;  // kMaxRibbonEntries: above, Bloom
+constexpr unsigned kRibbonSeeds = 256;                  // ResetAndFindSeedToSolve(…, seed mask 255)
+constexpr std::uint64_t kRibbonMetadataBytes = 5;       // kMetadataLen: marker −2, seed, 24-bit block count
+constexpr std::uint64_t kRibbonBloomCheckSlots = 1024;  // below, Bloom when it is smaller
+constexpr std::uint64_t kRibbonMaxResultBits = 32;      // ResultRow = uint32_t
 
 // BandingConfigHelper's three data sets (ConstructionFailureChance): failure per seed 1/2, 1/20, 1/1000.
 enum class RibbonFailureChance { one_in_2, one_in_20, one_in_1000 };
@@ -57,22 +57,22 @@ RibbonShape ribbon_shape(std::uint64_t num_slots, double one_in_fp_rate, std::ui
 
 struct RibbonModel {
     std::uint64_t n = 0;
-    BloomEquivalent setting;       // the Bloom-equivalent bits_per_key and the FP rate it targets
-    double one_in_fp_rate = 0;     // desired_one_in_fp_rate_ = 1 / setting.fpr
-    bool bloom_fallback = false;   // RocksDB builds its FastLocalBloom filter instead
-    std::string fallback_reason;   // why ("n > kMaxRibbonEntries", "Bloom is smaller below 1024 slots")
-    RibbonShape shape;             // the ribbon filter's (also computed when the fallback is taken)
-    std::uint64_t bytes = 0;       // as allocated, with the 5-byte trailer (the Bloom filter's when it falls back)
-    double bits_per_key = 0;       // 8·bytes / n
-    double fpr = 0;                // ExpectedFpRate, or FastLocalBloomImpl::EstimatedFpRate for the fallback
-    double overhead = 0;           // slots / n: the banding's space over one slot per key
+    BloomEquivalent setting;      // the Bloom-equivalent bits_per_key and the FP rate it targets
+    double one_in_fp_rate = 0;    // desired_one_in_fp_rate_ = 1 / setting.fpr
+    bool bloom_fallback = false;  // RocksDB builds its FastLocalBloom filter instead
+    std::string fallback_reason;  // why ("n > kMaxRibbonEntries", "Bloom is smaller below 1024 slots")
+    RibbonShape shape;            // the ribbon filter's (also computed when the fallback is taken)
+    std::uint64_t bytes = 0;      // as allocated, with the 5-byte trailer (the Bloom filter's when it falls back)
+    double bits_per_key = 0;      // 8·bytes / n
+    double fpr = 0;               // ExpectedFpRate, or FastLocalBloomImpl::EstimatedFpRate for the fallback
+    double overhead = 0;          // slots / n: the banding's space over one slot per key
     // Per seed, the probability that banding n keys into the slots fails: the log-odds interpolated in n between
     // BandingConfigHelper's data at these slots (1/1000, 1/20, 1/2), extrapolated beyond them. The simulation of
     // the real filter checks it (docs/families.md).
     double construction_failure = 0;
     double failure_after_retries = 0;  // construction_failure^256: all seeds fail, RocksDB builds Bloom
     double cache_lines_per_lookup = 0;
-    std::uint64_t bloom_bytes = 0;     // the fallback's CalculateSpace: ⌈n·millibits/8000⌉ up to 64 B, + 5
+    std::uint64_t bloom_bytes = 0;  // the fallback's CalculateSpace: ⌈n·millibits/8000⌉ up to 64 B, + 5
     unsigned bloom_probes = 0;
 };
 

@@ -18,7 +18,8 @@ struct PeelStep {
 
 // `positions` holds arity slots per key (keys in order), each below `slots`, a key's slots distinct.
 // Returns true when every key peeled; `order` gets the steps in peeling order.
-bool peel(const std::vector<std::uint32_t>& positions, unsigned arity, std::uint32_t slots, std::vector<PeelStep>& order);
+bool peel(const std::vector<std::uint32_t>& positions, unsigned arity, std::uint32_t slots,
+          std::vector<PeelStep>& order);
 
 // Assigns the slots (Algorithm 3): for the steps in reverse, value[slot] = fingerprint[key] XOR the key's other
 // slots. Every slot no step names stays 0.

@@ -10,19 +10,19 @@
 
 namespace bloomcalc::families {
 
-constexpr unsigned kXorMaxAttempts = 100;             // XOR_MAX_ITERATIONS
-constexpr std::uint64_t kXorMaxKeys = 0xffffffffULL;  // xor8_allocate(uint32_t size, …)
-constexpr std::uint64_t kXorSimulatedKeys = 1u << 15;  // construction failure simulated up to here
+constexpr unsigned kXorMaxAttempts = 100;                 // XOR_MAX_ITERATIONS
+constexpr std::uint64_t kXorMaxKeys = 0xffffffffULL;      // xor8_allocate(uint32_t size, …)
+constexpr std::uint64_t kXorSimulatedKeys = 1u << 15;     // construction failure simulated up to here
 constexpr std::uint64_t kXorSimulationBudget = 1u << 20;  // keys placed in all: seeds = min(4096, 2^20 / n)
 
 struct XorModel {
     std::uint64_t n = 0;
-    unsigned fingerprint_bits = 8;  // f
-    std::uint64_t capacity = 0;     // slots allocated: (size_t)(32 + 1.23·n), rounded down to 3 blocks for 8/16 bits
-    std::uint64_t block_length = 0; // capacity / 3: one slot per block per key
-    std::uint64_t bytes = 0;        // capacity · f / 8: the fingerprint array (the struct adds 24 bytes in memory)
-    double bits_per_key = 0;        // 8·bytes / n
-    double fpr = 0;                 // 2^−f: a non-member's fingerprint against the XOR of its three slots
+    unsigned fingerprint_bits = 8;   // f
+    std::uint64_t capacity = 0;      // slots allocated: (size_t)(32 + 1.23·n), rounded down to 3 blocks for 8/16 bits
+    std::uint64_t block_length = 0;  // capacity / 3: one slot per block per key
+    std::uint64_t bytes = 0;         // capacity · f / 8: the fingerprint array (the struct adds 24 bytes in memory)
+    double bits_per_key = 0;         // 8·bytes / n
+    double fpr = 0;                  // 2^−f: a non-member's fingerprint against the XOR of its three slots
     // Per seed, the probability that peeling leaves a non-empty 2-core. No closed form holds at every n: 1.23 is
     // just above the peeling threshold c₃ ≈ 1.222 (Graf & Lemire §3), and up to ~10^4 keys about 5-15 % of seeds
     // fail (docs/families.md). For n ≤ kXorSimulatedKeys it is measured on the real construction (seeded,
@@ -32,8 +32,8 @@ struct XorModel {
     double construction_failure = 0;
     std::uint64_t construction_trials = 0;
     Interval construction_failure_interval;
-    double expected_attempts = 1;   // 1 / (1 − construction_failure): seeds tried on average
-    double failure_after_retries = 0;  // construction_failure^100: xor8_populate returns false
+    double expected_attempts = 1;         // 1 / (1 − construction_failure): seeds tried on average
+    double failure_after_retries = 0;     // construction_failure^100: xor8_populate returns false
     unsigned cache_lines_per_lookup = 3;  // three slots in three blocks
 };
 

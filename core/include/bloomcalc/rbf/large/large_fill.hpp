@@ -40,7 +40,7 @@ private:
     void weight_values(std::uint64_t b, double* w) const;
     std::complex<double> log_product(unsigned j, std::uint64_t b, double* err) const;  // L_j(b)
     void oscillating_tail(unsigned j, std::uint64_t a, std::complex<double> P, std::complex<double>* T,
-                                          double* err) const;
+                          double* err) const;
     void smooth_integral(double a, double c, double* out, double* err) const;
     std::uint64_t M_, B0_, top_;
     unsigned k_, j_lo_, W_, S_ = 1;
@@ -50,7 +50,7 @@ private:
     // C checkpoints per start) and at B₀ ([s·W + i]).
     std::vector<double> vis_, cum_, cumB0_, mass_;
     std::vector<std::complex<double>> ehat_, omega_;  // ê(j) at B₀, j = 0..k/2 ([s·(k/2 + 1) + j]); ω^r, r < k
-    std::vector<std::complex<double>> T0_;    // T_j(B₀) per weight ([j·W + i]); T0err_ its truncation bound
+    std::vector<std::complex<double>> T0_;            // T_j(B₀) per weight ([j·W + i]); T0err_ its truncation bound
     std::vector<double> T0err_;
     std::vector<double> grid_, grid_int_, grid_err_;  // ∫_{B₀}^{g} of the smooth part and its bound ([g·W + i])
 };

@@ -28,22 +28,23 @@ public:
     static constexpr std::uint64_t kTop = 256;  // the last levels below M are summed term by term
 
 private:
-    struct Mode {                     // one root p = ω^j·M·u (j = 1..k/2; its conjugate is folded in)
-        std::complex<double> E;       // the mode's amplitude at B₀: v_b ∋ E·z^{b−B₀}·Q(b)/(1 − s_b·ζ)
-        std::complex<double> zeta;    // ζ = z/u, z = ω^{−j}
-        std::complex<double> log_u;   // log u, u = 1 + d/M
-        unsigned shift;               // z = ω^{shift}
-        double mult, sin_zeta;        // 2 (1 for j = k/2); |sin arg ζ| (1 for real ζ)
+    struct Mode {                    // one root p = ω^j·M·u (j = 1..k/2; its conjugate is folded in)
+        std::complex<double> E;      // the mode's amplitude at B₀: v_b ∋ E·z^{b−B₀}·Q(b)/(1 − s_b·ζ)
+        std::complex<double> zeta;   // ζ = z/u, z = ω^{−j}
+        std::complex<double> log_u;  // log u, u = 1 + d/M
+        unsigned shift;              // z = ω^{shift}
+        double mult, sin_zeta;       // 2 (1 for j = k/2); |sin arg ζ| (1 for real ζ)
     };
     // The first n weights (n ≤ W) at b, at the quadrature's nodes, the tails' levels.
     void weight_values(double b, double* w, unsigned n) const;
     std::complex<double> log_product(const Mode& m, std::uint64_t b, double* err) const;  // log Q(b)
-    void oscillating_tail(const Mode& m, std::uint64_t a, std::complex<double> P, std::complex<double>* T, double* err, unsigned n) const;
+    void oscillating_tail(const Mode& m, std::uint64_t a, std::complex<double> P, std::complex<double>* T, double* err,
+                          unsigned n) const;
     void smooth_integral(double a, double c, double* out, double* err, unsigned n) const;
     std::complex<double> z_power(const Mode& m, std::uint64_t n) const { return omega_[(m.shift * (n % k_)) % k_]; }
     std::uint64_t M_, B0_, top_;
     unsigned k_, W_;  // W = 2 + extra weights
-    double E0_ = 0;  // the smooth amplitude: v_b ∋ E0/(1 − s_b), E0 = 1/(M·Σ_{t<k} 1/(M − t))
+    double E0_ = 0;   // the smooth amplitude: v_b ∋ E0/(1 − s_b), E0 = 1/(M·Σ_{t<k} 1/(M − t))
     std::vector<Mode> modes_;
     std::vector<double> inv_;                  // 1/(M − o), o < k + extra
     std::vector<std::complex<double>> omega_;  // ω^r, r < k

@@ -51,7 +51,8 @@ public:
     // OnePhaseModel::restart_law; 0 below first_start()) at σ; `rel_err` gets a bound on each π_J's relative
     // error; `window` (optional) the visits v^{(J)}_i of the last k levels i ≤ σ ([(J − first_start())·k + i −
     // (σ + 1 − k)]) and `window_err` bounds on their absolute errors.
-    std::vector<double> restart_law(std::uint64_t sigma, double* rel_err = nullptr, std::vector<double>* window = nullptr,
+    std::vector<double> restart_law(std::uint64_t sigma, double* rel_err = nullptr,
+                                    std::vector<double>* window = nullptr,
                                     std::vector<double>* window_err = nullptr) const;
 
 private:
@@ -72,12 +73,15 @@ public:
     LargeTwoPhaseModel(std::uint64_t M, unsigned k, RbfVariant variant);  // M bits per filter
     TwoPhaseResult at(std::uint64_t sigma) const { return evaluate(sigma, true, nullptr); }
     TwoPhaseResult at(std::uint64_t sigma, double* bound) const { return evaluate(sigma, true, bound); }
-    TwoPhaseResult at_without_frozen(std::uint64_t sigma, double* bound = nullptr) const { return evaluate(sigma, false, bound); }
+    TwoPhaseResult at_without_frozen(std::uint64_t sigma, double* bound = nullptr) const {
+        return evaluate(sigma, false, bound);
+    }
     const LargeOnePhaseModel& active() const { return active_; }
 
 private:
     TwoPhaseResult evaluate(std::uint64_t sigma, bool with_frozen, double* bound) const;
-    TwoPhaseResult evaluate_distinct(std::uint64_t sigma, bool with_frozen, double* bound) const;  // large_models_distinct.cpp
+    TwoPhaseResult evaluate_distinct(std::uint64_t sigma, bool with_frozen,
+                                     double* bound) const;  // large_models_distinct.cpp
     // Both fills: σ checked, the active filter's sums s and their error bounds e (fill.sums), and the result's
     // active part (f¹ = s[1]/s[0], E[N₀] = s[0]).
     TwoPhaseResult active_part(std::uint64_t sigma, std::vector<double>& s, std::vector<double>& e) const;
