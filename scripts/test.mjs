@@ -10,14 +10,13 @@
 //   7. libFuzzer on the parsers and parameter validation, BLOOMCALC_FUZZ_RUNS inputs (default 900 000, about a
 //      minute of one core) from the checked-in corpus tests/fuzz/corpus (new inputs go to build/asan/fuzz-corpus,
 //      not the repository)
-// Stages 1 and 2 run side by side (each keeps about one core busy; their output is printed when each ends), so do
-// stages 5 and 5b (each waits more than it computes), and stages 3 and 5 run two test files at a time; the fixtures'
-// npm installs (tests/sites/install.mjs) download while the C++ compiles; the sanitizer build and then stages 6 and 7
-// side by side run at nice 19 from the start, on the cores the builds and stages 1-5 leave idle (the browser stages
-// wait more than they compute), and get the usual priority back once those are done; the package is packed once for
-// every fixture (BLOOMCALC_SITES_TARBALL). Prints each runner's own output, then a summary line per build step and
-// stage (its wall-clock seconds, and the CPU seconds of its processes)
-// and one closing line "tests: N passed, N failed".
+// Stages 1 and 2 run side by side (each keeps about one core busy; their output is printed when each ends), and
+// stages 3 and 5 run two test files at a time; the fixtures' npm installs (tests/sites/install.mjs) download while
+// the C++ compiles; the sanitizer build and then stages 6 and 7 side by side run at nice 19 from the start, on the
+// cores the builds and stages 1-5 leave idle (the browser stages wait more than they compute), and get the usual
+// priority back once those are done; the package is packed once for every fixture (BLOOMCALC_SITES_TARBALL). Prints
+// each runner's own output, then a summary line per build step and stage (its wall-clock seconds, and the CPU seconds
+// of its processes) and one closing line "tests: N passed, N failed".
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -93,12 +92,10 @@ const groups = [
   ],
   [['JS module, CLI and package', process.execPath, ['--test', `--test-concurrency=${Math.max(2, availableParallelism() - 1)}`, 'tests/js/']]],
   [['type check of index.d.ts', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tests/types']]],
-  // The browser files and the documentation sites side by side: both wait on browsers, servers and bundlers
-  // more than they compute (each about half a core), and neither reads what the other writes.
-  [
-    ['browser end-to-end', process.execPath, ['--test', '--test-concurrency=2', 'tests/e2e/']],
-    ['documentation sites and framework apps', process.execPath, ['--test', '--test-concurrency=1', 'tests/sites/']],
-  ],
+  // One after the other: side by side (tried, docs/decisions.md "CI time, third step") the browser files took as
+  // long as both stages in turn, and the sanitizer stage, left no idle core, ended last.
+  [['browser end-to-end', process.execPath, ['--test', '--test-concurrency=2', 'tests/e2e/']]],
+  [['documentation sites and framework apps', process.execPath, ['--test', '--test-concurrency=1', 'tests/sites/']]],
 ];
 // Stages 6 and 7 in the background at nice 19 once the sanitizer build is done, side by side. Stage 7 runs a
 // number of inputs, not a time: at nice 19 a time would buy fewer inputs the busier the machine.
