@@ -16,7 +16,7 @@
 // A new method: declare its input in schema/ (npm run generate writes its field table, wasm/inputs.generated.mjs), copy the
 // input with `read()`, call the binding with `call(raw.x(...))`.
 
-import { call, object, QUOTE, shown, typeError } from './errors.mjs';
+import { abortError, call, object, QUOTE, shown, typeError } from './errors.mjs';
 import { checkWorkers, shareOf } from './sim-pool.mjs';
 import { INPUT_FIELDS, METHOD_INPUTS, ONLY, ONLY_ON } from './inputs.generated.mjs';
 import { nearest } from './nearest.mjs';
@@ -343,12 +343,7 @@ function optionsOf(options, accepted, what) {
   return options;
 }
 
-function abortError(signal) {
-  if (signal?.reason !== undefined) return signal.reason;
-  const err = new Error('The simulation was cancelled');
-  err.name = 'AbortError';
-  return err;
-}
+const cancelled = (signal) => abortError(signal, 'The simulation');
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -432,7 +427,7 @@ export const setEpochPool = (pool) => (epochPool = pool);
 async function simulateAsync(raw, input, options, kind, method) {
   const { onProgress, signal, chunkMs, workers } = optionsOf(options, kind === 'fpr' ? [...RUN_OPTIONS, 'workers'] : RUN_OPTIONS, `${method} options`);
   checkWorkers(workers);
-  if (signal?.aborted) throw abortError(signal);
+  if (signal?.aborted) throw cancelled(signal);
   const handle = simulationHandle(raw, input, chunkMs === undefined ? undefined : { chunkMs }, kind, method);
   try {
     if (kind === 'fpr' && epochPool && workers !== 1) {
@@ -445,7 +440,7 @@ async function simulateAsync(raw, input, options, kind, method) {
       onProgress?.(progress);
       if (progress.done) return handle.result();
       await nextTurn();
-      if (signal?.aborted) throw abortError(signal);
+      if (signal?.aborted) throw cancelled(signal);
     }
   } finally {
     handle.dispose();

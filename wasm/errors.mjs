@@ -59,3 +59,20 @@ export function object(input, what) {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw typeError(what, 'an object', input);
   return input;
 }
+
+/** An AbortSignal's reason, or an AbortError saying that `what` was cancelled (a signal aborted without a reason). */
+export function abortError(signal, what) {
+  if (signal?.reason !== undefined) return signal.reason;
+  return Object.assign(new Error(`${what} was cancelled`), { name: 'AbortError' });
+}
+
+/** `aborted`: a promise rejecting with abortError(signal, what) when `signal` aborts (to race the work with); `stop()`
+ * stops listening (in the work's finally). Without a signal it never settles. */
+export function onAbort(signal, what) {
+  let listener;
+  const aborted = new Promise((_, reject) => {
+    listener = () => reject(abortError(signal, what));
+    signal?.addEventListener('abort', listener, { once: true });
+  });
+  return { aborted, stop: () => signal?.removeEventListener('abort', listener) };
+}

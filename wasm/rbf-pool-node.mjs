@@ -4,6 +4,7 @@
 // recommendations (no start-up per call; close() stops them, as does dropping the pool); `recommendPooled` without a pool starts
 // min(workers, kMax) threads for one recommendation and stops them. `rbfAsync` runs rbf() on a thread of its
 // own without the synchronous call's bound on the exact fill (docs/api.md, "Limits"), stopped on abort.
+import { abortError, onAbort } from './errors.mjs';
 import { wasmModule } from './node-wasm.mjs';
 import { optionFields } from './api.mjs';
 import { pooledRows } from './rbf-pool.mjs';
@@ -72,11 +73,6 @@ export async function recommendPooled(calc, input, options) {
   }
 }
 
-function abortError(signal) {
-  if (signal.reason !== undefined) return signal.reason;
-  return Object.assign(new Error('rbfAsync was cancelled'), { name: 'AbortError' });
-}
-
 /**
  * calc.rbf(input) on a worker thread, without the synchronous call's bound on the exact fill's work (an explicit
  * `method: 'exact'` beyond it takes seconds): the same result, bit for bit, wherever rbf() answers. `signal` (an
@@ -86,7 +82,7 @@ export async function rbfAsync(input, options) {
   const { signal } = optionFields(options, ['signal'], 'rbfAsync options');
   if (signal !== undefined && typeof signal?.addEventListener !== 'function')
     throw Object.assign(new TypeError('signal must be an AbortSignal'), { parameter: 'signal', validRange: 'an AbortSignal' });
-  if (signal?.aborted) throw abortError(signal);
+  if (signal?.aborted) throw abortError(signal, 'rbfAsync');
   // the input crosses to the thread by structured clone: a value that cannot (a function) is a TypeError here
   try {
     structuredClone(input);
@@ -94,16 +90,12 @@ export async function rbfAsync(input, options) {
     throw Object.assign(new TypeError('rbfAsync input must be plain data (numbers, text, booleans)'), { parameter: 'input', validRange: 'an RbfInput' });
   }
   const worker = startWorker(await wasmModule('bloomcalc.rbf.wasm'));
-  let onAbort;
-  const aborted = new Promise((_, reject) => {
-    onAbort = () => reject(abortError(signal));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  const { aborted, stop } = onAbort(signal, 'rbfAsync');
   try {
-    if (signal?.aborted) throw abortError(signal);
+    if (signal?.aborted) throw abortError(signal, 'rbfAsync');
     return await Promise.race([worker.rbf(input), aborted]);
   } finally {
-    signal?.removeEventListener('abort', onAbort);
+    stop();
     await worker.close();
   }
 }

@@ -2,6 +2,7 @@
 // behind bc.simulate() of the Node entry and the CLI (wasm/index.mjs sets it as api.mjs's epoch pool). Each thread
 // instantiates the simulations' module compiled once per process (wasm/node-wasm.mjs). The result is the one the same input
 // gives on one thread, whatever the thread count.
+import { abortError, onAbort } from './errors.mjs';
 import { wasmModule } from './node-wasm.mjs';
 import { defaultThreads, threadCaller } from './node-threads.mjs';
 import { pooledEpochs } from './sim-pool.mjs';
@@ -9,11 +10,6 @@ import { pooledEpochs } from './sim-pool.mjs';
 // A run estimated below this many bit probes stays on the calling thread: a thread's start and instantiation
 // would cost more than it saves.
 const POOLED_PROBES = 2 ** 24;
-
-function abortError(signal) {
-  if (signal.reason !== undefined) return signal.reason;
-  return Object.assign(new Error('The simulation was cancelled'), { name: 'AbortError' });
-}
 
 /**
  * `lead` (a simulation handle that has not run) absorbs the epochs of `input` run on `workers` threads (default: the
@@ -28,13 +24,9 @@ export async function pooledRun(lead, input, { epochs, workers, onProgress, sign
   const callers = Array.from({ length: size }, (_, w) =>
     threadCaller(new URL('./sim-pool-worker.mjs', import.meta.url), { module }, { onProgress: (chunk) => chunks[w](chunk) }),
   );
-  let onAbort;
-  const aborted = new Promise((_, reject) => {
-    onAbort = () => reject(abortError(signal));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  const { aborted, stop } = onAbort(signal, 'The simulation');
   try {
-    if (signal?.aborted) throw abortError(signal);
+    if (signal?.aborted) throw abortError(signal, 'The simulation');
     const workersOf = callers.map((caller, w) => ({
       epochs(share, onChunk) {
         chunks[w] = onChunk;
@@ -44,7 +36,7 @@ export async function pooledRun(lead, input, { epochs, workers, onProgress, sign
     await Promise.race([pooledEpochs({ lead, epochs, workers: workersOf, onProgress }), aborted]);
     return lead.result();
   } finally {
-    signal?.removeEventListener('abort', onAbort);
+    stop();
     await Promise.all(callers.map((c) => c.cancel(new Error('the worker thread stopped'))));
   }
 }
