@@ -50,22 +50,18 @@ namespace bc = bloomcalc;
 
 // ---- the hot path of every call and every error, each in one call into JS (EM_JS) ----------------
 
+// The EM_JS bodies are JavaScript: clang-format would break them (=== into == =, => into = >, >>>= into >> >=).
+// clang-format off
+
 // The error record in ONE call into JS (building it with val::object() and set() took ~25 emval calls
 // and most of an error's cost). Text is passed as (pointer, length): a NUL inside is kept.
 EM_JS(emscripten::EM_VAL, bc_error_record,
       (const char* name, const char* message, int message_length, const char* parameter, int parameter_length,
        const char* range, int range_length),
       {
-          const text = (p, n) = > (p >> >= 0, UTF8Decoder ? UTF8Decoder.decode(HEAPU8.subarray(p, p + n))
-                                                          : UTF8ArrayToString(HEAPU8, p, n));
-          return Emval.toHandle({
-              __bloomcalcError : {
-                  name : UTF8ToString(name),
-                  message : text(message, message_length),
-                  parameter : text(parameter, parameter_length),
-                  validRange : text(range, range_length)
-              }
-          });
+          const text = (p, n) => (p >>>= 0, UTF8Decoder ? UTF8Decoder.decode(HEAPU8.subarray(p, p + n)) : UTF8ArrayToString(HEAPU8, p, n));
+          return Emval.toHandle({ __bloomcalcError: { name: UTF8ToString(name), message: text(message, message_length),
+              parameter: text(parameter, parameter_length), validRange: text(range, range_length) } });
       });
 
 // A field's type and, for a number, its value, in one call into JS (val's operator[], isNumber() and
@@ -78,8 +74,8 @@ EM_JS(int, bc_number_field, (emscripten::EM_VAL input, const char* name, double*
     } catch (e) {
         return 2;  // a getter that throws: never into wasm
     }
-    if (v == = undefined || v == = null) return 0;
-    if (typeof v != = 'number') return 2;
+    if (v === undefined || v === null) return 0;
+    if (typeof v !== 'number') return 2;
     HEAPF64[(out >>> 0) / 8] = v;
     return 1;
 });
@@ -94,13 +90,14 @@ EM_JS(int, bc_field_kind, (emscripten::EM_VAL input, const char* name, int index
     } catch (e) {
         return 6;
     }
-    if (v == = undefined || v == = null) return 0;
-    if (typeof v == = 'number') return 1;
-    if (typeof v == = 'string') return 2;
-    if (typeof v == = 'boolean') return 3;
+    if (v === undefined || v === null) return 0;
+    if (typeof v === 'number') return 1;
+    if (typeof v === 'string') return 2;
+    if (typeof v === 'boolean') return 3;
     if (Array.isArray(v)) return 5;
-    return typeof v == = 'object' ? 4 : 6;
+    return typeof v === 'object' ? 4 : 6;
 });
+// clang-format on
 
 namespace bcjs {  // the error pattern and the checked readers, shared with wasm/bindings/*.cpp (common.hpp)
 
