@@ -179,6 +179,7 @@ export async function buildWeb({ outdir = join(root, 'dist', 'web'), elementDir 
     entryPoints: {
       'bloom-calc': join(root, 'web', 'element.mjs'),
       'sim-worker': join(root, 'web', 'sim-worker.mjs'),
+      'sim-share-worker': join(root, 'web', 'sim-share-worker.mjs'),
       'rbf-worker': join(root, 'web', 'rbf-worker.mjs'),
       'layouts-worker': join(root, 'web', 'layouts-worker.mjs'),
       'size-worker': join(root, 'web', 'size-worker.mjs'),

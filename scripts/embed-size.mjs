@@ -191,7 +191,16 @@ export function embedSizes(root) {
   const uplot = Object.keys(outputs).find((o) => outputs[o].entryPoint?.includes('uplot'));
   const onDemand = [
     ...(uplot ? [{ name: 'uPlot', gzip: gzipped(file(uplot)) }] : []),
-    ...['sim-worker.js', 'rbf-worker.js', 'layouts-worker.js', 'size-worker.js', 'tools-worker.js', 'compare-worker.js', INTL_WORKER].map((w) => ({
+    ...[
+      'sim-worker.js',
+      'sim-share-worker.js',
+      'rbf-worker.js',
+      'layouts-worker.js',
+      'size-worker.js',
+      'tools-worker.js',
+      'compare-worker.js',
+      INTL_WORKER,
+    ].map((w) => ({
       name: w,
       gzip: gzipped(join(dir, w)),
     })),

@@ -107,9 +107,11 @@ export function createPanel({
     }
   }
 
-  /** The worker's progress (web/sim-worker.mjs): 'preparing', ('started', model), ('step', progress). */
+  /** The worker's progress (web/sim-worker.mjs): 'preparing', ('started', model), ('workers', count), ('step', progress). */
   function onProgress(stage, value) {
-    if (stage === 'preparing') {
+    if (stage === 'workers') {
+      panel.dataset.workers = String(value);
+    } else if (stage === 'preparing') {
       status.textContent = 'Computing the model value (large N-bounded filters take a while; Cancel stops it)…';
     } else if (stage === 'started') {
       modelValue = value?.value ?? null;
@@ -119,7 +121,8 @@ export function createPanel({
       bar.value = p.fraction;
       panel.dataset.progress = String(p.fraction);
       panel.dataset.epochs = String(p.epochsDone);
-      status.textContent = `Running… ${(100 * p.fraction).toFixed(1)}% (epoch ${formatInt(p.epochsDone)})`;
+      const on = panel.dataset.workers > 1 ? ` on ${panel.dataset.workers} workers` : '';
+      status.textContent = `Running… ${(100 * p.fraction).toFixed(1)}% (epoch ${formatInt(p.epochsDone)})${on}`;
       for (const rate of p.epochRates) {
         sum += rate;
         xs.push(xs.length + 1);
@@ -175,7 +178,8 @@ export function createPanel({
     if (name) name.textContent = r.model ? `${r.model.name} (${r.model.reference})` : '';
     id('note').textContent = r.model?.note ?? '';
     id('result').hidden = false;
-    status.textContent = `Done: ${formatInt(r.epochs)} epochs, ${formatInt(r.probes)} bit probes.`;
+    const on = panel.dataset.workers > 1 ? ` on ${panel.dataset.workers} workers` : '';
+    status.textContent = `Done: ${formatInt(r.epochs)} epochs, ${formatInt(r.probes)} bit probes${on}.`;
   }
 
   const run = createRunPanel({
@@ -193,6 +197,7 @@ export function createPanel({
     resumes: true, // the simulate calculator's autorun runs it again on return
     begin() {
       ((xs = []), (running = []), (model = []), (sum = 0), (modelValue = null));
+      delete panel.dataset.workers; // one worker unless the run says otherwise
       drawPlot();
     },
   });

@@ -18,6 +18,7 @@ export function loadOnce(cache, module, load) {
 let offered = false;
 const given = {}; // module name → resolve(WebAssembly.Module | null)
 const inWorker = {}; // module name → Promise<the JS API over that module>
+const used = {}; // module name → the WebAssembly.Module the page gave, once instantiated
 
 // In a worker, on import (before the worker's own listener is added): the protocol's messages stop here.
 // The offer is the first message the page posts, so it arrives before any request.
@@ -46,8 +47,24 @@ export function loadInWorker(module, factory) {
   return loadOnce(inWorker, module, () =>
     fromPage(module).then((wasmModule) => {
       if (wasmModule) performance.mark('bloomcalc:wasm-from-page', { detail: module });
+      used[module] = wasmModule;
       const compiled = wasmModule ? { [MODULE_OPTIONS[module].compiled]: wasmModule } : {};
       return createInBrowser({ [module]: async () => factory }, { modules: [module], ...compiled });
     }),
   );
+}
+
+/**
+ * A worker's own worker (the simulation pool, web/sim-worker.mjs) gets the compiled Module this worker was given,
+ * by the page's protocol (web/wasm-share.mjs), this worker taking the page's part; without one (the page gave none,
+ * or `module` is not loaded here yet) it loads the .wasm itself. Returns `worker`.
+ */
+export function offerModule(worker, module) {
+  worker.addEventListener('message', (event) => {
+    if (event.data?.type !== 'bloomcalc:wasm-ask') return;
+    event.stopImmediatePropagation();
+    worker.postMessage({ type: 'bloomcalc:wasm-give', module: event.data.module, wasmModule: event.data.module === module ? (used[module] ?? null) : null });
+  });
+  worker.postMessage({ type: 'bloomcalc:wasm-offer' });
+  return worker;
 }

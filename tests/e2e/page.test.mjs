@@ -352,6 +352,11 @@ test('simulate: progress in a worker, the page stays responsive, cancel, rerun, 
   assert.equal(await value('sim-verdict'), String(expected.model.insideT || expected.model.insidePoisson === true));
   assert.equal(expected.model.insideT, true, 'the exact model is inside the 99% interval at this seed');
   assert.ok((await page.locator('#sim-chart canvas').count()) >= 1, 'the running estimate is plotted');
+  // 2.1·10^7 bit probes (≥ 2^24): the simulation worker shared the 20 epochs out to workers of its own, one per
+  // core, and the counts are still those of one thread (docs/simulation.md, "Workers")
+  const workers = Math.min(20, await page.evaluate(() => navigator.hardwareConcurrency));
+  assert.equal(await panel.getAttribute('data-workers'), workers > 1 ? String(workers) : null);
+  if (workers > 1) assert.match(await page.locator('#sim-status').textContent(), new RegExp(` on ${workers} workers\\.$`));
 
   // Bad input reaches the panel as the core's named error; the worker stays usable.
   await page.fill('#sim-epochs', '1');

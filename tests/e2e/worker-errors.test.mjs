@@ -96,6 +96,11 @@ test("every worker posts the API's error fields, its name naming the class (each
       () => bc.createSimulation({ structure: 'bloom', m: 2048, n: 200, k: 5, epochs: 0, arrivals: 1000 }),
     ],
     [
+      'sim-share-worker.js',
+      { id: 9, method: 'epochs', input: { input: { structure: 'bloom', m: 2048, n: 200, k: 5, epochs: 0, arrivals: 1000 }, share: { first: 0, stride: 1 } } },
+      () => bc.createSimulation({ structure: 'bloom', m: 2048, n: 200, k: 5, epochs: 0, arrivals: 1000 }),
+    ],
+    [
       'sim-worker.js',
       { id: 7, method: 'simulateParadox', input: { structure: 'bloom', m: 80, n: 8, k: 6, prior: 0.5, queries: 1000, epochs: 0, seed: 1 } },
       () => bc.createParadoxSimulation({ structure: 'bloom', m: 80, n: 8, k: 6, prior: 0.5, queries: 1000, epochs: 0, seed: 1 }),

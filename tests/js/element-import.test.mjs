@@ -54,6 +54,7 @@ test("each worker's static import graph holds no import(); every new Worker() ha
     'intl-worker.js',
     'layouts-worker.js',
     'rbf-worker.js',
+    'sim-share-worker.js',
     'sim-worker.js',
     'size-worker.js',
     'tools-worker.js',
