@@ -46,6 +46,14 @@ export const SECTIONS = [
       'share, and every row at n = 10^7 with its overhead over log2(1/p) (docs/families.md#which-filter).',
   },
   {
+    name: 'throughput',
+    title: 'Real structures: build and lookup throughput',
+    about:
+      'bench/bench_families.cpp natively and in wasm: each real structure the simulations build (standard and RocksDB blocked Bloom, cuckoo, xor, ' +
+      'binary fuse 3- and 4-wise, ribbon) at n = 10^6 keys sized for p = 1 % as "Which filter?" sizes it, keys per second built and looked up, ' +
+      'with the same counts in both (docs/families.md#which-filter).',
+  },
+  {
     name: 'limits',
     title: 'Limits: the bounded calls at their worst corners',
     about:

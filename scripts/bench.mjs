@@ -232,6 +232,49 @@ await section('compare', () => {
   return lines.join('\n');
 });
 
+// The real structures (bench/bench_families.cpp): build and lookup throughput per structure, native and wasm; the
+// counts (false positives, members found, seeds tried) must be the same, as the simulations' are.
+await section('throughput', () => {
+  const thr = both('families');
+  const counts = ['attempts', 'failed', 'positives', 'members'];
+  for (const [i, row] of thr.native.structures.entries()) {
+    const w = thr.wasm.structures[i];
+    const differ = counts.filter((c) => w?.[c] !== row[c]);
+    if (w?.label !== row.label || differ.length)
+      throw new Error(`${row.label}: wasm ${differ.map((c) => `${c} ${w?.[c]}`).join(', ')} vs native ${differ.map((c) => `${c} ${row[c]}`).join(', ')}`);
+  }
+  if (thr.native.checksum !== thr.wasm.checksum) throw new Error(`structure counts differ: native ${thr.native.checksum}, wasm ${thr.wasm.checksum}`);
+  const { n, p, lookups, runs } = thr.native;
+  console.log(
+    `\n=== throughput: n = ${n} keys at p = ${p}, Mkeys/s native and wasm, wasm / native (same counts: checksum ${thr.native.checksum}; ` +
+      `medians of ${runs} runs)`,
+  );
+  const mk = (x) => (x / 1e6).toFixed(2);
+  const cell = (row, w, key) => [mk(row[key]), mk(w[key]), ratio(w[key], row[key])];
+  const lines = [
+    `n = ${n} keys sized for p = ${p} (each family's row of \`compare\`), Mkeys/s; build: allocated and every key inserted (static filters: ` +
+      `constructed); lookup: ${lookups} keys never inserted; members: the n keys; medians of ${runs} runs.`,
+    '',
+    '| structure | variant | bits per key | measured FPR | build native | build wasm | wasm / native | lookup native | lookup wasm | wasm / native | ' +
+      'members native | members wasm | wasm / native |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const [i, row] of thr.native.structures.entries()) {
+    const w = thr.wasm.structures[i];
+    const [bn, bw, br] = cell(row, w, 'buildKeysPerSecond');
+    const [ln, lw, lr] = cell(row, w, 'lookupKeysPerSecond');
+    const [mn, mw, mr] = cell(row, w, 'memberKeysPerSecond');
+    const pair = (a, b, r) => `${a.padStart(7)} / ${b.padStart(7)} ${r}`;
+    console.log(`${row.label.padEnd(24)} build ${pair(bn, bw, br)}  lookup ${pair(ln, lw, lr)}  members ${pair(mn, mw, mr)}`);
+    const fpr = (row.positives / lookups).toPrecision(3);
+    lines.push(
+      `| ${row.label} | ${row.variant} | ${row.bitsPerKey.toFixed(2)} | ${fpr} (model ${row.fpr.toPrecision(3)}) | ` +
+        `${bn} | ${bw} | ${br} | ${ln} | ${lw} | ${lr} | ${mn} | ${mw} | ${mr} |`,
+    );
+  }
+  return lines.join('\n');
+});
+
 // The element in the documentation-site fixtures; their layout shift and Lighthouse on our page (scripts/bench-embed.mjs).
 await section('embed', () => benchEmbed(root, { only: ['first-result'] }));
 await section('lighthouse', () => benchEmbed(root, { only: ['cls', 'lighthouse'] }));

@@ -101,159 +101,141 @@ std::uint64_t mul_hi64(std::uint64_t x, std::uint64_t y) {
 constexpr std::uint32_t kSalt[8] = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
                                     0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
 
-// The simulation's k positions of an item (the item's 64-bit hash, then the layout's or the library's probes).
-class LayoutProbes {
-public:
-    LayoutProbes(const LayoutFilter& f, LayoutHashing hashing, std::uint64_t seed)
-        : f_(f),
-          hashing_(hashing),
-          blocks_(static_cast<std::uint32_t>(block_count(f))),
-          B_(static_cast<std::uint32_t>(f.block_bits)),
-          salt_(mix64(seed ^ 0x3c6ef372fe94f82bULL)) {}
-
-    void operator()(std::uint64_t id, std::uint64_t* out) const {
-        const std::uint64_t h = mix64(id * kGolden + salt_);  // the item's 64-bit hash
-        const unsigned k = f_.k;
-        switch (hashing_) {
-        case LayoutHashing::parquet: {
-            const std::uint64_t block = ((h >> 32) * blocks_) >> 32;
-            const std::uint32_t key = static_cast<std::uint32_t>(h);
-            for (unsigned i = 0; i < 8; ++i) out[i] = block * 256 + i * 32 + ((key * kSalt[i]) >> 27);
-            return;
-        }
-        case LayoutHashing::rocksdb: {
-            const std::uint64_t line = (std::uint64_t{static_cast<std::uint32_t>(h)} * blocks_) >> 32;  // FastRange32
-            std::uint32_t x = static_cast<std::uint32_t>(h >> 32);
-            for (unsigned i = 0; i < k; ++i, x *= 0x9e3779b9U) out[i] = line * 512 + (x >> 23);
-            return;
-        }
-        case LayoutHashing::boost: {
-            std::uint64_t g = h | 1;
-            const std::uint64_t block = mul_hi64(g, blocks_);
-            g *= 0xf1357aea2e62a9c5ULL;
-            const bool multiblock = f_.layout == Layout::split_block;
-            for (unsigned i = 0; i < k;) {  // block_base::loop, rehash_k = (64 − 6)/6 = 9
-                std::uint64_t x = g;
-                for (unsigned j = 0; j < 9 && i < k; ++j, ++i) {
-                    x >>= 6;
-                    out[i] = block * B_ + (multiblock ? 64 * std::uint64_t{i} : 0) + (x & 63);
-                }
-                g = mul_hi64(g, 0x9E3779B97F4A7C15ULL) ^ (g * 0x9E3779B97F4A7C15ULL);  // mulx64
-            }
-            return;
-        }
-        case LayoutHashing::guava: {
-            const std::uint64_t h2 = mix64(h ^ 0x6a09e667f3bcc909ULL);
-            std::uint64_t combined = h;
-            for (unsigned i = 0; i < k; ++i, combined += h2) out[i] = (combined & 0x7fffffffffffffffULL) % f_.m;
-            return;
-        }
-        case LayoutHashing::redisbloom: {
-            const std::uint64_t b = mix64(h ^ 0x9747b28cULL);
-            for (unsigned i = 0; i < k; ++i) out[i] = (h + i * b) % f_.m;
-            return;
-        }
-        case LayoutHashing::orc: {
-            const std::uint32_t h1 = static_cast<std::uint32_t>(h), h2 = static_cast<std::uint32_t>(h >> 32);
-            for (unsigned i = 1; i <= k; ++i) {
-                std::uint32_t c = h1 + i * h2;  // Java int arithmetic, two's complement
-                if (c & 0x80000000U) c = ~c;    // combinedHash < 0 → ~combinedHash
-                out[i - 1] = c % f_.m;
-            }
-            return;
-        }
-        case LayoutHashing::ideal: break;
-        }
-        const std::uint64_t base = static_cast<std::uint64_t>(uniform_below(h, blocks_)) * B_;
-        const std::uint64_t g = mix64(h ^ 0x6a09e667f3bcc909ULL);
-        if (f_.layout == Layout::split_block || f_.layout == Layout::partitioned) {
-            const std::uint32_t w = B_ / k;
-            for (unsigned i = 0; i < k; ++i)
-                out[i] = base + std::uint64_t{i} * w + uniform_below(mix64(g + (i + 1) * kGolden), w);
-        } else if (f_.hashing == Hashing::colliding) {
-            for (unsigned i = 0; i < k; ++i) out[i] = base + uniform_below(mix64(g + (i + 1) * kGolden), B_);
-        } else {
-            std::uint64_t ctr = g;
-            for (unsigned i = 0; i < k; ++i) {
-                std::uint64_t p;
-                bool repeat;
-                do {  // rejection of repeats = k distinct bits
-                    ctr += kGolden;
-                    p = base + uniform_below(mix64(ctr), B_);
-                    repeat = false;
-                    for (unsigned j = 0; j < i; ++j) repeat |= out[j] == p;
-                } while (repeat);
-                out[i] = p;
-            }
-        }
-    }
-
-private:
-    LayoutFilter f_;
-    LayoutHashing hashing_;
-    std::uint32_t blocks_, B_;
-    std::uint64_t salt_;
-};
-
-class LayoutBits {
-public:
-    LayoutBits(const LayoutFilter& f, LayoutHashing hashing, std::uint64_t seed)
-        : k_(f.k),
-          probes_(f, hashing, seed),
-          words_(static_cast<std::size_t>((f.m + 63) / 64), 0),
-          batch_(std::size_t{kProbeBatch} * f.k),
-          far_(words_.size() * sizeof(std::uint64_t) > kCachedBytes) {}
-
-    void clear() { std::fill(words_.begin(), words_.end(), 0); }
-
-    // Items first, first + 1, …, first + count − 1, a batch at a time (docs/simulation.md, "Batched probes"): the
-    // batch's positions computed, their lines requested (sim/prefetch.hpp), then set or tested. Setting bits
-    // commutes and lookups follow all insertions, so the counts are those of one item at a time.
-    void insert(std::uint64_t first, std::uint64_t count) {
-        for (std::uint64_t done = 0; done < count;) {
-            const unsigned size = batch(first + done, count - done);
-            for (unsigned i = 0; i < size * k_; ++i) words_[word(batch_[i])] |= std::uint64_t{1} << (batch_[i] & 63);
-            done += size;
-        }
-    }
-    std::uint64_t positives(std::uint64_t first, std::uint64_t count) {
-        std::uint64_t found = 0;
-        for (std::uint64_t done = 0; done < count;) {
-            const unsigned size = batch(first + done, count - done);
-            for (unsigned j = 0; j < size; ++j) {
-                std::uint64_t all = 1;  // all k bits read: no branch on random data
-                for (unsigned i = j * k_; i < (j + 1) * k_; ++i) all &= words_[word(batch_[i])] >> (batch_[i] & 63);
-                found += all & 1;
-            }
-            done += size;
-        }
-        return found;
-    }
-
-private:
-    // Bit positions p < m ≤ 2^31 (validate): word p/64 as_size.
-    static std::size_t word(std::uint64_t p) { return as_size<kLayoutSimMaxBits / 64>(p >> 6); }
-
-    // The positions of up to kProbeBatch items from `first` into batch_, their lines requested when the array
-    // leaves the caches; returns the number of items.
-    unsigned batch(std::uint64_t first, std::uint64_t left) {
-        const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, left));
-        for (unsigned j = 0; j < size; ++j) probes_(first + j, batch_.data() + j * k_);
-        if (far_) {
-            std::uint64_t sink = 0;
-            for (unsigned i = 0; i < size * k_; ++i) sink |= touch_line(&words_[word(batch_[i])]);
-            keep(sink);
-        }
-        return size;
-    }
-
-    unsigned k_;
-    LayoutProbes probes_;
-    std::vector<std::uint64_t> words_, batch_;
-    bool far_;
-};
-
 }  // namespace
+
+LayoutProbes::LayoutProbes(const LayoutFilter& f, LayoutHashing hashing, std::uint64_t seed)
+    : f_(f),
+      hashing_(hashing),
+      blocks_(static_cast<std::uint32_t>(block_count(f))),
+      B_(static_cast<std::uint32_t>(f.block_bits)),
+      salt_(mix64(seed ^ 0x3c6ef372fe94f82bULL)) {}
+
+void LayoutProbes::operator()(std::uint64_t id, std::uint64_t* out) const {
+    const std::uint64_t h = mix64(id * kGolden + salt_);  // the item's 64-bit hash
+    const unsigned k = f_.k;
+    switch (hashing_) {
+    case LayoutHashing::parquet: {
+        const std::uint64_t block = ((h >> 32) * blocks_) >> 32;
+        const std::uint32_t key = static_cast<std::uint32_t>(h);
+        for (unsigned i = 0; i < 8; ++i) out[i] = block * 256 + i * 32 + ((key * kSalt[i]) >> 27);
+        return;
+    }
+    case LayoutHashing::rocksdb: {
+        const std::uint64_t line = (std::uint64_t{static_cast<std::uint32_t>(h)} * blocks_) >> 32;  // FastRange32
+        std::uint32_t x = static_cast<std::uint32_t>(h >> 32);
+        for (unsigned i = 0; i < k; ++i, x *= 0x9e3779b9U) out[i] = line * 512 + (x >> 23);
+        return;
+    }
+    case LayoutHashing::boost: {
+        std::uint64_t g = h | 1;
+        const std::uint64_t block = mul_hi64(g, blocks_);
+        g *= 0xf1357aea2e62a9c5ULL;
+        const bool multiblock = f_.layout == Layout::split_block;
+        for (unsigned i = 0; i < k;) {  // block_base::loop, rehash_k = (64 − 6)/6 = 9
+            std::uint64_t x = g;
+            for (unsigned j = 0; j < 9 && i < k; ++j, ++i) {
+                x >>= 6;
+                out[i] = block * B_ + (multiblock ? 64 * std::uint64_t{i} : 0) + (x & 63);
+            }
+            g = mul_hi64(g, 0x9E3779B97F4A7C15ULL) ^ (g * 0x9E3779B97F4A7C15ULL);  // mulx64
+        }
+        return;
+    }
+    case LayoutHashing::guava: {
+        const std::uint64_t h2 = mix64(h ^ 0x6a09e667f3bcc909ULL);
+        std::uint64_t combined = h;
+        for (unsigned i = 0; i < k; ++i, combined += h2) out[i] = (combined & 0x7fffffffffffffffULL) % f_.m;
+        return;
+    }
+    case LayoutHashing::redisbloom: {
+        const std::uint64_t b = mix64(h ^ 0x9747b28cULL);
+        for (unsigned i = 0; i < k; ++i) out[i] = (h + i * b) % f_.m;
+        return;
+    }
+    case LayoutHashing::orc: {
+        const std::uint32_t h1 = static_cast<std::uint32_t>(h), h2 = static_cast<std::uint32_t>(h >> 32);
+        for (unsigned i = 1; i <= k; ++i) {
+            std::uint32_t c = h1 + i * h2;  // Java int arithmetic, two's complement
+            if (c & 0x80000000U) c = ~c;    // combinedHash < 0 → ~combinedHash
+            out[i - 1] = c % f_.m;
+        }
+        return;
+    }
+    case LayoutHashing::ideal: break;
+    }
+    const std::uint64_t base = static_cast<std::uint64_t>(uniform_below(h, blocks_)) * B_;
+    const std::uint64_t g = mix64(h ^ 0x6a09e667f3bcc909ULL);
+    if (f_.layout == Layout::split_block || f_.layout == Layout::partitioned) {
+        const std::uint32_t w = B_ / k;
+        for (unsigned i = 0; i < k; ++i)
+            out[i] = base + std::uint64_t{i} * w + uniform_below(mix64(g + (i + 1) * kGolden), w);
+    } else if (f_.hashing == Hashing::colliding) {
+        for (unsigned i = 0; i < k; ++i) out[i] = base + uniform_below(mix64(g + (i + 1) * kGolden), B_);
+    } else {
+        std::uint64_t ctr = g;
+        for (unsigned i = 0; i < k; ++i) {
+            std::uint64_t p;
+            bool repeat;
+            do {  // rejection of repeats = k distinct bits
+                ctr += kGolden;
+                p = base + uniform_below(mix64(ctr), B_);
+                repeat = false;
+                for (unsigned j = 0; j < i; ++j) repeat |= out[j] == p;
+            } while (repeat);
+            out[i] = p;
+        }
+    }
+}
+
+LayoutBits::LayoutBits(const LayoutFilter& f, LayoutHashing hashing, std::uint64_t seed)
+    : k_(f.k),
+      probes_(f, hashing, seed),
+      words_(static_cast<std::size_t>((f.m + 63) / 64), 0),
+      batch_(std::size_t{kProbeBatch} * f.k),
+      far_(words_.size() * sizeof(std::uint64_t) > kCachedBytes) {}
+
+void LayoutBits::clear() { std::fill(words_.begin(), words_.end(), 0); }
+
+// Bit positions p < m ≤ 2^31 (validate): word p/64 as_size.
+std::size_t LayoutBits::word(std::uint64_t p) { return as_size<kLayoutSimMaxBits / 64>(p >> 6); }
+
+// The positions of up to kProbeBatch items from `first` into batch_, their lines requested when the array leaves the
+// caches; returns the number of items.
+unsigned LayoutBits::batch(std::uint64_t first, std::uint64_t left) {
+    const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, left));
+    for (unsigned j = 0; j < size; ++j) probes_(first + j, batch_.data() + j * k_);
+    if (far_) {
+        std::uint64_t sink = 0;
+        for (unsigned i = 0; i < size * k_; ++i) sink |= touch_line(&words_[word(batch_[i])]);
+        keep(sink);
+    }
+    return size;
+}
+
+// A batch at a time (docs/simulation.md, "Batched probes"): the batch's positions computed, their lines requested
+// (sim/prefetch.hpp), then set or tested. Setting bits commutes and lookups follow all insertions, so the counts are
+// those of one item at a time.
+void LayoutBits::insert(std::uint64_t first, std::uint64_t count) {
+    for (std::uint64_t done = 0; done < count;) {
+        const unsigned size = batch(first + done, count - done);
+        for (unsigned i = 0; i < size * k_; ++i) words_[word(batch_[i])] |= std::uint64_t{1} << (batch_[i] & 63);
+        done += size;
+    }
+}
+
+std::uint64_t LayoutBits::positives(std::uint64_t first, std::uint64_t count) {
+    std::uint64_t found = 0;
+    for (std::uint64_t done = 0; done < count;) {
+        const unsigned size = batch(first + done, count - done);
+        for (unsigned j = 0; j < size; ++j) {
+            std::uint64_t all = 1;  // all k bits read: no branch on random data
+            for (unsigned i = j * k_; i < (j + 1) * k_; ++i) all &= words_[word(batch_[i])] >> (batch_[i] & 63);
+            found += all & 1;
+        }
+        done += size;
+    }
+    return found;
+}
 
 void layout_sim_positions(const LayoutSimConfig& c, std::uint64_t id, std::uint64_t* out) {
     LayoutProbes(c.filter, c.hashing, c.seed)(id, out);

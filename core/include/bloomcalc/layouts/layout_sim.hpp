@@ -4,6 +4,7 @@
 // seed gives the same counts natively and in wasm. docs/layouts.md, "Simulation".
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -84,6 +85,38 @@ struct LayoutSimResult {
 };
 
 LayoutSimResult simulate_layout(const LayoutSimConfig& config);
+
+// The simulation's structure, for its users beside simulate_layout (bench/bench_families.cpp times it): the k
+// positions of an item id under a scheme, and the bit array filled and queried with them a batch at a time. The
+// filter and scheme as validate(LayoutSimConfig) accepts them (m ≤ 2^31); not checked here.
+class LayoutProbes {
+public:
+    LayoutProbes(const LayoutFilter& f, LayoutHashing hashing, std::uint64_t seed);
+    void operator()(std::uint64_t id, std::uint64_t* out) const;  // the k positions of item `id`
+
+private:
+    LayoutFilter f_;
+    LayoutHashing hashing_;
+    std::uint32_t blocks_, B_;
+    std::uint64_t salt_;
+};
+
+class LayoutBits {
+public:
+    LayoutBits(const LayoutFilter& f, LayoutHashing hashing, std::uint64_t seed);
+    void clear();
+    void insert(std::uint64_t first, std::uint64_t count);              // items first, …, first + count − 1
+    std::uint64_t positives(std::uint64_t first, std::uint64_t count);  // of those items, how many test positive
+
+private:
+    static std::size_t word(std::uint64_t p);
+    unsigned batch(std::uint64_t first, std::uint64_t left);
+
+    unsigned k_;
+    LayoutProbes probes_;
+    std::vector<std::uint64_t> words_, batch_;
+    bool far_;
+};
 
 // The k bit positions of item `id` in the simulation of `c` (its items are ids 0, 1, …: each epoch n insertions,
 // then the queries): for the tests' one-at-a-time reference loop (docs/simulation.md, "Batched probes").
