@@ -20,6 +20,9 @@ import { abortError, call, object, QUOTE, shown, typeError } from './errors.mjs'
 import { checkWorkers, shareOf } from './sim-pool.mjs';
 import { INPUT_FIELDS, METHOD_INPUTS, ONLY, ONLY_ON } from './inputs.generated.mjs';
 import { nearest } from './nearest.mjs';
+import { MODULE_FILES, MODULE_NAMES, MODULE_OPTIONS, bindings } from './modules.mjs';
+
+export { MODULE_FILES, MODULE_NAMES, MODULE_OPTIONS };
 
 // ---- the readers: each takes a field's value and returns a plain value, or undefined when absent ----
 
@@ -478,20 +481,6 @@ function parser(raw, name, fallback) {
   };
 }
 
-// The WebAssembly modules, split along the calculators (docs/decisions.md, "Modules along the calculators"; each
-// method's module: schema/methods.mjs): 'main' (bloomcalc.web.wasm: the parsers, fpr, exactFpr*, size, hashFloor),
-// 'paradox' (paradox, cbf, …), 'sim' (the simulations), 'layouts', 'rbf' (the recycling filters), 'window' (the sliding
-// window) and 'tools' (the other library questions). Every module has the parsers and limits.
-export const MODULE_NAMES = ['main', 'paradox', 'sim', 'layouts', 'rbf', 'window', 'tools'];
-/** Each module's options: its .wasm bytes and its compiled WebAssembly.Module (CreateOptions in index.d.ts). */
-export const MODULE_OPTIONS = Object.fromEntries(
-  MODULE_NAMES.map((name) => [
-    name,
-    name === 'main' ? { bytes: 'wasmBinary', compiled: 'wasmModule' } : { bytes: `${name}WasmBinary`, compiled: `${name}WasmModule` },
-  ]),
-);
-/** Each module's file name without its extension: dist/<file>.mjs (its Emscripten loader) and <file>.wasm. */
-export const MODULE_FILES = Object.fromEntries(MODULE_NAMES.map((name) => [name, `bloomcalc.${name === 'main' ? 'web' : name}`]));
 // createBloomCalc()'s options (CreateOptions in index.d.ts), the same in Node and in browsers.
 const CREATE_OPTIONS = ['modules', 'locateFile', ...Object.values(MODULE_OPTIONS).flatMap(({ bytes, compiled }) => [bytes, compiled])];
 const MODULES_RANGE = `a non-empty array of ${MODULE_NAMES.map((m) => `'${m}'`).join(', ')}`;
@@ -506,23 +495,6 @@ export function modulesOf(options) {
       validRange: `${MODULES_RANGE}, e.g. ['main', 'rbf']`,
     });
   return modules;
-}
-
-/**
- * The raw bindings of the modules loaded, as one object: each binding is looked up in each module in turn (all
- * have the parsers and limits), so a method needs no knowledge of which module registers its binding. A binding
- * of a module this instance did not load (createBloomCalc({ modules })) throws an Error saying so.
- */
-function bindings(modules) {
-  const unavailable = (name) =>
-    function unavailable() {
-      throw new Error(`bloomcalc: ${name} is in a WebAssembly module this instance did not load (createBloomCalc() without \`modules\` loads all)`);
-    };
-  const get = (name) => {
-    for (const module of modules) if (module[name] !== undefined) return module[name];
-    return unavailable(String(name));
-  };
-  return new Proxy({}, { get: (_, name) => get(name) });
 }
 
 /**

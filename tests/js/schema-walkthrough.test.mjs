@@ -36,6 +36,7 @@ before(async () => {
     'wasm/error-wire.mjs',
     'wasm/errors.mjs',
     'wasm/nearest.mjs',
+    'wasm/modules.mjs',
     'wasm/sim-pool.mjs',
     'wasm/bindings',
     'core/include',
@@ -289,7 +290,22 @@ describe('npm run new-calculator demo, in a copy', () => {
     copy = await mkdtemp(join(tmpdir(), 'bloomcalc-new-calculator-'));
     const files = execFileSync(
       'git',
-      ['ls-files', '-z', '--', 'schema', 'scripts', 'wasm', 'web', 'core', 'tests/core', 'docs', 'CMakeLists.txt', 'package.json'],
+      [
+        'ls-files',
+        '-z',
+        '--',
+        'schema',
+        'scripts',
+        'wasm',
+        'web',
+        'core',
+        'tests/core',
+        'docs',
+        'CMakeLists.txt',
+        'package.json',
+        '.prettierrc.json',
+        '.clang-format',
+      ],
       { cwd: ROOT, encoding: 'utf8' },
     )
       .split('\0')
@@ -370,7 +386,7 @@ describe('npm run new-calculator demo, in a copy', () => {
     );
     assert.match(await readFile(at('wasm/cli/run.mjs'), 'utf8'), /import demo from '\.\/demo\.mjs';[\s\S]*new Map\(\n {2}\[demo, /);
     assert.match(await readFile(at('wasm/index.d.ts'), 'utf8'), /demo\(input: import\('\.\/inputs\.js'\)\.DemoInput\): DemoResult;/);
-    assert.match(await readFile(at('wasm/api.mjs'), 'utf8'), /, 'demo'\]\.map\(\(name\) => \[name, \(input\) => call\(raw\[name\]/);
+    assert.match(await readFile(at('wasm/api.mjs'), 'utf8'), /'demo',?\s*\]\.map\(\(name\) => \[\s*name,\s*\(input\) => call\(raw\[name\]/);
   });
 
   test('the binding compiles against the generated reader', { skip: !EMXX && 'em++ (Emscripten) is not installed' }, () => {

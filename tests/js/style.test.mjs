@@ -8,7 +8,15 @@ import { MAX_COLUMNS, clangFormatFiles, longLines, prettierFiles, sourceFiles } 
 
 test('the style covers the sources: JS, TypeScript and C++ of every folder', () => {
   const files = sourceFiles();
-  for (const path of ['core/src/error.cpp', 'wasm/api.mjs', 'web/element.mjs', 'schema/inputs.mjs', 'tests/js/style.test.mjs', 'wasm/index.d.ts'])
+  for (const path of [
+    'core/src/error.cpp',
+    'wasm/api.mjs',
+    'web/element.mjs',
+    'schema/inputs.mjs',
+    'tests/js/style.test.mjs',
+    'wasm/index.d.ts',
+    'CMakeLists.txt',
+  ])
     assert.ok(files.includes(path), `${path} is checked`);
   assert.ok(!files.some((path) => path.startsWith('node_modules/')), 'nothing under node_modules');
 });
