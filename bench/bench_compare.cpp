@@ -10,7 +10,11 @@
 
 #include "bloomcalc/families/compare.hpp"
 
+#include "json.hpp"
+
 using namespace bloomcalc;
+using bench::num;
+using bench::str;
 using namespace bloomcalc::families;
 
 namespace {
@@ -25,18 +29,6 @@ double median_ms(int reps, F&& f) {
     }
     std::sort(times.begin(), times.end());
     return times[times.size() / 2];
-}
-
-std::string num(double v) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
-}
-
-std::string str(const std::string& s) {
-    std::string out = "\"";
-    for (const char c : s) out += c == '"' ? std::string("\\\"") : std::string(1, c);
-    return out + "\"";
 }
 
 }  // namespace

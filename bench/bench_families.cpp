@@ -33,7 +33,11 @@
 #include "bloomcalc/layouts/layout_sim.hpp"
 #include "bloomcalc/sim/hashing.hpp"
 
+#include "json.hpp"
+
 using namespace bloomcalc;
+using bench::num;
+using bench::str;
 using namespace bloomcalc::families;
 
 namespace {
@@ -50,18 +54,6 @@ double seconds_since(Clock::time_point t0) { return std::chrono::duration<double
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
-}
-
-std::string num(double v) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
-}
-
-std::string str(const std::string& s) {
-    std::string out = "\"";
-    for (const char c : s) out += c == '"' ? std::string("\\\"") : std::string(1, c);
-    return out + "\"";
 }
 
 // What a build and the lookups found: the same in every run, natively and in wasm.

@@ -16,7 +16,10 @@
 #include "bloomcalc/layouts/layout_sizing.hpp"
 #include "bloomcalc/layouts/presets.hpp"
 
+#include "json.hpp"
+
 using namespace bloomcalc;
+using bench::num;
 
 namespace {
 
@@ -36,12 +39,6 @@ struct Row {
     const char* label;
     LayoutFilter filter;
 };
-
-std::string num(double v) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
-}
 
 }  // namespace
 
