@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "bloomcalc/families/cuckoo/cuckoo.hpp"
 #include "bloomcalc/families/cuckoo/cuckoo_table.hpp"
@@ -171,4 +173,92 @@ TEST_CASE("Cuckoo: bad input names the parameter and its range", "[families][cuc
     CHECK(parameter_of([] { size_cuckoo(1000, 0.01, {CuckooLibrary::efficient, {}, 4.0, {}}); }) == "bucketSize");
     CHECK(parameter_of([] { best_cuckoo_in(0, 1000); }) == "maxBytes");
     CHECK(parameter_of([] { parse_cuckoo_library("boost"); }) == "library");
+}
+
+namespace {
+
+// efficient/cuckoofilter's AddImpl as written there, one slot at a time, on a plain array with the table's seeding
+// (cuckoo_table.cpp): the reference the table's fast path (fill, and insert) must match answer for answer.
+struct ReferenceEfficient {
+    CuckooShape shape;
+    std::uint64_t salt;
+    Rng rng;
+    std::vector<std::uint32_t> slots;
+    bool victim_used = false;
+    std::uint64_t victim_index = 0;
+    std::uint32_t victim_tag = 0;
+
+    ReferenceEfficient(const CuckooShape& s, std::uint64_t seed)
+        : shape(s),
+          salt(mix64(seed ^ 0x2545f4914f6cdd1dULL)),
+          rng(seed ^ 0x9c6e2b5f0a4d3e71ULL),
+          slots(s.buckets * 4, 0) {}
+    std::uint64_t alt(std::uint64_t i, std::uint32_t tag) const {
+        return static_cast<std::uint32_t>(i ^ static_cast<std::uint32_t>(tag * 0x5bd1e995u)) & (shape.buckets - 1);
+    }
+    std::pair<std::uint64_t, std::uint32_t> probe(std::uint64_t key) const {
+        const std::uint64_t h = mix64(key * kGolden + salt);
+        const std::uint64_t mask = shape.fingerprint_bits == 32 ? 0xffffffffULL : (1ULL << shape.fingerprint_bits) - 1;
+        std::uint32_t tag = static_cast<std::uint32_t>(h & mask);
+        tag += (tag == 0);
+        return {(h >> 32) & (shape.buckets - 1), tag};
+    }
+    bool insert(std::uint64_t key) {
+        if (victim_used) return false;
+        auto [cur, tag] = probe(key);
+        for (unsigned count = 0; count < shape.max_kicks; ++count) {
+            for (unsigned j = 0; j < 4; ++j)
+                if (slots[cur * 4 + j] == 0) {
+                    slots[cur * 4 + j] = tag;
+                    return true;
+                }
+            if (count > 0) std::swap(slots[cur * 4 + rng.next() % 4], tag);
+            cur = alt(cur, tag);
+        }
+        victim_used = true, victim_index = cur, victim_tag = tag;
+        return true;
+    }
+    bool contains(std::uint64_t key) const {
+        const auto [i1, tag] = probe(key);
+        const std::uint64_t i2 = alt(i1, tag);
+        if (victim_used && victim_tag == tag && (victim_index == i1 || victim_index == i2)) return true;
+        for (const std::uint64_t i : {i1, i2})
+            for (unsigned j = 0; j < 4; ++j)
+                if (slots[i * 4 + j] == tag) return true;
+        return false;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("Cuckoo: the efficient table's fill and insert answer as AddImpl one slot at a time", "[families][cuckoo]") {
+    unsigned victims = 0;  // the cases that reached the victim slot: they must exist for the test to mean anything
+    for (const auto library : {CuckooLibrary::efficient, CuckooLibrary::efficient_semisort})
+        for (const double f :
+             library == CuckooLibrary::efficient ? std::vector<double>{2, 8, 12, 32} : std::vector<double>{5, 9, 17})
+            for (const double load : {0.5, 0.93, 0.97, 1.0}) {
+                const auto shape = cuckoo_shape(library, 3900, f, NAN);  // 1024 buckets (3900 / 4096 ≤ 0.96)
+                REQUIRE(shape.buckets == 1024);
+                const auto keys = static_cast<std::uint64_t>(load * 4096);
+                CAPTURE(to_string(library), f, load);
+                for (const std::uint64_t seed : {1, 2, 3}) {
+                    ReferenceEfficient reference(shape, seed);
+                    std::uint64_t reference_in = 0;
+                    while (reference_in < keys && reference.insert(reference_in)) ++reference_in;
+                    CuckooTable filled(shape, seed), one_by_one(shape, seed);
+                    CHECK(filled.fill(0, keys) == reference_in);
+                    std::uint64_t in = 0;
+                    while (in < keys && one_by_one.insert(in)) ++in;
+                    CHECK(in == reference_in);
+                    CHECK(filled.victim_used() == reference.victim_used);
+                    CHECK(one_by_one.victim_used() == reference.victim_used);
+                    std::uint64_t differ = 0;
+                    for (std::uint64_t key = 0; key < 65536; ++key)  // members first, then non-members
+                        differ += (filled.contains(key) != reference.contains(key)) +
+                                  (one_by_one.contains(key) != reference.contains(key));
+                    CHECK(differ == 0);
+                    victims += reference.victim_used;
+                }
+            }
+    CHECK(victims >= 10);
 }

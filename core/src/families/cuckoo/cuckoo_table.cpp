@@ -3,6 +3,7 @@
 #include "bloomcalc/families/cuckoo/cuckoo_table.hpp"
 
 #include <cmath>
+#include <cstring>
 #include <utility>
 
 #include "bloomcalc/error.hpp"
@@ -15,7 +16,10 @@ constexpr std::uint64_t kAltMultiplier = 0x5bd1e995;  // both libraries' AltInde
 }
 
 CuckooTable::CuckooTable(const CuckooShape& shape, std::uint64_t seed)
-    : shape_(shape), salt_(mix64(seed ^ 0x2545f4914f6cdd1dULL)), rng_(seed ^ 0x9c6e2b5f0a4d3e71ULL) {
+    : shape_(shape),
+      salt_(mix64(seed ^ 0x2545f4914f6cdd1dULL)),
+      tag_mask_(shape.fingerprint_bits >= 32 ? 0xffffffffu : (1u << shape.fingerprint_bits) - 1),
+      rng_(seed ^ 0x9c6e2b5f0a4d3e71ULL) {
     tables_.emplace_back(static_cast<std::size_t>(shape_.buckets * shape_.bucket_size), 0u);
     buckets_.push_back(shape_.buckets);
 }
@@ -25,8 +29,7 @@ CuckooTable::Probe CuckooTable::probe(std::uint64_t key) const {
     if (shape_.library == CuckooLibrary::redisbloom)
         return {static_cast<std::uint32_t>(h % 255 + 1), h};  // getLookupParams
     // GenerateIndexTagHash: index from the upper 32 bits, tag from the lower f (0 becomes 1).
-    const std::uint64_t mask = shape_.fingerprint_bits == 32 ? 0xffffffffULL : (1ULL << shape_.fingerprint_bits) - 1;
-    std::uint32_t tag = static_cast<std::uint32_t>(h & mask);
+    std::uint32_t tag = static_cast<std::uint32_t>(h) & tag_mask_;
     tag += (tag == 0);
     return {tag, (h >> 32) & (shape_.buckets - 1)};
 }
@@ -36,22 +39,70 @@ std::uint64_t CuckooTable::alt(std::uint64_t index, std::uint32_t fp, std::uint6
     return static_cast<std::uint32_t>(index ^ static_cast<std::uint32_t>(fp * 0x5bd1e995u)) & (buckets - 1);
 }
 
-bool CuckooTable::insert_efficient(std::uint64_t index, std::uint32_t tag) {  // cuckoofilter.h AddImpl
-    std::uint64_t cur = index;
-    std::uint32_t curtag = tag;
-    const unsigned b = shape_.bucket_size;
-    for (unsigned count = 0; count < shape_.max_kicks; ++count) {
-        std::uint32_t* slots = bucket(0, cur);
-        for (unsigned j = 0; j < b; ++j)
-            if (slots[j] == 0) {
-                slots[j] = curtag;
-                return true;
-            }
-        if (count > 0) std::swap(slots[rng_.next() % b], curtag);  // InsertTagToBucket's kickout: rand() % 4
-        cur = alt(cur, curtag, shape_.buckets);
+namespace {
+
+// cuckoofilter.h AddImpl on buckets of four 32-bit slots (singletable.h InsertTagToBucket), on locals: the stores into
+// the slots could otherwise alias the table's unsigned members and reload them on every kick (this loop is most of
+// compare()'s time, model only, at n = 10^9). False when the kicks ran out, the tag left over in (index, tag).
+inline bool add_impl(std::uint32_t* table, std::uint32_t mask, unsigned max_kicks, Rng& rng, std::uint32_t& index,
+                     std::uint32_t& tag) {
+    std::uint32_t cur = index, curtag = tag;
+    for (unsigned count = 0; count < max_kicks; ++count) {
+        std::uint32_t* slots = table + 4 * std::uint64_t{cur};
+        // The first empty slot without a branch per slot: a zero 32-bit lane of two words sets its top bit (a lane
+        // above a zero one may be set too, by the borrow, so only the lowest set bit is trusted).
+        std::uint64_t w0, w1;
+        std::memcpy(&w0, slots, 8);
+        std::memcpy(&w1, slots + 2, 8);
+        constexpr std::uint64_t ones = 0x0000000100000001ULL, tops = 0x8000000080000000ULL;
+        const std::uint64_t z0 = (w0 - ones) & ~w0 & tops, z1 = (w1 - ones) & ~w1 & tops;
+        const std::uint64_t z = z0 >> 31 | z1 >> 29;                   // slots 0, 1, 2, 3 at bits 0, 32, 2, 34
+        const auto empty = static_cast<unsigned>((z | z >> 31) & 15);  // bit j: slot j (or one above an empty one)
+        if (empty != 0) {
+            slots[__builtin_ctz(empty)] = curtag;
+            return true;
+        }
+        if (count > 0) std::swap(slots[rng.next() & 3], curtag);  // the kickout: rand() % 4
+        cur = (cur ^ curtag * 0x5bd1e995u) & mask;                // AltIndex, in 32 bits
     }
-    victim_index_ = cur, victim_tag_ = curtag, victim_used_ = true;
+    index = cur, tag = curtag;
+    return false;
+}
+
+}  // namespace
+
+bool CuckooTable::insert_efficient(std::uint64_t index, std::uint32_t tag) {
+    static_assert(kEfficientBucketSize == 4, "add_impl reads four slots");
+    auto cur = static_cast<std::uint32_t>(index);  // < B ≤ 2^32 (cuckoo_shape)
+    if (!add_impl(tables_[0].data(), static_cast<std::uint32_t>(shape_.buckets - 1), shape_.max_kicks, rng_, cur, tag))
+        victim_index_ = cur, victim_tag_ = tag, victim_used_ = true;
     return true;  // AddImpl returns Ok with the tag in the victim slot
+}
+
+std::uint64_t CuckooTable::fill(std::uint64_t first, std::uint64_t count) {
+    if (shape_.library == CuckooLibrary::redisbloom) {
+        for (std::uint64_t k = 0; k < count; ++k)
+            if (!insert(first + k) || tables_.size() > 1) return k;
+        return count;
+    }
+    // insert() for each key, with the table's fields in locals for the whole run.
+    std::uint32_t* const table = tables_[0].data();
+    const auto mask = static_cast<std::uint32_t>(shape_.buckets - 1);
+    const unsigned max_kicks = shape_.max_kicks;
+    const std::uint64_t salt = salt_;
+    const std::uint32_t tag_mask = tag_mask_;
+    Rng rng = rng_;
+    std::uint64_t k = 0;
+    for (; k < count && !victim_used_; ++k) {
+        const std::uint64_t h = mix64((first + k) * kGolden + salt);  // probe()
+        std::uint32_t tag = static_cast<std::uint32_t>(h) & tag_mask;
+        tag += (tag == 0);
+        auto index = static_cast<std::uint32_t>(h >> 32) & mask;
+        if (!add_impl(table, mask, max_kicks, rng, index, tag))
+            victim_index_ = index, victim_tag_ = tag, victim_used_ = true;
+    }
+    rng_ = rng;
+    return k;  // the key at k (if any) found the victim slot taken: NotEnoughSpace
 }
 
 bool CuckooTable::kick_redis(std::size_t t, const Probe& p) {  // cuckoo.c Filter_KOInsert
@@ -80,11 +131,12 @@ bool CuckooTable::kick_redis(std::size_t t, const Probe& p) {  // cuckoo.c Filte
 }
 
 bool CuckooTable::insert(std::uint64_t key) {
-    const Probe p = probe(key);
     if (shape_.library != CuckooLibrary::redisbloom) {
         if (victim_used_) return false;  // Add: NotEnoughSpace
+        const Probe p = probe(key);
         return insert_efficient(p.i1, p.fp);
     }
+    const Probe p = probe(key);
     for (;;) {  // CuckooFilter_InsertFP
         for (std::size_t t = tables_.size(); t-- > 0;) {
             const std::uint64_t B = buckets_[t];
@@ -165,9 +217,7 @@ CuckooSimResult simulate_cuckoo(const CuckooSimConfig& c) {
     std::vector<double> rates;
     for (std::uint64_t trial = 0; trial < c.trials; ++trial) {
         CuckooTable table(c.shape, mix64(c.seed * kGolden + trial));
-        bool ok = true;
-        // RedisBloom: a grown filter is no longer the one sized, so its first growth ends the trial.
-        for (std::uint64_t k = 0; k < keys && ok; ++k) ok = table.insert(k) && table.sub_filters() == 1;
+        const bool ok = table.fill(0, keys) == keys;  // RedisBloom: its first growth ends the trial too
         r.max_allocated_bytes = std::max(r.max_allocated_bytes, table.allocated_bytes());
         if (!ok) continue;
         ++r.built;

@@ -25,6 +25,9 @@ public:
     CuckooTable(const CuckooShape& shape, std::uint64_t seed);
     // false when the library reports the insertion failed (efficient: NotEnoughSpace; RedisBloom: NoSpace).
     bool insert(std::uint64_t key);
+    // insert() of keys first … first + count − 1 in order, into the table as sized: how many went in before the
+    // first that failed or (RedisBloom) needed a new sub-filter. The simulations' fast path; the same table after.
+    std::uint64_t fill(std::uint64_t first, std::uint64_t count);
     bool contains(std::uint64_t key) const;
     bool remove(std::uint64_t key);  // removes one equal fingerprint from the key's buckets, if any
     std::uint64_t allocated_bytes() const;
@@ -49,6 +52,7 @@ private:
 
     CuckooShape shape_;
     std::uint64_t salt_;
+    std::uint32_t tag_mask_;                          // efficient: the low f bits of the hash (GenerateIndexTagHash)
     Rng rng_;                                         // efficient's rand() for the evicted slot
     std::vector<std::vector<std::uint32_t>> tables_;  // RedisBloom's sub-filters; efficient has one
     std::vector<std::uint64_t> buckets_;              // B of each
