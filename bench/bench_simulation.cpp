@@ -104,7 +104,14 @@ double limit_probes_per_second(std::uint64_t m, double probes, std::uint64_t& ch
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    // `--limit M PROBES`: the limit loop alone at m = M, "LIMIT <probes/s>" (scripts/bench-sim-workers.mjs runs one
+    // copy and two at once: what two cores' memory system gives the same probe pattern).
+    if (argc == 4 && std::string(argv[1]) == "--limit") {
+        std::uint64_t ignored = 0;
+        std::printf("LIMIT %.6g\n", limit_probes_per_second(std::stoull(argv[2]), std::stod(argv[3]), ignored));
+        return 0;
+    }
     const std::uint64_t small = std::uint64_t{1} << 16, mid = std::uint64_t{1} << 24, large = std::uint64_t{1} << 30;
     const Case cases[] = {
         {"bloom, ideal colliding", Structure::bloom, small, HashScheme::ideal_colliding, 4e7},
