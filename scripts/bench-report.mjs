@@ -109,11 +109,14 @@ function commit(root) {
 }
 
 // A run started under `chrt -f` (Linux's SCHED_FIFO or SCHED_RR, policy 1 or 2: field 41 of /proc/self/stat) runs ahead
-// of every ordinary process, so the load average beside it no longer slows it down; the report says so.
+// of every ordinary process, and one under `nice -n -N` (field 19) gets most of the cores beside them, so the load
+// average beside it slows it down less or not at all; the report says so.
 function realTime() {
   try {
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return ['1', '2'].includes(fields[41 - 3]) ? ' (this run at real-time priority, ahead of it)' : '';
+    if (['1', '2'].includes(fields[41 - 3])) return ' (this run at real-time priority, ahead of it)';
+    const nice = Number(fields[19 - 3]);
+    return nice < 0 ? ` (this run at nice ${nice}, ahead of it)` : '';
   } catch {
     return '';
   }
