@@ -6,6 +6,21 @@
 
 import { typeError } from './errors.mjs';
 
+// Below this many bit probes (the run's estimate, progress().probesTotal) a simulation stays where it is — Node's
+// calling thread, the page's simulation worker — unless workers are asked for: starting workers and instantiating
+// the module in each would cost more than it saves.
+export const POOLED_PROBES = 2 ** 24;
+
+/**
+ * The workers a run of `epochs` epochs and `probesTotal` estimated bit probes takes: `workers` when asked for (Node's
+ * option), else `available` (the cores) for a run of POOLED_PROBES or more, else 1; never more than its epochs.
+ * Fewer than 2: the run is not pooled.
+ */
+export function poolSize({ probesTotal, epochs, workers, available }) {
+  if (workers === undefined && probesTotal < POOLED_PROBES) return 1;
+  return Math.min(workers ?? available, epochs);
+}
+
 /** A pool worker's share of the epochs: { first, stride }, integers (the core checks them against the run). */
 export function shareOf({ first, stride }) {
   for (const [name, x] of [
@@ -64,6 +79,29 @@ export async function pooledEpochs({ lead, epochs, workers, onProgress }) {
   }
   await Promise.all(Array.from({ length: size }, (_, w) => workers[w].epochs({ first: w, stride: size }, (chunk) => take(chunk, w))));
   return chain;
+}
+
+/**
+ * The caller's side of a pool: `lead` (a simulation handle that has not run) absorbs the epochs of `input` run on
+ * `size` workers; returns its result. `spawn(onProgress)` makes a worker's caller (wasm/worker-protocol.mjs) whose
+ * worker answers 'epochs' with runShare (below); `guard(run)` runs the pool (Node: refuses an aborted signal and
+ * races the abort); `stop(callers)` ends the callers whatever happened (awaited).
+ */
+export async function runPooled({ lead, input, epochs, size, chunkMs, spawn, onProgress, guard = (run) => run(), stop }) {
+  const chunks = [];
+  const callers = Array.from({ length: size }, (_, w) => spawn((chunk) => chunks[w](chunk)));
+  const workers = callers.map((caller, w) => ({
+    epochs(share, onChunk) {
+      chunks[w] = onChunk;
+      return caller.call('epochs', { input, share, chunkMs });
+    },
+  }));
+  try {
+    await guard(() => pooledEpochs({ lead, epochs, workers, onProgress }));
+    return lead.result();
+  } finally {
+    await stop(callers);
+  }
 }
 
 // A zero-delay turn of the event loop (setTimeout is clamped to 4 ms after a few nested calls).

@@ -5,17 +5,13 @@
 // model value, which can take seconds, ('started', model) before any epoch, for the running chart, ('workers',
 // count) when the epochs run on workers of this one, and ('step', progress) after each chunk. Cancelling = the page
 // terminates the worker (its own workers end with it).
-// A simulation of 2^24 bit probes or more shares its epochs out to navigator.hardwareConcurrency workers
+// A simulation of POOLED_PROBES (2^24) bit probes or more shares its epochs out to navigator.hardwareConcurrency workers
 // (web/sim-share-worker.mjs, each instantiating the Module this worker got) and absorbs them in epoch order, as
 // Node's threads do (wasm/sim-pool.mjs, docs/simulation.md "Workers"): the result is the same whatever their number.
 import simFactory from '../dist/bloomcalc.sim.mjs';
 import { loadInWorker, offerModule } from './wasm-worker.mjs';
 import { createCaller, serveCalls } from '../wasm/worker-protocol.mjs';
-import { pooledEpochs } from '../wasm/sim-pool.mjs';
-
-// Below this many bit probes a run stays in this worker, as on Node (wasm/sim-pool-node.mjs): starting workers and
-// instantiating the module in each would cost more than it saves.
-const POOLED_PROBES = 2 ** 24;
+import { poolSize, runPooled } from '../wasm/sim-pool.mjs';
 
 // The simulation module (bloomcalc.sim.wasm), loaded on the first request from the Module the page compiled
 // (web/wasm-share.mjs, web/wasm-worker.mjs); no other module is needed here (docs/decisions.md, "Modules along the calculators").
@@ -43,32 +39,25 @@ async function runToEnd(handle, progress) {
   }
 }
 
-/** The workers for `epochs` epochs: the cores the browser reports; 1 where a worker cannot start workers. */
-function poolSize(epochs) {
-  if (typeof Worker !== 'function') return 1;
-  return Math.min(navigator.hardwareConcurrency || 1, epochs);
-}
+/** The cores the browser reports; 1 where a worker cannot start workers. */
+const available = () => (typeof Worker === 'function' ? navigator.hardwareConcurrency || 1 : 1);
 
 /** `handle` (created, not run) absorbs the epochs of `input`, run on `size` workers of this one; its result. */
-async function pooled(handle, input, epochs, size, progress) {
-  const chunks = [];
-  const callers = Array.from({ length: size }, (_, w) => {
-    const spawn = () => offerModule(new Worker(new URL('./sim-share-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim-share' }), 'sim');
-    return createCaller(spawn, { onProgress: (chunk) => chunks[w](chunk) });
+function pooled(handle, input, epochs, size, progress) {
+  progress('workers', size);
+  return runPooled({
+    lead: handle,
+    input,
+    epochs,
+    size,
+    chunkMs: 25,
+    onProgress: (step) => progress('step', step),
+    spawn: (onChunk) =>
+      createCaller(() => offerModule(new Worker(new URL('./sim-share-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim-share' }), 'sim'), {
+        onProgress: onChunk,
+      }),
+    stop: (callers) => callers.forEach((caller) => caller.cancel()),
   });
-  const workers = callers.map((caller, w) => ({
-    epochs(share, onChunk) {
-      chunks[w] = onChunk;
-      return caller.call('epochs', { input, share, chunkMs: 25 });
-    },
-  }));
-  try {
-    progress('workers', size);
-    await pooledEpochs({ lead: handle, epochs, workers, onProgress: (step) => progress('step', step) });
-    return handle.result();
-  } finally {
-    for (const caller of callers) caller.cancel();
-  }
 }
 
 serveCalls(
@@ -82,7 +71,7 @@ serveCalls(
         progress('preparing'); // result().model may take seconds
         progress('started', handle.result().model);
         ({ epochs } = bc.simulationConfig(input));
-        if (handle.progress().probesTotal >= POOLED_PROBES) size = poolSize(epochs);
+        size = poolSize({ probesTotal: handle.progress().probesTotal, epochs, available: available() });
       } catch (err) {
         handle.dispose();
         throw err;
