@@ -155,8 +155,11 @@ export interface BloomCalc {
   simulateSync(input: SimulationInput): SimulationResult;
   /** A simulation to drive yourself (e.g. in a Web Worker). Throws the named errors at once. */
   createSimulation(input: SimulationInput, options?: { chunkMs?: number; share?: EpochShare }): SimulationHandle;
-  /** Validates an input and returns the completed configuration (defaults filled in). */
-  simulationConfig(input: SimulationInput): SimulationConfig;
+  /**
+   * Validates an input and returns the completed configuration (defaults filled in), with `stateBytes`: the memory
+   * one run holds (filter arrays and ground truth, ≤ 256 MiB; each worker of a pool holds its own).
+   */
+  simulationConfig(input: SimulationInput): SimulationConfig & { stateBytes: number };
   /** 004 Theorem 1 on the engine's real filter: measured posterior ± interval beside the theorem. */
   simulateParadox(input: ParadoxSimulationInput, options?: SimulateOptions): Promise<ParadoxSimulationResult>;
   /** The same, run to completion without yielding. */

@@ -13,12 +13,13 @@ export const POOLED_PROBES = 2 ** 24;
 
 /**
  * The workers a run of `epochs` epochs and `probesTotal` estimated bit probes takes: `workers` when asked for (Node's
- * option), else `available` (the cores) for a run of POOLED_PROBES or more, else 1; never more than its epochs.
+ * option), else `available` (the cores) for a run of POOLED_PROBES or more, else 1; never more than its epochs, nor
+ * more copies of its state (`stateBytes` each: every worker simulates a structure of its own) than `memory` holds.
  * Fewer than 2: the run is not pooled.
  */
-export function poolSize({ probesTotal, epochs, workers, available }) {
+export function poolSize({ probesTotal, epochs, workers, available, stateBytes = 0, memory = Infinity }) {
   if (workers === undefined && probesTotal < POOLED_PROBES) return 1;
-  return Math.min(workers ?? available, epochs);
+  return Math.max(1, Math.min(workers ?? available, epochs, stateBytes > 0 ? Math.floor(memory / stateBytes) : Infinity));
 }
 
 /** A pool worker's share of the epochs: { first, stride }, integers (the core checks them against the run). */

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { createBloomCalc } from '../../wasm/index.mjs';
+import { POOLED_PROBES, poolSize } from '../../wasm/sim-pool.mjs';
 
 const bc = await createBloomCalc();
 
@@ -47,6 +48,21 @@ describe('simulate on worker threads', () => {
     const input = { structure: 'sigma', m: 2 ** 20, k: 7, sigma: 2 ** 19, epochs: 8, arrivals: 2e7, seed: 1 };
     const run = bc.simulate(input, { workers: 2, signal: controller.signal, onProgress: () => controller.abort() });
     await assert.rejects(run, { name: 'AbortError' });
+  });
+
+  test('the pool: pooled from POOLED_PROBES on, never more workers than epochs, nor more copies of the state than the memory holds', () => {
+    const run = { probesTotal: POOLED_PROBES, epochs: 20, available: 8 };
+    assert.equal(poolSize({ ...run, probesTotal: POOLED_PROBES - 1 }), 1);
+    assert.equal(poolSize({ ...run, probesTotal: POOLED_PROBES - 1, workers: 3 }), 3); // asked for
+    assert.equal(poolSize(run), 8);
+    assert.equal(poolSize({ ...run, epochs: 5 }), 5);
+    assert.equal(poolSize({ ...run, stateBytes: 2 ** 28, memory: 2 ** 31 - 2 ** 28 }), 7);
+    assert.equal(poolSize({ ...run, stateBytes: 2 ** 28, memory: 2 ** 27 }), 1);
+    // stateBytes: what one run holds (the filter's bits; counters a byte each; two arrays for two-phase)
+    const config = (input) => bc.simulationConfig({ k: 3, epochs: 2, arrivals: 10, ...input }).stateBytes;
+    assert.equal(config({ structure: 'bloom', m: 2 ** 31, n: 10 }), 2 ** 28);
+    assert.equal(config({ structure: 'counting', m: 1000, n: 10 }), 1000);
+    assert.equal(config({ structure: 'two-phase', m: 2 ** 20, sigma: 100 }), 2 ** 17);
   });
 
   test('workers: an integer in [1, 256], named', async () => {

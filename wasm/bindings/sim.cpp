@@ -168,8 +168,14 @@ public:
     }
 };
 
+// The completed configuration, and the bytes of state one run of it holds (the page's pool: each worker its own copy).
 val simulation_config(val input) {
-    return guarded([&] { return config_val(bc::make_sim_config(inputs::SimulationInput(input))); });
+    return guarded([&] {
+        const bc::SimConfig c = bc::make_sim_config(inputs::SimulationInput(input));
+        val out = config_val(c);
+        out.set("stateBytes", static_cast<double>(bc::estimated_bytes(c)));
+        return out;
+    });
 }
 
 }  // namespace
