@@ -10,7 +10,8 @@ import { createCaller } from '../wasm/worker-protocol.mjs';
  * - $: id → element, in the calculator's shadow root; prefix: the panel's id prefix; method: the worker's.
  * - read(target): the simulation input (may throw an error with `parameter`); clear(): hides the last errors;
  *   begin(): a run starts (its input is valid).
- * - onProgress(stage, value), showResult(result), showError(error): the panel's own rendering.
+ * - onProgress(stage, ...values), showResult(result, seconds: the run's wall time), showError(error): the panel's own
+ *   rendering.
  * - onResult(result, input), onError(error): after a run (the element's result / error events).
  * - scope: the element's (web/worker-scope.mjs): out of the page, a run is cancelled and the worker stopped;
  *   resumes: say whether one was (the calculator runs it again on return).
@@ -78,10 +79,11 @@ export function createRunPanel({
     status.textContent = 'Starting…';
     setState('running');
     const job = jobId;
+    const started = performance.now();
     runner.replace(method, input, {
       current: () => job === jobId, // not an older run's
       done(result) {
-        showResult(result);
+        showResult(result, (performance.now() - started) / 1000);
         setState('done');
         onResult(result, JSON.parse(panel.dataset.input));
       },
@@ -126,6 +128,11 @@ export function createRunPanel({
     },
     get target() {
       return target;
+    },
+    /** The worker's `method` on `input` between runs (a run started meanwhile cancels it); null while one runs. */
+    ask(method, input) {
+      if (panel.dataset.state === 'running' || (scope && !scope.admits())) return null;
+      return runner.call(method, input);
     },
   };
 }

@@ -5,7 +5,8 @@
 //   createSimulationPanel($)                    the sizing result's Bloom filter (ids sim-*)
 //   createPanel({ $, prefix: 'rsim', ... })       e.g. the recycling section's filters (ids rsim-*)
 // Element ids used, with prefix P: those of web/sim-panel.mjs (P, P-run, P-cancel, P-progress, P-status, P-result),
-// P-mean, P-half, P-low, P-high, P-poisson, P-fp, P-model, P-verdict, P-note, P-chart; optional P-model-name
+// P-mean, P-half, P-low, P-high, P-poisson, P-fp, P-model, P-verdict, P-note, P-chart; optional P-model-name, P-eta (the
+// expected run time: web/sim-eta.mjs)
 // and, for each parameter the core may name in an error, P-<parameter>-error (shown beside that field).
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability } from '../wasm/format.mjs';
@@ -14,6 +15,23 @@ import { createRunPanel } from './sim-panel.mjs';
 // A count field: a plain integer as a number; any other text as typed, for the core's parser to read or to
 // quote in its error (never Number('abc') = NaN, which made the message say "got NaN").
 const countOf = (text) => (/^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : text.trim());
+
+/**
+ * The expected run time in `eta` (web/sim-eta.mjs, docs/simulation.md "Expected run time"), loaded once the reader
+ * turns to the panel (a pointer over it, the focus in it) or runs it: only then do the simulation worker start and the
+ * simulations' module load. { changed(), done(input, result, seconds, workers), workers(plan): a promise of the status
+ * lines' " on N workers …" }.
+ */
+function lazyExpectedTime(run, panel, eta, read) {
+  let loaded = null;
+  const load = () => (loaded ??= import('./sim-eta.mjs').then((m) => m.expectedTime(run, panel, eta, read)));
+  for (const type of ['pointerenter', 'focusin']) panel.addEventListener(type, load, { once: true });
+  return {
+    changed: () => loaded?.then((e) => e.changed()),
+    done: (...args) => load().then((e) => e.done(...args)),
+    workers: (plan) => load().then((e) => e.workers(plan)),
+  };
+}
 
 /** Lookups per epoch: whole filter instances (max(64, n) lookups each), at least ~200 000 lookups. */
 export function simulationInput(r, { epochs, seed, scheme }) {
@@ -107,10 +125,14 @@ export function createPanel({
     }
   }
 
-  /** The worker's progress (web/sim-worker.mjs): 'preparing', ('started', model), ('workers', count), ('step', progress). */
-  function onProgress(stage, value) {
+  let onWorkers = ''; // the status lines' " on N workers …"
+
+  /** The worker's progress (web/sim-worker.mjs): 'preparing', ('started', model), ('workers', count, plan), ('step', progress). */
+  function onProgress(stage, value, plan) {
     if (stage === 'workers') {
       panel.dataset.workers = String(value);
+      onWorkers = ` on ${value} workers`;
+      eta?.workers(plan).then((text) => (onWorkers = text)); // and why not as many as the cores, when memory bounds them
     } else if (stage === 'preparing') {
       status.textContent = 'Computing the model value (large N-bounded filters take a while; Cancel stops it)…';
     } else if (stage === 'started') {
@@ -121,8 +143,7 @@ export function createPanel({
       bar.value = p.fraction;
       panel.dataset.progress = String(p.fraction);
       panel.dataset.epochs = String(p.epochsDone);
-      const on = panel.dataset.workers > 1 ? ` on ${panel.dataset.workers} workers` : '';
-      status.textContent = `Running… ${(100 * p.fraction).toFixed(1)}% (epoch ${formatInt(p.epochsDone)})${on}`;
+      status.textContent = `Running… ${(100 * p.fraction).toFixed(1)}% (epoch ${formatInt(p.epochsDone)})${onWorkers}`;
       for (const rate of p.epochRates) {
         sum += rate;
         xs.push(xs.length + 1);
@@ -133,7 +154,7 @@ export function createPanel({
     }
   }
 
-  function showResult(r) {
+  function showResult(r, took) {
     const set = (suffix, value, text) => {
       id(suffix).dataset.value = String(value);
       id(suffix).textContent = text;
@@ -178,8 +199,8 @@ export function createPanel({
     if (name) name.textContent = r.model ? `${r.model.name} (${r.model.reference})` : '';
     id('note').textContent = r.model?.note ?? '';
     id('result').hidden = false;
-    const on = panel.dataset.workers > 1 ? ` on ${panel.dataset.workers} workers` : '';
-    status.textContent = `Done: ${formatInt(r.epochs)} epochs, ${formatInt(r.probes)} bit probes${on}.`;
+    status.textContent = `Done: ${formatInt(r.epochs)} epochs, ${formatInt(r.probes)} bit probes${onWorkers}.`;
+    eta?.done(JSON.parse(panel.dataset.input), r, took, Number(panel.dataset.workers) || 1);
   }
 
   const run = createRunPanel({
@@ -198,13 +219,16 @@ export function createPanel({
     begin() {
       ((xs = []), (running = []), (model = []), (sum = 0), (modelValue = null));
       delete panel.dataset.workers; // one worker unless the run says otherwise
+      onWorkers = '';
       drawPlot();
     },
   });
+  const eta = id('eta') && lazyExpectedTime(run, panel, id('eta'), inputOf);
   return {
     /** What to simulate: a new target cancels a running simulation and clears the panel. */
     setTarget(t) {
       run.setTarget(t, t ? keyOf(t) : '', t ? describe(t) : '');
+      eta?.changed();
     },
     get target() {
       return run.target;
