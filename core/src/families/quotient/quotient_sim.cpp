@@ -1,4 +1,4 @@
-// The quotient filter's content built for real and its simulation (quotient_sim.hpp).
+// The quotient filter's content (the tests' reference) and the simulation of the real filters (quotient_sim.hpp).
 #include "bloomcalc/families/quotient/quotient_sim.hpp"
 
 #include <algorithm>
@@ -9,11 +9,7 @@
 namespace bloomcalc {
 
 QuotientFingerprints::QuotientFingerprints(const QuotientShape& shape, std::uint64_t seed)
-    : shape_(shape), salt_(mix64(seed ^ 0x3c6ef372fe94f82bULL)) {}
-
-std::uint64_t QuotientFingerprints::fingerprint(std::uint64_t key) const {
-    return mix64(key * kGolden + salt_) >> (64 - (shape_.q + shape_.r));  // the upper p bits: quotient, remainder
-}
+    : shape_(shape), salt_(quotient_salt(seed)) {}
 
 bool QuotientFingerprints::insert(std::uint64_t key) {
     if (!quotient_holds(shape_.variant, shape_.q, static_cast<double>(runs_.size() + 1))) return false;
@@ -38,6 +34,22 @@ std::uint64_t QuotientFingerprints::count(std::uint64_t key) const {
     return static_cast<std::uint64_t>(range.second - range.first);
 }
 
+namespace {
+
+template <class Filter>
+bool one_quotient_trial(const QuotientSimConfig& c, std::uint64_t t, std::uint64_t queries,
+                        std::vector<double>& rates) {
+    Filter f(c.shape, mix64(c.seed * kGolden + t));
+    for (std::uint64_t k = 0; k < c.keys; ++k)
+        if (!f.insert(k)) return false;
+    std::uint64_t fp = 0;
+    for (std::uint64_t q = 0; q < queries; ++q) fp += f.contains(c.keys + q);
+    rates.push_back(static_cast<double>(fp) / static_cast<double>(queries));
+    return true;
+}
+
+}  // namespace
+
 QuotientSimResult simulate_quotient(const QuotientSimConfig& c) {
     checked_integer(static_cast<double>(c.keys), "keys", 1, std::uint64_t{1} << 26);
     checked_integer(static_cast<double>(c.trials), "trials", 2, std::uint64_t{1} << 20);
@@ -45,16 +57,10 @@ QuotientSimResult simulate_quotient(const QuotientSimConfig& c) {
     const std::uint64_t queries = c.queries == 0 ? std::max<std::uint64_t>(4096, c.keys) : c.queries;
     QuotientSimResult r;
     std::vector<double> rates;
-    for (std::uint64_t t = 0; t < c.trials; ++t) {
-        QuotientFingerprints f(c.shape, mix64(c.seed * kGolden + t));
-        bool ok = true;
-        for (std::uint64_t k = 0; k < c.keys && ok; ++k) ok = f.insert(k);
-        if (!ok) continue;
-        ++r.built;
-        std::uint64_t fp = 0;
-        for (std::uint64_t q = 0; q < queries; ++q) fp += f.contains(c.keys + q);
-        rates.push_back(static_cast<double>(fp) / static_cast<double>(queries));
-    }
+    const bool qf = c.shape.variant == QuotientVariant::quotient;
+    for (std::uint64_t t = 0; t < c.trials; ++t)
+        r.built += qf ? one_quotient_trial<QuotientFilter>(c, t, queries, rates)
+                      : one_quotient_trial<CountingQuotientFilter>(c, t, queries, rates);
     r.construction_success = clopper_pearson_interval(r.built, c.trials, c.confidence);
     if (rates.size() >= 2) {
         r.fpr = batch_means(rates, c.confidence);
