@@ -9,8 +9,8 @@
 // Medians of 5 runs on the same keys, each run reusing the memory of the one before, in wasm (its memory, once grown,
 // is kept) as natively (glibc told to keep its freed blocks: else each run faults its pages in again, the kernel's
 // work, not the structure's). The counts (positives, members found, seeds tried, failed insertions) are the same
-// natively and in wasm for the same seed: scripts/bench.mjs fails when they differ. Not the quotient filters:
-// quotient_sim.hpp keeps their fingerprints in a sorted vector, not the slot layout (it decides speed, not answers).
+// natively and in wasm for the same seed: scripts/bench.mjs fails when they differ. The quotient filters are
+// quotient_filter.hpp's, slot for slot (the QF's bit array, the cqf's blocks), as the simulations build them.
 // The last line is JSON for scripts/bench.mjs (docs/families.md).
 #include <algorithm>
 #include <chrono>
@@ -28,6 +28,7 @@
 #include "bloomcalc/families/binary_fuse/binary_fuse_filter.hpp"
 #include "bloomcalc/families/compare.hpp"
 #include "bloomcalc/families/cuckoo/cuckoo_table.hpp"
+#include "bloomcalc/families/quotient/quotient_filter.hpp"
 #include "bloomcalc/families/ribbon/ribbon_filter.hpp"
 #include "bloomcalc/families/xor/xor_filter.hpp"
 #include "bloomcalc/layouts/layout_sim.hpp"
@@ -59,7 +60,8 @@ double median(std::vector<double> v) {
 // What a build and the lookups found: the same in every run, natively and in wasm.
 struct Counts {
     std::uint64_t attempts = 0;  // seeds tried (the static filters); 1 otherwise
-    std::uint64_t failed = 0;    // insertions refused (cuckoo: NotEnoughSpace), or 1 when no seed built the filter
+    // insertions refused (cuckoo: NotEnoughSpace; quotient: the load limit), or 1 when no seed built the filter
+    std::uint64_t failed = 0;
     std::uint64_t positives = 0, members = 0;
     bool operator==(const Counts& o) const {
         return attempts == o.attempts && failed == o.failed && positives == o.positives && members == o.members;
@@ -225,6 +227,25 @@ int main() {
             },
             count_of(filter)));
     }
+    // The quotient filters (quotient_filter.hpp) at compare()'s q and r (size_quotient); insertions refused past the
+    // load limit counted as failed
+    const auto quotient = [&](const std::string& label, QuotientVariant variant, auto& filter) {
+        const FamilyRow row = row_of(to_string(variant), any_row);
+        const QuotientShape shape = quotient_shape(variant, param(row, "q"), param(row, "r"));
+        rows.push_back(measure(
+            label, row,
+            [&] {
+                filter.emplace(shape, kSeed);
+                Counts c{1, 0, 0, 0};
+                for (std::uint64_t i = 0; i < kN; ++i) c.failed += !filter->insert(keys[i]);
+                return c;
+            },
+            count_of(filter)));
+    };
+    std::optional<QuotientFilter> qf;
+    std::optional<CountingQuotientFilter> cqf;
+    quotient("quotient, Bender", QuotientVariant::quotient, qf);
+    quotient("counting quotient, cqf", QuotientVariant::counting_quotient, cqf);
 
     std::uint64_t checksum = 0;
     std::string json = "{\"n\":" + num(n) + ",\"p\":" + num(kP) + ",\"lookups\":" + num(static_cast<double>(kLookups)) +
