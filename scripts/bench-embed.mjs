@@ -159,7 +159,7 @@ async function clsPerSite(browser, tarball) {
         await stop(server);
       }
     } catch (error) {
-      console.log(`${site.title.padEnd(28)} not measured: ${error.message.split('\n').find((l) => /error/i.test(l)) ?? error.message.split('\n')[0]}`);
+      console.log(`${site.title.padEnd(28)} not measured: ${whyNot(error)}`);
     }
   }
 }
@@ -275,12 +275,17 @@ export async function lighthouseOnOurPage(root) {
   }
 }
 
+// Why a part or a site was not measured, in one line, with the repository's path as "." (the line goes into
+// docs/measurements.md, which names no path outside the repository: tests/js/docs.test.mjs).
+const whyNot = (error) =>
+  (error.message.split('\n').find((l) => /error/i.test(l)) ?? error.message.split('\n')[0]).replaceAll(join(import.meta.dirname, '..'), '.');
+
 // A part that cannot run (a site that does not build) says why in one line; the others still run.
 async function part(name, fn) {
   try {
     await fn();
   } catch (error) {
-    console.log(`\n=== ${name}: not measured: ${error.message.split('\n').find((l) => /error/i.test(l)) ?? error.message.split('\n')[0]}`);
+    console.log(`\n=== ${name}: not measured: ${whyNot(error)}`);
   }
 }
 
