@@ -3,7 +3,8 @@
 //   1. The VitePress fixture (tests/sites/vitepress, docs/embed.md's recipe) with a page holding only the docs'
 //      sizing element: the bytes the page downloads before the first result (as served: brotli, the browser's
 //      encodedBodySize) minus those of the same site built without the recipe, and the time from navigation to
-//      the first `result` event; medians of RUNS loads, each in a fresh browser context (empty cache).
+//      the first `result` event, over localhost and two throttled networks (NETWORKS); medians of RUNS loads, each
+//      in a fresh browser context (empty cache).
 //   2. Layout shift (PerformanceObserver 'layout-shift' from navigation, tests/sites/cls.mjs, as tests/sites checks
 //      it) on the calculators page of each fixture site until every calculator's first result has settled, median
 //      of 3 loads.
@@ -70,12 +71,36 @@ function recordFirstResult() {
   );
 }
 
+// The networks a reader loads the page over: localhost as it is (the browser's and the machine's own time: the
+// bytes cost almost nothing), and two throttled by the DevTools protocol (Network.emulateNetworkConditions: a
+// latency added to every request, the throughput shared by the responses): Lighthouse's mobile profile (its
+// simulated throttling: 150 ms, 1.6 Mbps down, 750 kbps up) and a broadband line (40 ms, 10 Mbps both ways).
+const NETWORKS = [
+  { name: 'localhost, not throttled', throttle: null },
+  { name: 'broadband: 40 ms, 10 Mbps', throttle: { latency: 40, downKbps: 10_000, upKbps: 10_000 } },
+  { name: "Lighthouse's mobile: 150 ms, 1.6 Mbps", throttle: { latency: 150, downKbps: 1_638.4, upKbps: 750 } },
+];
+
+async function throttle(context, page, network) {
+  if (!network) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const { latency, downKbps, upKbps } = network;
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency,
+    downloadThroughput: (downKbps * 1000) / 8,
+    uploadThroughput: (upKbps * 1000) / 8,
+  });
+}
+
 /** Loads `url` in fresh contexts RUNS times: [{ ms, bytes }] at the first result, or (control) bytes at load. */
-async function loads(browser, url, { control = false } = {}) {
+async function loads(browser, url, { control = false, network = null } = {}) {
   const figures = [];
   for (let i = 0; i < RUNS; i++) {
     const { context, page } = await newPage(browser);
     try {
+      await throttle(context, page, network);
       await page.addInitScript(recordFirstResult);
       await page.goto(url, { waitUntil: 'load' });
       if (control) {
@@ -107,27 +132,30 @@ async function firstResultInVitePress(browser, tarball) {
   await run(process.execPath, ['node_modules/vitepress/bin/vitepress.js', 'build', 'docs', '--outDir', controlDir], { cwd: dir });
   writeFileSync(config, recipe);
   const out = await buildSite('vitepress', dir);
-  const results = {};
-  for (const [name, root] of [
-    ['control', controlDir],
-    ['site', out],
-  ]) {
-    const { server, url } = await serve({ root });
-    try {
-      results[name] = await loads(browser, new URL('sizing.html', url).href, { control: name === 'control' });
-    } finally {
-      await stop(server);
+  const control = await serve({ root: controlDir });
+  const site = await serve({ root: out });
+  const sizingPage = (server) => new URL('sizing.html', server.url).href;
+  try {
+    const controlBytes = median((await loads(browser, sizingPage(control), { control: true })).map((r) => r.bytes));
+    console.log(`\n=== VitePress (${SITES.vitepress.title}), a page with docs/embed.md's sizing element, ${RUNS} cold loads each`);
+    for (const [i, network] of NETWORKS.entries()) {
+      const figures = await loads(browser, sizingPage(site), { network: network.throttle });
+      const bytes = median(figures.map((r) => r.bytes));
+      const ms = figures.map((r) => r.ms);
+      if (i === 0)
+        console.log(
+          `bloomcalc before the first result: ${kb(bytes - controlBytes)} KB as served (brotli) = ${kb(bytes)} KB the page downloads then - ` +
+            `${kb(controlBytes)} KB the same page without the recipe`,
+        );
+      console.log(
+        `time to the first result, ${network.name}: median ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}-${Math.max(...ms).toFixed(0)}) ` +
+          'after navigation',
+      );
     }
+  } finally {
+    await stop(control.server);
+    await stop(site.server);
   }
-  const control = median(results.control.map((r) => r.bytes));
-  const bytes = median(results.site.map((r) => r.bytes));
-  const ms = results.site.map((r) => r.ms);
-  console.log(`\n=== VitePress (${SITES.vitepress.title}), a page with docs/embed.md's sizing element, ${RUNS} cold loads each`);
-  console.log(
-    `bloomcalc before the first result: ${kb(bytes - control)} KB as served (brotli) = ${kb(bytes)} KB the page downloads then - ${kb(control)} KB the ` +
-      `same page without the recipe`,
-  );
-  console.log(`time to the first result: median ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}-${Math.max(...ms).toFixed(0)}) after navigation`);
 }
 
 async function clsPerSite(browser, tarball) {

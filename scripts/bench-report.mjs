@@ -65,7 +65,7 @@ export const SECTIONS = [
     title: 'The element in documentation sites',
     about:
       "scripts/bench-embed.mjs: in the VitePress fixture (tests/sites/, docs/embed.md's recipe) the bytes of bloomcalc before the first result and the " +
-      'time to it (medians of cold loads). Reported, not asserted.',
+      'time to it (medians of cold loads) over localhost and two throttled networks. Reported, not asserted.',
   },
   {
     name: 'lighthouse',
