@@ -23,6 +23,8 @@
 //                only while fewer than `needs` of the group are given, in the listed order. With `exclusive`
 //                (more than `needs` is an error), a field given later also empties the others still holding
 //                their default (no attribute), and emptying it brings their defaults back.
+//       start()  (optional) runs when the element starts loading its module (connected, near the view): work that
+//                can begin before mount, such as starting the calculator's worker (sizing: its first result's).
 //       mount(ctx) runs once its WebAssembly module is loaded (one shared load per page and module), with
 //         ctx.root    the shadow root;  ctx.$(id) = ctx.root.getElementById(id)
 //         ctx.bc      the JS API (the same object createBloomCalc() gives, over the calculator's module)
@@ -242,7 +244,9 @@ export class BloomCalcElement extends (globalThis.HTMLElement ?? class {}) {
     const entry = calculatorEntry(this.calculator);
     if (entry) this.#loaded ??= loadCalculator(entry.module);
     this.#rendering.then(() => {
-      if (this.#def && !this.#mounted && this.isConnected) this.#mount();
+      if (!this.#def || this.#mounted || !this.isConnected) return;
+      this.#def.start?.();
+      this.#mount();
     });
   }
 

@@ -49,10 +49,24 @@ const ROUNDING_TEXT = {
 };
 
 function methodSentence(r) {
-  const sized = r.solved.includes('m') || r.solved.includes('n') || r.solved.includes('k');
+  const sized = !['p', 'none'].includes(r.solved); // all four given: p is evaluated, nothing sized
   const by = r.method === 'exact' ? 'the exact mean FPR (001 eq 17)' : 'the classic formula (001 eq 1)';
   const lead = sized ? `Sized by ${by}` : `p evaluated by ${by}`;
   return `${lead}, ${r.hashing} hashing, ${ROUNDING_TEXT[r.rounding] ?? `rounding ${r.rounding}`}.`;
+}
+
+// The size worker: the one start() began (the first element's: it starts and instantiates its module while the
+// page's own loads, off the first result's critical path; docs/decisions.md, "The first result"), else a new one.
+let early = null;
+function sizeWorker() {
+  const worker = early ?? shareWasm(new Worker(new URL('./size-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-size' }));
+  early = null;
+  return worker;
+}
+function start() {
+  try {
+    early ??= sizeWorker();
+  } catch {} // no worker here (a CSP without worker-src 'self'): the first computation says why
 }
 
 const nextSlice = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -87,7 +101,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
   let timer = 0;
   let generation = 0; // bumps on every computation; chart work of an older one stops
   // bc.size in a worker: the exact method can take seconds
-  const sizer = createCaller(() => shareWasm(new Worker(new URL('./size-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-size' })), { scope });
+  const sizer = createCaller(sizeWorker, { scope });
 
   // ---------------------------------------------------------------- state <-> form
 
@@ -394,5 +408,6 @@ export const calculator = withTemplate('sizing', {
   initial: { n: '1M', p: '1%' },
   // the core sizes from two of n, p, m (k optional): one given keeps p = 1% (or n = 1M) beside it
   alternatives: [{ fields: ['p', 'n', 'm'], needs: 2 }],
+  start,
   mount,
 });

@@ -93,7 +93,10 @@ export function compiledModule(module) {
 
 /** The JS API over one module on the page: one instance for every element, from the page's Module. */
 export function loadOnPage(module) {
-  return once(onPage, module, () => compiledModule(module).then((wasmModule) => instantiate(module, wasmModule)));
+  return once(onPage, module, () => {
+    FACTORIES[module]?.().catch(() => {}); // its loader's chunks download while the .wasm compiles, not after
+    return compiledModule(module).then((wasmModule) => instantiate(module, wasmModule));
+  });
 }
 
 /** Offers the page's compiled modules to `worker` (one of ours: it calls loadInWorker); returns the worker. */

@@ -16,6 +16,7 @@ export function loadOnce(cache, module, load) {
 }
 
 let offered = false;
+let onOffer = () => {};
 const given = {}; // module name → resolve(WebAssembly.Module | null)
 const inWorker = {}; // module name → Promise<the JS API over that module>
 const used = {}; // module name → the WebAssembly.Module the page gave, once instantiated
@@ -25,8 +26,10 @@ const used = {}; // module name → the WebAssembly.Module the page gave, once i
 if (typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope) {
   globalThis.addEventListener('message', (event) => {
     const { type, module, wasmModule } = event.data ?? {};
-    if (type === 'bloomcalc:wasm-offer') offered = true;
-    else if (type === 'bloomcalc:wasm-give') given[module]?.(wasmModule ?? null);
+    if (type === 'bloomcalc:wasm-offer') {
+      offered = true;
+      onOffer();
+    } else if (type === 'bloomcalc:wasm-give') given[module]?.(wasmModule ?? null);
     else return;
     event.stopImmediatePropagation();
   });
@@ -52,6 +55,11 @@ export function loadInWorker(module, factory) {
       return createInBrowser({ [module]: async () => factory }, { modules: [module], ...compiled });
     }),
   );
+}
+
+/** In a worker: loadInWorker(module, factory) as soon as the page offers its Module, before a first call needs it; returns that load. */
+export function loadWhenOffered(module, factory) {
+  return (onOffer = () => loadInWorker(module, factory));
 }
 
 /**
