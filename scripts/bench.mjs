@@ -160,7 +160,8 @@ await section('simulation', async () => {
     throw new Error(`limit loops differ: native ${simNative.limitChecksum}, wasm ${simWasm.limitChecksum}`);
   console.log(
     `\n=== simulation: wasm throughput / native throughput (same counts: checksum ${simNative.checksum});` +
-      ' beside the ideal colliding rows, the limit for the same probe pattern (a batched prefetching loop, this run) and simulation / limit',
+      ' beside the ideal colliding rows, the limit for the same probe pattern (a batched prefetching loop, this run, by turns with the' +
+      " simulation) and simulation / limit, then the limit with the simulator's hashing (hashed) and simulation / hashed limit",
   );
   const mps = (x) => (x / 1e6).toFixed(0).padStart(5);
   for (const [i, row] of simNative.simulation.entries()) {
@@ -168,7 +169,9 @@ await section('simulation', async () => {
     const limit =
       row.limitProbesPerSecond > 0
         ? `  limit native ${mps(row.limitProbesPerSecond)} M/s (${(row.probesPerSecond / row.limitProbesPerSecond).toFixed(2)}x)` +
-          `  wasm ${mps(w.limitProbesPerSecond)} M/s (${(w.probesPerSecond / w.limitProbesPerSecond).toFixed(2)}x)`
+          `  wasm ${mps(w.limitProbesPerSecond)} M/s (${(w.probesPerSecond / w.limitProbesPerSecond).toFixed(2)}x)` +
+          `  hashed native ${mps(row.hashedLimitProbesPerSecond)} M/s (${(row.probesPerSecond / row.hashedLimitProbesPerSecond).toFixed(2)}x)` +
+          `  wasm ${mps(w.hashedLimitProbesPerSecond)} M/s (${(w.probesPerSecond / w.hashedLimitProbesPerSecond).toFixed(2)}x)`
         : '';
     console.log(
       `${row.label.padEnd(26)} m = ${String(row.m).padStart(10)}  native ${mps(row.probesPerSecond)} M/s` +

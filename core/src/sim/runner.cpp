@@ -230,7 +230,12 @@ struct SimRunner::Impl {
         stream.reset();  // the old truth tables go before the new ones are allocated
         stream.emplace(c.stream, seed);
         switch (c.structure) {
-        case Structure::bloom: s.emplace<BloomFilter>(c.m); break;
+        case Structure::bloom:  // the last epoch's filter emptied: at m = 2^30 one fill of 128 MiB, not a new array too
+            if (auto* f = std::get_if<BloomFilter>(&s))
+                f->clear();
+            else
+                s.emplace<BloomFilter>(c.m);
+            break;
         case Structure::counting: s.emplace<CountingBloomFilter>(c.m); break;
         case Structure::sigma: s.emplace<SigmaRecyclingFilter>(c.m, c.sigma, c.boundary, c.retaining); break;
         case Structure::two_phase:
@@ -245,11 +250,12 @@ struct SimRunner::Impl {
         fresh_epoch = false;
     }
 
-    // Books one arrival; closes the epoch when it is full (the run loop then returns: the next epoch starts anew).
+    // Books a.arrivals arrivals (one, or a batch that ends neither the warm-up nor the epoch before its last); closes
+    // the epoch when it is full (the run loop then returns: the next epoch starts anew).
     void count(const EpochCounts& a) {
-        ++arrivals_done;
+        arrivals_done += a.arrivals;
         if (warm_left > 0) {
-            --warm_left;
+            warm_left -= a.arrivals;
             return;
         }
         current.arrivals += a.arrivals, current.new_arrivals += a.new_arrivals;
@@ -301,6 +307,11 @@ struct SimRunner::Impl {
                 for (unsigned i = 0; i < size; ++i) ahead[i].id = next_fresh + i;
                 fill_ahead(f, size);
             }
+            if constexpr (std::is_same_v<F, BloomFilter>)
+                if (ahead_next == 0) {
+                    batch(f);
+                    continue;
+                }
             const std::uint32_t* p = ahead_pos + ahead_next++ * k;
             ++next_fresh;
             if (inserted < c.n) {
@@ -323,10 +334,35 @@ struct SimRunner::Impl {
             a.fp_first = a.fp_each = positive;
             count(a);
             if (++queried == c.queries) {
-                f.clear();
+                if (!fresh_epoch) f.clear();  // else the next epoch empties or replaces it (begin_epoch)
                 inserted = queried = 0;
             }
         } while (!fresh_epoch && probes < stop);
+    }
+
+    // A whole batch of the Bloom filter's arrivals, just drawn: fill_ahead's batch lies in one phase (insertions, or
+    // lookups ending neither the filter's instance nor the epoch before its last), so these are the operations the
+    // loop above does arrival by arrival, in the same order, booked at once.
+    void batch(BloomFilter& f) {
+        const unsigned k = c.k, size = ahead_size;
+        if (inserted < c.n) {
+            for (unsigned i = 0; i < size; ++i) f.insert(ahead_pos + i * k, k);
+            inserted += size;
+        } else {
+            std::uint64_t positives = 0;
+            for (unsigned i = 0; i < size; ++i) positives += f.contains_all(ahead_pos + i * k, k);
+            EpochCounts a;
+            a.arrivals = a.new_arrivals = size;
+            a.fp_first = a.fp_each = positives;
+            count(a);
+            if ((queried += size) == c.queries) {
+                if (!fresh_epoch) f.clear();  // else the next epoch empties it (begin_epoch)
+                inserted = queried = 0;
+            }
+        }
+        next_fresh += size;
+        probes += static_cast<double>(k) * size;
+        ahead_next = size;
     }
 
     // A recycling structure driven by the stream; every arrival is looked up and inserted.
