@@ -114,6 +114,18 @@ test('simulate the shown recycling filter: progress, cancel, rerun, model equal 
   const panel = page.getByTestId('rsim');
   assert.equal(await panel.getAttribute('data-state'), 'idle');
   assert.match(await page.textContent('#rsim-status'), /σ = 606/);
+  // before a run, once the reader turns to the panel: its expected run time (web/sim-eta.mjs), from the core's bit probes
+  await page.hover('#rsim');
+  await page.waitForFunction(() => Number(byId('rsim-eta').dataset.value) > 0, null, WAIT);
+  assert.match(await page.textContent('#rsim-eta'), /^expected ≈ [\d.,]+ s/);
+  const shown = { structure: 'sigma', m: 1000, sigma: 606, k: 6, hashing: 'colliding', recycling: 'nonretaining' };
+  for (const field of ['epochs', 'arrivals', 'seed']) shown[field] = await page.inputValue(`#rsim-${field}`);
+  const handle = bc.createSimulation(shown);
+  try {
+    assert.equal(Number(await page.getAttribute('#rsim-eta', 'data-probes')), handle.progress().probesTotal, 'the bit probes of the shown run');
+  } finally {
+    handle.dispose();
+  }
 
   // a run above the probe budget is refused, named beside its field
   await page.fill('#rsim-epochs', '100000');
