@@ -166,7 +166,7 @@ const std::vector<Library>& table() {
                                   show_number(a.p));
              const double k = std::max(1.0, java_round(-std::log(a.p) / kLn2));
              return Allocated{
-                 standard(64.0 * static_cast<double>(ceil_div(static_cast<std::uint64_t>(bits), 64)), a.n, k)};
+                 standard(64.0 * static_cast<double>(ceil_div(static_cast<std::uint64_t>(bits), 64)), a.n, k), 0, {}};
          }},
         {{"redisbloom", "RedisBloom BF.RESERVE … NONSCALING",
           "RedisBloom deps/bloom/bloom.c: bloom_init, calc_bpe; src/rebloom.c bfCreateChain (FORCE64 | NOROUND); "
@@ -179,7 +179,9 @@ const std::vector<Library>& table() {
              std::uint64_t bits = raw >= 1.8446744073709552e19 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(raw);
              if (bits == 0) bits = 1;
              return Allocated{
-                 standard(64.0 * static_cast<double>(ceil_div(bits, 64)), a.n, std::ceil(0.693147180559945 * bpe))};
+                 standard(64.0 * static_cast<double>(ceil_div(bits, 64)), a.n, std::ceil(0.693147180559945 * bpe)),
+                 0,
+                 {}};
          }},
         {{"bloom-filters", "bloom-filters (npm) BloomFilter.create",
           "Callidon/bloom-filters src/formulas.ts: optimalFilterSize, optimalHashes; src/bloom/bloom-filter.ts create, "
@@ -192,7 +194,7 @@ const std::vector<Library>& table() {
              if (k > m)
                  throw InfeasibleError("p", "a target for which bloom-filters' k ≤ m (it draws k distinct bits)",
                                        show_number(a.p));
-             return Allocated{standard(m, a.n, k, Hashing::distinct)};
+             return Allocated{standard(m, a.n, k, Hashing::distinct), 0, {}};
          }},
         {{"hive", "Hive / ORC BloomFilter",
           "apache/orc java/core/src/java/org/apache/orc/util/BloomFilter.java (Hive storage-api "
@@ -230,7 +232,7 @@ const std::vector<Library>& table() {
           "independent probes (the page's model; no implementation)", 0, "ideal"},
          [](const Ask& a) {
              const double m = std::ceil((a.nd * std::log(a.p)) / std::log(1.0 / std::pow(2.0, std::log(2.0))));
-             return Allocated{standard(m, a.n, java_round((m / a.nd) * std::log(2.0)))};
+             return Allocated{standard(m, a.n, java_round((m / a.nd) * std::log(2.0))), 0, {}};
          }},
         {{"parquet", "Parquet writer (parquet-java)",
           "apache/parquet-java parquet-column .../values/bloomfilter/BlockSplitBloomFilter.java: optimalNumOfBits, "
@@ -256,7 +258,7 @@ const std::vector<Library>& table() {
           "split block: block = ((h >> 32)·b) >> 32, bit (uint32(h)·SALT_i) >> 27 in word i, h = XXH64", 64, "parquet"},
          [](const Ask& a) {
              const double blocks = std::ceil(parquet_spec_bits_per_value(a.p) * a.nd / 256.0);
-             return Allocated{built(Layout::split_block, 256.0 * blocks, a.n, 8, 256, Hashing::colliding)};
+             return Allocated{built(Layout::split_block, 256.0 * blocks, a.n, 8, 256, Hashing::colliding), 0, {}};
          }},
         {{"arrow", "Arrow C++ (parquet) BlockSplitBloomFilter",
           "apache/arrow cpp/src/parquet/bloom_filter.h: BlockSplitBloomFilter::OptimalNumOfBits",
@@ -287,7 +289,7 @@ const std::vector<Library>& table() {
              LayoutSizingInput s;
              s.n = a.nd, s.p = a.p, s.preset = "rocksdb";
              const LayoutSizing sized = size_layout(s);
-             Allocated out{sized.filter, static_cast<std::uint64_t>(sized.bytes)};
+             Allocated out{sized.filter, static_cast<std::uint64_t>(sized.bytes), {}};
              if (sized.rocksdb_bits_per_key) {  // millibits: three decimals exactly (no printf in the wasm module)
                  const auto millibits = static_cast<std::uint64_t>(std::llround(*sized.rocksdb_bits_per_key * 1000));
                  const std::string frac = std::to_string(1000 + millibits % 1000).substr(1);
