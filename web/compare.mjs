@@ -9,6 +9,7 @@ import { logScale } from './log-range.mjs';
 import { formatInt, formatMemory, formatProbability, formatProbabilityShort, formatReal } from '../wasm/format.mjs';
 import { byApiName, formInput, wireForm } from './form-fields.mjs';
 import { shareWasm } from './wasm-share.mjs';
+import { earlyWorker } from './early-worker.mjs';
 import { createCaller } from '../wasm/worker-protocol.mjs';
 import { COMPARE_FIELDS } from './fields.generated.mjs';
 
@@ -112,12 +113,13 @@ function createCompareChart(container, onPlot) {
     );
 }
 
+const compareWorker = earlyWorker(() => shareWasm(new Worker(new URL('./compare-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-compare' })));
+
 function mount({ $, host, emit, fail, chart: registerChart, scope }) {
   const card = $('compare-card');
   const line = (f) => (f ? $(`${f.id}-error`) : $('compare-error'));
   const drawChart = createCompareChart($('compare-chart'), (plot) => registerChart($('compare-chart'), plot));
-  const worker = () => shareWasm(new Worker(new URL('./compare-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-compare' }));
-  const runner = createCaller(worker, { scope });
+  const runner = createCaller(compareWorker.take, { scope });
   let computed = 0;
 
   // each family's fewest bits per key meeting each p of the grid (x ascending), beside log2(1/p)
@@ -186,4 +188,4 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
 }
 
 /** <bloom-calc calculator="compare">: attributes n, p, deletes, static, max-bytes (URL keys cmpn, cmpp, cmpdel, cmpstatic, cmpbytes). */
-export const calculator = { name: 'compare', template: markupTemplate(markup, COMPARE_FIELDS), fields: COMPARE_FIELDS, mount };
+export const calculator = { name: 'compare', template: markupTemplate(markup, COMPARE_FIELDS), fields: COMPARE_FIELDS, start: compareWorker.start, mount };

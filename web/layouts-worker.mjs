@@ -3,7 +3,7 @@
 // 2–60 ms). Served by the protocol of wasm/worker-protocol.mjs; its one method, 'layouts':
 // { n, p, picked: { layout|preset, the fields it takes, k?, hashBits? } }.
 import layoutsFactory from '../dist/bloomcalc.layouts.mjs';
-import { loadInWorker } from './wasm-worker.mjs';
+import { loadWhenOffered } from './wasm-worker.mjs';
 import { toWire } from '../wasm/error-wire.mjs';
 import { serveCalls } from '../wasm/worker-protocol.mjs';
 import { INPUT_FIELDS, METHOD_INPUTS } from '../wasm/inputs.generated.mjs';
@@ -50,4 +50,4 @@ function compute(bc, { n, p, picked }) {
   return { picked: pickedSize, rows, xs, series, pickedCurve: curve(pickedSize) };
 }
 
-serveCalls(self, { layouts: compute }, () => loadInWorker('layouts', layoutsFactory));
+serveCalls(self, { layouts: compute }, loadWhenOffered('layouts', layoutsFactory));

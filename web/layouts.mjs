@@ -21,6 +21,7 @@ import { logScale } from './log-range.mjs';
 import { mathNodes } from './math-text.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { shareWasm } from './wasm-share.mjs';
+import { earlyWorker } from './early-worker.mjs';
 import { createCaller } from '../wasm/worker-protocol.mjs';
 import { LAYOUTS_FIELDS } from './fields.generated.mjs';
 import { camel } from './element-fields.mjs';
@@ -217,12 +218,12 @@ function renderTable($, rows) {
   );
 }
 
+const layoutsWorker = earlyWorker(() => shareWasm(new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-layouts' })));
+
 function mount({ $, host, emit, fail, chart: registerChart, scope }) {
   const card = $('layouts');
   const chart = createLayoutChart($('ly-chart'), (plot) => registerChart($('ly-chart'), plot));
-  const runner = createCaller(() => shareWasm(new Worker(new URL('./layouts-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-layouts' })), {
-    scope,
-  });
+  const runner = createCaller(layoutsWorker.take, { scope });
   let generation = 0;
 
   async function compute() {
@@ -282,5 +283,6 @@ function mount({ $, host, emit, fail, chart: registerChart, scope }) {
  * hash-bits (none | 32 | 64: the hash-width floor beside the picked layout) (URL keys ln, lp, lc, lb, lk, lhash). */
 export const calculator = withTemplate('layouts', {
   fields: FIELDS,
+  start: layoutsWorker.start,
   mount,
 });

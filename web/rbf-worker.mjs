@@ -4,7 +4,7 @@
 // sigma? }) and the paper's figures ('figures': { kmax, variant, points: [[m, fpr], …] }, progress per point),
 // off the page's thread. Cancelling = the page terminates it.
 import rbfFactory from '../dist/bloomcalc.rbf.mjs';
-import { loadInWorker } from './wasm-worker.mjs';
+import { loadWhenOffered } from './wasm-worker.mjs';
 import { toWire } from '../wasm/error-wire.mjs';
 import { serveCalls } from '../wasm/worker-protocol.mjs';
 
@@ -54,5 +54,5 @@ serveCalls(
     curve,
     figures,
   },
-  () => loadInWorker('rbf', rbfFactory),
+  loadWhenOffered('rbf', rbfFactory),
 );

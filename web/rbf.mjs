@@ -7,7 +7,8 @@
 // (docs/decisions.md, "Vocabulary"), read under its older names too: the attribute fpr, the URL key rfpr.
 import { formatInt, formatProbability, formatReal, formatSignificant, kRuns } from '../wasm/format.mjs'; // kRuns: the same runs the CLI prints
 import { withTemplate } from './templates.mjs';
-import { createPool } from './rbf-pool.mjs';
+import { createPool, rbfWorker } from './rbf-pool.mjs';
+import { earlyWorker } from './early-worker.mjs';
 import { RECYCLING_FIELDS } from './fields.generated.mjs';
 import { createPanel } from './simulate.mjs';
 import { capacityChart, curveChart } from './rbf-charts.mjs';
@@ -94,6 +95,9 @@ function paceText(pace, done, total) {
 }
 // ---------------------------------------------------------------- the section
 
+// The pool's first worker, started with the element's module (web/early-worker.mjs)
+const recyclingWorker = earlyWorker(rbfWorker);
+
 function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }) {
   const section = $('rbf');
   const progress = $('rbf-progress');
@@ -152,7 +156,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
       status.textContent = paceText(pace, done, total);
       section.dataset.left = String(pace.left ?? '');
     },
-    { scope },
+    { scope, lead: recyclingWorker.take },
   );
 
   function setState(state, query) {
@@ -413,5 +417,6 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
 /** <bloom-calc calculator="recycling">: attributes m, p, kmax, hashing, recycling, restart, swap, k, sigma (URL keys rm, rp, …); p read as fpr / rfpr too. */
 export const calculator = withTemplate('recycling', {
   fields: RECYCLING_FIELDS,
+  start: recyclingWorker.start,
   mount,
 });

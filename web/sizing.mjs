@@ -5,6 +5,7 @@
 // hashing and a tiny p takes up to ~2 s; a new edit while one runs terminates it.
 import { withTemplate } from './templates.mjs';
 import { shareWasm } from './wasm-share.mjs';
+import { earlyWorker } from './early-worker.mjs';
 import { createCaller } from '../wasm/worker-protocol.mjs';
 import { createSimulationPanel } from './simulate.mjs';
 import { byApiName, formInput, setValue } from './form-fields.mjs';
@@ -55,19 +56,8 @@ function methodSentence(r) {
   return `${lead}, ${r.hashing} hashing, ${ROUNDING_TEXT[r.rounding] ?? `rounding ${r.rounding}`}.`;
 }
 
-// The size worker: the one start() began (the first element's: it starts and instantiates its module while the
-// page's own loads, off the first result's critical path; docs/decisions.md, "The first result"), else a new one.
-let early = null;
-function sizeWorker() {
-  const worker = early ?? shareWasm(new Worker(new URL('./size-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-size' }));
-  early = null;
-  return worker;
-}
-function start() {
-  try {
-    early ??= sizeWorker();
-  } catch {} // no worker here (a CSP without worker-src 'self'): the first computation says why
-}
+// bc.size in a worker (the exact method can take seconds), started with the element's module (web/early-worker.mjs)
+const sizeWorker = earlyWorker(() => shareWasm(new Worker(new URL('./size-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-size' })));
 
 const nextSlice = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -100,8 +90,7 @@ function mount({ $, bc, host, emit, fail, chart: registerChart, scope, near }) {
 
   let timer = 0;
   let generation = 0; // bumps on every computation; chart work of an older one stops
-  // bc.size in a worker: the exact method can take seconds
-  const sizer = createCaller(sizeWorker, { scope });
+  const sizer = createCaller(sizeWorker.take, { scope });
 
   // ---------------------------------------------------------------- state <-> form
 
@@ -408,6 +397,6 @@ export const calculator = withTemplate('sizing', {
   initial: { n: '1M', p: '1%' },
   // the core sizes from two of n, p, m (k optional): one given keeps p = 1% (or n = 1M) beside it
   alternatives: [{ fields: ['p', 'n', 'm'], needs: 2 }],
-  start,
+  start: sizeWorker.start,
   mount,
 });

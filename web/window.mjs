@@ -6,6 +6,7 @@ import { withTemplate } from './templates.mjs';
 import { formatInt, formatMemory } from '../wasm/format.mjs';
 import { clearErrors, setValue, showError, wireForm } from './form-fields.mjs';
 import { shareWasm } from './wasm-share.mjs';
+import { earlyWorker } from './early-worker.mjs';
 import { createCaller } from '../wasm/worker-protocol.mjs';
 import { WINDOW_FIELDS } from './fields.generated.mjs';
 
@@ -13,13 +14,13 @@ import { WINDOW_FIELDS } from './fields.generated.mjs';
 const ID = Object.fromEntries(Object.entries(WINDOW_FIELDS).map(([field, { url }]) => [field, url]));
 const memory = (m) => `${formatInt(m)} bits (${formatMemory(Math.ceil(m / 8))})`;
 
+const windowWorker = earlyWorker(() => shareWasm(new Worker(new URL('./tools-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-tools' })));
+
 function mount({ $, host, emit, fail, scope }) {
   const card = $('window-card');
   const status = $('window-status');
   const ids = Object.values(ID);
-  const runner = createCaller(() => shareWasm(new Worker(new URL('./tools-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-tools' })), {
-    scope,
-  });
+  const runner = createCaller(windowWorker.take, { scope });
   let generation = 0;
 
   async function compute() {
@@ -62,4 +63,4 @@ function mount({ $, host, emit, fail, scope }) {
 }
 
 /** <bloom-calc calculator="window">: attributes w, p, delta (URL keys ww, wp, wdelta). */
-export const calculator = withTemplate('window', { fields: WINDOW_FIELDS, mount });
+export const calculator = withTemplate('window', { fields: WINDOW_FIELDS, start: windowWorker.start, mount });
