@@ -205,9 +205,7 @@ unsigned LayoutBits::batch(std::uint64_t first, std::uint64_t left) {
     const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, left));
     for (unsigned j = 0; j < size; ++j) probes_(first + j, batch_.data() + j * k_);
     if (far_) {
-        std::uint64_t sink = 0;
-        for (unsigned i = 0; i < size * k_; ++i) sink |= touch_line(&words_[word(batch_[i])]);
-        keep(sink);
+        keep(touch_lines(size * k_, [&](unsigned i) { return &words_[word(batch_[i])]; }));
     }
     return size;
 }

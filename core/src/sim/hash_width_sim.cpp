@@ -103,9 +103,7 @@ HashWidthSimResult simulate_hash_width(const HashWidthSimConfig& config) {
             const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, count - done));
             for (unsigned j = 0; j < size; ++j) positions(first + done + j, pos.data() + j * c.k);
             if (far) {
-                std::uint64_t sink = 0;
-                for (unsigned i = 0; i < size * c.k; ++i) sink |= touch_line(&word(pos[i]));
-                keep(sink);
+                keep(touch_lines(size * c.k, [&](unsigned i) { return &word(pos[i]); }));
             }
             for (unsigned j = 0; j < size; ++j) each(pos.data() + j * c.k);
             done += size;

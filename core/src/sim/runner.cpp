@@ -288,9 +288,7 @@ struct SimRunner::Impl {
         const unsigned k = c.k;
         for (unsigned i = 0; i < size; ++i) hasher.positions(ahead[i].id, ahead_pos + i * k);
         if (f.far()) {
-            std::uint64_t sink = 0;
-            for (unsigned i = 0; i < size; ++i) sink |= f.touch(ahead_pos + i * k, k);
-            keep(sink);
+            keep(f.touch(ahead_pos, size * k));
         }
         ahead_size = size, ahead_next = 0;
     }
@@ -365,7 +363,8 @@ struct SimRunner::Impl {
         ahead_next = size;
     }
 
-    // A recycling structure driven by the stream; every arrival is looked up and inserted.
+    // A recycling structure driven by the stream; every arrival is looked up and inserted. A batch's arrivals are
+    // processed one after another and booked together: the batch ends neither the warm-up nor the epoch before its last.
     template <class F>
     void run_stream(F& f, double stop) {
         const unsigned k = c.k;
@@ -373,28 +372,25 @@ struct SimRunner::Impl {
         const double per = std::is_same_v<F, TwoPhaseFilter> ? 2.0 * k : k;
         MessageStream& in = *stream;
         do {
-            if (ahead_next == ahead_size) {
-                const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, epoch_left()));
-                for (unsigned i = 0; i < size; ++i) ahead[i] = in.draw();
-                fill_ahead(f, size);
-            }
-            const std::uint32_t* p = ahead_pos + ahead_next * k;
-            Message msg = ahead[ahead_next++];
-            in.classify(msg, f.cycles(), span);
-            const Arrival r = f.arrive(p, k, !msg.known);
-            probes += per;
+            const unsigned size = static_cast<unsigned>(std::min<std::uint64_t>(kProbeBatch, epoch_left()));
+            for (unsigned i = 0; i < size; ++i) ahead[i] = in.draw();
+            fill_ahead(f, size);
             EpochCounts a;
-            a.arrivals = 1;
-            if (!msg.known) {
-                a.new_arrivals = 1;
-                a.fp_first = a.fp_each = r.positive;
-            } else {
-                a.fp_each = msg.fp_flag;
+            a.arrivals = size;
+            for (unsigned i = 0; i < size; ++i) {
+                Message& msg = ahead[i];
+                in.classify(msg, f.cycles(), span);
+                const Arrival r = f.arrive(ahead_pos + i * k, k, !msg.known);
+                a.new_arrivals += !msg.known;
+                a.fp_first += !msg.known && r.positive;
+                a.fp_each += msg.known ? msg.fp_flag : r.positive;
+                a.false_negatives += !msg.first_ever && !r.positive;
+                a.recycles += r.recycled;
+                const std::uint64_t stamp = f.cycles() - (r.recycled && !f.retains() ? 1 : 0);
+                in.record(msg, stamp, msg.known ? msg.fp_flag : r.positive);
             }
-            a.false_negatives = !msg.first_ever && !r.positive;
-            a.recycles = r.recycled;
-            const std::uint64_t stamp = f.cycles() - (r.recycled && !f.retains() ? 1 : 0);
-            in.record(msg, stamp, msg.known ? msg.fp_flag : r.positive);
+            ahead_next = size;
+            probes += per * size;
             count(a);
         } while (!fresh_epoch && probes < stop);
     }

@@ -57,8 +57,7 @@ public:
             for (std::size_t l = 0; l <= last; ++l) {
                 std::uint64_t* x = at(j, l);
                 links[l].positions(a, b, x);
-                if (far_)
-                    for (unsigned i = 0; i < links[l].k; ++i) sink |= touch_line(&links[l].word(x[i]));
+                if (far_) sink |= touch_lines(links[l].k, [&](unsigned i) { return &links[l].word(x[i]); });
             }
         }
         keep(sink);

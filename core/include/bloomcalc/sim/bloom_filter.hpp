@@ -16,11 +16,10 @@ public:
     std::uint64_t m() const { return m_; }
     std::uint64_t set_bits() const { return set_bits_; }
 
-    // Requests the words of the positions (sim/prefetch.hpp); in wasm returns them OR-ed, for the caller's sink.
-    std::uint64_t touch(const std::uint32_t* pos, unsigned k) const {
-        std::uint64_t sink = 0;
-        for (unsigned i = 0; i < k; ++i) sink |= touch_line(&words_[pos[i] >> 6]);
-        return sink;
+    // Requests the words of `count` positions (sim/prefetch.hpp); in wasm returns them OR-ed, for the caller's sink.
+    std::uint64_t touch(const std::uint32_t* pos, unsigned count) const {
+        const std::uint64_t* const words = words_.data();
+        return touch_lines(count, [&](unsigned i) { return &words[pos[i] >> 6]; });
     }
     // Whether the array leaves the caches (then touch() before probing pays).
     bool far() const { return words_.size() * sizeof(std::uint64_t) > kCachedBytes; }

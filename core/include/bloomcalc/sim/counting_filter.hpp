@@ -22,10 +22,9 @@ public:
     std::uint64_t saturations() const { return saturations_; }
     std::uint8_t counter(std::uint64_t i) const { return counters_[static_cast<std::size_t>(i)]; }
 
-    std::uint64_t touch(const std::uint32_t* pos, unsigned k) const {
-        std::uint64_t sink = 0;
-        for (unsigned i = 0; i < k; ++i) sink |= touch_line(&counters_[pos[i]]);
-        return sink;
+    std::uint64_t touch(const std::uint32_t* pos, unsigned count) const {
+        const std::uint8_t* const counters = counters_.data();
+        return touch_lines(count, [&](unsigned i) { return &counters[pos[i]]; });
     }
     bool far() const { return counters_.size() > kCachedBytes; }
 

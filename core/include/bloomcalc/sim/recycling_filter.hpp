@@ -45,7 +45,7 @@ public:
     bool retains() const { return retaining_; }
     std::uint64_t cycles() const { return cycles_; }
     const BloomFilter& filter() const { return filter_; }
-    std::uint64_t touch(const std::uint32_t* pos, unsigned k) const { return filter_.touch(pos, k); }
+    std::uint64_t touch(const std::uint32_t* pos, unsigned count) const { return filter_.touch(pos, count); }
     bool far() const { return filter_.far(); }
 
 private:
@@ -82,7 +82,7 @@ public:
     std::uint64_t cycles() const { return cycles_; }
     std::uint64_t counted() const { return count_; }
     const BloomFilter& filter() const { return filter_; }
-    std::uint64_t touch(const std::uint32_t* pos, unsigned k) const { return filter_.touch(pos, k); }
+    std::uint64_t touch(const std::uint32_t* pos, unsigned count) const { return filter_.touch(pos, count); }
     bool far() const { return filter_.far(); }
 
 private:

@@ -55,7 +55,9 @@ public:
     bool retains() const { return retaining_; }
     std::uint64_t cycles() const { return cycles_; }
     // Both arrays: a lookup reads the frozen one, an insertion the active one.
-    std::uint64_t touch(const std::uint32_t* pos, unsigned k) const { return a_.touch(pos, k) | b_.touch(pos, k); }
+    std::uint64_t touch(const std::uint32_t* pos, unsigned count) const {
+        return a_.touch(pos, count) | b_.touch(pos, count);
+    }
     bool far() const { return a_.far(); }
     const BloomFilter& active() const { return active_is_a_ ? a_ : b_; }
     const BloomFilter& frozen() const { return active_is_a_ ? b_ : a_; }
