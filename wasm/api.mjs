@@ -17,7 +17,7 @@
 // input with `read()`, call the binding with `call(raw.x(...))`.
 
 import { abortError, call, object, QUOTE, shown, typeError } from './errors.mjs';
-import { checkWorkers, shareOf } from './sim-pool.mjs';
+import { checkWorkers, nextTurn, shareOf } from './sim-pool.mjs';
 import { INPUT_FIELDS, METHOD_INPUTS, ONLY, ONLY_ON } from './inputs.generated.mjs';
 import { nearest } from './nearest.mjs';
 import { MODULE_FILES, MODULE_NAMES, MODULE_OPTIONS, bindings } from './modules.mjs';
@@ -347,8 +347,6 @@ function optionsOf(options, accepted, what) {
 }
 
 const cancelled = (signal) => abortError(signal, 'The simulation');
-
-const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // A probe budget for step(): a finite number ≥ 1 (bounded so one step stays a chunk).
 function probeBudget(probes) {
