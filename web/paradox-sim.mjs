@@ -2,10 +2,10 @@
 // Bloom filter (bc.createParadoxSimulation in web/sim-worker.mjs, method 'simulateParadox'), with progress and
 // cancel. The filter has the section's bits per element: n members (a panel field), m = round(b·n) bits,
 // k = max(1, round(ln2·m/n)); the worker compares the measured Pr(x ∈ S | positive) with Theorem 1 at
-// that filter's exact FPR. Ids: pxsim, pxsim-{n,epochs,queries,seed,run,cancel,error,progress,status,
+// that filter's exact FPR. Ids: pxsim, pxsim-{n,epochs,queries,seed,run,cancel,error,progress,status,eta,
 // result,mean,pct,low,high,counts,fpr,theorem,verdict}.
 import { formatInt, formatProbability } from '../wasm/format.mjs';
-import { createRunPanel } from './sim-panel.mjs';
+import { createRunPanel, lazyExpectedTime } from './sim-panel.mjs';
 
 /** "1 member", "2 members" (counts with separators). */
 const plural = (count, one, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
@@ -43,7 +43,7 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
     status.textContent = '';
   }
 
-  function showResult(r) {
+  function showResult(r, took) {
     const pct = `${Math.round(r.config.confidence * 100)}%`;
     // no positive observed: no ratio (mean null) and the interval [0, 1] (docs/paradox.md)
     set('pxsim-mean', r.posterior.mean, r.posterior.mean === null ? '— (no positive answer observed)' : formatProbability(r.posterior.mean, 5));
@@ -67,6 +67,7 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
     status.textContent =
       `Done: ${formatInt(r.epochs)} filters (m = ${formatInt(r.config.m)}, n = ${formatInt(r.config.n)}, k ` +
       `= ${r.config.k}), prior ${formatProbability(r.config.prior, 4)}.`;
+    eta.done(JSON.parse(panel.dataset.input), r, took, 1);
   }
 
   /** The worker's progress after each chunk (web/sim-worker.mjs: ('step', progress)). */
@@ -78,11 +79,12 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
   }
 
   const readFields = () => Object.fromEntries(['n', 'epochs', 'queries', 'seed'].map((name) => [name, $(`pxsim-${name}`).value.trim()]));
+  const read = (r) => paradoxSimulationInput(r, readFields());
   const run = createRunPanel({
     $,
     prefix: 'pxsim',
     method: 'simulateParadox',
-    read: (r) => paradoxSimulationInput(r, readFields()),
+    read,
     clear: () => {
       errorEl.hidden = true;
     },
@@ -91,11 +93,13 @@ export function createParadoxSimulationPanel($, { scope = null } = {}) {
     showError,
     scope, // out of the page: a run is cut short, and says so
   });
+  const eta = lazyExpectedTime(run, panel, $('pxsim-eta'), read, 'estimateParadox');
 
   return {
     /** The section's current result (or null when its input is invalid): a new one cancels a run and clears the panel. */
     setTarget(r) {
       run.setTarget(r, r ? `${r.prior}/${r.bitsPerElement}` : '', r ? 'Runs a real Bloom filter with these bits per element in a worker.' : '');
+      eta.changed();
     },
   };
 }

@@ -6,7 +6,7 @@
 // estimate. Loaded (a chunk of its own: the embed size budget) once the reader turns to the panel or runs it.
 import { formatMemory, formatSignificant } from '../wasm/format.mjs';
 
-const rates = new Map(); // filter → bit probes per second of one worker
+const rates = new Map(); // filter (the paradox's: with its prior and queries) → bit probes per second of one worker
 const filterOf = (input) => JSON.stringify({ ...input, epochs: 0, seed: 0 });
 const seconds = (x) => `${formatSignificant(x, 2)} s`;
 
@@ -17,8 +17,11 @@ function workersText({ size, wanted, stateBytes, memory }) {
   return ` on ${size} workers${size < wanted ? ` (not ${wanted}: ${why})` : ''}`;
 }
 
-/** The estimate of panel `run` (createRunPanel's) in `eta`, now and as the target or the panel's fields change. */
-export function expectedTime(run, panel, eta, read) {
+/**
+ * The estimate of panel `run` (createRunPanel's) in `eta`, now and as the target or the panel's fields change;
+ * `method`: the worker's ('estimate': the filter simulations, 'estimateParadox': the paradox's).
+ */
+export function expectedTime(run, panel, eta, read, method) {
   let shown = null; // { input, expected } of the estimate shown
   let asked = 0; // the latest request
   let timer = 0;
@@ -30,7 +33,7 @@ export function expectedTime(run, panel, eta, read) {
     let input, plan;
     try {
       input = read(target);
-      plan = await run.ask('estimate', { input, rate: rates.get(filterOf(input)) });
+      plan = await run.ask(method, { input, rate: rates.get(filterOf(input)) });
     } catch (error) {
       plan = error?.cancelled ? null : false; // bad input: no estimate (a run names the field)
     }

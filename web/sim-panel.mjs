@@ -2,7 +2,7 @@
 // in the simulation worker (web/sim-worker.mjs) with progress and cancel, its result or error, and the panel's
 // state in data-state (idle, running, done, error, cancelled). A module of its own: the paradox panel takes it
 // without the simulate panel's chart (the embed size budget). Ids, with prefix P: P, P-run, P-cancel,
-// P-progress, P-status, P-result.
+// P-progress, P-status, P-result; P-eta, the expected run time (lazyExpectedTime).
 import { shareWasm } from './wasm-share.mjs';
 import { createCaller } from '../wasm/worker-protocol.mjs';
 
@@ -134,5 +134,22 @@ export function createRunPanel({
       if (panel.dataset.state === 'running' || (scope && !scope.admits())) return null;
       return runner.call(method, input);
     },
+  };
+}
+
+/**
+ * The expected run time in `eta` (web/sim-eta.mjs, docs/simulation.md "Expected run time"), loaded once the reader
+ * turns to the panel (a pointer over it, the focus in it) or runs it: only then do the simulation worker start and the
+ * simulations' module load. `method`: the worker's estimate of the panel's kind of run. { changed(), done(input,
+ * result, seconds, workers), workers(plan): a promise of the status lines' " on N workers …" }.
+ */
+export function lazyExpectedTime(run, panel, eta, read, method) {
+  let loaded = null;
+  const load = () => (loaded ??= import('./sim-eta.mjs').then((m) => m.expectedTime(run, panel, eta, read, method)));
+  for (const type of ['pointerenter', 'focusin']) panel.addEventListener(type, load, { once: true });
+  return {
+    changed: () => loaded?.then((e) => e.changed()),
+    done: (...args) => load().then((e) => e.done(...args)),
+    workers: (plan) => load().then((e) => e.workers(plan)),
   };
 }

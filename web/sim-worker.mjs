@@ -4,7 +4,8 @@
 // (bc.createSimulation) and 'simulateParadox' (bc.createParadoxSimulation); progress ('preparing') before the
 // model value, which can take seconds, ('started', model) before any epoch, for the running chart, ('workers',
 // count, plan: planOf's) when the epochs run on workers of this one, and ('step', progress) after each
-// chunk. 'estimate': what a run would take, before it (its bit probes, workers and this device's probe rate).
+// chunk. 'estimate', 'estimateParadox': what a run would take, before it (its bit probes, workers and this device's
+// probe rate).
 // Cancelling = the page terminates the worker (its own workers end with it).
 // A simulation of POOLED_PROBES (2^24) bit probes or more shares its epochs out to navigator.hardwareConcurrency workers
 // (web/sim-share-worker.mjs, each instantiating the Module this worker got; fewer when their copies of the state
@@ -65,9 +66,9 @@ function planOf(bc, input, handle) {
 // The calibration: about this long of the simulation itself, after its first chunk (which allocates the state).
 const CALIBRATION_MS = 40;
 
-/** Bit probes per second of one worker on `input`, measured on a short stretch of it (disposed after). */
-async function calibrate(bc, input) {
-  const handle = bc.createSimulation(input, { chunkMs: 8 });
+/** Bit probes per second of one worker on `input` (a run `create` makes), measured on a short stretch of it (disposed after). */
+async function calibrate(input, create) {
+  const handle = create(input, { chunkMs: 8 });
   try {
     let t0 = performance.now();
     let step = handle.step();
@@ -135,7 +136,18 @@ serveCalls(
       } finally {
         handle.dispose();
       }
-      return { ...plan, rate: rate ?? (await calibrate(bc, input)) };
+      return { ...plan, rate: rate ?? (await calibrate(input, bc.createSimulation)) };
+    },
+    /** The same for the paradox's simulation, which runs here alone (one worker). */
+    async estimateParadox(bc, { input, rate }) {
+      const handle = bc.createParadoxSimulation(input);
+      let probes;
+      try {
+        probes = handle.progress().probesTotal;
+      } finally {
+        handle.dispose();
+      }
+      return { probes, size: 1, rate: rate ?? (await calibrate(input, bc.createParadoxSimulation)) };
     },
     simulateParadox(bc, input, progress) {
       const handle = bc.createParadoxSimulation(input, { chunkMs: 8 });

@@ -10,28 +10,11 @@
 // and, for each parameter the core may name in an error, P-<parameter>-error (shown beside that field).
 import { pxRatio, withUPlot } from './uplot-lazy.mjs';
 import { formatInt, formatProbability } from '../wasm/format.mjs';
-import { createRunPanel } from './sim-panel.mjs';
+import { createRunPanel, lazyExpectedTime } from './sim-panel.mjs';
 
 // A count field: a plain integer as a number; any other text as typed, for the core's parser to read or to
 // quote in its error (never Number('abc') = NaN, which made the message say "got NaN").
 const countOf = (text) => (/^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : text.trim());
-
-/**
- * The expected run time in `eta` (web/sim-eta.mjs, docs/simulation.md "Expected run time"), loaded once the reader
- * turns to the panel (a pointer over it, the focus in it) or runs it: only then do the simulation worker start and the
- * simulations' module load. { changed(), done(input, result, seconds, workers), workers(plan): a promise of the status
- * lines' " on N workers …" }.
- */
-function lazyExpectedTime(run, panel, eta, read) {
-  let loaded = null;
-  const load = () => (loaded ??= import('./sim-eta.mjs').then((m) => m.expectedTime(run, panel, eta, read)));
-  for (const type of ['pointerenter', 'focusin']) panel.addEventListener(type, load, { once: true });
-  return {
-    changed: () => loaded?.then((e) => e.changed()),
-    done: (...args) => load().then((e) => e.done(...args)),
-    workers: (plan) => load().then((e) => e.workers(plan)),
-  };
-}
 
 /** Lookups per epoch: whole filter instances (max(64, n) lookups each), at least ~200 000 lookups. */
 export function simulationInput(r, { epochs, seed, scheme }) {
@@ -223,7 +206,7 @@ export function createPanel({
       drawPlot();
     },
   });
-  const eta = id('eta') && lazyExpectedTime(run, panel, id('eta'), inputOf);
+  const eta = id('eta') && lazyExpectedTime(run, panel, id('eta'), inputOf, 'estimate');
   return {
     /** What to simulate: a new target cancels a running simulation and clears the panel. */
     setTarget(t) {

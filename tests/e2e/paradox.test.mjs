@@ -5,6 +5,7 @@ import { test } from 'node:test';
 
 import { browserForFile } from './harness.mjs';
 import { formatProbability } from '../../wasm/format.mjs';
+import { paradoxSimulationInput } from '../../web/paradox-sim.mjs';
 
 const WAIT = { timeout: 15_000 };
 
@@ -154,6 +155,30 @@ test("bad input: the core's message beside the field, then recovery", async () =
 test('Simulate: the engine posterior in a worker equals the module result for the same seed; cancel works', async () => {
   await page.goto(`${baseUrl}?prior=0.1&bpe=8`);
   await settled();
+  // before a run, once the reader turns to the panel: its expected run time (web/sim-eta.mjs), from the core's bit
+  // probes for the shown run, and it follows the fields
+  await page.hover('#pxsim');
+  await page.waitForFunction(() => Number(byId('pxsim-eta').dataset.value) > 0, null, WAIT);
+  assert.match(await page.textContent('#pxsim-eta'), /^expected ≈ [\d.,]+ s$/);
+  const probesOf = (input) => {
+    const handle = bc.createParadoxSimulation(input);
+    try {
+      return handle.progress().probesTotal;
+    } finally {
+      handle.dispose();
+    }
+  };
+  const before = JSON.parse(await page.evaluate(() => byId('pxsim').dataset.input ?? 'null'));
+  assert.equal(before, null, 'nothing run yet');
+  const fields = async () =>
+    Object.fromEntries(await Promise.all(['n', 'epochs', 'queries', 'seed'].map(async (f) => [f, await page.inputValue(`#pxsim-${f}`)])));
+  const section = bc.paradox({ prior: '0.1', bpe: '8', alpha: await page.inputValue('#px-alpha') });
+  const inputOf = (f) => paradoxSimulationInput(section, f);
+  const first = Number(await page.getAttribute('#pxsim-eta', 'data-probes'));
+  assert.equal(first, probesOf(inputOf(await fields())), 'the bit probes of the shown run');
+  await page.fill('#pxsim-epochs', String(2 * Number((await fields()).epochs)));
+  await page.waitForFunction((p) => Number(byId('pxsim-eta').dataset.probes) > p, first, WAIT);
+  assert.equal(Number(await page.getAttribute('#pxsim-eta', 'data-probes')), probesOf(inputOf(await fields())));
   // a long run is cancelled, and the page keeps computing meanwhile
   await page.fill('#pxsim-epochs', '1000000');
   await page.click('#pxsim-run');
