@@ -219,6 +219,9 @@ export async function mainThreadTasks(page, during) {
   await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] });
   let trace;
   try {
+    // Tracing reaches the renderer a moment after startTracing resolves: a task begun before then is missing from
+    // the trace (once in CI a 2 s task on a loaded machine), so `during` starts only after a settle on the page.
+    await page.evaluate(() => new Promise((settle) => setTimeout(settle, 200)));
     await during();
   } finally {
     trace = await browser.stopTracing();
