@@ -24,8 +24,7 @@ inline std::uint64_t touch_line(const T* p) {
 
 // Requests the lines line_of(i) for i < count, in blocks of 8 with a constant trip count, then the rest: a loop
 // whose trip count is known only at run time compiles (in wasm) to more instructions per request, and fewer requests
-// then fit in the core's window of instructions in flight (docs/simulation.md, "Batched probes": at m = 2^30 a batch's
-// touches in one runtime-length loop ran at 0.9x the speed of these blocks).
+// then fit in the core's window of instructions in flight (docs/simulation.md, "Throughput").
 template <class LineOf>
 inline std::uint64_t touch_lines(unsigned count, LineOf line_of) {
     std::uint64_t sink = 0;
