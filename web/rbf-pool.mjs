@@ -16,9 +16,10 @@ import { shareWasm } from './wasm-share.mjs';
  */
 export const rbfWorker = () => shareWasm(new Worker(new URL('./rbf-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-rbf' }));
 
-export function createPool(onProgress, { size = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 8)), scope = null, lead: first = rbfWorker } = {}) {
-  // plan, merge and every other request; also the pool's first worker (`first`: its spawn, web/early-worker.mjs's take)
-  const lead = createCaller(first, { onProgress, scope });
+export function createPool(onProgress, { size = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 8)), scope = null, spawnLead = rbfWorker } = {}) {
+  // plan, merge and every other request; also the pool's first worker (spawnLead: web/early-worker.mjs's take, a
+  // worker started with the module)
+  const lead = createCaller(spawnLead, { onProgress, scope });
   const runners = [lead, ...Array.from({ length: size - 1 }, () => createCaller(rbfWorker, { scope }))];
   let signal = { aborted: false };
 

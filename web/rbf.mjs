@@ -156,7 +156,7 @@ function mount({ $, bc, host, emit, fail, initial, chart: registerChart, scope }
       status.textContent = paceText(pace, done, total);
       section.dataset.left = String(pace.left ?? '');
     },
-    { scope, lead: recyclingWorker.take },
+    { scope, spawnLead: recyclingWorker.take },
   );
 
   function setState(state, query) {
