@@ -101,6 +101,9 @@ public:
         flag_[slot] = fp_flag;
     }
 
+    // Every arrival a message never seen before: no ground truth to consult or keep.
+    bool fresh() const { return spec_.kind == StreamKind::fresh; }
+
     // Bytes of ground-truth state this stream allocates.
     static std::uint64_t memory_bytes(const StreamSpec& spec);
 
