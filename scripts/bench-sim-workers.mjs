@@ -2,8 +2,8 @@
 // parallelism's) worker threads (bc.simulate(input, { workers }), wasm in Node), wall and CPU time, bit probes per
 // second of wall time and the speed-up over one thread, the median of ROUNDS rounds with their range; every run's
 // counts are checked equal. Beside each speed-up, the limit's: bench_simulation's limit loop run as 1, 2, … copies at
-// once (what that many cores' memory system gives the same probe pattern). On a machine shared with other jobs the wall times include waiting for a core: the load average
-// is printed beside them.
+// once (what that many cores' memory system gives the same probe pattern). On a machine shared with other jobs the
+// wall times include waiting for a core: the load average is printed beside them.
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
