@@ -106,7 +106,7 @@ export async function runPooled({ lead, input, epochs, size, chunkMs, spawn, onP
 }
 
 // A zero-delay turn of the event loop: setTimeout(0) waits 1 ms in Node, and 4 ms in a browser after a few nested
-// calls (simulate() on one thread lost 12 % of its time to it between chunks of 8 ms).
+// calls, a large part of a chunk of 8 ms (docs/simulation.md, "Throughput").
 export function nextTurn() {
   return new Promise((resolve) => {
     const { port1, port2 } = new MessageChannel();
