@@ -14,19 +14,10 @@
 import simFactory from '../dist/bloomcalc.sim.mjs';
 import { loadInWorker, offerModule } from './wasm-worker.mjs';
 import { createCaller, serveCalls } from '../wasm/worker-protocol.mjs';
-import { poolSize, runPooled } from '../wasm/sim-pool.mjs';
+import { nextTurn, poolSize, runPooled } from '../wasm/sim-pool.mjs';
 
 // The simulation module (bloomcalc.sim.wasm), loaded on the first request from the Module the page compiled
 // (web/wasm-share.mjs, web/wasm-worker.mjs); no other module is needed here (docs/decisions.md, "Modules along the calculators").
-
-// A zero-delay turn of the event loop (setTimeout is clamped to 4 ms after a few nested calls).
-function nextTurn() {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(0);
-  });
-}
 
 /** Steps `handle` to the end, reporting each chunk's progress; frees it whatever happens. */
 async function runToEnd(handle, progress) {
