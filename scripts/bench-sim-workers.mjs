@@ -1,13 +1,15 @@
 // The simulation section's speed-up rows (issue 34 item 2): one simulation's epochs on 1 and 2 (and the available
-// parallelism's) worker threads (bc.simulate(input, { workers }), wasm in Node), wall and CPU time, bit probes per
-// second of wall time and the speed-up over one thread, the median of ROUNDS rounds with their range; every run's
-// counts are checked equal. Beside each speed-up, the limit's: bench_simulation's limit loop run as 1, 2, … copies at
-// once (what that many cores' memory system gives the same probe pattern). On a machine shared with other jobs the
-// wall times include waiting for a core: the load average is printed beside them.
+// parallelism's) worker threads, wasm in Node — started for the run (bc.simulate(input, { workers })) and kept in a
+// pool (createSimulationPool) — wall and CPU time, bit probes per second of wall time and the speed-up over one
+// thread, the median of ROUNDS rounds with their range; every run's counts are checked equal. Beside each speed-up,
+// the limit's: bench_simulation's limit loop run as 1, 2, … copies at once (what that many cores' memory system gives
+// the same probe pattern); and what a thread starting a run pays to touch its state's fresh memory, alone and side by
+// side. On a machine shared with other jobs the wall times include waiting for a core: the load average is printed.
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 
 const run = promisify(execFile);
 const ROUNDS = 3;
@@ -38,10 +40,30 @@ const CASES = [
   { label: 'sigma, k = 7', input: { structure: 'sigma', m: 2 ** 30, sigma: 2 ** 29, k: 7, epochs: 4, arrivals: 2 ** 22, seed: 1 } },
 ];
 
-export async function benchSimWorkers({ createBloomCalc }) {
+// A fresh `bytes` of memory touched, a byte per 4 KiB page, in `threads` worker threads at once: each thread's seconds
+// (the first touch of a run's state, which every thread starting a run pays: docs/simulation.md, "Workers").
+const TOUCH = `const { parentPort, workerData } = require('node:worker_threads');
+const t = performance.now(); const a = new Uint8Array(workerData);
+for (let i = 0; i < a.length; i += 4096) a[i] = 1;
+parentPort.postMessage((performance.now() - t) / 1000);`;
+const touch = (bytes, threads) =>
+  Promise.all(
+    Array.from({ length: threads }, () => {
+      const worker = new Worker(TOUCH, { eval: true, workerData: bytes });
+      return new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject)).finally(() => worker.terminate());
+    }),
+  );
+
+export async function benchSimWorkers({ createBloomCalc, createSimulationPool }) {
   const bc = await createBloomCalc();
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const counts = [...new Set([1, 2, cores])];
+  // How each row runs: threads started for the run (`workers`, the CLI's way), or a pool kept between runs.
+  const pools = new Map(counts.filter((w) => w > 1).map((w) => [w, createSimulationPool({ workers: w })]));
+  const ways = [
+    ...counts.map((workers) => ({ workers, name: `${workers} worker${workers > 1 ? 's' : ' '}`, options: { workers } })),
+    ...[...pools].map(([workers, pool]) => ({ workers, name: `${workers} kept`, options: { pool } })),
+  ];
   const load = os.loadavg()[0].toFixed(1);
   console.log(`\n=== simulation on worker threads, wasm in Node: ${cores} cores here, load average ${load} (wall = performance.now(), CPU = every thread)`);
   const limits = new Map(); // m → (copies → probes/s)
@@ -55,32 +77,48 @@ export async function benchSimWorkers({ createBloomCalc }) {
           `  ${(rate / 1e6).toFixed(0).padStart(5)} M probes/s  ${(rate / limits.get(m).get(1)).toFixed(2)}x`,
       );
     }
-  }
-  // Each case by rounds, every worker count once per round: this shared machine's speed drifts by tens of percent
-  // over minutes, so a speed-up is a ratio within one round; the median round's is printed with the range.
-  for (const { label, input } of CASES) {
-    const runs = new Map(counts.map((w) => [w, []])); // workers → { wall, cpu, probes } per round
-    let reference = null;
-    for (let round = 0; round < ROUNDS; round++)
-      for (const workers of counts) {
-        const { wall, cpu, result } = await measure(() => bc.simulate(input, { workers }));
-        const shown = JSON.stringify(result.epochCounts);
-        if (reference === null) reference = shown;
-        else if (shown !== reference) throw new Error(`${label}: ${workers} workers changed the counts`);
-        runs.get(workers).push({ wall, cpu, probes: result.probes });
-      }
-    for (const workers of counts) {
-      const rounds = runs.get(workers);
-      const speedups = rounds.map((r, i) => runs.get(1)[i].wall / r.wall);
-      const mid = rounds.map((r, i) => [speedups[i], r]).sort((a, b) => a[0] - b[0])[(ROUNDS - 1) >> 1];
-      const [speedup, { wall, cpu, probes }] = workers === 1 ? [1, [...rounds].sort((a, b) => a.wall - b.wall)[(ROUNDS - 1) >> 1]] : mid;
-      const range = workers === 1 ? '' : ` (${Math.min(...speedups).toFixed(2)}–${Math.max(...speedups).toFixed(2)})`;
+    for (const threads of counts) {
+      const each = await touch(m / 8, threads);
       console.log(
-        `${label.padEnd(14)} m = 2^${Math.log2(input.m)}  ${workers} worker${workers > 1 ? 's' : ' '}` +
-          `  ${(wall / 1000).toFixed(2).padStart(6)} s wall  ${(cpu / 1000).toFixed(2).padStart(6)} s CPU` +
-          `  ${(probes / wall / 1e3).toFixed(0).padStart(5)} M probes/s  speed-up ${speedup.toFixed(2)}x${range}` +
-          `  (the limit's ${(limits.get(input.m).get(workers) / limits.get(input.m).get(1)).toFixed(2)}x)`,
+        `first touch    m = 2^${Math.log2(m)}  ${threads} thread${threads > 1 ? 's at once' : ''}` +
+          `  ${(m / 8 / 2 ** 20).toFixed(0)} MiB fresh each: ${each.map((t) => t.toFixed(2)).join(', ')} s`,
       );
     }
   }
+  console.log(
+    `"N workers": threads started for the run (the CLI's way), each paying the first touch of its state; ` +
+      `"N kept": createSimulationPool's threads, their memory touched by an earlier run, as the calling thread's is for "1 worker".`,
+  );
+  // Each case by rounds, every way once per round: this shared machine's speed drifts by tens of percent over
+  // minutes, so a speed-up is a ratio within one round; the median round's is printed with the range. Before the
+  // rounds, one short run of the case's m on the calling thread and on each pool grows and touches their memory.
+  for (const { label, input } of CASES) {
+    const short = { ...input, epochs: cores, arrivals: 1000, ...(input.queries ? { queries: 1000 } : {}) };
+    for (const { options } of ways.filter((way) => !way.options.workers || way.workers === 1)) await bc.simulate(short, options);
+    const runs = new Map(ways.map((way) => [way, []])); // way → { wall, cpu, probes } per round
+    let reference = null;
+    for (let round = 0; round < ROUNDS; round++)
+      for (const way of ways) {
+        const { wall, cpu, result } = await measure(() => bc.simulate(input, way.options));
+        const shown = JSON.stringify(result.epochCounts);
+        if (reference === null) reference = shown;
+        else if (shown !== reference) throw new Error(`${label}: ${way.name} changed the counts`);
+        runs.get(way).push({ wall, cpu, probes: result.probes });
+      }
+    const one = runs.get(ways[0]);
+    for (const way of ways) {
+      const rounds = runs.get(way);
+      const speedups = rounds.map((r, i) => one[i].wall / r.wall);
+      const mid = rounds.map((r, i) => [speedups[i], r]).sort((a, b) => a[0] - b[0])[(ROUNDS - 1) >> 1];
+      const [speedup, { wall, cpu, probes }] = way === ways[0] ? [1, [...rounds].sort((a, b) => a.wall - b.wall)[(ROUNDS - 1) >> 1]] : mid;
+      const range = way === ways[0] ? '' : ` (${Math.min(...speedups).toFixed(2)}–${Math.max(...speedups).toFixed(2)})`;
+      console.log(
+        `${label.padEnd(14)} m = 2^${Math.log2(input.m)}  ${way.name.padEnd(9)}` +
+          `  ${(wall / 1000).toFixed(2).padStart(6)} s wall  ${(cpu / 1000).toFixed(2).padStart(6)} s CPU` +
+          `  ${(probes / wall / 1e3).toFixed(0).padStart(5)} M probes/s  speed-up ${speedup.toFixed(2)}x${range}` +
+          `  (the limit's ${(limits.get(input.m).get(way.workers) / limits.get(input.m).get(1)).toFixed(2)}x)`,
+      );
+    }
+  }
+  await Promise.all([...pools.values()].map((pool) => pool.close()));
 }

@@ -17,7 +17,7 @@
 // input with `read()`, call the binding with `call(raw.x(...))`.
 
 import { abortError, call, object, QUOTE, shown, typeError } from './errors.mjs';
-import { checkWorkers, nextTurn, shareOf } from './sim-pool.mjs';
+import { checkPool, checkWorkers, nextTurn, shareOf } from './sim-pool.mjs';
 import { INPUT_FIELDS, METHOD_INPUTS, ONLY, ONLY_ON } from './inputs.generated.mjs';
 import { nearest } from './nearest.mjs';
 import { MODULE_FILES, MODULE_NAMES, MODULE_OPTIONS, bindings } from './modules.mjs';
@@ -426,14 +426,19 @@ let epochPool = null;
 export const setEpochPool = (pool) => (epochPool = pool);
 
 async function simulateAsync(raw, input, options, kind, method) {
-  const { onProgress, signal, chunkMs, workers } = optionsOf(options, kind === 'fpr' ? [...RUN_OPTIONS, 'workers'] : RUN_OPTIONS, `${method} options`);
+  const { onProgress, signal, chunkMs, workers, pool } = optionsOf(
+    options,
+    kind === 'fpr' ? [...RUN_OPTIONS, 'workers', 'pool'] : RUN_OPTIONS,
+    `${method} options`,
+  );
   checkWorkers(workers);
+  checkPool(pool, workers);
   if (signal?.aborted) throw cancelled(signal);
   const handle = simulationHandle(raw, input, chunkMs === undefined ? undefined : { chunkMs }, kind, method);
   try {
     if (kind === 'fpr' && epochPool && workers !== 1) {
       const { epochs } = call(raw.simulationConfig(simArgs(raw, input, method)));
-      const pooled = await epochPool(handle, input, { epochs, workers, onProgress, signal, chunkMs });
+      const pooled = await epochPool(handle, input, { epochs, workers, pool, onProgress, signal, chunkMs });
       if (pooled) return pooled;
     }
     for (;;) {

@@ -77,6 +77,7 @@ import type {
   SimulationConfig,
   SimulationHandle,
   SimulationLimits,
+  SimulationPool,
   SimulationResult,
 } from './results-simulation.js';
 export * from './results.js';
@@ -161,7 +162,7 @@ export interface BloomCalc {
    */
   simulationConfig(input: SimulationInput): SimulationConfig & { stateBytes: number };
   /** 004 Theorem 1 on the engine's real filter: measured posterior ± interval beside the theorem. */
-  simulateParadox(input: ParadoxSimulationInput, options?: SimulateOptions): Promise<ParadoxSimulationResult>;
+  simulateParadox(input: ParadoxSimulationInput, options?: Omit<SimulateOptions, 'workers' | 'pool'>): Promise<ParadoxSimulationResult>;
   /** The same, run to completion without yielding. */
   simulateParadoxSync(input: ParadoxSimulationInput): ParadoxSimulationResult;
   /** A paradox simulation to drive yourself (e.g. in a Web Worker). */
@@ -274,6 +275,8 @@ export interface RecommendPool {
   close(): Promise<void>;
 }
 export function createRecommendPool(options?: { workers?: number }): RecommendPool;
+/** Node only: threads kept between simulations (SimulationPool), for `simulate(input, { pool })`. */
+export function createSimulationPool(options?: { workers?: number }): SimulationPool;
 /**
  * Node only: `calc.rbf(input)` on a worker thread, without the synchronous call's bound on the exact fill's work
  * (an explicit `method: 'exact'` with distinct hashing beyond m·(k + 3) ≤ 2^25 takes seconds): the same result,

@@ -37,7 +37,8 @@ const whereabouts = async (name) => ({ wasmModule: await compiledOnce(`${MODULE_
 
 /**
  * Loads the WebAssembly modules (`modules`, default all: wasm/api.mjs MODULE_NAMES) and returns the calculator; in Node
- * its simulate() runs a long simulation's epochs on worker_threads (wasm/sim-pool-node.mjs; option `workers`).
+ * its simulate() runs a long simulation's epochs on worker_threads (wasm/sim-pool-node.mjs; option `workers`, or
+ * `pool`: createSimulationPool's threads, kept between runs).
  */
 export function createBloomCalc(options = {}) {
   return createWith(FACTORIES, options, whereabouts);
@@ -48,3 +49,5 @@ export default createBloomCalc;
 // recommend() with the per-k rows on worker_threads (wasm/rbf-pool-node.mjs), once or on a kept pool; rbf() on a
 // worker thread without the synchronous call's bound on the exact fill.
 export { createRecommendPool, rbfAsync, recommendPooled } from './rbf-pool-node.mjs';
+// simulate()'s threads kept between runs.
+export { createSimulationPool } from './sim-pool-node.mjs';

@@ -1,5 +1,5 @@
 // The results and handles of the simulations (simulate, simulateParadox, createSimulation) and their limits.
-import type { SimBoundary, SimHashing, SimStream, SimStructure, SwapPoint } from './inputs.js';
+import type { SimBoundary, SimHashing, SimStream, SimStructure, SimulationInput, SwapPoint } from './inputs.js';
 import type { Interval } from './results.js';
 
 // ---- simulation (docs/simulation.md) ----------------------------------------------------------------
@@ -132,6 +132,24 @@ export interface SimulateOptions {
    * for a run estimated below 2^24 bit probes; 1: the calling thread). The result is the same for any number.
    */
   workers?: number;
+  /** Node only: runs on this pool's threads (createSimulationPool), kept between runs; not with `workers`. */
+  pool?: SimulationPool;
+}
+
+/**
+ * Node only: worker threads for simulate(), kept between runs with the wasm memory each has grown and touched (started
+ * on first use; stopped by close(), or when the pool is garbage-collected). A run takes min(size, epochs) of them, or
+ * runs on the calling thread when size is 1; runs on one pool take turns.
+ */
+export interface SimulationPool {
+  readonly size: number;
+  /** calc.simulate(input, { ...options, pool: this }). */
+  simulate(
+    calc: { simulate(input: SimulationInput, options?: SimulateOptions): Promise<SimulationResult> },
+    input: SimulationInput,
+    options?: Omit<SimulateOptions, 'workers' | 'pool'>,
+  ): Promise<SimulationResult>;
+  close(): Promise<void>;
 }
 
 /** A pool worker's share of a run's epochs: first, first + stride, … (createSimulation's `share`). */

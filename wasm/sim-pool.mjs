@@ -22,6 +22,17 @@ export function poolSize({ probesTotal, epochs, workers, available, stateBytes =
   return Math.max(1, Math.min(workers ?? available, epochs, stateBytes > 0 ? Math.floor(memory / stateBytes) : Infinity));
 }
 
+// Node's kept pools (wasm/sim-pool-node.mjs, createSimulationPool): pool → what a run on it takes (its size, its
+// threads, its turns). Here, so that simulate() checks its `pool` option in every entry.
+export const simulationPools = new WeakMap();
+
+/** simulate()'s `pool`: absent, or a pool from createSimulationPool() (Node), without `workers` (TypeError naming it). */
+export function checkPool(pool, workers) {
+  if (pool === undefined) return;
+  if (!simulationPools.has(pool)) throw typeError('pool', 'a pool from createSimulationPool() (Node)', pool);
+  if (workers !== undefined) throw typeError('workers', 'absent when a pool is given (its size is the workers)', workers);
+}
+
 /** A pool worker's share of the epochs: { first, stride }, integers (the core checks them against the run). */
 export function shareOf({ first, stride }) {
   for (const [name, x] of [
@@ -83,19 +94,14 @@ export async function pooledEpochs({ lead, epochs, workers, onProgress }) {
 }
 
 /**
- * The caller's side of a pool: `lead` (a simulation handle that has not run) absorbs the epochs of `input` run on
- * `size` workers; returns its result. `spawn(onProgress)` makes a worker's caller (wasm/worker-protocol.mjs) whose
- * worker answers 'epochs' with runShare (below); `guard(run)` runs the pool (Node: refuses an aborted signal and
- * races the abort); `stop(callers)` ends the callers whatever happened (awaited).
+ * The caller's side of a pool: `lead` (a simulation handle that has not run) absorbs the epochs of `input` run by
+ * `callers` (wasm/worker-protocol.mjs callers whose workers answer 'epochs' with runShare, below: one per worker);
+ * returns its result. `guard(run)` runs the pool (Node: refuses an aborted signal and races the abort);
+ * `stop(callers)` ends the callers whatever happened (awaited).
  */
-export async function runPooled({ lead, input, epochs, size, chunkMs, spawn, onProgress, guard = (run) => run(), stop }) {
-  const chunks = [];
-  const callers = Array.from({ length: size }, (_, w) => spawn((chunk) => chunks[w](chunk)));
-  const workers = callers.map((caller, w) => ({
-    epochs(share, onChunk) {
-      chunks[w] = onChunk;
-      return caller.call('epochs', { input, share, chunkMs });
-    },
+export async function runPooled({ lead, input, epochs, callers, chunkMs, onProgress, guard = (run) => run(), stop }) {
+  const workers = callers.map((caller) => ({
+    epochs: (share, onChunk) => caller.call('epochs', { input, share, chunkMs }, { onProgress: onChunk }),
   }));
   try {
     await guard(() => pooledEpochs({ lead, epochs, workers, onProgress }));

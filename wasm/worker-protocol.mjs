@@ -31,7 +31,7 @@ export const cancelledError = (message = 'cancelled') => fromWire({ name: 'Abort
 /**
  * The caller's side: one worker at a time, started by `spawn()` on the first call (an object with postMessage,
  * addEventListener('message' | 'error') and terminate: a Web Worker, or wasm/rbf-pool-node.mjs's thread);
- * `onProgress(...args)` gets every call's progress. `failed(event)`: the error for a worker that failed as a
+ * `onProgress(...args)` gets the progress of every call that has no onProgress of its own. `failed(event)`: the error for a worker that failed as a
  * whole (its 'error' event), given to every pending call; the worker is then dropped. `scope` (on the page, the
  * element's: web/worker-scope.mjs): while it does not admit work no call starts a worker, and suspending it
  * cancels what is in flight.
@@ -60,7 +60,7 @@ export function createCaller(
     own.addEventListener('message', ({ data }) => {
       const entry = pending.get(data?.id);
       if (!entry) return;
-      if (data.progress) return onProgress(...data.progress);
+      if (data.progress) return (entry.onProgress ?? onProgress)(...data.progress);
       pending.delete(data.id);
       if (pending.size === 0) own.unref?.(); // a Node thread: an idle one does not hold the process open
       if ('error' in data) entry.reject(fromWire(data.error));
@@ -75,13 +75,13 @@ export function createCaller(
   }
 
   const caller = {
-    /** The worker's `method` (one of its allow-list) on `input`. */
-    call(method, input) {
+    /** The worker's `method` (one of its allow-list) on `input`; its progress to `options.onProgress` when given. */
+    call(method, input, options = {}) {
       if (scope && !scope.admits()) return Promise.reject(cancelledError('cancelled: the element left the page'));
       if (!worker) start();
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        pending.set(id, { resolve, reject, onProgress: options.onProgress });
         worker.ref?.();
         worker.postMessage({ id, method, input });
       });

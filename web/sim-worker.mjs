@@ -83,13 +83,11 @@ function pooled(handle, input, plan, progress) {
     lead: handle,
     input,
     epochs,
-    size,
     chunkMs: 25,
     onProgress: (step) => progress('step', step),
-    spawn: (onChunk) =>
-      createCaller(() => offerModule(new Worker(new URL('./sim-share-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim-share' }), 'sim'), {
-        onProgress: onChunk,
-      }),
+    callers: Array.from({ length: size }, () =>
+      createCaller(() => offerModule(new Worker(new URL('./sim-share-worker.js', import.meta.url), { type: 'module', name: 'bloomcalc-sim-share' }), 'sim')),
+    ),
     stop: (callers) => callers.forEach((caller) => caller.cancel()),
   });
 }

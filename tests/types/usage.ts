@@ -5,6 +5,7 @@ import createBloomCalc, {
   createBloomCalc as named,
   recommendPooled,
   createRecommendPool,
+  createSimulationPool,
   rbfAsync,
   type BloomCalc,
   type FprReport,
@@ -41,6 +42,7 @@ import createBloomCalc, {
   type SimulationHandle,
   type SimulationProgress,
   type SimulationResult,
+  type SimulationPool,
   type VariantEstimate,
   type NBoundedResult,
   type RbfResult,
@@ -279,6 +281,15 @@ async function main(): Promise<void> {
   const poissonHigh: number | undefined = sim.poisson?.high;
   const each: VariantEstimate = sim.variants.countEach;
   const fps: number[] = sim.epochCounts.fpFirst;
+  const threads: SimulationPool = createSimulationPool({ workers: 2 });
+  const onPool: Promise<SimulationResult> = bc.simulate({ structure: 'sigma', m: '2^20', k: 7, sigma: '2^19', epochs: 4, arrivals: '1Mi' }, { pool: threads });
+  const poolSize: number = threads.size;
+  const onThreads: Promise<SimulationResult> = threads.simulate(bc, { structure: 'bloom', m: 32, n: 4, k: 5, epochs: 2, arrivals: 1 }, { chunkMs: 20 });
+  void [onPool, poolSize, onThreads, threads.close()];
+  // @ts-expect-error: a simulation pool is not a recommendation pool
+  bc.simulate({ structure: 'bloom', m: 32, n: 4, k: 5, epochs: 2, arrivals: 1 }, { pool: createRecommendPool() });
+  // @ts-expect-error: the paradox simulation runs where it is called
+  bc.simulateParadox({ m: 64, n: 8, k: 6, queries: 1000, epochs: 20 }, { workers: 2 });
   bc.simulateSync({
     structure: 'sigma',
     m: 1000,
