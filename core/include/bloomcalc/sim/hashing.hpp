@@ -54,18 +54,15 @@ public:
             for (unsigned i = 0; i < k_; ++i) out[i] = uniform_below(mix64(h + (i + 1) * kGolden), m_);
             break;
         case HashScheme::ideal_distinct: {
-            std::uint64_t ctr = h;
-            for (unsigned i = 0; i < k_; ++i) {
-                std::uint32_t p;
-                bool repeat;
-                do {  // rejection of repeats = uniform sampling without replacement
-                    ctr += kGolden;
-                    p = uniform_below(mix64(ctr), m_);
-                    repeat = false;
-                    for (unsigned j = 0; j < i; ++j) repeat |= out[j] == p;
-                } while (repeat);
-                out[i] = p;
-            }
+            // Draw d is uniform_below(mix64(h + d·kGolden)); a repeat of an earlier position is drawn again
+            // (rejection = sampling without replacement). Most messages draw no repeat: their first k draws are
+            // made at once, independent of each other (as ideal_colliding's), and checked together; the rest are
+            // drawn again one by one, from the first draw, which gives the same positions.
+            for (unsigned i = 0; i < k_; ++i) out[i] = uniform_below(mix64(h + (i + 1) * kGolden), m_);
+            bool repeat = false;
+            for (unsigned i = 1; i < k_; ++i)
+                for (unsigned j = 0; j < i; ++j) repeat |= out[j] == out[i];
+            if (repeat) distinct_by_rejection(h, out);
             break;
         }
         case HashScheme::double_hashing: {
@@ -87,6 +84,21 @@ public:
     }
 
 private:
+    void distinct_by_rejection(std::uint64_t h, std::uint32_t* out) const {
+        std::uint64_t ctr = h;
+        for (unsigned i = 0; i < k_; ++i) {
+            std::uint32_t p;
+            bool repeat;
+            do {
+                ctr += kGolden;
+                p = uniform_below(mix64(ctr), m_);
+                repeat = false;
+                for (unsigned j = 0; j < i; ++j) repeat |= out[j] == p;
+            } while (repeat);
+            out[i] = p;
+        }
+    }
+
     HashScheme scheme_;
     std::uint32_t m_;
     unsigned k_;
