@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 
 const run = promisify(execFile);
-const ROUNDS = 3;
+const ROUNDS = 5;
 const LIMIT_BENCH = path.join(import.meta.dirname, '../build/wasm/bloomcalc_bench_simulation.cjs');
 
 // The machine's limit for the probe pattern at m, on one core and on two at once: bench_simulation's limit loop
