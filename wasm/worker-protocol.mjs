@@ -31,10 +31,10 @@ export const cancelledError = (message = 'cancelled') => fromWire({ name: 'Abort
 /**
  * The caller's side: one worker at a time, started by `spawn()` on the first call (an object with postMessage,
  * addEventListener('message' | 'error') and terminate: a Web Worker, or wasm/rbf-pool-node.mjs's thread);
- * `onProgress(...args)` gets the progress of every call that has no onProgress of its own. `failed(event)`: the error for a worker that failed as a
- * whole (its 'error' event), given to every pending call; the worker is then dropped. `scope` (on the page, the
- * element's: web/worker-scope.mjs): while it does not admit work no call starts a worker, and suspending it
- * cancels what is in flight.
+ * `onProgress(...args)` gets the progress of every call without an onProgress of its own. `failed(event)`: the
+ * error for a worker that failed as a whole (its 'error' event), given to every pending call; the worker is then
+ * dropped. `scope` (on the page, the element's: web/worker-scope.mjs): while it does not admit work no call starts
+ * a worker, and suspending it cancels what is in flight.
  */
 export function createCaller(
   spawn,
