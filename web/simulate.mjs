@@ -70,12 +70,15 @@ export function createPanel({
   let modelValue = null;
   let shownErrors = [];
 
+  // The chart follows its container's width, as the calculators' charts do (a fixed width overflowed a phone's screen).
+  const width = () => Math.max(280, Math.floor(chartEl.clientWidth));
+  new ResizeObserver(() => plot?.setSize({ width: width(), height: 220 })).observe(chartEl);
   const drawPlot = withUPlot((uPlot) => {
     const data = [xs, running, model];
     if (!plot) {
       plot = new uPlot(
         {
-          width: Math.max(280, chartEl.clientWidth || 600),
+          width: width(),
           height: 220,
           scales: { x: { time: false } },
           axes: [{ label: 'epochs' }, { label: 'running mean FPR', size: 70, values: (u, v) => v.map((x) => formatProbability(x, 3)) }],

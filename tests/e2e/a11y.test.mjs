@@ -109,6 +109,13 @@ test('375 px: no sideways scroll, the formula table fits its box, no violation',
     });
     assert.ok(scroll <= client, `the formula table is cut (${scroll} > ${client})`);
     assert.deepEqual(await violations(), [], 'at 375 px');
+    // A simulation's chart fits too (it was drawn 600 px wide)
+    await page.goto(`${baseUrl}?n=4&m=32&k=5`);
+    await settled();
+    await page.locator('#sim').scrollIntoViewIfNeeded();
+    await page.click('#sim-run');
+    await page.waitForFunction(() => byId('sim').dataset.state === 'done', null, { timeout: 60_000 });
+    await noSidewaysScroll('375 px, after a simulation');
     // A value never wraps inside ("1.0000093 × 10⁻¹²" on one line): tiny p, the longest numbers
     await page.goto(`${baseUrl}?n=1M&p=1e-12`);
     await settled();
