@@ -81,7 +81,7 @@ export function createPanel({
           width: width(),
           height: 220,
           scales: { x: { time: false } },
-          axes: [{ label: 'epochs' }, { label: 'running mean FPR', size: 70, values: (u, v) => v.map((x) => formatProbability(x, 3)) }],
+          axes: [{ label: 'epochs' }, { label: 'running mean FPR', size: 96, values: (u, v) => v.map((x) => formatProbability(x, 3)) }],
           series: [{}, { label: 'simulated (running mean)', stroke: '#0b5cad', width: 2 }, { label: modelLabel, stroke: '#c2410c', dash: [6, 4], width: 1.5 }],
         },
         data,
