@@ -30,6 +30,19 @@ struct Case {
     double probes;  // work per run
 };
 
+constexpr std::uint64_t kSmall = std::uint64_t{1} << 16, kMid = std::uint64_t{1} << 24, kLarge = std::uint64_t{1} << 30;
+const Case kCases[] = {
+    {"bloom, ideal colliding", Structure::bloom, kSmall, HashScheme::ideal_colliding, 4e7},
+    {"bloom, ideal distinct", Structure::bloom, kSmall, HashScheme::ideal_distinct, 4e7},
+    {"bloom, double hashing", Structure::bloom, kSmall, HashScheme::double_hashing, 4e7},
+    {"bloom, enhanced double", Structure::bloom, kSmall, HashScheme::enhanced_double, 4e7},
+    {"sigma, ideal colliding", Structure::sigma, kSmall, HashScheme::ideal_colliding, 4e7},
+    {"bloom, ideal colliding", Structure::bloom, kMid, HashScheme::ideal_colliding, 4e7},
+    {"sigma, ideal colliding", Structure::sigma, kMid, HashScheme::ideal_colliding, 4e7},
+    {"bloom, ideal colliding", Structure::bloom, kLarge, HashScheme::ideal_colliding, 4e7},
+    {"sigma, ideal colliding", Structure::sigma, kLarge, HashScheme::ideal_colliding, 4e7},
+};
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
@@ -137,18 +150,31 @@ int main(int argc, char** argv) {
         std::printf("LIMIT %.6g\n", median(rates));
         return 0;
     }
-    const std::uint64_t small = std::uint64_t{1} << 16, mid = std::uint64_t{1} << 24, large = std::uint64_t{1} << 30;
-    const Case cases[] = {
-        {"bloom, ideal colliding", Structure::bloom, small, HashScheme::ideal_colliding, 4e7},
-        {"bloom, ideal distinct", Structure::bloom, small, HashScheme::ideal_distinct, 4e7},
-        {"bloom, double hashing", Structure::bloom, small, HashScheme::double_hashing, 4e7},
-        {"bloom, enhanced double", Structure::bloom, small, HashScheme::enhanced_double, 4e7},
-        {"sigma, ideal colliding", Structure::sigma, small, HashScheme::ideal_colliding, 4e7},
-        {"bloom, ideal colliding", Structure::bloom, mid, HashScheme::ideal_colliding, 4e7},
-        {"sigma, ideal colliding", Structure::sigma, mid, HashScheme::ideal_colliding, 4e7},
-        {"bloom, ideal colliding", Structure::bloom, large, HashScheme::ideal_colliding, 4e7},
-        {"sigma, ideal colliding", Structure::sigma, large, HashScheme::ideal_colliding, 4e7},
-    };
+    // `--count I PROBES`: case I of kCases (or `hashed-limit`, the hashed limit loop at m = 2^16) once, with PROBES bit
+    // probes instead of its own, "COUNT <probes> <checksum> <label>": scripts/bench-instructions.mjs counts the instructions
+    // it executes, natively and in wasm, for the same work.
+    if (argc == 4 && std::string(argv[1]) == "--count") {
+        const double probes = std::stod(argv[3]);
+        std::uint64_t checksum = 0;
+        double done;
+        std::string label = "hashed limit";
+        if (std::string(argv[2]) == "hashed-limit") {
+            limit_run(kSmall, probes, checksum, true);
+            done = static_cast<double>((static_cast<std::uint64_t>(probes / kK) + kProbeBatch - 1) / kProbeBatch *
+                                       kProbeBatch * kK);
+        } else {
+            Case c = kCases[std::stoul(argv[2])];
+            c.probes = probes;
+            label = c.label;
+            SimRunner runner(config_of(c));
+            while (!runner.run(1e7).done) {
+            }
+            done = runner.result().progress.probes;
+            checksum += runner.result().count_instance.numerator;
+        }
+        std::printf("COUNT %.17g %llu %s\n", done, static_cast<unsigned long long>(checksum), label.c_str());
+        return 0;
+    }
     std::printf(
         "simulation throughput, k = 7 (bloom: n = min(m/10, probes/28), lookups = n per filter; sigma: σ = m/2, fresh "
         "stream);\n"
@@ -160,7 +186,7 @@ int main(int argc, char** argv) {
     std::string json = "{\"simulation\":[";
     std::uint64_t checksum = 0, limit_checksum = 0;
     bool first = true;
-    for (const Case& c : cases) {
+    for (const Case& c : kCases) {
         // the limit beside the ideal colliding rows
         const auto [rate, limit, hashed] =
             measure(c, c.hashing == HashScheme::ideal_colliding, checksum, limit_checksum);

@@ -34,6 +34,13 @@ export const SECTIONS = [
   },
   { name: 'simulation', title: 'Simulation throughput', about: 'bench/bench_simulation.cpp natively and in wasm: bit probes per second (docs/simulation.md).' },
   {
+    name: 'simulation-instructions',
+    title: 'Simulation: instructions per bit probe',
+    about:
+      "scripts/bench-instructions.mjs: the simulation section's rows at m = 2^16 counted by valgrind's callgrind, natively and in wasm " +
+      '(V8\'s optimising compiler): the work each executes for the same counts, free of the machine\'s speed (docs/simulation.md, "Wasm against native").',
+  },
+  {
     name: 'layouts',
     title: 'Block layouts',
     about: 'bench/bench_layouts.cpp natively and in wasm: the exact FPR per layout and the slowest sizings (docs/layouts.md).',

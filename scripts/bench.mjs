@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { benchEmbed } from './bench-embed.mjs';
+import { benchInstructions } from './bench-instructions.mjs';
 import { benchLimits } from './bench-limits.mjs';
 import { benchRecommendPool } from './bench-pool.mjs';
 import { benchSimWorkers } from './bench-sim-workers.mjs';
@@ -180,6 +181,9 @@ await section('simulation', async () => {
   }
   return benchSimWorkers(await import('../wasm/index.mjs')); // the speed-up with 1, 2, … worker threads
 });
+
+// The same rows at m = 2^16 counted in instructions per bit probe, native and wasm (scripts/bench-instructions.mjs).
+await section('simulation-instructions', () => benchInstructions(root));
 
 // Block layouts (bench/bench_layouts.cpp): exact FPR time per layout, native and wasm, same values.
 await section('layouts', () => {
