@@ -150,9 +150,9 @@ int main(int argc, char** argv) {
         std::printf("LIMIT %.6g\n", median(rates));
         return 0;
     }
-    // `--count I PROBES`: case I of kCases (or `hashed-limit`, the hashed limit loop at m = 2^16) once, with PROBES bit
-    // probes instead of its own, "COUNT <probes> <checksum> <label>": scripts/bench-instructions.mjs counts the instructions
-    // it executes, natively and in wasm, for the same work.
+    // `--count I PROBES`: case I of kCases (or `hashed-limit`, the hashed limit loop at m = 2^16) once, with PROBES
+    // bit probes instead of its own, "COUNT <probes> <checksum> <label>": scripts/bench-instructions.mjs counts the
+    // instructions it executes, natively and in wasm, for the same work.
     if (argc == 4 && std::string(argv[1]) == "--count") {
         const double probes = std::stod(argv[3]);
         std::uint64_t checksum = 0;
