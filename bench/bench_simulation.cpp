@@ -69,8 +69,14 @@ SimConfig config_of(const Case& c) {
     return s;
 }
 
-// One timed simulation: bit probes per second.
-double simulation_run(const SimConfig& s, std::uint64_t& checksum) {
+// What a timed run did: its bit probes and its seconds.
+struct Run {
+    double probes, secs;
+    double rate() const { return probes / secs; }
+};
+
+// One timed simulation.
+Run simulation_run(const SimConfig& s, std::uint64_t& checksum) {
     const auto t0 = std::chrono::steady_clock::now();
     SimRunner runner(s);
     while (!runner.run(1e7).done) {
@@ -78,7 +84,7 @@ double simulation_run(const SimConfig& s, std::uint64_t& checksum) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const SimResult r = runner.result();
     checksum += r.count_instance.numerator;
-    return r.progress.probes / secs;
+    return {r.progress.probes, secs};
 }
 
 // The limit: items of k uniform bit positions in m bits (one multiply-add generator and a multiply-shift per
@@ -86,7 +92,7 @@ double simulation_run(const SimConfig& s, std::uint64_t& checksum) {
 // then their bits set and the fresh ones counted, one item after another. A fresh array each run, as the simulator's.
 // `hashed`: the positions the simulator's ideal hashing gives item ids 0, 1, … (sim/hashing.hpp: a SplitMix64
 // round per position and one per item) instead, to show what that hashing costs at the limit.
-double limit_run(std::uint64_t m, double probes, std::uint64_t& checksum, bool hashed = false) {
+Run limit_run(std::uint64_t m, double probes, std::uint64_t& checksum, bool hashed = false) {
     const std::uint64_t items = static_cast<std::uint64_t>(probes / kK);
     const Hasher hasher(HashScheme::ideal_colliding, static_cast<std::uint32_t>(m), kK, 1);
     const auto t0 = std::chrono::steady_clock::now();
@@ -114,7 +120,7 @@ double limit_run(std::uint64_t m, double probes, std::uint64_t& checksum, bool h
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     checksum += fresh;
     keep(sink);
-    return static_cast<double>((items + kProbeBatch - 1) / kProbeBatch * kProbeBatch * kK) / secs;
+    return {static_cast<double>((items + kProbeBatch - 1) / kProbeBatch * kProbeBatch * kK), secs};
 }
 
 struct Rates {
@@ -128,10 +134,10 @@ Rates measure(const Case& c, bool limit, std::uint64_t& checksum, std::uint64_t&
     const SimConfig s = config_of(c);
     std::vector<double> simulation, limits, hashed;
     for (int rep = 0; rep < kRuns; ++rep) {
-        simulation.push_back(simulation_run(s, checksum));
+        simulation.push_back(simulation_run(s, checksum).rate());
         if (!limit) continue;
-        limits.push_back(limit_run(c.m, c.probes, limit_checksum));
-        hashed.push_back(limit_run(c.m, c.probes, limit_checksum, true));
+        limits.push_back(limit_run(c.m, c.probes, limit_checksum).rate());
+        hashed.push_back(limit_run(c.m, c.probes, limit_checksum, true).rate());
     }
     if (!limit) return {median(simulation), 0, 0};
     return {median(simulation), median(limits), median(hashed)};
@@ -146,7 +152,7 @@ int main(int argc, char** argv) {
         std::uint64_t ignored = 0;
         std::vector<double> rates;
         for (int rep = 0; rep < kRuns; ++rep)
-            rates.push_back(limit_run(std::stoull(argv[2]), std::stod(argv[3]), ignored));
+            rates.push_back(limit_run(std::stoull(argv[2]), std::stod(argv[3]), ignored).rate());
         std::printf("LIMIT %.6g\n", median(rates));
         return 0;
     }
@@ -156,23 +162,17 @@ int main(int argc, char** argv) {
     if (argc == 4 && std::string(argv[1]) == "--count") {
         const double probes = std::stod(argv[3]);
         std::uint64_t checksum = 0;
-        double done;
         std::string label = "hashed limit";
+        Run run;
         if (std::string(argv[2]) == "hashed-limit") {
-            limit_run(kSmall, probes, checksum, true);
-            done = static_cast<double>((static_cast<std::uint64_t>(probes / kK) + kProbeBatch - 1) / kProbeBatch *
-                                       kProbeBatch * kK);
+            run = limit_run(kSmall, probes, checksum, true);
         } else {
             Case c = kCases[std::stoul(argv[2])];
             c.probes = probes;
             label = c.label;
-            SimRunner runner(config_of(c));
-            while (!runner.run(1e7).done) {
-            }
-            done = runner.result().progress.probes;
-            checksum += runner.result().count_instance.numerator;
+            run = simulation_run(config_of(c), checksum);
         }
-        std::printf("COUNT %.17g %llu %s\n", done, static_cast<unsigned long long>(checksum), label.c_str());
+        std::printf("COUNT %.17g %llu %s\n", run.probes, static_cast<unsigned long long>(checksum), label.c_str());
         return 0;
     }
     std::printf(
